@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what candor needs on Debian 12 (run as root). Skips apt entirely when everything is present.
+set -euo pipefail
+packages=(build-essential cmake libboost-dev libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
+          libbenchmark-dev)
+# Optional extras: Weka (the benchmark's peer) and matplotlib (plots). Asked for with CANDOR_EXTRAS=1.
+if [[ "${CANDOR_EXTRAS:-0}" == 1 ]]; then packages+=(weka python3-matplotlib); fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if (( ${#missing[@]} )); then
+  echo "installing: ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,85 @@
+#include "candor/coverage/coverage_index.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+
+namespace candor {
+
+CoverageIndex::CoverageIndex(const Dataset& data) : data_(&data), unit_weights_(data.unit_weights()) {
+  const std::size_t n = data.rows();
+  const std::size_t na = data.num_attributes();
+  value_rows_.resize(na);
+  present_rows_.assign(na, Bitset(n));
+  sorted_rows_.resize(na);
+  rank_.resize(na);
+  for (std::size_t a = 0; a < na; ++a) {
+    const Attribute& attr = data.attribute(a);
+    if (attr.is_nominal()) {
+      value_rows_[a].assign(attr.values.size(), Bitset(n));
+      const auto& codes = data.columns[a].codes;
+      for (std::size_t r = 0; r < n; ++r) {
+        int code = codes[r];
+        // Codes beyond the declared values (unseen at fit time) are present but match no value.
+        if (code == kMissing) continue;
+        present_rows_[a].set(r);
+        if (code < static_cast<int>(attr.values.size())) value_rows_[a][code].set(r);
+      }
+    } else {
+      const auto& x = data.columns[a].values;
+      auto& order = sorted_rows_[a];
+      for (std::size_t r = 0; r < n; ++r)
+        if (!std::isnan(x[r])) {
+          order.push_back(static_cast<std::uint32_t>(r));
+          present_rows_[a].set(r);
+        }
+      std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) { return x[i] < x[j]; });
+      rank_[a].assign(n, std::numeric_limits<std::uint32_t>::max());
+      for (std::size_t i = 0; i < order.size(); ++i) rank_[a][order[i]] = static_cast<std::uint32_t>(i);
+    }
+  }
+  class_rows_.assign(data.num_classes(), Bitset(n));
+  for (std::size_t r = 0; r < n; ++r)
+    if (data.y[r] != kMissing) class_rows_[data.y[r]].set(r);
+}
+
+Bitset CoverageIndex::covered(const Condition& c, const Bitset& within) const {
+  switch (c.op) {
+    case Op::eq: return within & value_rows_[c.attribute][c.value];
+    case Op::ne: {
+      Bitset out = within & present_rows_[c.attribute];
+      return out.subtract(value_rows_[c.attribute][c.value]);
+    }
+    case Op::le:
+    case Op::gt: {
+      Bitset out(within.size());
+      const auto& x = data_->columns[c.attribute].values;
+      within.for_each([&](std::size_t r) {
+        if (!std::isnan(x[r]) && ((c.op == Op::le) == (x[r] <= c.threshold))) out.set(r);
+      });
+      return out;
+    }
+  }
+  return Bitset(within.size());
+}
+
+void CoverageIndex::class_counts(const Bitset& rows, double* out) const {
+  const std::size_t k = class_rows_.size();
+  if (unit_weights_) {
+    for (std::size_t c = 0; c < k; ++c) out[c] = static_cast<double>(count_and(rows, class_rows_[c]));
+    return;
+  }
+  std::fill(out, out + k, 0.0);
+  rows.for_each([&](std::size_t r) {
+    if (data_->y[r] != kMissing) out[data_->y[r]] += data_->weights[r];
+  });
+}
+
+std::vector<double> CoverageIndex::class_counts(const Bitset& rows) const {
+  std::vector<double> out(class_rows_.size());
+  class_counts(rows, out.data());
+  return out;
+}
+
+}  // namespace candor

@@ -1,0 +1,49 @@
+#pragma once
+// Precomputed row sets of one training data set: which rows hold each nominal value, which rows are of
+// each class, and the numeric attributes' rows sorted by value. Built once per fit; read-only afterwards,
+// so any number of threads may share it.
+#include <cstdint>
+#include <vector>
+
+#include "candor/coverage/bitset.hpp"
+#include "candor/coverage/condition.hpp"
+#include "candor/data/dataset.hpp"
+
+namespace candor {
+
+class CoverageIndex {
+ public:
+  explicit CoverageIndex(const Dataset& data);
+
+  const Dataset& data() const { return *data_; }
+  std::size_t rows() const { return data_->rows(); }
+  std::size_t num_classes() const { return class_rows_.size(); }
+  bool unit_weights() const { return unit_weights_; }
+
+  // Rows whose nominal attribute a has value v.
+  const Bitset& value_rows(int a, int v) const { return value_rows_[a][v]; }
+  // Rows whose attribute a is not missing.
+  const Bitset& present_rows(int a) const { return present_rows_[a]; }
+  const Bitset& class_rows(int c) const { return class_rows_[c]; }
+  // Numeric attribute a: its non-missing rows by ascending value (ties by row index), and each row's
+  // position in that order (UINT32_MAX for missing).
+  const std::vector<std::uint32_t>& sorted_rows(int a) const { return sorted_rows_[a]; }
+  const std::vector<std::uint32_t>& rank(int a) const { return rank_[a]; }
+
+  // Rows (among `within`) satisfying c.
+  Bitset covered(const Condition& c, const Bitset& within) const;
+  // Weighted class counts of `rows` into out[0..classes).
+  void class_counts(const Bitset& rows, double* out) const;
+  std::vector<double> class_counts(const Bitset& rows) const;
+
+ private:
+  const Dataset* data_;
+  bool unit_weights_;
+  std::vector<std::vector<Bitset>> value_rows_;
+  std::vector<Bitset> present_rows_;
+  std::vector<Bitset> class_rows_;
+  std::vector<std::vector<std::uint32_t>> sorted_rows_;
+  std::vector<std::vector<std::uint32_t>> rank_;
+};
+
+}  // namespace candor

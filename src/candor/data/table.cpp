@@ -1,0 +1,186 @@
+#include "candor/data/table.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <set>
+
+#include "candor/data/input_error.hpp"
+
+namespace candor::detail {
+
+std::string trim(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\t' || s[b] == '\r' || s[b] == '\n')) ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r' || s[e - 1] == '\n')) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+bool parse_number(std::string_view text, double& out) {
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  if (text.empty()) return false;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && ptr == text.data() + text.size() && std::isfinite(out);
+}
+
+namespace {
+
+std::string list_names(const std::vector<Attribute>& attrs) {
+  std::string s;
+  for (std::size_t i = 0; i < attrs.size() && i < 12; ++i) s += (i ? ", " : "") + attrs[i].name;
+  if (attrs.size() > 12) s += ", ...";
+  return s;
+}
+
+int find_attribute(const std::vector<Attribute>& attrs, const std::string& name) {
+  for (std::size_t i = 0; i < attrs.size(); ++i)
+    if (attrs[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+// Maps a file's nominal codes onto the model's value list. Values the model never saw get the code
+// values.size(): a code no A = v condition matches but every A != v condition does.
+std::vector<int> remap_codes(const Attribute& file_attr, const Attribute& model_attr) {
+  std::vector<int> map(file_attr.values.size());
+  for (std::size_t v = 0; v < file_attr.values.size(); ++v) {
+    int idx = model_attr.value_index(file_attr.values[v]);
+    map[v] = idx >= 0 ? idx : static_cast<int>(model_attr.values.size());
+  }
+  return map;
+}
+
+void conform_column(const RawTable& t, std::size_t src, const Attribute& want, Column& out) {
+  const Attribute& have = t.attributes[src];
+  const Column& col = t.columns[src];
+  if (want.is_nominal()) {
+    if (!have.is_nominal()) {
+      // A column read as numeric can still be nominal for the model (e.g. values 0/1, or all missing).
+      const std::size_t rows = col.values.size();
+      out.codes.resize(rows);
+      for (std::size_t r = 0; r < rows; ++r) {
+        double x = col.values[r];
+        if (std::isnan(x)) { out.codes[r] = kMissing; continue; }
+        // Match the numeric cell against the model's value texts numerically.
+        int code = static_cast<int>(want.values.size());
+        for (std::size_t v = 0; v < want.values.size(); ++v) {
+          double mv;
+          if (parse_number(want.values[v], mv) && mv == x) { code = static_cast<int>(v); break; }
+        }
+        out.codes[r] = code;
+      }
+      return;
+    }
+    auto map = remap_codes(have, want);
+    out.codes.resize(col.codes.size());
+    for (std::size_t r = 0; r < col.codes.size(); ++r)
+      out.codes[r] = col.codes[r] == kMissing ? kMissing : map[col.codes[r]];
+  } else {
+    if (have.is_nominal()) {
+      // Nominal in this file, numeric in the model: acceptable only if every value text is a number.
+      std::vector<double> as_number(have.values.size());
+      for (std::size_t v = 0; v < have.values.size(); ++v)
+        if (!parse_number(have.values[v], as_number[v]))
+          throw InputError(t.file, t.header_lines[src],
+                           "attribute '" + have.name + "' is numeric in the model but has the value '" +
+                               have.values[v] + "' here");
+      out.values.resize(col.codes.size());
+      for (std::size_t r = 0; r < col.codes.size(); ++r)
+        out.values[r] = col.codes[r] == kMissing ? std::nan("") : as_number[col.codes[r]];
+      return;
+    }
+    out.values = col.values;
+  }
+}
+
+}  // namespace
+
+Dataset finish_table(RawTable t, const LoadOptions& options) {
+  const std::size_t rows = t.row_lines.size();
+  Dataset d;
+  d.source = t.file;
+  d.lines = t.row_lines;
+  d.weights = t.row_weights.empty() ? std::vector<double>(rows, 1.0) : t.row_weights;
+
+  if (!options.weight_column.empty()) {
+    int w = find_attribute(t.attributes, options.weight_column);
+    if (w < 0)
+      throw InputError(t.file, 0, "no weight column named '" + options.weight_column + "' (columns: " +
+                                      list_names(t.attributes) + ")");
+    if (t.attributes[w].is_nominal())
+      throw InputError(t.file, t.header_lines[w], "weight column '" + options.weight_column + "' is not numeric");
+    for (std::size_t r = 0; r < rows; ++r) {
+      double x = t.columns[w].values[r];
+      if (std::isnan(x) || x < 0)
+        throw InputError(t.file, t.row_lines[r], "weight must be a non-negative number, got " +
+                                                     (std::isnan(x) ? std::string("a missing value") : std::to_string(x)));
+      d.weights[r] *= x;
+    }
+    t.attributes.erase(t.attributes.begin() + w);
+    t.columns.erase(t.columns.begin() + w);
+    t.header_lines.erase(t.header_lines.begin() + w);
+  }
+
+  if (options.schema) {
+    const Schema& s = *options.schema;
+    d.schema = s;
+    d.columns.resize(s.attributes.size());
+    for (std::size_t a = 0; a < s.attributes.size(); ++a) {
+      int src = find_attribute(t.attributes, s.attributes[a].name);
+      if (src < 0)
+        throw InputError(t.file, 0, "the model needs attribute '" + s.attributes[a].name + "', which this file lacks");
+      conform_column(t, src, s.attributes[a], d.columns[a]);
+    }
+    d.y.assign(rows, kMissing);
+    int c = find_attribute(t.attributes, s.class_attribute.name);
+    if (c >= 0) {
+      Column cls;
+      conform_column(t, c, s.class_attribute, cls);
+      for (std::size_t r = 0; r < rows; ++r) {
+        int code = cls.codes[r];
+        if (code == static_cast<int>(s.class_attribute.values.size()))
+          throw InputError(t.file, t.row_lines[r], "class value was not seen when the model was fitted");
+        d.y[r] = code;
+        if (code == kMissing && options.require_labels)
+          throw InputError(t.file, t.row_lines[r], "missing class value");
+      }
+    } else if (options.require_labels) {
+      throw InputError(t.file, 0, "no class column '" + s.class_attribute.name + "' in this file");
+    }
+    return d;
+  }
+
+  if (rows == 0) throw InputError(t.file, 0, "no data rows");
+  if (t.attributes.size() < 2)
+    throw InputError(t.file, 0, "need at least one attribute besides the class");
+  int c = options.class_name.empty() ? static_cast<int>(t.attributes.size()) - 1
+                                     : find_attribute(t.attributes, options.class_name);
+  if (c < 0)
+    throw InputError(t.file, 0, "no attribute named '" + options.class_name + "' to use as the class (attributes: " +
+                                    list_names(t.attributes) + ")");
+  const Attribute& cls = t.attributes[c];
+  if (!cls.is_nominal())
+    throw InputError(t.file, t.header_lines[c],
+                     "class attribute '" + cls.name +
+                         "' is numeric; candor learns classification rules: declare it nominal or choose another "
+                         "class with --class");
+  d.schema.class_attribute = cls;
+  d.y = t.columns[c].codes;
+  if (options.require_labels) {
+    std::set<int> seen;
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (d.y[r] == kMissing)
+        throw InputError(t.file, t.row_lines[r], "missing class value in a training row ('" + cls.name + "')");
+      seen.insert(d.y[r]);
+    }
+    if (seen.size() < 2)
+      throw InputError(t.file, 0, "class attribute '" + cls.name + "' is constant: every row has '" +
+                                      cls.values[*seen.begin()] + "', there is nothing to learn");
+  }
+  for (std::size_t a = 0; a < t.attributes.size(); ++a) {
+    if (static_cast<int>(a) == c) continue;
+    d.schema.attributes.push_back(std::move(t.attributes[a]));
+    d.columns.push_back(std::move(t.columns[a]));
+  }
+  return d;
+}
+
+}  // namespace candor::detail

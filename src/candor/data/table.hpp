@@ -1,0 +1,30 @@
+#pragma once
+// Internal: the typed table both readers produce, before the class and weights are picked out of it.
+#include <string>
+#include <vector>
+
+#include "candor/data/dataset.hpp"
+#include "candor/data/readers.hpp"
+
+namespace candor::detail {
+
+struct RawTable {
+  std::string file;
+  std::vector<Attribute> attributes;      // every column, class included
+  std::vector<std::size_t> header_lines;  // where each attribute was declared
+  std::vector<Column> columns;
+  std::vector<std::size_t> row_lines;
+  std::vector<double> row_weights;        // ARFF instance weights, 1 otherwise
+  // For reading against a model schema: the raw text of nominal cells is needed to map values.
+  // Nominal codes index `attributes[a].values` as declared in the file.
+};
+
+// Picks the class and weight columns, validates, and (with options.schema) maps onto a model's schema.
+Dataset finish_table(RawTable table, const LoadOptions& options);
+
+// Parses a number the way both readers accept it: optional sign, decimal or exponent form, finite.
+bool parse_number(std::string_view text, double& out);
+
+std::string trim(std::string_view s);
+
+}  // namespace candor::detail

@@ -1,0 +1,109 @@
+#include "candor/eval/evaluate.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+#include "candor/learn/cn2.hpp"
+#include "candor/util/parallel.hpp"
+#include "candor/util/random.hpp"
+
+namespace candor {
+
+std::vector<std::vector<std::size_t>> stratified_folds(const std::vector<int>& y, int k, std::uint64_t seed) {
+  if (k < 2) throw std::invalid_argument("need at least 2 folds");
+  if (static_cast<std::size_t>(k) > y.size())
+    throw std::invalid_argument(std::to_string(k) + " folds but only " + std::to_string(y.size()) + " rows");
+  int classes = 0;
+  for (int c : y) classes = std::max(classes, c + 1);
+  std::vector<std::vector<std::size_t>> by_class(static_cast<std::size_t>(classes));
+  for (std::size_t r = 0; r < y.size(); ++r) by_class[y[r]].push_back(r);
+  Rng rng(seed);
+  std::vector<std::vector<std::size_t>> folds(static_cast<std::size_t>(k));
+  std::size_t next = 0;
+  for (auto& rows : by_class) {
+    shuffle(rows, rng);
+    for (auto r : rows) folds[next++ % folds.size()].push_back(r);
+  }
+  for (auto& f : folds) std::sort(f.begin(), f.end());
+  return folds;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+FoldResult run_fold(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads) {
+  FoldResult out;
+  auto t0 = Clock::now();
+  RuleModel model = fit(train, params, threads);
+  out.fit_seconds = seconds_since(t0);
+  auto t1 = Clock::now();
+  std::vector<std::vector<double>> proba(test.rows());
+  for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = model.predict_proba(test, r);
+  out.predict_seconds = seconds_since(t1);
+  out.metrics = compute_metrics(test.y, proba);
+  out.rules = model.rules.size();
+  out.mean_rule_length = model.mean_rule_length();
+  out.test_rows = test.rows();
+  return out;
+}
+
+EvaluationResult summarise(std::vector<FoldResult> folds) {
+  EvaluationResult res;
+  res.folds = std::move(folds);
+  double n = static_cast<double>(res.folds.size()), auc_n = 0;
+  for (const auto& f : res.folds) {
+    res.mean.accuracy += f.metrics.accuracy / n;
+    res.mean.brier += f.metrics.brier / n;
+    res.mean.log_loss += f.metrics.log_loss / n;
+    if (!std::isnan(f.metrics.auc)) { res.mean.auc += f.metrics.auc; auc_n += 1; }
+    res.rules += static_cast<double>(f.rules) / n;
+    res.mean_rule_length += f.mean_rule_length / n;
+    res.fit_seconds += f.fit_seconds / n;
+    res.predict_seconds += f.predict_seconds / n;
+  }
+  res.mean.auc = auc_n > 0 ? res.mean.auc / auc_n : NAN;
+  return res;
+}
+
+}  // namespace
+
+EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params, int folds, int repeats,
+                                std::uint64_t seed, int threads) {
+  validate(params);
+  if (repeats < 1) throw std::invalid_argument("repeats must be at least 1");
+  std::vector<std::vector<std::vector<std::size_t>>> splits;
+  for (int r = 0; r < repeats; ++r) splits.push_back(stratified_folds(data.y, folds, seed + static_cast<std::uint64_t>(r)));
+  const std::size_t tasks = static_cast<std::size_t>(folds) * static_cast<std::size_t>(repeats);
+  std::vector<FoldResult> results(tasks);
+  const int outer = std::min<int>(resolve_threads(threads), static_cast<int>(tasks));
+  // Folds in parallel; each fit single-threaded then, so the cores are not oversubscribed.
+  parallel_for(tasks, outer, [&](std::size_t task) {
+    const int r = static_cast<int>(task / static_cast<std::size_t>(folds));
+    const int f = static_cast<int>(task % static_cast<std::size_t>(folds));
+    const auto& test_rows = splits[r][f];
+    std::vector<std::size_t> train_rows;
+    std::vector<bool> in_test(data.rows(), false);
+    for (auto i : test_rows) in_test[i] = true;
+    for (std::size_t i = 0; i < data.rows(); ++i)
+      if (!in_test[i]) train_rows.push_back(i);
+    Dataset train = data.subset(train_rows);
+    Dataset test = data.subset(test_rows);
+    results[task] = run_fold(train, test, params, outer > 1 ? 1 : resolve_threads(threads));
+    results[task].repeat = r;
+    results[task].fold = f;
+  });
+  return summarise(std::move(results));
+}
+
+EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads) {
+  validate(params);
+  for (int c : test.y)
+    if (c < 0) throw std::invalid_argument("the test data has rows without a class value");
+  return summarise({run_fold(train, test, params, resolve_threads(threads))});
+}
+
+}  // namespace candor

@@ -1,0 +1,68 @@
+#include "candor/eval/metrics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace candor {
+
+double roc_auc(const std::vector<double>& scores, const std::vector<bool>& positive) {
+  const std::size_t n = scores.size();
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return scores[a] < scores[b]; });
+  // Mann-Whitney: sum of the (tie-averaged) ranks of the positives.
+  double rank_sum = 0, pos = 0;
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n && scores[order[j]] == scores[order[i]]) ++j;
+    double avg_rank = (static_cast<double>(i + 1) + static_cast<double>(j)) / 2.0;
+    for (std::size_t q = i; q < j; ++q)
+      if (positive[order[q]]) { rank_sum += avg_rank; pos += 1; }
+    i = j;
+  }
+  double neg = static_cast<double>(n) - pos;
+  if (pos == 0 || neg == 0) return NAN;
+  return (rank_sum - pos * (pos + 1) / 2.0) / (pos * neg);
+}
+
+Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector<double>>& proba) {
+  Metrics m;
+  const std::size_t n = y.size();
+  if (n == 0) return m;
+  const std::size_t k = proba[0].size();
+  double correct = 0, brier = 0, loss = 0;
+  std::vector<double> freq(k, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& p = proba[i];
+    std::size_t pred = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
+    correct += pred == static_cast<std::size_t>(y[i]);
+    for (std::size_t c = 0; c < k; ++c) {
+      double t = c == static_cast<std::size_t>(y[i]) ? 1.0 : 0.0;
+      brier += (p[c] - t) * (p[c] - t);
+    }
+    loss -= std::log(std::clamp(p[y[i]], 1e-15, 1.0));
+    freq[y[i]] += 1;
+  }
+  m.accuracy = correct / static_cast<double>(n);
+  m.brier = brier / static_cast<double>(n);
+  m.log_loss = loss / static_cast<double>(n);
+  std::vector<double> scores(n);
+  std::vector<bool> positive(n);
+  if (k == 2) {
+    for (std::size_t i = 0; i < n; ++i) { scores[i] = proba[i][1]; positive[i] = y[i] == 1; }
+    m.auc = roc_auc(scores, positive);
+    return m;
+  }
+  double weighted = 0, weight = 0;
+  for (std::size_t c = 0; c < k; ++c) {
+    if (freq[c] == 0 || freq[c] == static_cast<double>(n)) continue;
+    for (std::size_t i = 0; i < n; ++i) { scores[i] = proba[i][c]; positive[i] = y[i] == static_cast<int>(c); }
+    weighted += freq[c] * roc_auc(scores, positive);
+    weight += freq[c];
+  }
+  m.auc = weight > 0 ? weighted / weight : NAN;
+  return m;
+}
+
+}  // namespace candor

@@ -1,0 +1,16 @@
+#pragma once
+// CN2 covering. Ordered (Clark and Niblett 1989): find the best rule over all classes, remove every example
+// it covers, repeat; the rules form a decision list. Unordered (Clark and Boswell 1991): for each class,
+// find the best rule for that class, remove the positive examples it covers (negatives stay), repeat until
+// no positives are left or no rule qualifies.
+#include "candor/data/dataset.hpp"
+#include "candor/learn/params.hpp"
+#include "candor/model/rule_model.hpp"
+
+namespace candor {
+
+// Fits the learner named by params.learner. `threads` parallelises refinement evaluation and never changes
+// the model. Throws std::invalid_argument for bad parameters.
+RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1);
+
+}  // namespace candor

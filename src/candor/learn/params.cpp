@@ -1,0 +1,108 @@
+#include "candor/learn/params.hpp"
+
+#include <stdexcept>
+
+#include "candor/quality/quality.hpp"
+
+namespace candor {
+
+const std::vector<std::string>& learner_names() {
+  static const std::vector<std::string> names{"cn2-unordered", "cn2-ordered"};
+  return names;
+}
+
+std::string LearnerParams::resolved_quality() const {
+  if (!quality.empty()) return quality;
+  return learner == "cn2-ordered" ? "entropy" : "laplace";
+}
+
+const std::vector<ParamInfo>& param_table() {
+  static const std::vector<ParamInfo> table{
+      {"learner", &LearnerParams::learner,
+       "cn2-unordered: rules per class, classification by summing the class distributions of firing rules "
+       "(Clark and Boswell 1991); cn2-ordered: a decision list (Clark and Niblett 1989)"},
+      {"quality", &LearnerParams::quality,
+       "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs (default: entropy for cn2-ordered, "
+       "laplace for cn2-unordered)"},
+      {"m", &LearnerParams::m, "m of the m-estimate"},
+      {"beam_width", &LearnerParams::beam_width, "rules kept in the beam at each refinement level"},
+      {"max_rule_length", &LearnerParams::max_rule_length, "most conditions in a rule"},
+      {"min_covered", &LearnerParams::min_covered, "fewest training examples (rows) a rule must cover"},
+      {"max_rules", &LearnerParams::max_rules, "stop after this many rules in all (0: no limit)"},
+      {"target", &LearnerParams::target, "learn rules for this class value only (empty: every class)"},
+      {"alpha", &LearnerParams::alpha,
+       "CN2 significance test of a rule against the class prior; a rule is accepted only when significant at "
+       "this level (1: no test)"},
+      {"parent_alpha", &LearnerParams::parent_alpha,
+       "the same test against the class distribution of the rule's parent (1: no test)"},
+      {"not_equal", &LearnerParams::not_equal, "also generate nominal conditions A != v"},
+  };
+  return table;
+}
+
+void validate(const LearnerParams& p) {
+  bool known = false;
+  for (const auto& n : learner_names()) known |= n == p.learner;
+  if (!known) {
+    std::string all;
+    for (const auto& n : learner_names()) all += (all.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("unknown learner '" + p.learner + "' (known: " + all + ")");
+  }
+  make_quality(p.resolved_quality(), QualityParams{p.m});  // throws for unknown names and bad m
+  if (p.beam_width < 1) throw std::invalid_argument("beam width must be at least 1");
+  if (p.max_rule_length < 1) throw std::invalid_argument("max rule length must be at least 1");
+  if (p.min_covered < 1) throw std::invalid_argument("min covered must be at least 1");
+  if (p.max_rules < 0) throw std::invalid_argument("max rules must be 0 (no limit) or positive");
+  if (!(p.alpha > 0 && p.alpha <= 1) || !(p.parent_alpha > 0 && p.parent_alpha <= 1))
+    throw std::invalid_argument("significance levels must lie in (0, 1]");
+}
+
+nlohmann::json params_to_json(const LearnerParams& p) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& info : param_table())
+    std::visit([&](auto member) { j[info.name] = p.*member; }, info.member);
+  j["quality"] = p.resolved_quality();
+  return j;
+}
+
+LearnerParams params_from_json(const nlohmann::json& j) {
+  LearnerParams p;
+  if (!j.is_object()) throw std::invalid_argument("learner parameters must be a JSON object");
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const ParamInfo* info = nullptr;
+    for (const auto& candidate : param_table())
+      if (it.key() == candidate.name) info = &candidate;
+    if (!info) throw std::invalid_argument("unknown learner parameter '" + it.key() + "'");
+    std::visit(
+        [&](auto member) {
+          using T = std::remove_reference_t<decltype(p.*member)>;
+          p.*member = it.value().template get<T>();
+        },
+        info->member);
+  }
+  validate(p);
+  return p;
+}
+
+std::string params_markdown() {
+  LearnerParams defaults;
+  std::string out = "| option | default | meaning |\n|---|---|---|\n";
+  for (const auto& info : param_table()) {
+    std::string flag = std::string("--") + info.name;
+    for (auto& ch : flag)
+      if (ch == '_') ch = '-';
+    std::string def = std::visit(
+        [&](auto member) -> std::string {
+          using T = std::remove_reference_t<decltype(defaults.*member)>;
+          const auto& v = defaults.*member;
+          if constexpr (std::is_same_v<T, std::string>) return v.empty() ? "(none)" : v;
+          else if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
+          else return nlohmann::json(v).dump();
+        },
+        info.member);
+    out += "| `" + flag + "` | " + def + " | " + info.help + " |\n";
+  }
+  return out;
+}
+
+}  // namespace candor

@@ -1,0 +1,49 @@
+#pragma once
+// Every learner parameter, in one table: the CLI options of `fit` and `evaluate`, the "learner" object of
+// the model file and the parameter list in the documentation are all generated from `param_table()`.
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace candor {
+
+struct LearnerParams {
+  std::string learner = "cn2-unordered";
+  std::string quality;  // empty: the learner's default (see default_quality)
+  double m = 2.0;
+  int beam_width = 5;
+  int max_rule_length = 5;
+  int min_covered = 1;
+  int max_rules = 0;
+  std::string target;
+  double alpha = 1.0;
+  double parent_alpha = 1.0;
+  bool not_equal = false;
+
+  // The quality measure actually used: `quality`, or the learner's default.
+  std::string resolved_quality() const;
+  bool operator==(const LearnerParams&) const = default;
+};
+
+using ParamMember = std::variant<std::string LearnerParams::*, int LearnerParams::*, double LearnerParams::*,
+                                 bool LearnerParams::*>;
+struct ParamInfo {
+  const char* name;  // JSON key; the CLI flag is --name with '_' written as '-'
+  ParamMember member;
+  const char* help;
+};
+const std::vector<ParamInfo>& param_table();
+const std::vector<std::string>& learner_names();
+
+// Checks ranges and names; throws std::invalid_argument with a message for the user.
+void validate(const LearnerParams& p);
+nlohmann::json params_to_json(const LearnerParams& p);
+// Unknown keys are an error (a typo must not silently fall back to a default).
+LearnerParams params_from_json(const nlohmann::json& j);
+// The parameter table as Markdown (for README and `candor params`).
+std::string params_markdown();
+
+}  // namespace candor

@@ -1,0 +1,281 @@
+#include "candor/model/rule_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+#include "candor/data/input_error.hpp"
+
+namespace candor {
+
+namespace {
+std::vector<double> normalised(std::vector<double> v) {
+  double sum = std::accumulate(v.begin(), v.end(), 0.0);
+  if (sum <= 0) return std::vector<double>(v.size(), 1.0 / static_cast<double>(v.size()));
+  for (auto& x : v) x /= sum;
+  return v;
+}
+}  // namespace
+
+double Rule::covered() const { return std::accumulate(class_counts.begin(), class_counts.end(), 0.0); }
+
+std::vector<double> RuleModel::default_distribution() const {
+  double sum = std::accumulate(default_counts.begin(), default_counts.end(), 0.0);
+  return normalised(sum > 0 ? default_counts : training_counts);
+}
+
+std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t row) const {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    if (!rules[i].covers(d, row)) continue;
+    out.push_back(i);
+    if (kind == ModelKind::decision_list) break;
+  }
+  return out;
+}
+
+std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) const {
+  const std::size_t k = schema.class_attribute.values.size();
+  if (kind == ModelKind::decision_list) {
+    for (const auto& r : rules) {
+      if (!r.covers(d, row)) continue;
+      std::vector<double> p(k, 0.0);
+      double rest = 0;
+      for (std::size_t c = 0; c < k; ++c)
+        if (static_cast<int>(c) != r.klass) rest += r.class_counts[c];
+      for (std::size_t c = 0; c < k; ++c) {
+        if (static_cast<int>(c) == r.klass) p[c] = r.probability;
+        else p[c] = (1 - r.probability) * (rest > 0 ? r.class_counts[c] / rest : 1.0 / static_cast<double>(k - 1));
+      }
+      return p;
+    }
+    return default_distribution();
+  }
+  std::vector<double> sum(k, 0.0);
+  bool fired = false;
+  for (const auto& r : rules) {
+    if (!r.covers(d, row)) continue;
+    fired = true;
+    for (std::size_t c = 0; c < k; ++c) sum[c] += r.training_counts[c];
+  }
+  return fired ? normalised(sum) : default_distribution();
+}
+
+int RuleModel::predict(const Dataset& d, std::size_t row) const {
+  auto p = predict_proba(d, row);
+  return static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+}
+
+double RuleModel::mean_rule_length() const {
+  if (rules.empty()) return 0.0;
+  double total = 0;
+  for (const auto& r : rules) total += static_cast<double>(r.conditions.size());
+  return total / static_cast<double>(rules.size());
+}
+
+// ---- JSON -------------------------------------------------------------------------------------------
+
+namespace {
+
+nlohmann::json attribute_json(const Attribute& a) {
+  nlohmann::json j{{"name", a.name}, {"type", a.is_nominal() ? "nominal" : "numeric"}};
+  if (a.is_nominal()) j["values"] = a.values;
+  return j;
+}
+
+Attribute attribute_from_json(const nlohmann::json& j) {
+  Attribute a;
+  a.name = j.at("name").get<std::string>();
+  std::string type = j.at("type").get<std::string>();
+  if (type == "nominal") {
+    a.type = AttributeType::nominal;
+    a.values = j.at("values").get<std::vector<std::string>>();
+  } else if (type == "numeric") {
+    a.type = AttributeType::numeric;
+  } else {
+    throw std::invalid_argument("attribute '" + a.name + "' has unknown type '" + type + "'");
+  }
+  return a;
+}
+
+const char* kind_name(ModelKind k) { return k == ModelKind::decision_list ? "decision-list" : "rule-set"; }
+
+}  // namespace
+
+nlohmann::json model_to_json(const RuleModel& m) {
+  nlohmann::json j;
+  j["format"] = "candor-model";
+  j["version"] = 1;
+  j["model"] = kind_name(m.kind);
+  j["learner"] = params_to_json(m.params);
+  j["training"] = {{"source", m.training_source}, {"rows", m.training_rows}, {"class_counts", m.training_counts}};
+  nlohmann::json attrs = nlohmann::json::array();
+  for (const auto& a : m.schema.attributes) attrs.push_back(attribute_json(a));
+  j["attributes"] = attrs;
+  j["class"] = {{"name", m.schema.class_attribute.name}, {"values", m.schema.class_attribute.values}};
+  nlohmann::json rules = nlohmann::json::array();
+  for (const auto& r : m.rules) {
+    nlohmann::json conds = nlohmann::json::array();
+    for (const auto& c : r.conditions) {
+      const Attribute& a = m.schema.attributes[c.attribute];
+      nlohmann::json cj{{"attribute", a.name}, {"op", op_symbol(c.op)}};
+      if (a.is_nominal()) cj["value"] = a.values[c.value];
+      else cj["value"] = c.threshold;
+      conds.push_back(cj);
+    }
+    rules.push_back({{"class", m.schema.class_attribute.values[r.klass]},
+                     {"conditions", conds},
+                     {"covered", r.covered()},
+                     {"class_counts", r.class_counts},
+                     {"training_counts", r.training_counts},
+                     {"quality", r.quality},
+                     {"probability", r.probability}});
+  }
+  j["rules"] = rules;
+  j["default"] = {{"class_counts", m.default_counts}, {"probability", m.default_distribution()}};
+  return j;
+}
+
+RuleModel model_from_json(const nlohmann::json& j, const std::string& source) {
+  try {
+    if (j.value("format", "") != "candor-model") throw std::invalid_argument("not a candor model (\"format\" is not \"candor-model\")");
+    if (j.at("version").get<int>() != 1) throw std::invalid_argument("unsupported model version " + j.at("version").dump());
+    RuleModel m;
+    std::string kind = j.at("model").get<std::string>();
+    if (kind == "decision-list") m.kind = ModelKind::decision_list;
+    else if (kind == "rule-set") m.kind = ModelKind::rule_set;
+    else throw std::invalid_argument("unknown model kind '" + kind + "'");
+    m.params = params_from_json(j.at("learner"));
+    const auto& tr = j.at("training");
+    m.training_source = tr.at("source").get<std::string>();
+    m.training_rows = tr.at("rows").get<std::size_t>();
+    m.training_counts = tr.at("class_counts").get<std::vector<double>>();
+    for (const auto& a : j.at("attributes")) m.schema.attributes.push_back(attribute_from_json(a));
+    m.schema.class_attribute.name = j.at("class").at("name").get<std::string>();
+    m.schema.class_attribute.type = AttributeType::nominal;
+    m.schema.class_attribute.values = j.at("class").at("values").get<std::vector<std::string>>();
+    const std::size_t k = m.schema.class_attribute.values.size();
+    auto check_counts = [&](const std::vector<double>& v, const char* what) {
+      if (v.size() != k) throw std::invalid_argument(std::string(what) + " must have one entry per class");
+    };
+    check_counts(m.training_counts, "training class_counts");
+    for (const auto& rj : j.at("rules")) {
+      Rule r;
+      r.klass = m.schema.class_attribute.value_index(rj.at("class").get<std::string>());
+      if (r.klass < 0) throw std::invalid_argument("rule predicts unknown class " + rj.at("class").dump());
+      for (const auto& cj : rj.at("conditions")) {
+        Condition c;
+        std::string name = cj.at("attribute").get<std::string>();
+        c.attribute = m.schema.attribute_index(name);
+        if (c.attribute < 0) throw std::invalid_argument("condition on unknown attribute '" + name + "'");
+        const Attribute& a = m.schema.attributes[c.attribute];
+        std::string op = cj.at("op").get<std::string>();
+        if (a.is_nominal()) {
+          if (op == "==" || op == "=") c.op = Op::eq;
+          else if (op == "!=") c.op = Op::ne;
+          else throw std::invalid_argument("operator '" + op + "' is not valid on nominal attribute '" + name + "'");
+          c.value = a.value_index(cj.at("value").get<std::string>());
+          if (c.value < 0) throw std::invalid_argument("unknown value " + cj.at("value").dump() + " of '" + name + "'");
+        } else {
+          if (op == "<=") c.op = Op::le;
+          else if (op == ">") c.op = Op::gt;
+          else throw std::invalid_argument("operator '" + op + "' is not valid on numeric attribute '" + name + "'");
+          c.threshold = cj.at("value").get<double>();
+        }
+        r.conditions.push_back(c);
+      }
+      r.class_counts = rj.at("class_counts").get<std::vector<double>>();
+      r.training_counts = rj.at("training_counts").get<std::vector<double>>();
+      check_counts(r.class_counts, "rule class_counts");
+      check_counts(r.training_counts, "rule training_counts");
+      r.quality = rj.at("quality").get<double>();
+      r.probability = rj.at("probability").get<double>();
+      m.rules.push_back(std::move(r));
+    }
+    m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
+    check_counts(m.default_counts, "default class_counts");
+    return m;
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(source, 0, std::string("malformed model: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source, 0, std::string("malformed model: ") + e.what());
+  }
+}
+
+void save_model(const RuleModel& m, const std::string& path) {
+  std::ofstream f(path);
+  if (!f) throw InputError(path, 0, "cannot write model file");
+  // 17 significant digits: thresholds and counts read back as exactly the same doubles.
+  f << model_to_json(m).dump(2) << "\n";
+  if (!f) throw InputError(path, 0, "error writing model file");
+}
+
+RuleModel load_model(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw InputError(path, 0, "cannot open model file");
+  nlohmann::json j;
+  try {
+    f >> j;
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
+  }
+  return model_from_json(j, path);
+}
+
+// ---- text -------------------------------------------------------------------------------------------
+
+namespace {
+std::string fixed(double x, int digits) {
+  std::ostringstream s;
+  s.setf(std::ios::fixed);
+  s.precision(digits);
+  s << x;
+  return s.str();
+}
+std::string counts_text(const std::vector<double>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    s += (i ? ", " : "");
+    s += v[i] == std::floor(v[i]) ? fixed(v[i], 0) : fixed(v[i], 2);
+  }
+  return s + "]";
+}
+}  // namespace
+
+std::string format_rule(const Rule& r, const Schema& schema) {
+  std::string s = "IF ";
+  if (r.conditions.empty()) s += "TRUE";
+  for (std::size_t i = 0; i < r.conditions.size(); ++i) s += (i ? " AND " : "") + describe(r.conditions[i], schema);
+  return s + " THEN " + schema.class_attribute.name + " = " + schema.class_attribute.values[r.klass];
+}
+
+std::string format_rules(const RuleModel& m) {
+  std::ostringstream out;
+  const auto& cls = m.schema.class_attribute;
+  out << (m.kind == ModelKind::decision_list ? "Decision list" : "Unordered rule set") << " (" << m.params.learner
+      << ", quality " << m.params.resolved_quality() << ", beam " << m.params.beam_width << ", max length "
+      << m.params.max_rule_length << ") learned from " << m.training_source << ": " << m.training_rows << " rows, "
+      << m.schema.attributes.size() << " attributes, class '" << cls.name << "' " << counts_text(m.training_counts)
+      << " for (";
+  for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
+  out << ")\n";
+  out << m.rules.size() << " rules; class counts are of the examples each rule was learned from";
+  if (m.kind == ModelKind::rule_set) out << " (votes use the whole training set)";
+  out << ".\n\n";
+  for (std::size_t i = 0; i < m.rules.size(); ++i) {
+    const Rule& r = m.rules[i];
+    out << (i + 1) << ". " << format_rule(r, m.schema) << "\n"
+        << "   covers " << fixed(r.covered(), r.covered() == std::floor(r.covered()) ? 0 : 2) << " "
+        << counts_text(r.class_counts) << "  quality " << fixed(r.quality, 4) << "  P(" << cls.values[r.klass]
+        << ") = " << fixed(r.probability, 4) << "\n";
+  }
+  auto dist = m.default_distribution();
+  int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());
+  out << (m.rules.size() + 1) << ". DEFAULT " << cls.name << " = " << cls.values[def] << "\n   counts "
+      << counts_text(m.default_counts) << "  P(" << cls.values[def] << ") = " << fixed(dist[def], 4) << "\n";
+  return out.str();
+}
+
+}  // namespace candor

@@ -1,0 +1,70 @@
+#pragma once
+// Rule models: a decision list (first firing rule decides) or an unordered rule set (the class
+// distributions of all firing rules are summed, Clark and Boswell 1991), each ending in a default rule.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "candor/coverage/condition.hpp"
+#include "candor/data/dataset.hpp"
+#include "candor/learn/params.hpp"
+
+namespace candor {
+
+struct Rule {
+  std::vector<Condition> conditions;
+  int klass = 0;
+  // Class counts of the covered examples among those the rule was learned from (for a decision list the
+  // examples left by earlier rules; for a rule set the target's uncovered examples plus all others).
+  std::vector<double> class_counts;
+  // Class counts of the covered examples in the whole training set; a rule set votes with these.
+  std::vector<double> training_counts;
+  double quality = 0;
+  // The learner's estimate of P(klass | rule fires): the quality measure's own estimate for probability
+  // measures (precision, Laplace, m-estimate), the relative frequency otherwise, on class_counts.
+  double probability = 0;
+
+  double covered() const;
+  bool covers(const Dataset& d, std::size_t row) const {
+    for (const auto& c : conditions)
+      if (!c.covers(d, row)) return false;
+    return true;
+  }
+};
+
+enum class ModelKind { decision_list, rule_set };
+
+struct RuleModel {
+  ModelKind kind = ModelKind::rule_set;
+  LearnerParams params;
+  Schema schema;
+  std::vector<Rule> rules;
+  std::vector<double> default_counts;   // examples the default rule was learned from
+  std::vector<double> training_counts;  // class totals of the training set
+  std::size_t training_rows = 0;
+  std::string training_source;
+
+  // Class probabilities for one row of data read against `schema`. A decision list uses its first firing
+  // rule: `probability` for the rule's class and the rest shared by the other classes in proportion to
+  // the rule's counts. A rule set normalises the summed training_counts of its firing rules. With no
+  // firing rule, the default rule's class distribution.
+  std::vector<double> predict_proba(const Dataset& d, std::size_t row) const;
+  int predict(const Dataset& d, std::size_t row) const;
+  // 0-based indices of the rules that decide the prediction: the first firing rule of a decision list,
+  // every firing rule of a rule set; empty when the default rule decides.
+  std::vector<std::size_t> deciding_rules(const Dataset& d, std::size_t row) const;
+  std::vector<double> default_distribution() const;
+  double mean_rule_length() const;
+};
+
+nlohmann::json model_to_json(const RuleModel& m);
+// Throws InputError naming `source` when the document is not a valid candor model.
+RuleModel model_from_json(const nlohmann::json& j, const std::string& source);
+void save_model(const RuleModel& m, const std::string& path);
+RuleModel load_model(const std::string& path);
+// The rules as text a person can read, with their statistics.
+std::string format_rules(const RuleModel& m);
+std::string format_rule(const Rule& r, const Schema& schema);
+
+}  // namespace candor

@@ -1,0 +1,53 @@
+#pragma once
+// Rule quality measures. A measure sees only the rule's (weighted) class counts, the class totals of the
+// examples the search runs on, the class the rule predicts and its length, so a new heuristic never
+// touches search or covering code.
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace candor {
+
+struct RuleStats {
+  std::span<const double> covered;  // class counts of the covered examples
+  std::span<const double> totals;   // class counts of all examples the search runs on
+  int target = 0;                   // class the rule predicts
+  int length = 0;                   // number of conditions
+
+  double s() const { return covered[target]; }  // covered examples of the target class
+  double n() const;                             // covered examples
+  double p_total() const { return totals[target]; }
+  double n_total() const;
+  std::size_t classes() const { return covered.size(); }
+};
+
+struct QualityParams {
+  double m = 2.0;  // m-estimate's m
+};
+
+class QualityMeasure {
+ public:
+  virtual ~QualityMeasure() = default;
+  // Higher is better. Defined for every rule with n > 0.
+  virtual double evaluate(const RuleStats& r) const = 0;
+  // The measure's own estimate of P(target | rule fires) where it is a probability estimate (precision,
+  // Laplace, m-estimate); the relative frequency s/n otherwise.
+  virtual double probability(const RuleStats& r) const;
+};
+
+struct QualityInfo {
+  const char* name;
+  const char* description;
+};
+// Every measure `make_quality` knows, for --help and the documentation.
+const std::vector<QualityInfo>& quality_table();
+// Throws std::invalid_argument naming the known measures when `name` is unknown.
+std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const QualityParams& params = {});
+
+// The likelihood-ratio statistic of paper 000 eq. (14): the G statistic of the 2x2 table
+// covered/uncovered x positive/negative, against data with p_total positives among n_total examples.
+// 0 when the rule's positive share is not above the prior (s <= e_s).
+double likelihood_ratio_statistic(double s, double n, double p_total, double n_total);
+
+}  // namespace candor

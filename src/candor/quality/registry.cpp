@@ -1,0 +1,50 @@
+#include <stdexcept>
+
+#include "candor/quality/measures.hpp"
+
+namespace candor {
+
+double RuleStats::n() const {
+  double t = 0;
+  for (double c : covered) t += c;
+  return t;
+}
+double RuleStats::n_total() const {
+  double t = 0;
+  for (double c : totals) t += c;
+  return t;
+}
+
+double QualityMeasure::probability(const RuleStats& r) const {
+  double n = r.n();
+  return n > 0 ? r.s() / n : 0.0;
+}
+
+const std::vector<QualityInfo>& quality_table() {
+  static const std::vector<QualityInfo> table{
+      {"precision", "relative frequency s/n of the predicted class among covered examples"},
+      {"laplace", "Laplace estimate (s + 1) / (n + k), k = number of classes"},
+      {"m-estimate", "(s + m * P/N) / (n + m), shifts towards the class prior; m set by --m (default 2)"},
+      {"wracc", "weighted relative accuracy n/N * (s/n - P/N)"},
+      {"entropy", "minus the entropy (bits) of the covered class distribution (CN2's original)"},
+      {"lrs", "likelihood-ratio statistic of the 2x2 table covered x class (paper 000, eq. 14)"},
+  };
+  return table;
+}
+
+std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const QualityParams& params) {
+  if (name == "precision") return std::make_unique<measures::Precision>();
+  if (name == "laplace") return std::make_unique<measures::Laplace>();
+  if (name == "m-estimate") {
+    if (!(params.m >= 0)) throw std::invalid_argument("m-estimate needs m >= 0");
+    return std::make_unique<measures::MEstimate>(params.m);
+  }
+  if (name == "wracc") return std::make_unique<measures::WRAcc>();
+  if (name == "entropy") return std::make_unique<measures::Entropy>();
+  if (name == "lrs") return std::make_unique<measures::LikelihoodRatio>();
+  std::string known;
+  for (const auto& q : quality_table()) known += (known.empty() ? "" : ", ") + std::string(q.name);
+  throw std::invalid_argument("unknown quality measure '" + name + "' (known: " + known + ")");
+}
+
+}  // namespace candor

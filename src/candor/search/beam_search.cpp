@@ -1,0 +1,173 @@
+#include "candor/search/beam_search.hpp"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "candor/quality/significance.hpp"
+#include "candor/util/parallel.hpp"
+
+namespace candor {
+namespace {
+
+struct BeamRule {
+  std::vector<Condition> conditions;
+  Bitset covered;
+  std::vector<std::uint32_t> rows;
+  std::vector<double> counts;
+  int target = 0;
+  double quality = 0;
+};
+
+// A refinement that was evaluated but not built: building (a bitset and a row list) is left for the few
+// that enter the beam or become the best rule.
+struct Proposal {
+  std::uint32_t parent;
+  Condition condition;
+  double quality;
+  std::size_t rows;
+  int target;
+  std::size_t length;
+  bool can_be_best;  // passed the significance tests
+  bool can_refine;   // shorter than the length limit
+};
+
+// Orders proposals: higher quality, then more rows, then shorter, then a fixed order of generation, so that
+// ties are broken the same way on every run and thread count.
+bool better(const Proposal& a, const Proposal& b) {
+  if (a.quality != b.quality) return a.quality > b.quality;
+  if (a.rows != b.rows) return a.rows > b.rows;
+  if (a.length != b.length) return a.length < b.length;
+  if (a.parent != b.parent) return a.parent < b.parent;
+  if (a.condition.attribute != b.condition.attribute) return a.condition.attribute < b.condition.attribute;
+  if (a.condition.op != b.condition.op) return a.condition.op < b.condition.op;
+  if (a.condition.value != b.condition.value) return a.condition.value < b.condition.value;
+  return a.condition.threshold < b.condition.threshold;
+}
+
+using ConditionKey = std::vector<std::tuple<int, int, int, double>>;
+ConditionKey key_of(const std::vector<Condition>& conds, const Condition* extra) {
+  ConditionKey key;
+  for (const auto& c : conds) key.emplace_back(c.attribute, static_cast<int>(c.op), c.value, c.threshold);
+  if (extra) key.emplace_back(extra->attribute, static_cast<int>(extra->op), extra->value, extra->threshold);
+  std::sort(key.begin(), key.end());
+  return key;
+}
+
+// What a rule may still add on attribute a: one A = v per nominal attribute (then nothing else on it),
+// distinct A != v, and at most one A <= t and one A > t per numeric attribute.
+RefinementKinds allowed_kinds(const std::vector<Condition>& conds, int a, RefinementKinds kinds) {
+  for (const auto& c : conds) {
+    if (c.attribute != a) continue;
+    switch (c.op) {
+      case Op::eq: kinds.equal = kinds.not_equal = false; break;
+      case Op::ne: kinds.equal = false; break;  // A != v already holds; A = w would make it redundant
+      case Op::le: kinds.less_equal = false; break;
+      case Op::gt: kinds.greater = false; break;
+    }
+  }
+  return kinds;
+}
+
+struct TaskResult {
+  std::vector<Proposal> top;  // best `width` beam candidates of this task, best first
+  std::optional<Proposal> best;
+};
+
+void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width) {
+  if (top.size() == width && !better(p, top.back())) return;
+  auto pos = std::upper_bound(top.begin(), top.end(), p, better);
+  top.insert(pos, p);
+  if (top.size() > width) top.pop_back();
+}
+
+}  // namespace
+
+std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset& active, int target,
+                                        const QualityMeasure& quality, const SearchOptions& options) {
+  const std::size_t k = index.num_classes();
+  const std::vector<double> totals = index.class_counts(active);
+  if (target >= 0 && totals[target] <= 0) return std::nullopt;
+  const std::size_t width = static_cast<std::size_t>(std::max(1, options.beam_width));
+  const int na = static_cast<int>(index.data().num_attributes());
+
+  std::vector<BeamRule> beam(1);
+  beam[0].covered = active;
+  beam[0].rows = active.members();
+  beam[0].counts = totals;
+
+  std::optional<FoundRule> best;
+  std::optional<Proposal> best_proposal;
+
+  for (int level = 1; level <= options.max_rule_length && !beam.empty(); ++level) {
+    const std::size_t tasks = beam.size() * static_cast<std::size_t>(na);
+    std::vector<TaskResult> results(tasks);
+    parallel_for(tasks, options.threads, [&](std::size_t task) {
+      thread_local RefinementScratch scratch;
+      const std::uint32_t p = static_cast<std::uint32_t>(task / na);
+      const int a = static_cast<int>(task % na);
+      const BeamRule& parent = beam[p];
+      RefinementKinds kinds = allowed_kinds(parent.conditions, a, options.kinds);
+      TaskResult& out = results[task];
+      RuleCoverage cov{&parent.covered, &parent.rows};
+      evaluate_attribute(index, cov, a, kinds, scratch, [&](const Condition& c, const double* counts, std::size_t rows) {
+        if (rows >= parent.rows.size() || rows < options.min_covered) return;
+        int t = target;
+        if (t < 0) t = static_cast<int>(std::max_element(counts, counts + k) - counts);
+        if (counts[t] <= 0) return;
+        std::span<const double> covered(counts, k);
+        RuleStats stats{covered, totals, t, level};
+        Proposal prop{p, c, quality.evaluate(stats), rows, t, static_cast<std::size_t>(level),
+                      cn2_significant(covered, totals, options.alpha) &&
+                          cn2_significant(covered, parent.counts, options.parent_alpha),
+                      level < options.max_rule_length};
+        if (prop.can_refine) keep_top(out.top, prop, width);
+        if (prop.can_be_best && (!out.best || better(prop, *out.best))) out.best = prop;
+      });
+    });
+
+    // Merge in task order; ties are settled by `better`, so the merge order cannot change the outcome.
+    std::vector<Proposal> candidates;
+    bool improved = false;
+    for (auto& r : results) {
+      candidates.insert(candidates.end(), r.top.begin(), r.top.end());
+      if (r.best && (!best_proposal || better(*r.best, *best_proposal))) {
+        best_proposal = r.best;
+        improved = true;
+      }
+    }
+    if (improved) {  // build the new best rule while its parent is still in the beam
+      const BeamRule& parent = beam[best_proposal->parent];
+      FoundRule found;
+      found.conditions = parent.conditions;
+      found.conditions.push_back(best_proposal->condition);
+      found.target = best_proposal->target;
+      found.covered = index.covered(best_proposal->condition, parent.covered);
+      found.counts = index.class_counts(found.covered);
+      found.quality = best_proposal->quality;
+      best = std::move(found);
+    }
+
+    std::sort(candidates.begin(), candidates.end(), better);
+    std::vector<BeamRule> next;
+    std::set<ConditionKey> seen;
+    for (const auto& prop : candidates) {
+      if (next.size() == width) break;
+      const BeamRule& parent = beam[prop.parent];
+      if (!seen.insert(key_of(parent.conditions, &prop.condition)).second) continue;
+      BeamRule r;
+      r.conditions = parent.conditions;
+      r.conditions.push_back(prop.condition);
+      r.covered = index.covered(prop.condition, parent.covered);
+      r.rows = r.covered.members();
+      r.counts = index.class_counts(r.covered);
+      r.target = prop.target;
+      r.quality = prop.quality;
+      next.push_back(std::move(r));
+    }
+    beam = std::move(next);
+  }
+  return best;
+}
+
+}  // namespace candor

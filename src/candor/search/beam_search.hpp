@@ -1,0 +1,42 @@
+#pragma once
+// CN2's beam search for one rule (Clark and Niblett 1989; Clark and Boswell 1991).
+//
+// Starting from the empty rule, every rule in the beam is refined by one condition; refinements must cover
+// fewer rows than their parent and at least `min_covered` rows, and predict a class they cover at least one
+// example of. The `beam_width` best distinct refinements (by quality, then coverage, then length) form the
+// next beam; rules of `max_rule_length` are not refined further. The best rule seen at any level that also
+// passes the optional significance tests is returned. Results do not depend on `threads`.
+#include <optional>
+#include <vector>
+
+#include "candor/coverage/coverage_index.hpp"
+#include "candor/quality/quality.hpp"
+#include "candor/search/refinements.hpp"
+
+namespace candor {
+
+struct SearchOptions {
+  int beam_width = 5;
+  int max_rule_length = 5;
+  std::size_t min_covered = 1;  // rows (unweighted), so that it means the same under any example weights
+  RefinementKinds kinds{};
+  double alpha = 1.0;         // CN2 significance against the class distribution of the search data; 1 = off
+  double parent_alpha = 1.0;  // significance against the parent rule's class distribution; 1 = off
+  int threads = 1;
+};
+
+struct FoundRule {
+  std::vector<Condition> conditions;  // in the order they were added
+  int target = 0;
+  std::vector<double> counts;  // class counts among the search's active rows
+  Bitset covered;              // covered rows among the active ones
+  double quality = 0;
+};
+
+// Searches the rows in `active`. target >= 0 looks for rules predicting that class; target < 0 lets each
+// rule predict the majority class of what it covers (ordered CN2). Returns nothing when no refinement
+// qualifies.
+std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset& active, int target,
+                                        const QualityMeasure& quality, const SearchOptions& options);
+
+}  // namespace candor

@@ -1,0 +1,26 @@
+#pragma once
+// Seeded randomness with the same sequence on every platform: std::mt19937_64's output is fixed by the
+// standard, but std::uniform_int_distribution and std::shuffle are not, so we draw bounded integers here.
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace candor {
+
+using Rng = std::mt19937_64;
+
+// Uniform integer in [0, bound), by rejection (no modulo bias).
+inline std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) {
+  const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+  std::uint64_t x;
+  do x = rng();
+  while (x >= limit);
+  return x % bound;
+}
+
+template <class T>
+void shuffle(std::vector<T>& v, Rng& rng) {
+  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[uniform_below(rng, i)]);
+}
+
+}  // namespace candor

@@ -1,0 +1,267 @@
+// The candor command-line tool: fit | rules | predict | evaluate | params.
+// Exit codes: 0 success, 2 bad usage or bad input (message on stderr naming file, line and reason),
+// 1 an internal error.
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "candor/data/input_error.hpp"
+#include "candor/data/readers.hpp"
+#include "candor/eval/evaluate.hpp"
+#include "candor/learn/cn2.hpp"
+#include "candor/model/rule_model.hpp"
+#include "candor/quality/quality.hpp"
+#include "candor/util/parallel.hpp"
+
+using namespace candor;
+
+namespace {
+
+struct DataOptions {
+  std::string class_name;
+  std::string weight_column;
+  std::vector<std::string> missing{"", "?", "NA"};
+  bool drop_unsupported = false;
+};
+
+void add_data_options(CLI::App* cmd, DataOptions& o) {
+  cmd->add_option("--class", o.class_name, "class attribute (default: the last column)");
+  cmd->add_option("--weight-column", o.weight_column, "numeric column holding example weights");
+  cmd->add_option("--missing", o.missing, "CSV cells meaning 'missing' (default: empty, ?, NA)")->expected(1, -1);
+  cmd->add_flag("--drop-unsupported", o.drop_unsupported, "drop ARFF string/date attributes instead of failing");
+}
+
+LoadOptions load_options(const DataOptions& o) {
+  LoadOptions l;
+  l.class_name = o.class_name;
+  l.weight_column = o.weight_column;
+  l.missing_markers = o.missing;
+  l.drop_unsupported = o.drop_unsupported;
+  return l;
+}
+
+Dataset load_training(const std::string& path, const DataOptions& o) {
+  std::vector<std::string> dropped;
+  Dataset d = load_dataset(path, load_options(o), &dropped);
+  for (const auto& name : dropped) std::cerr << path << ": dropped unsupported attribute '" << name << "'\n";
+  return d;
+}
+
+// Options generated from the parameter table, so fit and evaluate accept exactly the same learner options.
+void add_learner_options(CLI::App* cmd, LearnerParams& p) {
+  for (const auto& info : param_table()) {
+    std::string flag = std::string("--") + info.name;
+    for (auto& ch : flag)
+      if (ch == '_') ch = '-';
+    std::visit(
+        [&](auto member) {
+          using T = std::remove_reference_t<decltype(p.*member)>;
+          if constexpr (std::is_same_v<T, bool>) cmd->add_flag(flag, p.*member, info.help);
+          else cmd->add_option(flag, p.*member, info.help)->capture_default_str();
+        },
+        info.member);
+  }
+}
+
+std::string fmt(double x, int digits = 4) {
+  if (std::isnan(x)) return "n/a";
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << x;
+  return s.str();
+}
+
+nlohmann::json number_or_null(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
+
+nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
+                               const std::string& resampling) {
+  nlohmann::json j{{"data", data},
+                   {"learner", params_to_json(p)},
+                   {"resampling", resampling},
+                   {"accuracy", r.mean.accuracy},
+                   {"auc", number_or_null(r.mean.auc)},
+                   {"brier", r.mean.brier},
+                   {"log_loss", r.mean.log_loss},
+                   {"rules", r.rules},
+                   {"mean_rule_length", r.mean_rule_length},
+                   {"fit_seconds", r.fit_seconds},
+                   {"predict_seconds", r.predict_seconds}};
+  nlohmann::json folds = nlohmann::json::array();
+  for (const auto& f : r.folds)
+    folds.push_back({{"repeat", f.repeat},
+                     {"fold", f.fold},
+                     {"test_rows", f.test_rows},
+                     {"accuracy", f.metrics.accuracy},
+                     {"auc", number_or_null(f.metrics.auc)},
+                     {"brier", f.metrics.brier},
+                     {"log_loss", f.metrics.log_loss},
+                     {"rules", f.rules},
+                     {"mean_rule_length", f.mean_rule_length},
+                     {"fit_seconds", f.fit_seconds},
+                     {"predict_seconds", f.predict_seconds}});
+  j["folds"] = folds;
+  return j;
+}
+
+void print_evaluation_text(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
+                           const std::string& resampling) {
+  std::cout << "Data: " << data << "\nLearner: " << p.learner << " (quality " << p.resolved_quality() << ", beam "
+            << p.beam_width << ", max length " << p.max_rule_length << ")\nResampling: " << resampling << "\n\n"
+            << "  accuracy          " << fmt(r.mean.accuracy) << "\n"
+            << "  AUC               " << fmt(r.mean.auc) << "\n"
+            << "  Brier score       " << fmt(r.mean.brier) << "\n"
+            << "  log loss          " << fmt(r.mean.log_loss) << "\n"
+            << "  rules             " << fmt(r.rules, 1) << "\n"
+            << "  mean rule length  " << fmt(r.mean_rule_length, 2) << "\n"
+            << "  fit seconds       " << fmt(r.fit_seconds, 4) << "\n";
+  if (r.folds.size() > 1) {
+    double sd = 0;
+    for (const auto& f : r.folds) sd += std::pow(f.metrics.accuracy - r.mean.accuracy, 2);
+    sd = std::sqrt(sd / static_cast<double>(r.folds.size() - 1));
+    std::cout << "  accuracy s.d. over folds " << fmt(sd) << "\n";
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"candor: rule learning with honest estimates of rule quality"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "candor 0.1.0");
+
+  // fit
+  DataOptions fit_data;
+  LearnerParams fit_params;
+  std::string fit_input, fit_output;
+  int fit_threads = 0;
+  auto* fit_cmd = app.add_subcommand("fit", "learn a rule model from DATA (ARFF or CSV) and save it as JSON");
+  fit_cmd->add_option("DATA", fit_input, "training data (.arff, .csv, .tsv)")->required();
+  fit_cmd->add_option("-o,--output", fit_output, "model file to write")->required();
+  fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model");
+  add_data_options(fit_cmd, fit_data);
+  add_learner_options(fit_cmd, fit_params);
+
+  // rules
+  std::string rules_model;
+  auto* rules_cmd = app.add_subcommand("rules", "print a model's rules with their statistics");
+  rules_cmd->add_option("MODEL", rules_model, "model file written by 'candor fit'")->required();
+
+  // predict
+  std::string pred_model, pred_input;
+  bool pred_proba = false, pred_explain = false;
+  DataOptions pred_data;
+  auto* pred_cmd = app.add_subcommand("predict", "predict DATA with a model; CSV on stdout, one row per example");
+  pred_cmd->add_option("MODEL", pred_model, "model file")->required();
+  pred_cmd->add_option("DATA", pred_input, "data to predict (class column optional)")->required();
+  pred_cmd->add_flag("--proba", pred_proba, "add one probability column per class");
+  pred_cmd->add_flag("--explain", pred_explain, "add the numbers of the rules that decided (1-based; 'default' if none)");
+  pred_cmd->add_option("--missing", pred_data.missing, "CSV cells meaning 'missing'")->expected(1, -1);
+  pred_cmd->add_option("--weight-column", pred_data.weight_column, "column holding example weights (ignored)");
+
+  // evaluate
+  DataOptions eval_data;
+  LearnerParams eval_params;
+  std::string eval_input, eval_test, eval_format = "text";
+  int eval_folds = 10, eval_repeats = 1, eval_threads = 0;
+  std::uint64_t eval_seed = 1;
+  auto* eval_cmd = app.add_subcommand("evaluate", "cross-validate a learner on DATA, or train on DATA and test on --test");
+  eval_cmd->add_option("DATA", eval_input, "data (.arff, .csv, .tsv)")->required();
+  eval_cmd->add_option("--test", eval_test, "test file: train on DATA, test on it (no cross-validation)");
+  eval_cmd->add_option("--folds", eval_folds, "cross-validation folds")->capture_default_str();
+  eval_cmd->add_option("--repeats", eval_repeats, "repetitions of cross-validation (seeds seed, seed+1, ...)")->capture_default_str();
+  eval_cmd->add_option("--seed", eval_seed, "seed of the fold assignment")->capture_default_str();
+  eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers");
+  eval_cmd->add_option("--format", eval_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  add_data_options(eval_cmd, eval_data);
+  add_learner_options(eval_cmd, eval_params);
+
+  // params / qualities
+  auto* params_cmd = app.add_subcommand("params", "print the learner parameters and quality measures as Markdown");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+
+  try {
+    if (*fit_cmd) {
+      validate(fit_params);
+      Dataset data = load_training(fit_input, fit_data);
+      RuleModel model = fit(data, fit_params, resolve_threads(fit_threads));
+      save_model(model, fit_output);
+      std::cerr << "learned " << model.rules.size() << " rules from " << data.rows() << " rows; model written to "
+                << fit_output << "\n";
+    } else if (*rules_cmd) {
+      std::cout << format_rules(load_model(rules_model));
+    } else if (*pred_cmd) {
+      RuleModel model = load_model(pred_model);
+      LoadOptions lo = load_options(pred_data);
+      lo.schema = &model.schema;
+      lo.require_labels = false;
+      Dataset data = load_dataset(pred_input, lo);
+      const auto& cls = model.schema.class_attribute;
+      std::cout << "row,predicted";
+      bool has_actual = false;
+      for (int y : data.y) has_actual |= y != kMissing;
+      if (has_actual) std::cout << ",actual";
+      if (pred_proba)
+        for (const auto& v : cls.values) std::cout << ",\"p(" << v << ")\"";
+      if (pred_explain) std::cout << ",rules";
+      std::cout << "\n";
+      for (std::size_t r = 0; r < data.rows(); ++r) {
+        auto p = model.predict_proba(data, r);
+        int pred = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+        std::cout << (r + 1) << "," << cls.values[pred];
+        if (has_actual) std::cout << "," << (data.y[r] == kMissing ? std::string("?") : cls.values[data.y[r]]);
+        if (pred_proba)
+          for (double x : p) std::cout << "," << fmt(x, 6);
+        if (pred_explain) {
+          auto fired = model.deciding_rules(data, r);
+          std::string s;
+          for (auto i : fired) s += (s.empty() ? "" : ";") + std::to_string(i + 1);
+          std::cout << "," << (s.empty() ? "default" : s);
+        }
+        std::cout << "\n";
+      }
+    } else if (*eval_cmd) {
+      validate(eval_params);
+      Dataset data = load_training(eval_input, eval_data);
+      EvaluationResult result;
+      std::string resampling;
+      if (!eval_test.empty()) {
+        LoadOptions lo = load_options(eval_data);
+        lo.schema = &data.schema;
+        Dataset test = load_dataset(eval_test, lo);
+        result = train_test(data, test, eval_params, eval_threads);
+        resampling = "train on " + eval_input + ", test on " + eval_test;
+      } else {
+        if (eval_folds < 2 || static_cast<std::size_t>(eval_folds) > data.rows())
+          throw InputError(eval_input, 0, "cannot make " + std::to_string(eval_folds) + " folds of " +
+                                              std::to_string(data.rows()) + " rows");
+        result = cross_validate(data, eval_params, eval_folds, eval_repeats, eval_seed, eval_threads);
+        resampling = std::to_string(eval_folds) + "-fold stratified cross-validation" +
+                     (eval_repeats > 1 ? " x " + std::to_string(eval_repeats) : "") + ", seed " + std::to_string(eval_seed);
+      }
+      if (eval_format == "json") std::cout << evaluation_json(result, eval_input, eval_params, resampling).dump(2) << "\n";
+      else print_evaluation_text(result, eval_input, eval_params, resampling);
+    } else if (*params_cmd) {
+      std::cout << "Learner parameters (options of `candor fit` and `candor evaluate`):\n\n" << params_markdown()
+                << "\nQuality measures (`--quality`):\n\n| name | meaning |\n|---|---|\n";
+      for (const auto& q : quality_table()) std::cout << "| `" << q.name << "` | " << q.description << " |\n";
+    }
+  } catch (const InputError& e) {
+    std::cerr << "candor: " << e.what() << "\n";
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "candor: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "candor: internal error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
