@@ -14,6 +14,9 @@ CoverageIndex::CoverageIndex(const Dataset& data) : data_(&data), unit_weights_(
   present_rows_.assign(na, Bitset(n));
   sorted_rows_.resize(na);
   rank_.resize(na);
+  sorted_values_.resize(na);
+  sorted_classes_.resize(na);
+  sorted_weights_.resize(na);
   for (std::size_t a = 0; a < na; ++a) {
     const Attribute& attr = data.attribute(a);
     if (attr.is_nominal()) {
@@ -36,7 +39,12 @@ CoverageIndex::CoverageIndex(const Dataset& data) : data_(&data), unit_weights_(
         }
       std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) { return x[i] < x[j]; });
       rank_[a].assign(n, std::numeric_limits<std::uint32_t>::max());
-      for (std::size_t i = 0; i < order.size(); ++i) rank_[a][order[i]] = static_cast<std::uint32_t>(i);
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        rank_[a][order[i]] = static_cast<std::uint32_t>(i);
+        sorted_values_[a].push_back(x[order[i]]);
+        sorted_classes_[a].push_back(data.y[order[i]]);
+        sorted_weights_[a].push_back(data.weights[order[i]]);
+      }
     }
   }
   class_rows_.assign(data.num_classes(), Bitset(n));

@@ -29,6 +29,10 @@ class CoverageIndex {
   // position in that order (UINT32_MAX for missing).
   const std::vector<std::uint32_t>& sorted_rows(int a) const { return sorted_rows_[a]; }
   const std::vector<std::uint32_t>& rank(int a) const { return rank_[a]; }
+  // The same order's values, classes and weights, so that sweeps read memory sequentially.
+  const std::vector<double>& sorted_values(int a) const { return sorted_values_[a]; }
+  const std::vector<int>& sorted_classes(int a) const { return sorted_classes_[a]; }
+  const std::vector<double>& sorted_weights(int a) const { return sorted_weights_[a]; }
 
   // Rows (among `within`) satisfying c.
   Bitset covered(const Condition& c, const Bitset& within) const;
@@ -44,6 +48,9 @@ class CoverageIndex {
   std::vector<Bitset> class_rows_;
   std::vector<std::vector<std::uint32_t>> sorted_rows_;
   std::vector<std::vector<std::uint32_t>> rank_;
+  std::vector<std::vector<double>> sorted_values_;
+  std::vector<std::vector<int>> sorted_classes_;
+  std::vector<std::vector<double>> sorted_weights_;
 };
 
 }  // namespace candor

@@ -28,7 +28,7 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
   r.klass = found.target;
   r.class_counts = found.counts;
   r.quality = found.quality;
-  RuleStats stats{r.class_counts, learning_totals, r.klass, static_cast<int>(r.conditions.size())};
+  RuleStats stats = make_rule_stats(r.class_counts, learning_totals, r.klass, static_cast<int>(r.conditions.size()));
   r.probability = quality.probability(stats);
   Bitset all(index.rows(), true);
   Bitset covered = all;

@@ -4,7 +4,7 @@ namespace candor::measures {
 
 // Clark and Boswell (1991): k is the number of classes, so an empty rule estimates 1/k.
 double Laplace::evaluate(const RuleStats& r) const {
-  return (r.s() + 1.0) / (r.n() + static_cast<double>(r.classes()));
+  return (r.s() + 1.0) / (r.n + static_cast<double>(r.classes()));
 }
 
 }  // namespace candor::measures

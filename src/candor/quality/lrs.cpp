@@ -23,7 +23,7 @@ double likelihood_ratio_statistic(double s, double n, double p_total, double n_t
 
 namespace measures {
 double LikelihoodRatio::evaluate(const RuleStats& r) const {
-  return likelihood_ratio_statistic(r.s(), r.n(), r.p_total(), r.n_total());
+  return likelihood_ratio_statistic(r.s(), r.n, r.p_total(), r.n_total);
 }
 }  // namespace measures
 

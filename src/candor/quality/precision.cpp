@@ -3,7 +3,7 @@
 namespace candor::measures {
 
 double Precision::evaluate(const RuleStats& r) const {
-  double n = r.n();
+  double n = r.n;
   return n > 0 ? r.s() / n : 0.0;
 }
 

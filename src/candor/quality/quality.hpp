@@ -14,13 +14,16 @@ struct RuleStats {
   std::span<const double> totals;   // class counts of all examples the search runs on
   int target = 0;                   // class the rule predicts
   int length = 0;                   // number of conditions
+  double n = 0;                     // sum of covered (the caller usually knows it already)
+  double n_total = 0;               // sum of totals
 
   double s() const { return covered[target]; }  // covered examples of the target class
-  double n() const;                             // covered examples
   double p_total() const { return totals[target]; }
-  double n_total() const;
   std::size_t classes() const { return covered.size(); }
 };
+
+// RuleStats with n and n_total summed from the counts.
+RuleStats make_rule_stats(std::span<const double> covered, std::span<const double> totals, int target, int length);
 
 struct QualityParams {
   double m = 2.0;  // m-estimate's m

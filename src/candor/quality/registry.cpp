@@ -4,20 +4,15 @@
 
 namespace candor {
 
-double RuleStats::n() const {
-  double t = 0;
-  for (double c : covered) t += c;
-  return t;
-}
-double RuleStats::n_total() const {
-  double t = 0;
-  for (double c : totals) t += c;
-  return t;
+RuleStats make_rule_stats(std::span<const double> covered, std::span<const double> totals, int target, int length) {
+  RuleStats r{covered, totals, target, length, 0.0, 0.0};
+  for (double c : covered) r.n += c;
+  for (double c : totals) r.n_total += c;
+  return r;
 }
 
 double QualityMeasure::probability(const RuleStats& r) const {
-  double n = r.n();
-  return n > 0 ? r.s() / n : 0.0;
+  return r.n > 0 ? r.s() / r.n : 0.0;
 }
 
 const std::vector<QualityInfo>& quality_table() {

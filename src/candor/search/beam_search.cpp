@@ -1,6 +1,7 @@
 #include "candor/search/beam_search.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -90,6 +91,9 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   if (target >= 0 && totals[target] <= 0) return std::nullopt;
   const std::size_t width = static_cast<std::size_t>(std::max(1, options.beam_width));
   const int na = static_cast<int>(index.data().num_attributes());
+  const bool significance_tests = options.alpha < 1.0 || options.parent_alpha < 1.0;
+  const bool unit_weights = index.unit_weights();
+  const double n_total = std::accumulate(totals.begin(), totals.end(), 0.0);
 
   std::vector<BeamRule> beam(1);
   beam[0].covered = active;
@@ -110,18 +114,24 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       RefinementKinds kinds = allowed_kinds(parent.conditions, a, options.kinds);
       TaskResult& out = results[task];
       RuleCoverage cov{&parent.covered, &parent.rows};
-      evaluate_attribute(index, cov, a, kinds, scratch, [&](const Condition& c, const double* counts, std::size_t rows) {
+      const bool can_refine = level < options.max_rule_length;
+      evaluate_attribute(index, cov, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t rows) {
         if (rows >= parent.rows.size() || rows < options.min_covered) return;
         int t = target;
         if (t < 0) t = static_cast<int>(std::max_element(counts, counts + k) - counts);
         if (counts[t] <= 0) return;
         std::span<const double> covered(counts, k);
-        RuleStats stats{covered, totals, t, level};
-        Proposal prop{p, c, quality.evaluate(stats), rows, t, static_cast<std::size_t>(level),
-                      cn2_significant(covered, totals, options.alpha) &&
-                          cn2_significant(covered, parent.counts, options.parent_alpha),
-                      level < options.max_rule_length};
-        if (prop.can_refine) keep_top(out.top, prop, width);
+        double n = static_cast<double>(rows);
+        if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);
+        const double q = quality.evaluate(RuleStats{covered, totals, t, level, n, n_total});
+        // Cheap rejection on quality alone (ties go on to the full comparison).
+        const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality);
+        if (!beam_open && out.best && q < out.best->quality) return;
+        Proposal prop{p, c, q, rows, t, static_cast<std::size_t>(level),
+                      !significance_tests || (cn2_significant(covered, totals, options.alpha) &&
+                                              cn2_significant(covered, parent.counts, options.parent_alpha)),
+                      can_refine};
+        if (beam_open) keep_top(out.top, prop, width);
         if (prop.can_be_best && (!out.best || better(prop, *out.best))) out.best = prop;
       });
     });
