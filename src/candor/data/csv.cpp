@@ -1,6 +1,7 @@
 // CSV reader: a header row, RFC 4180 quoting ("" inside quotes), type inference (a column is numeric only
 // if every non-missing cell parses as a number), configurable missing markers.
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <unordered_map>
@@ -111,6 +112,20 @@ Dataset parse_csv(const std::string& text, const std::string& file, const LoadOp
     }
     bool numeric = !force_nominal;
     std::vector<double> values(rows);
+    if (force_nominal && !options.schema) {
+      // Integer labels (0/1, 1..k) are classes; non-integer numbers mean a regression target.
+      bool all_numbers = rows > 0, any_fraction = false;
+      for (std::size_t r = 0; r < rows && all_numbers; ++r) {
+        if (missing[c][r]) continue;
+        double x;
+        all_numbers = detail::parse_number(cells[c][r], x);
+        any_fraction |= all_numbers && x != std::floor(x);
+      }
+      if (all_numbers && any_fraction)
+        throw InputError(file, header_line, "class attribute '" + t.attributes[c].name +
+                                                "' is numeric; candor learns classification rules: choose a nominal "
+                                                "class with --class");
+    }
     for (std::size_t r = 0; r < rows && numeric; ++r) {
       if (missing[c][r]) { values[r] = std::nan(""); continue; }
       numeric = detail::parse_number(cells[c][r], values[r]);

@@ -61,6 +61,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
 
   RuleModel model;
   model.params = params;
+  model.params.quality = params.resolved_quality();  // the model records what was used
   model.schema = data.schema;
   model.training_rows = data.rows();
   model.training_source = data.source;

@@ -1,0 +1,143 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <random>
+
+#include "candor/coverage/coverage_index.hpp"
+#include "candor/search/refinements.hpp"
+
+using namespace candor;
+
+TEST(Bitset, SetCountAndIterate) {
+  Bitset b(130);
+  b.set(0);
+  b.set(64);
+  b.set(129);
+  EXPECT_EQ(b.count(), 3u);
+  EXPECT_EQ(b.members(), (std::vector<std::uint32_t>{0, 64, 129}));
+  Bitset all(130, true);
+  EXPECT_EQ(all.count(), 130u);  // no stray bits past the end
+  Bitset c = all;
+  c.subtract(b);
+  EXPECT_EQ(c.count(), 127u);
+  EXPECT_EQ(count_and(all, b), 3u);
+  EXPECT_FALSE(c.test(64));
+}
+
+namespace {
+
+// A random data set with nominal and numeric attributes, missing values, repeated numeric values and
+// (optionally) non-unit weights.
+Dataset random_dataset(std::size_t rows, bool weighted, unsigned seed) {
+  std::mt19937 rng(seed);
+  Dataset d;
+  d.source = "random";
+  d.schema.attributes = {{"n1", AttributeType::nominal, {"a", "b", "c"}},
+                         {"x", AttributeType::numeric, {}},
+                         {"n2", AttributeType::nominal, {"u", "v"}},
+                         {"z", AttributeType::numeric, {}}};
+  d.schema.class_attribute = {"cls", AttributeType::nominal, {"p", "q", "r"}};
+  d.columns.resize(4);
+  for (std::size_t r = 0; r < rows; ++r) {
+    d.columns[0].codes.push_back(rng() % 10 == 0 ? kMissing : static_cast<int>(rng() % 3));
+    d.columns[1].values.push_back(rng() % 8 == 0 ? NAN : static_cast<double>(rng() % 17) / 4.0);
+    d.columns[2].codes.push_back(rng() % 7 == 0 ? kMissing : static_cast<int>(rng() % 2));
+    d.columns[3].values.push_back(static_cast<double>(rng() % 1000) / 10.0);
+    d.y.push_back(static_cast<int>(rng() % 3));
+    d.weights.push_back(weighted ? 0.25 * static_cast<double>(1 + rng() % 8) : 1.0);
+    d.lines.push_back(r + 1);
+  }
+  return d;
+}
+
+std::vector<double> brute_counts(const Dataset& d, const Bitset& within, const Condition& c, std::size_t& rows) {
+  std::vector<double> out(d.num_classes(), 0.0);
+  rows = 0;
+  within.for_each([&](std::size_t r) {
+    if (!c.covers(d, r)) return;
+    out[d.y[r]] += d.weights[r];
+    ++rows;
+  });
+  return out;
+}
+
+}  // namespace
+
+// Every condition the refinement sweep reports must have exactly the counts a direct scan finds, every
+// numeric threshold must lie strictly between two adjacent covered values, and every boundary where the
+// labels change must be offered.
+class RefinementTest : public ::testing::TestWithParam<std::tuple<bool, std::size_t, int>> {};
+
+TEST_P(RefinementTest, CountsMatchBruteForce) {
+  auto [weighted, rows, target] = GetParam();
+  Dataset d = random_dataset(rows, weighted, 7u + static_cast<unsigned>(rows));
+  CoverageIndex index(d);
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 4; ++trial) {
+    Bitset covered(d.rows());
+    for (std::size_t r = 0; r < d.rows(); ++r)
+      if (trial == 0 || rng() % 3 != 0) covered.set(r);
+    auto members = covered.members();
+    RuleCoverage rule{&covered, &members};
+    RefinementScratch scratch;
+    RefinementKinds kinds;
+    kinds.not_equal = true;
+    for (int a = 0; a < 4; ++a) {
+      std::size_t seen = 0;
+      std::vector<double> thresholds;
+      evaluate_attribute(index, rule, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t n) {
+        std::size_t expected_rows;
+        auto expected = brute_counts(d, covered, c, expected_rows);
+        ASSERT_EQ(n, expected_rows) << describe(c, d.schema);
+        for (std::size_t k = 0; k < d.num_classes(); ++k) ASSERT_NEAR(counts[k], expected[k], 1e-9) << describe(c, d.schema);
+        if (c.op == Op::le) thresholds.push_back(c.threshold);
+        ++seen;
+      });
+      EXPECT_GT(seen, 0u);
+      if (d.attribute(a).is_nominal()) continue;
+      // Reference boundaries: distinct covered values in order; cut between neighbours unless both value
+      // groups carry one and the same label.
+      std::map<double, std::set<int>> labels;
+      covered.for_each([&](std::size_t r) {
+        double x = d.columns[a].values[r];
+        if (!std::isnan(x)) labels[x].insert(target < 0 ? d.y[r] : static_cast<int>(d.y[r] == target));
+      });
+      std::vector<double> expected;
+      for (auto it = labels.begin(); std::next(it) != labels.end(); ++it) {
+        auto nx = std::next(it);
+        bool same = it->second.size() == 1 && nx->second.size() == 1 && *it->second.begin() == *nx->second.begin();
+        if (!same) expected.push_back((it->first + nx->first) / 2);
+      }
+      ASSERT_EQ(thresholds.size(), expected.size());
+      for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_DOUBLE_EQ(thresholds[i], expected[i]);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(WeightsSizesTargets, RefinementTest,
+                         ::testing::Combine(::testing::Bool(), ::testing::Values(std::size_t{40}, std::size_t{3000}),
+                                            ::testing::Values(-1, 1)));
+
+TEST(CoverageIndex, ConditionCoverageAndMissingValues) {
+  Dataset d = random_dataset(500, true, 11);
+  CoverageIndex index(d);
+  Bitset all(d.rows(), true);
+  for (Condition c : {Condition{0, Op::eq, 1, 0}, Condition{0, Op::ne, 1, 0}, Condition{1, Op::le, 0, 2.0},
+                      Condition{1, Op::gt, 0, 2.0}}) {
+    Bitset cov = index.covered(c, all);
+    std::size_t rows;
+    auto expected = brute_counts(d, all, c, rows);
+    EXPECT_EQ(cov.count(), rows);
+    auto counts = index.class_counts(cov);
+    for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(counts[k], expected[k], 1e-9);
+    // A missing value satisfies neither a condition nor its complement.
+    Condition opposite = c;
+    opposite.op = c.op == Op::eq ? Op::ne : c.op == Op::ne ? Op::eq : c.op == Op::le ? Op::gt : Op::le;
+    Bitset other = index.covered(opposite, all);
+    std::size_t missing = 0;
+    for (std::size_t r = 0; r < d.rows(); ++r) missing += d.is_missing(c.attribute, r);
+    EXPECT_EQ(cov.count() + other.count() + missing, d.rows());
+  }
+}

@@ -1,0 +1,200 @@
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "candor/coverage/coverage_index.hpp"
+#include "candor/data/readers.hpp"
+#include "candor/learn/cn2.hpp"
+#include "candor/search/beam_search.hpp"
+#include "test_util.hpp"
+
+using namespace candor;
+
+namespace {
+Dataset weather() { return read_arff(test::shared("weather.nominal.arff")); }
+
+// A data set where class q is exactly "a = x AND b = y": 8 rows of each attribute combination.
+Dataset conjunction() {
+  std::string text = "@relation conj\n@attribute a {x,w}\n@attribute b {y,v}\n@attribute noise {n1,n2}\n@attribute c {p,q}\n@data\n";
+  for (int i = 0; i < 8; ++i)
+    for (const char* a : {"x", "w"})
+      for (const char* b : {"y", "v"}) {
+        bool q = std::string(a) == "x" && std::string(b) == "y";
+        text += std::string(a) + "," + b + "," + (i % 2 ? "n1" : "n2") + "," + (q ? "q" : "p") + "\n";
+      }
+  return parse_arff(text, "conj.arff");
+}
+}  // namespace
+
+TEST(BeamSearch, FindsTheExactConjunction) {
+  Dataset d = conjunction();
+  CoverageIndex index(d);
+  Bitset all(d.rows(), true);
+  auto quality = make_quality("precision");
+  SearchOptions o;
+  auto rule = find_best_rule(index, all, /*target q*/ 1, *quality, o);
+  ASSERT_TRUE(rule);
+  ASSERT_EQ(rule->conditions.size(), 2u);
+  EXPECT_EQ(rule->counts, (std::vector<double>{0, 8}));
+  EXPECT_DOUBLE_EQ(rule->quality, 1.0);
+  EXPECT_EQ(rule->covered.count(), 8u);
+  // With length 1 allowed, the best single condition covers 8 q and 8 p.
+  o.max_rule_length = 1;
+  rule = find_best_rule(index, all, 1, *quality, o);
+  ASSERT_TRUE(rule);
+  EXPECT_EQ(rule->conditions.size(), 1u);
+  EXPECT_DOUBLE_EQ(rule->quality, 0.5);
+  // min_covered above what any refinement covers leaves nothing.
+  o.max_rule_length = 5;
+  o.min_covered = 17;
+  EXPECT_FALSE(find_best_rule(index, all, 1, *quality, o));
+}
+
+TEST(BeamSearch, SignificanceTestRejectsChanceRules) {
+  Dataset d = conjunction();
+  CoverageIndex index(d);
+  Bitset all(d.rows(), true);
+  auto quality = make_quality("laplace");
+  SearchOptions o;
+  o.alpha = 1e-12;  // nothing in 32 rows is this significant
+  EXPECT_FALSE(find_best_rule(index, all, 1, *quality, o));
+  o.alpha = 0.05;
+  EXPECT_TRUE(find_best_rule(index, all, 1, *quality, o));
+}
+
+TEST(BeamSearch, SameRuleOnAnyThreadCount) {
+  Dataset d = read_arff(test::shared("credit-a.arff"));
+  CoverageIndex index(d);
+  Bitset all(d.rows(), true);
+  auto quality = make_quality("laplace");
+  SearchOptions o;
+  o.beam_width = 8;
+  auto one = find_best_rule(index, all, 0, *quality, o);
+  o.threads = 3;
+  auto three = find_best_rule(index, all, 0, *quality, o);
+  ASSERT_TRUE(one && three);
+  EXPECT_EQ(one->conditions, three->conditions);
+  EXPECT_EQ(one->quality, three->quality);
+}
+
+TEST(CN2, UnorderedOnWeatherCoversEveryExampleOfEachClass) {
+  Dataset d = weather();
+  LearnerParams p;
+  RuleModel m = fit(d, p);
+  EXPECT_EQ(m.kind, ModelKind::rule_set);
+  ASSERT_FALSE(m.rules.empty());
+  for (int c = 0; c < 2; ++c) {
+    for (std::size_t r = 0; r < d.rows(); ++r) {
+      if (d.y[r] != c) continue;
+      bool covered = false;
+      for (const auto& rule : m.rules) covered |= rule.klass == c && rule.covers(d, r);
+      EXPECT_TRUE(covered) << "row " << r << " of class " << c;
+    }
+  }
+  for (const auto& rule : m.rules) {
+    // Laplace probability from the counts it was learned from.
+    EXPECT_DOUBLE_EQ(rule.probability, (rule.class_counts[rule.klass] + 1) / (rule.covered() + 2));
+    EXPECT_DOUBLE_EQ(rule.quality, rule.probability);
+    // training_counts are recomputed on the whole training set.
+    double n = 0;
+    for (std::size_t r = 0; r < d.rows(); ++r) n += rule.covers(d, r);
+    EXPECT_DOUBLE_EQ(rule.training_counts[0] + rule.training_counts[1], n);
+  }
+  // The training data is classified perfectly by the learned rule set on this noise-free toy set.
+  for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(m.predict(d, r), d.y[r]);
+}
+
+TEST(CN2, OrderedIsADecisionListEndingInTheDefault) {
+  Dataset d = weather();
+  LearnerParams p;
+  p.learner = "cn2-ordered";
+  RuleModel m = fit(d, p);
+  EXPECT_EQ(m.kind, ModelKind::decision_list);
+  EXPECT_EQ(p.resolved_quality(), "entropy");
+  // Each example is explained by exactly one deciding rule (or the default), and rule counts add up to
+  // the examples left after the rules before it.
+  double covered_total = 0;
+  for (const auto& rule : m.rules) covered_total += rule.covered();
+  double default_total = m.default_counts[0] + m.default_counts[1];
+  EXPECT_DOUBLE_EQ(covered_total + default_total, static_cast<double>(d.rows()));
+  for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_LE(m.deciding_rules(d, r).size(), 1u);
+  for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(m.predict(d, r), d.y[r]);
+}
+
+TEST(CN2, TargetAndMaxRules) {
+  Dataset d = read_arff(test::shared("vote.arff"));
+  LearnerParams p;
+  p.target = "republican";
+  p.max_rules = 1;
+  RuleModel m = fit(d, p);
+  ASSERT_EQ(m.rules.size(), 1u);
+  EXPECT_EQ(d.schema.class_attribute.values[m.rules[0].klass], "republican");
+  p.target = "green";
+  EXPECT_THROW(fit(d, p), std::invalid_argument);
+}
+
+TEST(CN2, ExampleWeightsActLikeCopies) {
+  // Weight 2 on a row must give the same rules as the row written twice.
+  std::string head = "@relation w\n@attribute a {x,y,z}\n@attribute b numeric\n@attribute c {p,q}\n@data\n";
+  std::string body = "x,1,p\ny,2,q\nz,3,q\nx,4,p\ny,5,p\nz,6,q\n";
+  Dataset weighted = parse_arff(head + body + "x,7,q,{2}\n", "w.arff");
+  Dataset copied = parse_arff(head + body + "x,7,q\nx,7,q\n", "c.arff");
+  LearnerParams p;
+  RuleModel a = fit(weighted, p), b = fit(copied, p);
+  ASSERT_EQ(a.rules.size(), b.rules.size());
+  for (std::size_t i = 0; i < a.rules.size(); ++i) {
+    EXPECT_EQ(a.rules[i].conditions, b.rules[i].conditions);
+    EXPECT_EQ(a.rules[i].class_counts, b.rules[i].class_counts);
+    EXPECT_DOUBLE_EQ(a.rules[i].probability, b.rules[i].probability);
+  }
+}
+
+TEST(Model, SaveAndLoadGiveIdenticalPredictions) {
+  Dataset d = read_arff(test::shared("credit-a.arff"));  // nominal, numeric and missing values
+  for (const char* learner : {"cn2-unordered", "cn2-ordered"}) {
+    LearnerParams p;
+    p.learner = learner;
+    p.not_equal = true;
+    RuleModel m = fit(d, p);
+    std::string path = test::write_temp(std::string("model-") + learner + ".json", "");
+    save_model(m, path);
+    RuleModel back = load_model(path);
+    EXPECT_EQ(back.params, m.params);
+    ASSERT_EQ(back.rules.size(), m.rules.size());
+    for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(back.predict_proba(d, r), m.predict_proba(d, r));
+    EXPECT_EQ(format_rules(back), format_rules(m));
+  }
+}
+
+TEST(Model, ProbabilitiesAreDistributions) {
+  Dataset d = read_arff(test::shared("iris.arff"));
+  for (const char* learner : {"cn2-unordered", "cn2-ordered"}) {
+    LearnerParams p;
+    p.learner = learner;
+    RuleModel m = fit(d, p);
+    for (std::size_t r = 0; r < d.rows(); ++r) {
+      auto pr = m.predict_proba(d, r);
+      double sum = 0;
+      for (double x : pr) {
+        EXPECT_GE(x, 0.0);
+        sum += x;
+      }
+      EXPECT_NEAR(sum, 1.0, 1e-12);
+    }
+  }
+}
+
+TEST(Params, JsonRoundTripAndUnknownKeys) {
+  LearnerParams p;
+  p.learner = "cn2-ordered";
+  p.quality = "m-estimate";
+  p.m = 22.466;
+  p.beam_width = 10;
+  p.not_equal = true;
+  EXPECT_EQ(params_from_json(params_to_json(p)), p);
+  auto j = params_to_json(p);
+  j["beam_widht"] = 3;
+  EXPECT_THROW(params_from_json(j), std::invalid_argument);
+  p.beam_width = 0;
+  EXPECT_THROW(validate(p), std::invalid_argument);
+}

@@ -1,0 +1,76 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "candor/quality/quality.hpp"
+#include "candor/quality/significance.hpp"
+
+using namespace candor;
+
+namespace {
+double q(const std::string& name, std::vector<double> covered, std::vector<double> totals, int target, double m = 2) {
+  auto measure = make_quality(name, QualityParams{m});
+  return measure->evaluate(make_rule_stats(covered, totals, target, 1));
+}
+}  // namespace
+
+// Hand-computed values for a rule covering 10 examples, 8 of class 0, in data of 30 (12 of class 0).
+TEST(Quality, HandComputedValues) {
+  std::vector<double> cov{8, 2}, tot{12, 18};
+  EXPECT_DOUBLE_EQ(q("precision", cov, tot, 0), 0.8);
+  EXPECT_DOUBLE_EQ(q("laplace", cov, tot, 0), 9.0 / 12.0);                 // (8+1)/(10+2)
+  EXPECT_DOUBLE_EQ(q("m-estimate", cov, tot, 0, 2), (8 + 2 * 0.4) / 12.0);  // prior 12/30
+  EXPECT_DOUBLE_EQ(q("m-estimate", cov, tot, 0, 0), 0.8);                   // m = 0 is precision
+  EXPECT_DOUBLE_EQ(q("wracc", cov, tot, 0), (10.0 / 30.0) * (0.8 - 0.4));
+  // Quality is minus the entropy: higher is better.
+  EXPECT_NEAR(q("entropy", cov, tot, 0), 0.8 * std::log2(0.8) + 0.2 * std::log2(0.2), 1e-12);
+  EXPECT_DOUBLE_EQ(q("entropy", {5, 0}, tot, 0), 0.0);  // pure: the best entropy
+  // Laplace with three classes: k = 3.
+  EXPECT_DOUBLE_EQ(q("laplace", {4, 1, 0}, {10, 10, 10}, 0), 5.0 / 8.0);
+}
+
+// Paper 000, section 4.1.1: 20 examples, prior 0.5, a rule covering 10 with 8 positives has LRS 7.7.
+TEST(Quality, LikelihoodRatioStatisticPaperExample) {
+  double lrs = likelihood_ratio_statistic(8, 10, 10, 20);
+  EXPECT_NEAR(lrs, 2 * (16 * std::log(1.6) + 4 * std::log(0.4)), 1e-12);
+  EXPECT_NEAR(lrs, 7.7, 0.05);
+  EXPECT_DOUBLE_EQ(q("lrs", {8, 2}, {10, 10}, 0), lrs);
+  // Not above the prior: 0 (eq. 14 applies only when s > e_s).
+  EXPECT_EQ(likelihood_ratio_statistic(5, 10, 10, 20), 0.0);
+  EXPECT_EQ(likelihood_ratio_statistic(2, 10, 10, 20), 0.0);
+  // A pure rule uses the 0 log 0 = 0 limit: 2 * [10 ln 2 + 10 ln(10/10 * 2)...] computed by hand.
+  double pure = likelihood_ratio_statistic(10, 10, 10, 20);
+  EXPECT_NEAR(pure, 2 * (10 * std::log(2.0) + 10 * std::log(2.0)), 1e-12);
+  EXPECT_TRUE(std::isfinite(likelihood_ratio_statistic(1e6, 1e6, 1e6, 4e6)));
+}
+
+TEST(Quality, UnknownNameListsKnownOnes) {
+  try {
+    make_quality("gini");
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("laplace"), std::string::npos);
+  }
+  EXPECT_THROW(make_quality("m-estimate", QualityParams{-1}), std::invalid_argument);
+}
+
+TEST(Quality, ProbabilityIsTheMeasuresOwnEstimateOrRelativeFrequency) {
+  std::vector<double> cov{8, 2}, tot{12, 18};
+  auto stats = make_rule_stats(cov, tot, 0, 2);
+  EXPECT_DOUBLE_EQ(make_quality("laplace")->probability(stats), 0.75);
+  EXPECT_DOUBLE_EQ(make_quality("m-estimate", {2})->probability(stats), 8.8 / 12);
+  EXPECT_DOUBLE_EQ(make_quality("entropy")->probability(stats), 0.8);
+  EXPECT_DOUBLE_EQ(make_quality("wracc")->probability(stats), 0.8);
+  EXPECT_DOUBLE_EQ(make_quality("lrs")->probability(stats), 0.8);
+}
+
+// CN2's significance statistic: 2 sum f ln(f/e), e from the reference distribution, df = k - 1.
+TEST(Significance, HandComputedStatisticAndThreshold) {
+  std::vector<double> cov{8, 2}, ref{10, 10};
+  double g = cn2_significance_statistic(cov, ref);
+  EXPECT_NEAR(g, 2 * (8 * std::log(8 / 5.0) + 2 * std::log(2 / 5.0)), 1e-12);  // 3.855
+  // chi2(1) critical values: 3.841 at 0.05, 6.635 at 0.01.
+  EXPECT_TRUE(cn2_significant(cov, ref, 0.05));
+  EXPECT_FALSE(cn2_significant(cov, ref, 0.01));
+  EXPECT_TRUE(cn2_significant(cov, ref, 1.0));
+}
