@@ -26,12 +26,17 @@ Dataset conjunction() {
 }
 }  // namespace
 
-TEST(BeamSearch, FindsTheExactConjunction) {
+// Beam search over the conjunction data set, all rows active.
+class ConjunctionSearch : public ::testing::Test {
+ protected:
   Dataset d = conjunction();
-  CoverageIndex index(d);
-  Bitset all(d.rows(), true);
-  auto quality = make_quality("precision");
+  CoverageIndex index{d};
+  Bitset all{d.rows(), true};
   SearchOptions o;
+};
+
+TEST_F(ConjunctionSearch, FindsTheExactConjunction) {
+  auto quality = make_quality("precision");
   auto rule = find_best_rule(index, all, /*target q*/ 1, *quality, o);
   ASSERT_TRUE(rule);
   ASSERT_EQ(rule->conditions.size(), 2u);
@@ -50,12 +55,8 @@ TEST(BeamSearch, FindsTheExactConjunction) {
   EXPECT_FALSE(find_best_rule(index, all, 1, *quality, o));
 }
 
-TEST(BeamSearch, SignificanceTestRejectsChanceRules) {
-  Dataset d = conjunction();
-  CoverageIndex index(d);
-  Bitset all(d.rows(), true);
+TEST_F(ConjunctionSearch, SignificanceTestRejectsChanceRules) {
   auto quality = make_quality("laplace");
-  SearchOptions o;
   o.alpha = 1e-12;  // nothing in 32 rows is this significant
   EXPECT_FALSE(find_best_rule(index, all, 1, *quality, o));
   o.alpha = 0.05;

@@ -75,32 +75,34 @@ std::string fmt(double x, int digits = 4) {
 
 nlohmann::json number_or_null(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
 
+// The keys shared by the mean result and each fold.
+nlohmann::json summary_json(const Metrics& m, double rules, double mean_rule_length, double fit_seconds,
+                            double predict_seconds) {
+  return {{"accuracy", m.accuracy},
+          {"auc", number_or_null(m.auc)},
+          {"brier", m.brier},
+          {"log_loss", m.log_loss},
+          {"rules", rules},
+          {"mean_rule_length", mean_rule_length},
+          {"fit_seconds", fit_seconds},
+          {"predict_seconds", predict_seconds}};
+}
+
 nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
                                const std::string& resampling) {
-  nlohmann::json j{{"data", data},
-                   {"learner", params_to_json(p)},
-                   {"resampling", resampling},
-                   {"accuracy", r.mean.accuracy},
-                   {"auc", number_or_null(r.mean.auc)},
-                   {"brier", r.mean.brier},
-                   {"log_loss", r.mean.log_loss},
-                   {"rules", r.rules},
-                   {"mean_rule_length", r.mean_rule_length},
-                   {"fit_seconds", r.fit_seconds},
-                   {"predict_seconds", r.predict_seconds}};
+  nlohmann::json j = summary_json(r.mean, r.rules, r.mean_rule_length, r.fit_seconds, r.predict_seconds);
+  j["data"] = data;
+  j["learner"] = params_to_json(p);
+  j["resampling"] = resampling;
   nlohmann::json folds = nlohmann::json::array();
-  for (const auto& f : r.folds)
-    folds.push_back({{"repeat", f.repeat},
-                     {"fold", f.fold},
-                     {"test_rows", f.test_rows},
-                     {"accuracy", f.metrics.accuracy},
-                     {"auc", number_or_null(f.metrics.auc)},
-                     {"brier", f.metrics.brier},
-                     {"log_loss", f.metrics.log_loss},
-                     {"rules", f.rules},
-                     {"mean_rule_length", f.mean_rule_length},
-                     {"fit_seconds", f.fit_seconds},
-                     {"predict_seconds", f.predict_seconds}});
+  for (const auto& f : r.folds) {
+    nlohmann::json fj = summary_json(f.metrics, static_cast<double>(f.rules), f.mean_rule_length, f.fit_seconds,
+                                     f.predict_seconds);
+    fj["repeat"] = f.repeat;
+    fj["fold"] = f.fold;
+    fj["test_rows"] = f.test_rows;
+    folds.push_back(fj);
+  }
   j["folds"] = folds;
   return j;
 }
