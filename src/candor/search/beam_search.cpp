@@ -15,6 +15,7 @@ struct BeamRule {
   std::vector<Condition> conditions;
   Bitset covered;
   std::vector<std::uint32_t> rows;
+  SortedColumns sorted;  // attribute lists; empty when over the memory budget
   std::vector<double> counts;
   int target = 0;
   double quality = 0;
@@ -99,6 +100,26 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   beam[0].covered = active;
   beam[0].rows = active.members();
   beam[0].counts = totals;
+  // Attribute lists make each numeric sweep proportional to the rows its rule covers; they cost memory, so
+  // a rule keeps them only while they fit the budget (the sweep gathers from the global order otherwise).
+  constexpr std::size_t kListBudgetBytes = std::size_t{1} << 28;
+  const std::size_t per_rule_budget = kListBudgetBytes / (width + 1);
+  // Lists of rules that left the beam are recycled, within and across searches on this thread.
+  thread_local std::vector<SortedColumns> spare;
+  auto build_lists = [&](BeamRule& r, const BeamRule* parent) {
+    if (sorted_columns_bytes(index, r.rows.size()) > per_rule_budget) return;
+    if (!spare.empty()) {
+      r.sorted = std::move(spare.back());
+      spare.pop_back();
+    }
+    build_sorted_columns(index, r.covered, r.rows, parent && !parent->sorted.empty() ? &parent->sorted : nullptr,
+                         r.sorted);
+  };
+  auto recycle = [&](std::vector<BeamRule>& rules) {
+    for (auto& r : rules)
+      if (!r.sorted.empty()) spare.push_back(std::move(r.sorted));
+  };
+  build_lists(beam[0], nullptr);
 
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
@@ -113,7 +134,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       const BeamRule& parent = beam[p];
       RefinementKinds kinds = allowed_kinds(parent.conditions, a, options.kinds);
       TaskResult& out = results[task];
-      RuleCoverage cov{&parent.covered, &parent.rows};
+      RuleCoverage cov{&parent.covered, &parent.rows, parent.sorted.empty() ? nullptr : &parent.sorted};
       const bool can_refine = level < options.max_rule_length;
       evaluate_attribute(index, cov, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t rows) {
         if (rows >= parent.rows.size() || rows < options.min_covered) return;
@@ -173,10 +194,13 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       r.counts = index.class_counts(r.covered);
       r.target = prop.target;
       r.quality = prop.quality;
+      build_lists(r, &parent);
       next.push_back(std::move(r));
     }
+    recycle(beam);
     beam = std::move(next);
   }
+  recycle(beam);
   return best;
 }
 

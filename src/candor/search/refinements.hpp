@@ -13,16 +13,60 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "candor/coverage/coverage_index.hpp"
 
 namespace candor {
 
+// A rule's covered non-missing rows of one numeric attribute, in value order (SLIQ's attribute lists):
+// a refinement builds its own by filtering its parent's, so a sweep never walks rows its rule does not cover.
+// Storage that grows but never shrinks and is not zero-filled: attribute lists are rebuilt for every beam
+// rule, and fresh zeroed allocations of that size cost more in page faults than the filtering itself.
+template <class T>
+class Buffer {
+ public:
+  // Room for n elements; the old contents are not kept.
+  void reset(std::size_t n) {
+    if (n > capacity_) {
+      data_.reset(new T[n]);
+      capacity_ = n;
+    }
+    size_ = n;
+  }
+  void shrink(std::size_t n) { size_ = n; }
+  std::size_t size() const { return size_; }
+  T* data() { return data_.get(); }
+  const T* data() const { return data_.get(); }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
+struct SortedColumn {
+  Buffer<double> values;
+  Buffer<int> classes;
+  Buffer<double> weights;  // unused under unit weights
+  Buffer<std::uint32_t> rows;
+};
+using SortedColumns = std::vector<SortedColumn>;  // one per attribute; nominal ones stay empty
+
 struct RuleCoverage {
   const Bitset* covered;                   // rows the rule covers
   const std::vector<std::uint32_t>* rows;  // the same rows as an ascending list
+  const SortedColumns* sorted = nullptr;   // optional attribute lists of the rule
 };
+
+// Builds the attribute lists of the rows in `covered` (ascending `rows`), from the parent's lists when given
+// and cheaper, else from the index's global order.
+void build_sorted_columns(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
+                          const SortedColumns* parent, SortedColumns& out);
+// Bytes the attribute lists of a rule covering `rows` rows would take.
+std::size_t sorted_columns_bytes(const CoverageIndex& index, std::size_t rows);
 
 struct RefinementKinds {
   bool equal = true;       // A = v
@@ -38,6 +82,7 @@ struct RefinementScratch {
   std::vector<std::uint32_t> positions;
   std::vector<double> values, weights;
   std::vector<int> classes;
+  std::vector<std::uint32_t> starts, changes, cuts;
   std::vector<double> cum, total, other;
 };
 
@@ -101,76 +146,107 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
   const auto& classes = index.sorted_classes(a);
   const auto& weights = index.sorted_weights(a);
   const auto& sorted = index.sorted_rows(a);
-  // The covered non-missing rows in value order, gathered into contiguous (value, class, weight) arrays:
-  // by sorting their ranks when they are few, else by filtering the whole order with the coverage bitset.
+  // The covered non-missing rows in value order as contiguous (value, class, weight) arrays: the rule's own
+  // attribute lists when it has them, else gathered here by sorting ranks (few rows) or filtering the
+  // global order with the coverage bitset.
   const bool unit = index.unit_weights();
-  auto& vals = sc.values;
-  auto& cls = sc.classes;
-  auto& wts = sc.weights;
+  const double* vals;
+  const int* cls;
+  const double* wts = nullptr;
   std::size_t m = 0;
-  const double n = static_cast<double>(rule.rows->size());
-  if (n * (std::log2(n + 1) + 1) < static_cast<double>(sorted.size()) / 2) {
-    auto& pos = sc.positions;
-    pos.clear();
-    const auto& rank = index.rank(a);
-    for (std::uint32_t r : *rule.rows)
-      if (rank[r] != UINT32_MAX) pos.push_back(rank[r]);
-    std::sort(pos.begin(), pos.end());
-    m = pos.size();
-    vals.resize(m);
-    cls.resize(m);
-    if (!unit) wts.resize(m);
-    for (std::size_t j = 0; j < m; ++j) {
-      vals[j] = values[pos[j]];
-      cls[j] = classes[pos[j]];
-      if (!unit) wts[j] = weights[pos[j]];
-    }
+  if (rule.sorted) {
+    const SortedColumn& col = (*rule.sorted)[a];
+    vals = col.values.data();
+    cls = col.classes.data();
+    if (!unit) wts = col.weights.data();
+    m = col.rows.size();
   } else {
-    // Branch-free: coverage near one half would make a branch here mispredict constantly.
-    const std::uint64_t* cov = rule.covered->data();
-    const std::size_t total_rows = sorted.size();
-    vals.resize(total_rows);
-    cls.resize(total_rows);
-    if (!unit) wts.resize(total_rows);
-    for (std::size_t i = 0; i < total_rows; ++i) {
-      const std::uint32_t r = sorted[i];
-      vals[m] = values[i];
-      cls[m] = classes[i];
-      if (!unit) wts[m] = weights[i];
-      m += (cov[r >> 6] >> (r & 63)) & 1U;
+    auto& gv = sc.values;
+    auto& gc = sc.classes;
+    auto& gw = sc.weights;
+    const double n = static_cast<double>(rule.rows->size());
+    if (n * (std::log2(n + 1) + 1) < static_cast<double>(sorted.size()) / 2) {
+      auto& pos = sc.positions;
+      pos.clear();
+      const auto& rank = index.rank(a);
+      for (std::uint32_t r : *rule.rows)
+        if (rank[r] != UINT32_MAX) pos.push_back(rank[r]);
+      std::sort(pos.begin(), pos.end());
+      m = pos.size();
+      gv.resize(m);
+      gc.resize(m);
+      if (!unit) gw.resize(m);
+      for (std::size_t j = 0; j < m; ++j) {
+        gv[j] = values[pos[j]];
+        gc[j] = classes[pos[j]];
+        if (!unit) gw[j] = weights[pos[j]];
+      }
+    } else {
+      // Branch-free: coverage near one half would make a branch here mispredict constantly.
+      const std::uint64_t* cov = rule.covered->data();
+      const std::size_t total_rows = sorted.size();
+      gv.resize(total_rows);
+      gc.resize(total_rows);
+      if (!unit) gw.resize(total_rows);
+      for (std::size_t i = 0; i < total_rows; ++i) {
+        const std::uint32_t r = sorted[i];
+        gv[m] = values[i];
+        gc[m] = classes[i];
+        if (!unit) gw[m] = weights[i];
+        m += (cov[r >> 6] >> (r & 63)) & 1U;
+      }
     }
+    vals = gv.data();
+    cls = gc.data();
+    if (!unit) wts = gw.data();
   }
   if (m < 2) return;
+  // Boundary points without data-dependent branches (on continuous attributes nearly every group holds one
+  // row, and branching on values and labels per row mispredicts half the time):
+  //  - starts: first position of each group of equal values, with m as a sentinel;
+  //  - changes[j]: how many label changes lie between positions 0..j;
+  //  - a cut between groups g-1 and g is kept when a label changes somewhere inside their union, i.e.
+  //    unless both groups are pure with the same label.
+  auto label = [&](std::size_t j) { return target < 0 ? cls[j] : static_cast<int>(cls[j] == target); };
+  auto& starts = sc.starts;
+  auto& changes = sc.changes;
+  starts.resize(m + 1);
+  changes.resize(m);
+  std::size_t groups = 1;
+  starts[0] = 0;
+  changes[0] = 0;
+  for (std::size_t j = 1; j < m; ++j) {
+    starts[groups] = static_cast<std::uint32_t>(j);
+    groups += vals[j] != vals[j - 1];
+    changes[j] = changes[j - 1] + static_cast<std::uint32_t>(label(j) != label(j - 1));
+  }
+  starts[groups] = static_cast<std::uint32_t>(m);
+  auto& cuts = sc.cuts;
+  cuts.resize(groups);
+  std::size_t ncuts = 0;
+  for (std::size_t g = 1; g < groups; ++g) {
+    cuts[ncuts] = starts[g];
+    ncuts += changes[starts[g + 1] - 1] != changes[starts[g - 1]];
+  }
+  if (ncuts == 0) return;
+
   auto weight = [&](std::size_t j) { return unit ? 1.0 : wts[j]; };
   sc.total.assign(k, 0.0);
   for (std::size_t j = 0; j < m; ++j) sc.total[cls[j]] += weight(j);
   sc.cum.assign(k, 0.0);
   sc.other.assign(k, 0.0);
-  // Label of a row for the boundary test: its class, or with a target whether it is the target.
-  auto label = [&](std::size_t j) { return target < 0 ? cls[j] : static_cast<int>(cls[j] == target); };
-  int prev_pure = -2;  // label of the previous group if pure, -1 if mixed, -2 before the first group
-  double prev_value = 0;
-  for (std::size_t i = 0; i < m;) {
-    const double v = vals[i];
-    const int first = label(i);
-    int pure = first;
-    std::size_t j = i;
-    for (; j < m && vals[j] == v; ++j) {
-      if (label(j) != first) pure = -1;
+  std::size_t done = 0;
+  for (std::size_t c = 0; c < ncuts; ++c) {
+    const std::size_t cut = cuts[c];
+    for (; done < cut; ++done) sc.cum[cls[done]] += weight(done);
+    const double lo = vals[cut - 1], hi = vals[cut];
+    double t = lo + (hi - lo) / 2;
+    if (!(t < hi)) t = lo;  // adjacent doubles: the midpoint rounds up to hi
+    if (kinds.less_equal) sink(Condition{a, Op::le, 0, t}, sc.cum.data(), cut);
+    if (kinds.greater) {
+      for (std::size_t q = 0; q < k; ++q) sc.other[q] = sc.total[q] - sc.cum[q];
+      sink(Condition{a, Op::gt, 0, t}, sc.other.data(), m - cut);
     }
-    if (prev_pure != -2 && !(prev_pure >= 0 && prev_pure == pure)) {
-      double t = prev_value + (v - prev_value) / 2;
-      if (!(t < v)) t = prev_value;  // adjacent doubles: the midpoint rounds up to v
-      if (kinds.less_equal) sink(Condition{a, Op::le, 0, t}, sc.cum.data(), i);
-      if (kinds.greater) {
-        for (std::size_t c = 0; c < k; ++c) sc.other[c] = sc.total[c] - sc.cum[c];
-        sink(Condition{a, Op::gt, 0, t}, sc.other.data(), m - i);
-      }
-    }
-    for (std::size_t q = i; q < j; ++q) sc.cum[cls[q]] += weight(q);
-    prev_pure = pure;
-    prev_value = v;
-    i = j;
   }
 }
 
