@@ -134,7 +134,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       const BeamRule& parent = beam[p];
       RefinementKinds kinds = allowed_kinds(parent.conditions, a, options.kinds);
       TaskResult& out = results[task];
-      RuleCoverage cov{&parent.covered, &parent.rows, parent.sorted.empty() ? nullptr : &parent.sorted};
+      RuleCoverage cov{&parent.covered, &parent.rows, parent.sorted.empty() ? nullptr : &parent.sorted,
+                       parent.counts.data()};
       const bool can_refine = level < options.max_rule_length;
       evaluate_attribute(index, cov, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t rows) {
         if (rows >= parent.rows.size() || rows < options.min_covered) return;

@@ -59,7 +59,30 @@ struct RuleCoverage {
   const Bitset* covered;                   // rows the rule covers
   const std::vector<std::uint32_t>* rows;  // the same rows as an ascending list
   const SortedColumns* sorted = nullptr;   // optional attribute lists of the rule
+  const double* counts = nullptr;          // optional class counts of the covered rows
 };
+
+// Adds the class counts (weights when given) of positions [from, to) to acc. With few classes, one pass
+// per class into a register: accumulating into acc[cls[j]] chains every addition through memory.
+inline void add_class_counts(const int* cls, const double* wts, std::size_t from, std::size_t to, std::size_t k,
+                             double* acc) {
+  if (k <= 8) {
+    for (std::size_t c = 0; c < k; ++c) {
+      const int ci = static_cast<int>(c);
+      if (!wts) {
+        std::size_t cnt = 0;
+        for (std::size_t j = from; j < to; ++j) cnt += cls[j] == ci;
+        acc[c] += static_cast<double>(cnt);
+      } else {
+        double sum = 0;
+        for (std::size_t j = from; j < to; ++j) sum += cls[j] == ci ? wts[j] : 0.0;
+        acc[c] += sum;
+      }
+    }
+    return;
+  }
+  for (std::size_t j = from; j < to; ++j) acc[cls[j]] += wts ? wts[j] : 1.0;
+}
 
 // Builds the attribute lists of the rows in `covered` (ascending `rows`), from the parent's lists when given
 // and cheaper, else from the index's global order.
@@ -230,15 +253,18 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
   }
   if (ncuts == 0) return;
 
-  auto weight = [&](std::size_t j) { return unit ? 1.0 : wts[j]; };
   sc.total.assign(k, 0.0);
-  for (std::size_t j = 0; j < m; ++j) sc.total[cls[j]] += weight(j);
+  if (rule.counts && m == rule.rows->size())  // no covered row misses this attribute
+    std::copy(rule.counts, rule.counts + k, sc.total.begin());
+  else
+    add_class_counts(cls, wts, 0, m, k, sc.total.data());
   sc.cum.assign(k, 0.0);
   sc.other.assign(k, 0.0);
   std::size_t done = 0;
   for (std::size_t c = 0; c < ncuts; ++c) {
     const std::size_t cut = cuts[c];
-    for (; done < cut; ++done) sc.cum[cls[done]] += weight(done);
+    add_class_counts(cls, wts, done, cut, k, sc.cum.data());
+    done = cut;
     const double lo = vals[cut - 1], hi = vals[cut];
     double t = lo + (hi - lo) / 2;
     if (!(t < hi)) t = lo;  // adjacent doubles: the midpoint rounds up to hi
