@@ -12,67 +12,68 @@ std::size_t sorted_columns_bytes(const CoverageIndex& index, std::size_t rows) {
   return numeric * rows * per_row;
 }
 
+void build_sorted_column(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
+                         const SortedColumn* parent, int a, SortedColumn& col) {
+  const bool unit = index.unit_weights();
+  const auto& global_rows = index.sorted_rows(a);
+  const auto& gv = index.sorted_values(a);
+  const auto& gc = index.sorted_classes(a);
+  const auto& gw = index.sorted_weights(a);
+  const std::size_t source_size = parent ? parent->rows.size() : global_rows.size();
+  const double n = static_cast<double>(rows.size());
+  if (n * (std::log2(n + 1) + 1) < static_cast<double>(source_size) / 2) {
+    // Few rows: sort their ranks in the global order.
+    const auto& rank = index.rank(a);
+    std::vector<std::uint32_t> pos;
+    pos.reserve(rows.size());
+    for (std::uint32_t r : rows)
+      if (rank[r] != UINT32_MAX) pos.push_back(rank[r]);
+    std::sort(pos.begin(), pos.end());
+    col.values.reset(pos.size());
+    col.classes.reset(pos.size());
+    col.rows.reset(pos.size());
+    if (!unit) col.weights.reset(pos.size());
+    for (std::size_t j = 0; j < pos.size(); ++j) {
+      col.values[j] = gv[pos[j]];
+      col.classes[j] = gc[pos[j]];
+      col.rows[j] = global_rows[pos[j]];
+      if (!unit) col.weights[j] = gw[pos[j]];
+    }
+    return;
+  }
+  // Filter the parent's list (or the global order) by the coverage bitset, without branches: coverage near
+  // one half would make a branch here mispredict constantly.
+  const double* sv = parent ? parent->values.data() : gv.data();
+  const int* sc = parent ? parent->classes.data() : gc.data();
+  const double* sw = parent ? parent->weights.data() : gw.data();
+  const std::uint32_t* sr = parent ? parent->rows.data() : global_rows.data();
+  const std::uint64_t* cov = covered.data();
+  col.values.reset(source_size);
+  col.classes.reset(source_size);
+  col.rows.reset(source_size);
+  if (!unit) col.weights.reset(source_size);
+  std::size_t m = 0;
+  for (std::size_t i = 0; i < source_size; ++i) {
+    const std::uint32_t r = sr[i];
+    col.values[m] = sv[i];
+    col.classes[m] = sc[i];
+    col.rows[m] = r;
+    if (!unit) col.weights[m] = sw[i];
+    m += (cov[r >> 6] >> (r & 63)) & 1U;
+  }
+  col.values.shrink(m);
+  col.classes.shrink(m);
+  col.rows.shrink(m);
+  if (!unit) col.weights.shrink(m);
+}
+
 void build_sorted_columns(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
                           const SortedColumns* parent, SortedColumns& out) {
   const Dataset& d = index.data();
-  const bool unit = index.unit_weights();
   out.resize(d.num_attributes());
-  const double n = static_cast<double>(rows.size());
-  const double sort_cost = n * (std::log2(n + 1) + 1);
-  const std::uint64_t* cov = covered.data();
-  for (std::size_t a = 0; a < d.num_attributes(); ++a) {
-    if (d.attribute(a).is_nominal()) continue;
-    SortedColumn& col = out[a];
-    const auto& global_rows = index.sorted_rows(static_cast<int>(a));
-    const SortedColumn* from = parent ? &(*parent)[a] : nullptr;
-    const std::size_t source_size = from ? from->rows.size() : global_rows.size();
-    // (Nominal attributes keep empty lists.)
-    if (sort_cost < static_cast<double>(source_size) / 2) {
-      // Few rows: sort their ranks in the global order.
-      const auto& rank = index.rank(static_cast<int>(a));
-      std::vector<std::uint32_t> pos;
-      pos.reserve(rows.size());
-      for (std::uint32_t r : rows)
-        if (rank[r] != UINT32_MAX) pos.push_back(rank[r]);
-      std::sort(pos.begin(), pos.end());
-      const auto& gv = index.sorted_values(static_cast<int>(a));
-      const auto& gc = index.sorted_classes(static_cast<int>(a));
-      const auto& gw = index.sorted_weights(static_cast<int>(a));
-      col.values.reset(pos.size());
-      col.classes.reset(pos.size());
-      col.rows.reset(pos.size());
-      if (!unit) col.weights.reset(pos.size());
-      for (std::size_t j = 0; j < pos.size(); ++j) {
-        col.values[j] = gv[pos[j]];
-        col.classes[j] = gc[pos[j]];
-        col.rows[j] = global_rows[pos[j]];
-        if (!unit) col.weights[j] = gw[pos[j]];
-      }
-      continue;
-    }
-    // Filter the parent's lists (or the global order) by the coverage bitset, without branches.
-    const double* sv = from ? from->values.data() : index.sorted_values(static_cast<int>(a)).data();
-    const int* sc = from ? from->classes.data() : index.sorted_classes(static_cast<int>(a)).data();
-    const double* sw = from ? from->weights.data() : index.sorted_weights(static_cast<int>(a)).data();
-    const std::uint32_t* sr = from ? from->rows.data() : global_rows.data();
-    col.values.reset(source_size);
-    col.classes.reset(source_size);
-    col.rows.reset(source_size);
-    if (!unit) col.weights.reset(source_size);
-    std::size_t m = 0;
-    for (std::size_t i = 0; i < source_size; ++i) {
-      const std::uint32_t r = sr[i];
-      col.values[m] = sv[i];
-      col.classes[m] = sc[i];
-      col.rows[m] = r;
-      if (!unit) col.weights[m] = sw[i];
-      m += (cov[r >> 6] >> (r & 63)) & 1U;
-    }
-    col.values.shrink(m);
-    col.classes.shrink(m);
-    col.rows.shrink(m);
-    if (!unit) col.weights.shrink(m);
-  }
+  for (std::size_t a = 0; a < d.num_attributes(); ++a)
+    if (!d.attribute(a).is_nominal())
+      build_sorted_column(index, covered, rows, parent ? &(*parent)[a] : nullptr, static_cast<int>(a), out[a]);
 }
 
 }  // namespace candor

@@ -20,8 +20,6 @@
 
 namespace candor {
 
-// A rule's covered non-missing rows of one numeric attribute, in value order (SLIQ's attribute lists):
-// a refinement builds its own by filtering its parent's, so a sweep never walks rows its rule does not cover.
 // Storage that grows but never shrinks and is not zero-filled: attribute lists are rebuilt for every beam
 // rule, and fresh zeroed allocations of that size cost more in page faults than the filtering itself.
 template <class T>
@@ -47,6 +45,8 @@ class Buffer {
   std::size_t size_ = 0, capacity_ = 0;
 };
 
+// A rule's covered non-missing rows of one numeric attribute, in value order (SLIQ's attribute lists):
+// a refinement builds its own by filtering its parent's, so a sweep never walks rows its rule does not cover.
 struct SortedColumn {
   Buffer<double> values;
   Buffer<int> classes;
@@ -84,8 +84,12 @@ inline void add_class_counts(const int* cls, const double* wts, std::size_t from
   for (std::size_t j = from; j < to; ++j) acc[cls[j]] += wts ? wts[j] : 1.0;
 }
 
-// Builds the attribute lists of the rows in `covered` (ascending `rows`), from the parent's lists when given
-// and cheaper, else from the index's global order.
+// Builds the list of numeric attribute a for the rows in `covered` (ascending `rows`): by sorting their
+// ranks when they are few, else by filtering the parent's list (or, without one, the index's global order)
+// with the coverage bitset.
+void build_sorted_column(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
+                         const SortedColumn* parent, int a, SortedColumn& out);
+// The same for every numeric attribute; nominal attributes keep empty lists.
 void build_sorted_columns(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
                           const SortedColumns* parent, SortedColumns& out);
 // Bytes the attribute lists of a rule covering `rows` rows would take.
@@ -102,9 +106,7 @@ struct RefinementKinds {
 struct RefinementScratch {
   std::vector<double> table;
   std::vector<std::size_t> row_counts;
-  std::vector<std::uint32_t> positions;
-  std::vector<double> values, weights;
-  std::vector<int> classes;
+  SortedColumn column;  // the attribute list of a rule that has none of its own
   std::vector<std::uint32_t> starts, changes, cuts;
   std::vector<double> cum, total, other;
 };
@@ -165,64 +167,16 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
                       RefinementScratch& sc, Sink&& sink) {
   if (!kinds.less_equal && !kinds.greater) return;
   const std::size_t k = index.num_classes();
-  const auto& values = index.sorted_values(a);
-  const auto& classes = index.sorted_classes(a);
-  const auto& weights = index.sorted_weights(a);
-  const auto& sorted = index.sorted_rows(a);
-  // The covered non-missing rows in value order as contiguous (value, class, weight) arrays: the rule's own
-  // attribute lists when it has them, else gathered here by sorting ranks (few rows) or filtering the
-  // global order with the coverage bitset.
   const bool unit = index.unit_weights();
-  const double* vals;
-  const int* cls;
-  const double* wts = nullptr;
-  std::size_t m = 0;
-  if (rule.sorted) {
-    const SortedColumn& col = (*rule.sorted)[a];
-    vals = col.values.data();
-    cls = col.classes.data();
-    if (!unit) wts = col.weights.data();
-    m = col.rows.size();
-  } else {
-    auto& gv = sc.values;
-    auto& gc = sc.classes;
-    auto& gw = sc.weights;
-    const double n = static_cast<double>(rule.rows->size());
-    if (n * (std::log2(n + 1) + 1) < static_cast<double>(sorted.size()) / 2) {
-      auto& pos = sc.positions;
-      pos.clear();
-      const auto& rank = index.rank(a);
-      for (std::uint32_t r : *rule.rows)
-        if (rank[r] != UINT32_MAX) pos.push_back(rank[r]);
-      std::sort(pos.begin(), pos.end());
-      m = pos.size();
-      gv.resize(m);
-      gc.resize(m);
-      if (!unit) gw.resize(m);
-      for (std::size_t j = 0; j < m; ++j) {
-        gv[j] = values[pos[j]];
-        gc[j] = classes[pos[j]];
-        if (!unit) gw[j] = weights[pos[j]];
-      }
-    } else {
-      // Branch-free: coverage near one half would make a branch here mispredict constantly.
-      const std::uint64_t* cov = rule.covered->data();
-      const std::size_t total_rows = sorted.size();
-      gv.resize(total_rows);
-      gc.resize(total_rows);
-      if (!unit) gw.resize(total_rows);
-      for (std::size_t i = 0; i < total_rows; ++i) {
-        const std::uint32_t r = sorted[i];
-        gv[m] = values[i];
-        gc[m] = classes[i];
-        if (!unit) gw[m] = weights[i];
-        m += (cov[r >> 6] >> (r & 63)) & 1U;
-      }
-    }
-    vals = gv.data();
-    cls = gc.data();
-    if (!unit) wts = gw.data();
+  const SortedColumn* col = rule.sorted ? &(*rule.sorted)[a] : nullptr;
+  if (!col) {
+    build_sorted_column(index, *rule.covered, *rule.rows, nullptr, a, sc.column);
+    col = &sc.column;
   }
+  const double* vals = col->values.data();
+  const int* cls = col->classes.data();
+  const double* wts = unit ? nullptr : col->weights.data();
+  const std::size_t m = col->rows.size();
   if (m < 2) return;
   // Boundary points without data-dependent branches (on continuous attributes nearly every group holds one
   // row, and branching on values and labels per row mispredicts half the time):
