@@ -17,8 +17,6 @@ struct BeamRule {
   std::vector<std::uint32_t> rows;
   SortedColumns sorted;  // attribute lists; empty when over the memory budget
   std::vector<double> counts;
-  int target = 0;
-  double quality = 0;
 };
 
 // A refinement that was evaluated but not built: building (a bitset and a row list) is left for the few
@@ -31,7 +29,6 @@ struct Proposal {
   int target;
   std::size_t length;
   bool can_be_best;  // passed the significance tests
-  bool can_refine;   // shorter than the length limit
 };
 
 // Orders proposals: higher quality, then more rows, then shorter, then a fixed order of generation, so that
@@ -151,8 +148,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         if (!beam_open && out.best && q < out.best->quality) return;
         Proposal prop{p, c, q, rows, t, static_cast<std::size_t>(level),
                       !significance_tests || (cn2_significant(covered, totals, options.alpha) &&
-                                              cn2_significant(covered, parent.counts, options.parent_alpha)),
-                      can_refine};
+                                              cn2_significant(covered, parent.counts, options.parent_alpha))};
         if (beam_open) keep_top(out.top, prop, width);
         if (prop.can_be_best && (!out.best || better(prop, *out.best))) out.best = prop;
       });
@@ -193,8 +189,6 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       r.covered = index.covered(prop.condition, parent.covered);
       r.rows = r.covered.members();
       r.counts = index.class_counts(r.covered);
-      r.target = prop.target;
-      r.quality = prop.quality;
       build_lists(r, &parent);
       next.push_back(std::move(r));
     }
