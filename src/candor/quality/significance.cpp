@@ -20,15 +20,31 @@ double cn2_significance_statistic(std::span<const double> covered, std::span<con
   return 2.0 * g;
 }
 
-bool cn2_significant(std::span<const double> covered, std::span<const double> reference, double alpha) {
-  if (alpha >= 1.0) return true;
+SignificanceTest::SignificanceTest(std::span<const double> reference, double alpha)
+    : reference_(reference.begin(), reference.end()) {
+  if (alpha >= 1.0) {
+    accept_all_ = true;
+    return;
+  }
   std::size_t k = 0;
   for (double c : reference)
     if (c > 0) ++k;
-  if (k < 2) return false;
+  if (k < 2) {
+    reject_all_ = true;
+    return;
+  }
   boost::math::chi_squared dist(static_cast<double>(k - 1));
-  double critical = boost::math::quantile(boost::math::complement(dist, alpha));
-  return cn2_significance_statistic(covered, reference) > critical;
+  critical_ = boost::math::quantile(boost::math::complement(dist, alpha));
+}
+
+bool SignificanceTest::passes(std::span<const double> covered) const {
+  if (accept_all_) return true;
+  if (reject_all_) return false;
+  return cn2_significance_statistic(covered, reference_) > critical_;
+}
+
+bool cn2_significant(std::span<const double> covered, std::span<const double> reference, double alpha) {
+  return SignificanceTest(reference, alpha).passes(covered);
 }
 
 }  // namespace candor

@@ -17,6 +17,7 @@ struct BeamRule {
   std::vector<std::uint32_t> rows;
   SortedColumns sorted;  // attribute lists; empty when over the memory budget
   std::vector<double> counts;
+  std::optional<SignificanceTest> parent_test;  // --parent-alpha against this rule's counts, when on
 };
 
 // A refinement that was evaluated but not built: building (a bitset and a row list) is left for the few
@@ -90,6 +91,10 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   const std::size_t width = static_cast<std::size_t>(std::max(1, options.beam_width));
   const int na = static_cast<int>(index.data().num_attributes());
   const bool significance_tests = options.alpha < 1.0 || options.parent_alpha < 1.0;
+  const SignificanceTest prior_test(totals, options.alpha);
+  auto set_parent_test = [&](BeamRule& r) {
+    if (options.parent_alpha < 1.0) r.parent_test.emplace(r.counts, options.parent_alpha);
+  };
   const bool unit_weights = index.unit_weights();
   const double n_total = std::accumulate(totals.begin(), totals.end(), 0.0);
 
@@ -117,6 +122,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       if (!r.sorted.empty()) spare.push_back(std::move(r.sorted));
   };
   build_lists(beam[0], nullptr);
+  set_parent_test(beam[0]);
 
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
@@ -147,8 +153,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality);
         if (!beam_open && out.best && q < out.best->quality) return;
         Proposal prop{p, c, q, rows, t, static_cast<std::size_t>(level),
-                      !significance_tests || (cn2_significant(covered, totals, options.alpha) &&
-                                              cn2_significant(covered, parent.counts, options.parent_alpha))};
+                      !significance_tests || (prior_test.passes(covered) &&
+                                              (!parent.parent_test || parent.parent_test->passes(covered)))};
         if (beam_open) keep_top(out.top, prop, width);
         if (prop.can_be_best && (!out.best || better(prop, *out.best))) out.best = prop;
       });
@@ -190,6 +196,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       r.rows = r.covered.members();
       r.counts = index.class_counts(r.covered);
       build_lists(r, &parent);
+      set_parent_test(r);
       next.push_back(std::move(r));
     }
     recycle(beam);
