@@ -1,0 +1,43 @@
+#include "candor/evc/rule_correction.hpp"
+
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+#include <boost/math/tools/roots.hpp>
+
+#include "candor/evc/general.hpp"
+#include "candor/quality/quality.hpp"
+
+namespace candor {
+
+EvcEstimate evc_correct(double s, double n, double p_total, double n_total, const GumbelLaw& law) {
+  if (!(n > 0)) throw std::invalid_argument("evc_correct needs a rule that covers examples");
+  EvcEstimate out;
+  out.s = s;
+  out.probability = s / n;
+  const double e_s = n * p_total / n_total;
+  out.lrs = likelihood_ratio_statistic(s, n, p_total, n_total);
+  if (s <= e_s) return out;  // at or below the prior: not corrected
+
+  out.log_p_a = law.log_upper_tail(out.lrs);
+  const double log_p_a_s = out.log_p_a + std::numbers::ln2;
+  out.p_a_s = std::min(1.0, std::exp(log_p_a_s));
+  out.corrected_lrs = chi2_upper_quantile_log(log_p_a_s, 1.0);
+
+  if (out.corrected_lrs <= 0) {
+    out.s = e_s;
+  } else if (out.corrected_lrs < out.lrs) {
+    // LRS(x) rises from 0 at x = e_s to lrs at x = s.
+    auto f = [&](double x) { return likelihood_ratio_statistic(x, n, p_total, n_total) - out.corrected_lrs; };
+    boost::uintmax_t iterations = 100;
+    auto root = boost::math::tools::toms748_solve(f, e_s, s, -out.corrected_lrs, out.lrs - out.corrected_lrs,
+                                                  boost::math::tools::eps_tolerance<double>(44), iterations);
+    out.s = (root.first + root.second) / 2;
+  }
+  // corrected_lrs >= lrs: the law says this length finds nothing this strong by chance; keep s.
+  out.probability = out.s / n;
+  return out;
+}
+
+}  // namespace candor

@@ -1,0 +1,181 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "candor/evc/general.hpp"
+#include "candor/evc/gumbel.hpp"
+#include "candor/evc/rule_correction.hpp"
+#include "candor/quality/quality.hpp"
+
+using namespace candor;
+
+// Paper 000, section 4.1: 20 examples, prior 0.5, a two-condition rule covering 10 with 8 positives,
+// Gumbel law mu = 3, beta = 2. Reference values computed independently (SciPy: chi2.isf, brentq).
+TEST(Evc, PaperWorkedExample) {
+  const GumbelLaw law{3.0, 2.0};
+  const EvcEstimate e = evc_correct(8, 10, 10, 20, law);
+  EXPECT_NEAR(e.lrs, 7.7097902808703, 1e-10);
+  EXPECT_NEAR(std::exp(e.log_p_a), 0.09053926820100855, 1e-12);  // paper: ~0.09
+  EXPECT_NEAR(e.p_a_s, 0.1810785364020171, 1e-12);               // paper: ~0.18
+  EXPECT_NEAR(e.corrected_lrs, 1.7887500063559985, 1e-9);        // paper: 1.82 read off a plot
+  EXPECT_NEAR(e.s, 6.484049817212825, 1e-6);                     // paper: 6.5
+  EXPECT_NEAR(e.probability, 0.6484049817212825, 1e-7);          // paper: 0.65
+  EXPECT_NEAR(likelihood_ratio_statistic(e.s, 10, 10, 20), e.corrected_lrs, 1e-8);
+}
+
+TEST(Evc, GumbelTailInLogSpace) {
+  const GumbelLaw law{3.0, 2.0};
+  // Median: P(X > median) = 1/2.
+  EXPECT_NEAR(law.upper_tail(law.median()), 0.5, 1e-14);
+  EXPECT_NEAR(law.median(), 3.0 + 2.0 * 0.36651292058166435, 1e-12);
+  // Far beyond the location the tail is exp(-z) to double precision; 1 - exp(-exp(-z)) would be 0.
+  EXPECT_NEAR(law.log_upper_tail(3.0 + 2.0 * 50), -50.0, 1e-12);
+  EXPECT_NEAR(law.log_upper_tail(3.0 + 2.0 * 2000), -2000.0, 1e-9);
+  EXPECT_DOUBLE_EQ(law.log_upper_tail(-1e6), 0.0);
+}
+
+TEST(Evc, Chi2UpperQuantileAgreesWithReference) {
+  EXPECT_NEAR(chi2_upper_quantile_log(std::log(0.05), 1), 3.841458820694124, 1e-9);
+  EXPECT_NEAR(chi2_upper_quantile_log(std::log(1e-300), 1), 1373.8726312223944, 1e-6);
+  EXPECT_NEAR(chi2_upper_quantile_log(std::log(1e-300), 3), 1388.3367738546858, 1e-6);
+  // Below the smallest double: p = 1e-1000 (mpmath, 50 digits).
+  const double log_p = -1000 * std::log(10.0);
+  EXPECT_NEAR(chi2_upper_quantile_log(log_p, 1), 4596.2851647018905, 1e-6);
+  EXPECT_NEAR(chi2_upper_quantile_log(log_p, 3), 4613.1557041209454, 1e-6);
+  EXPECT_EQ(chi2_upper_quantile_log(0.0, 1), 0.0);
+}
+
+TEST(Evc, EdgeCases) {
+  const GumbelLaw law{3.0, 2.0};
+  // Below or at the prior: not corrected.
+  EvcEstimate below = evc_correct(3, 10, 10, 20, law);
+  EXPECT_EQ(below.lrs, 0.0);
+  EXPECT_DOUBLE_EQ(below.probability, 0.3);
+  EXPECT_DOUBLE_EQ(evc_correct(5, 10, 10, 20, law).probability, 0.5);
+  // LRS at most the median: indistinguishable from the prior, s' = n P / N.
+  EvcEstimate weak = evc_correct(6, 10, 10, 20, law);  // LRS 0.81 < median 3.73
+  EXPECT_LT(weak.lrs, law.median());
+  EXPECT_DOUBLE_EQ(weak.p_a_s, 1.0);
+  EXPECT_DOUBLE_EQ(weak.probability, 0.5);
+  // A pure rule is corrected below 1 but stays above the prior.
+  EvcEstimate pure = evc_correct(10, 10, 10, 20, law);
+  EXPECT_GT(pure.lrs, 27);
+  EXPECT_LT(pure.probability, 1.0);
+  EXPECT_GT(pure.probability, 0.8);
+  // n = 1: one covered positive is never surprising; it falls back to the prior.
+  EvcEstimate single = evc_correct(1, 1, 10, 20, law);
+  EXPECT_DOUBLE_EQ(single.probability, 0.5);
+  // A huge LRS (P_a far below the smallest double) still gets a finite correction just below s/n.
+  EvcEstimate huge = evc_correct(5000, 5000, 10000, 20000, GumbelLaw{10, 2});
+  EXPECT_GT(huge.lrs, 6900);
+  EXPECT_TRUE(std::isfinite(huge.corrected_lrs));
+  EXPECT_LT(huge.corrected_lrs, huge.lrs);
+  EXPECT_GT(huge.probability, 0.99);
+  EXPECT_LT(huge.probability, 1.0);
+  // Weighted (fractional) counts are fine.
+  EXPECT_NEAR(evc_correct(8.5, 10.5, 10.25, 20.5, law).probability, evc_correct(8.5, 10.5, 10.25, 20.5, law).s / 10.5,
+              1e-15);
+}
+
+// A larger LRS never gets a smaller corrected value under the same law (paper 000, section 3.3, property 2).
+TEST(Evc, MonotoneInLrs) {
+  for (const GumbelLaw law : {GumbelLaw{3, 2}, GumbelLaw{10, 2}, GumbelLaw{25, 4}}) {
+    double last_lrs = -1, last_corrected = -1, last_s = -1;
+    for (double s = 50; s <= 200; s += 0.5) {  // n = 200, prior 0.25: s/n rises, LRS rises
+      EvcEstimate e = evc_correct(s, 200, 500, 2000, law);
+      EXPECT_GE(e.lrs, last_lrs);
+      EXPECT_GE(e.corrected_lrs, last_corrected) << "s=" << s;
+      EXPECT_GE(e.s, last_s) << "s=" << s;
+      last_lrs = e.lrs;
+      last_corrected = e.corrected_lrs;
+      last_s = e.s;
+    }
+    EXPECT_GT(last_s, 150);  // the pure rule is still far above the prior
+  }
+  // Longer rules (larger mu) are corrected more.
+  EXPECT_LT(evc_correct(30, 40, 100, 400, GumbelLaw{12, 2}).probability,
+            evc_correct(30, 40, 100, 400, GumbelLaw{4, 2}).probability);
+}
+
+TEST(Evc, GumbelFits) {
+  // A sample with mean 10 and sd sqrt(2): moments give beta = sd sqrt(6) / pi.
+  const std::vector<double> x{8, 9, 10, 11, 12};
+  const double sd = std::sqrt(2.5);
+  GumbelLaw fixed = fit_gumbel(x, GumbelFit::fixed_beta);
+  EXPECT_DOUBLE_EQ(fixed.beta, 2.0);
+  EXPECT_NEAR(fixed.mu, 10 - 0.5772156649015329 * 2, 1e-12);
+  GumbelLaw moments = fit_gumbel(x, GumbelFit::moments);
+  EXPECT_NEAR(moments.beta, sd * std::sqrt(6.0) / M_PI, 1e-12);
+  EXPECT_NEAR(moments.mu, 10 - 0.5772156649015329 * moments.beta, 1e-12);
+  // Maximum likelihood satisfies its score equations: beta = mean - sum x w / sum w, w = exp(-x / beta),
+  // and exp(-mu / beta) = mean(exp(-x / beta)).
+  GumbelLaw ml = fit_gumbel(x, GumbelFit::maximum_likelihood);
+  double sw = 0, sxw = 0;
+  for (double v : x) {
+    sw += std::exp(-v / ml.beta);
+    sxw += v * std::exp(-v / ml.beta);
+  }
+  EXPECT_NEAR(ml.beta, 10 - sxw / sw, 1e-9);
+  EXPECT_NEAR(std::exp(-ml.mu / ml.beta), sw / 5, 1e-12);
+  // A sample without spread: beta falls back to 2.
+  EXPECT_DOUBLE_EQ(fit_gumbel(std::vector<double>{4, 4, 4}, GumbelFit::maximum_likelihood).beta, 2.0);
+  EXPECT_THROW(fit_gumbel(std::vector<double>{}, GumbelFit::moments), std::invalid_argument);
+  EXPECT_THROW(parse_gumbel_fit("median"), std::invalid_argument);
+}
+
+// ML recovers a known law from a large Gumbel sample (inverse-cdf sampling with a fixed generator).
+TEST(Evc, MaximumLikelihoodRecoversLaw) {
+  Rng rng(7);
+  std::vector<double> x;
+  for (int i = 0; i < 20000; ++i) {
+    const double u = (static_cast<double>(rng() >> 11) + 0.5) / 9007199254740992.0;
+    x.push_back(5.0 - 3.0 * std::log(-std::log(u)));
+  }
+  GumbelLaw ml = fit_gumbel(x, GumbelFit::maximum_likelihood);
+  EXPECT_NEAR(ml.mu, 5.0, 0.1);
+  EXPECT_NEAR(ml.beta, 3.0, 0.06);
+}
+
+// Section 3.2 worked example. The observed best table (44, 6 / 6, 44) has chi2 57.76 (eq. 6); the
+// permuted mean 11.28 has chi2(1) tail 0.00078; the paper's implied table (34.3, 15.7 / 15.7, 34.3)
+// has corrected chi2 13.8 (eq. 9). Solving eq. (7) as written gives p0 = 0.7311 (SciPy brentq), not the
+// paper's 0.686: the paper's Table 1(c) gives 17.5, not 11.2, in eq. (8). We follow eq. (7).
+TEST(Evc, PessimisticCorrectionSection32) {
+  EXPECT_NEAR(pearson_chi2_2x2({44, 6, 6, 44}), 57.76, 1e-12);
+  EXPECT_NEAR(pearson_chi2_2x2({34.3, 15.7, 15.7, 34.3}), 13.8384, 1e-9);  // eq. (9)
+  PessimisticCorrection c = pessimistic_chi2_correction({44, 6, 6, 44}, 11.28);
+  EXPECT_NEAR(c.tail, 0.000783465565415074, 1e-12);
+  EXPECT_NEAR(c.p0, 0.7310818599846751, 1e-9);
+  EXPECT_NEAR(c.corrected, 21.359530405590814, 1e-6);
+  EXPECT_LT(c.corrected, 57.76);
+  // A table leaning the other way is mirrored; a best value below the permuted mean corrects to 0.
+  PessimisticCorrection m = pessimistic_chi2_correction({6, 44, 44, 6}, 11.28);
+  EXPECT_NEAR(m.p0, 1 - 0.7310818599846751, 1e-9);
+  EXPECT_NEAR(m.corrected, c.corrected, 1e-6);
+  EXPECT_EQ(pessimistic_chi2_correction({27, 23, 23, 27}, 11.28).corrected, 0.0);
+}
+
+// Section 3.3: the general procedure on a toy learner (best of 50 random chi2(1) statistics).
+TEST(Evc, GeneralProcedureIsDeterministicAndCorrects) {
+  auto best_of_50 = [](Rng& rng) {
+    double best = 0;
+    for (int i = 0; i < 50; ++i) {
+      const double u1 = (static_cast<double>(rng() >> 11) + 0.5) / 9007199254740992.0;
+      const double u2 = (static_cast<double>(rng() >> 11) + 0.5) / 9007199254740992.0;
+      const double z = std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * u2);
+      best = std::max(best, z * z);
+    }
+    return best;
+  };
+  auto one = permutation_maxima(best_of_50, 400, 11, 1);
+  auto two = permutation_maxima(best_of_50, 400, 11, 2);
+  EXPECT_EQ(one, two);
+  GumbelLaw law = fit_gumbel(one, GumbelFit::maximum_likelihood);
+  // The median best of 50 chi2(1) values is the chi2(1) value with upper tail 1 - 0.5^(1/50), 6.06
+  // (SciPy); corrected, it is back to the single-hypothesis median, 0.455.
+  EXPECT_NEAR(law.median(), 6.06, 0.4);
+  EXPECT_NEAR(evc_correct_chi2(law.median(), law), 0.4549364231195724, 1e-6);
+  EXPECT_LT(evc_correct_chi2(20, law), 20);
+  EXPECT_GT(evc_correct_chi2(30, law), evc_correct_chi2(20, law));
+}
