@@ -100,3 +100,22 @@ TEST(Cli, EvaluateWithTestFile) {
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["folds"][0]["test_rows"], 432);
 }
+
+TEST(Cli, EvcFitPrintsItsCalibration) {
+  std::string model = test::write_temp("vote-evc.json", "");
+  CliResult r = run("fit " + test::repo("data/vote.arff") + " -o " + model +
+                    " --quality evc --evc-permutations 10 --evc-fit ml --seed 5 --threads 2");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(std::ifstream(model));
+  EXPECT_EQ(j["evc"]["permutations"], 10);
+  EXPECT_EQ(j["evc"]["fit"], "ml");
+  EXPECT_EQ(j["evc"]["seed"], 5);
+  EXPECT_EQ(j["evc"]["laws"]["democrat"].size(), 5u);
+  CliResult rules = run_stdout("rules " + model);
+  EXPECT_NE(rules.out.find("EVC calibration: 10 class permutations (seed 5), Gumbel fit ml"), std::string::npos)
+      << rules.out;
+  r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality evc --evc-fit median");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown Gumbel fit 'median'"), std::string::npos) << r.out;
+  EXPECT_EQ(run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality evc --evc-permutations 0").code, 2);
+}

@@ -93,9 +93,11 @@ TEST(CN2, UnorderedOnWeatherCoversEveryExampleOfEachClass) {
     }
   }
   for (const auto& rule : m.rules) {
-    // Laplace probability from the counts it was learned from.
-    EXPECT_DOUBLE_EQ(rule.probability, (rule.class_counts[rule.klass] + 1) / (rule.covered() + 2));
-    EXPECT_DOUBLE_EQ(rule.quality, rule.probability);
+    // Quality: Laplace on the counts it was learned from; probability: Laplace on the whole training set,
+    // which is what a rule set's vote uses.
+    EXPECT_DOUBLE_EQ(rule.quality, (rule.class_counts[rule.klass] + 1) / (rule.covered() + 2));
+    const double n_all = rule.training_counts[0] + rule.training_counts[1];
+    EXPECT_DOUBLE_EQ(rule.probability, (rule.training_counts[rule.klass] + 1) / (n_all + 2));
     // training_counts are recomputed on the whole training set.
     double n = 0;
     for (std::size_t r = 0; r < d.rows(); ++r) n += rule.covers(d, r);

@@ -9,7 +9,7 @@ using namespace candor;
 
 namespace {
 double q(const std::string& name, std::vector<double> covered, std::vector<double> totals, int target, double m = 2) {
-  auto measure = make_quality(name, QualityParams{m});
+  auto measure = make_quality(name, QualityParams{m, nullptr});
   return measure->evaluate(make_rule_stats(covered, totals, target, 1));
 }
 }  // namespace
@@ -51,14 +51,14 @@ TEST(Quality, UnknownNameListsKnownOnes) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("laplace"), std::string::npos);
   }
-  EXPECT_THROW(make_quality("m-estimate", QualityParams{-1}), std::invalid_argument);
+  EXPECT_THROW(make_quality("m-estimate", QualityParams{-1, nullptr}), std::invalid_argument);
 }
 
 TEST(Quality, ProbabilityIsTheMeasuresOwnEstimateOrRelativeFrequency) {
   std::vector<double> cov{8, 2}, tot{12, 18};
   auto stats = make_rule_stats(cov, tot, 0, 2);
   EXPECT_DOUBLE_EQ(make_quality("laplace")->probability(stats), 0.75);
-  EXPECT_DOUBLE_EQ(make_quality("m-estimate", {2})->probability(stats), 8.8 / 12);
+  EXPECT_DOUBLE_EQ(make_quality("m-estimate", QualityParams{2, nullptr})->probability(stats), 8.8 / 12);
   EXPECT_DOUBLE_EQ(make_quality("entropy")->probability(stats), 0.8);
   EXPECT_DOUBLE_EQ(make_quality("wracc")->probability(stats), 0.8);
   EXPECT_DOUBLE_EQ(make_quality("lrs")->probability(stats), 0.8);

@@ -167,13 +167,11 @@ int main(int argc, char** argv) {
   LearnerParams eval_params;
   std::string eval_input, eval_test, eval_format = "text";
   int eval_folds = 10, eval_repeats = 1, eval_threads = 0;
-  std::uint64_t eval_seed = 1;
   auto* eval_cmd = app.add_subcommand("evaluate", "cross-validate a learner on DATA, or train on DATA and test on --test");
   eval_cmd->add_option("DATA", eval_input, "data (.arff, .csv, .tsv)")->required();
   eval_cmd->add_option("--test", eval_test, "test file: train on DATA, test on it (no cross-validation)");
   eval_cmd->add_option("--folds", eval_folds, "cross-validation folds")->capture_default_str();
   eval_cmd->add_option("--repeats", eval_repeats, "repetitions of cross-validation (seeds seed, seed+1, ...)")->capture_default_str();
-  eval_cmd->add_option("--seed", eval_seed, "seed of the fold assignment")->capture_default_str();
   eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers");
   eval_cmd->add_option("--format", eval_format, "text or json")->check(CLI::IsMember({"text", "json"}));
   add_data_options(eval_cmd, eval_data);
@@ -244,6 +242,7 @@ int main(int argc, char** argv) {
         if (eval_folds < 2 || static_cast<std::size_t>(eval_folds) > data.rows())
           throw InputError(eval_input, 0, "cannot make " + std::to_string(eval_folds) + " folds of " +
                                               std::to_string(data.rows()) + " rows");
+        const auto eval_seed = static_cast<std::uint64_t>(eval_params.seed);
         result = cross_validate(data, eval_params, eval_folds, eval_repeats, eval_seed, eval_threads);
         resampling = std::to_string(eval_folds) + "-fold stratified cross-validation" +
                      (eval_repeats > 1 ? " x " + std::to_string(eval_repeats) : "") + ", seed " + std::to_string(eval_seed);

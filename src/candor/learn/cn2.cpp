@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "candor/coverage/coverage_index.hpp"
+#include "candor/evc/calibration.hpp"
 #include "candor/search/beam_search.hpp"
 
 namespace candor {
@@ -21,19 +22,24 @@ SearchOptions search_options(const LearnerParams& p, int threads) {
   return o;
 }
 
-Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& quality,
-               const std::vector<double>& learning_totals) {
+// The estimate users read is of P(class | rule fires) where the model uses the rule: among the examples
+// that reach it for a decision list (those left by earlier rules: the search's rows, `totals`), among all
+// training examples for a rule set (`totals` = the training set's class counts).
+Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& quality, ModelKind kind,
+               const std::vector<double>& totals) {
   Rule r;
   r.conditions = found.conditions;
   r.klass = found.target;
   r.class_counts = found.counts;
   r.quality = found.quality;
-  RuleStats stats = make_rule_stats(r.class_counts, learning_totals, r.klass, static_cast<int>(r.conditions.size()));
-  r.probability = quality.probability(stats);
   Bitset all(index.rows(), true);
   Bitset covered = all;
   for (const auto& c : r.conditions) covered = index.covered(c, covered);
   r.training_counts = index.class_counts(covered);
+  const bool list = kind == ModelKind::decision_list;
+  RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass,
+                                    static_cast<int>(r.conditions.size()));
+  r.probability = quality.probability(stats);
   return r;
 }
 
@@ -47,8 +53,6 @@ bool single_class(const std::vector<double>& counts) {
 
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
   validate(params);
-  auto quality = make_quality(params.resolved_quality(), QualityParams{params.m});
-  CoverageIndex index(data);
   const SearchOptions options = search_options(params, threads);
   const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
 
@@ -60,6 +64,19 @@ RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
   }
 
   RuleModel model;
+  QualityParams quality_params{params.m, nullptr};
+  if (params.resolved_quality() == "evc") {
+    EvcSettings settings{params.evc_permutations, parse_gumbel_fit(params.evc_fit),
+                         static_cast<std::uint64_t>(params.seed)};
+    std::vector<int> classes;
+    if (target >= 0) classes.push_back(target);
+    auto calibration = std::make_shared<EvcCalibration>(calibrate_evc(data, options, settings, classes, threads));
+    model.evc = *calibration;
+    quality_params.evc = calibration;
+  }
+  auto quality = make_quality(params.resolved_quality(), quality_params);
+  CoverageIndex index(data);
+
   model.params = params;
   model.params.quality = params.resolved_quality();  // the model records what was used
   model.schema = data.schema;
@@ -76,7 +93,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
       if (single_class(totals)) break;  // the default rule already classifies what is left
       auto found = find_best_rule(index, active, target, *quality, options);
       if (!found) break;
-      model.rules.push_back(make_rule(*found, index, *quality, totals));
+      model.rules.push_back(make_rule(*found, index, *quality, model.kind, totals));
       active.subtract(found->covered);
     }
     model.default_counts = index.class_counts(active);
@@ -90,7 +107,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
         auto totals = index.class_counts(active);
         auto found = find_best_rule(index, active, c, *quality, options);
         if (!found) break;
-        model.rules.push_back(make_rule(*found, index, *quality, totals));
+        model.rules.push_back(make_rule(*found, index, *quality, model.kind, model.training_counts));
         active.subtract(found->covered & index.class_rows(c));
       }
     }

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "candor/evc/gumbel.hpp"
 #include "candor/quality/quality.hpp"
 
 namespace candor {
@@ -22,8 +23,8 @@ const std::vector<ParamInfo>& param_table() {
        "cn2-unordered: rules per class, classification by summing the class distributions of firing rules "
        "(Clark and Boswell 1991); cn2-ordered: a decision list (Clark and Niblett 1989)"},
       {"quality", &LearnerParams::quality,
-       "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs (default: entropy for cn2-ordered, "
-       "laplace for cn2-unordered)"},
+       "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc (default: entropy for "
+       "cn2-ordered, laplace for cn2-unordered)"},
       {"m", &LearnerParams::m, "m of the m-estimate"},
       {"beam_width", &LearnerParams::beam_width, "rules kept in the beam at each refinement level"},
       {"max_rule_length", &LearnerParams::max_rule_length, "most conditions in a rule"},
@@ -36,6 +37,13 @@ const std::vector<ParamInfo>& param_table() {
       {"parent_alpha", &LearnerParams::parent_alpha,
        "the same test against the class distribution of the rule's parent (1: no test)"},
       {"not_equal", &LearnerParams::not_equal, "also generate nominal conditions A != v"},
+      {"evc_permutations", &LearnerParams::evc_permutations,
+       "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100)"},
+      {"evc_fit", &LearnerParams::evc_fit,
+       "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
+       "moments, or ml (maximum likelihood)"},
+      {"seed", &LearnerParams::seed,
+       "seed of every random step (evc permutations; in `evaluate` also the fold assignment)"},
   };
   return table;
 }
@@ -48,7 +56,11 @@ void validate(const LearnerParams& p) {
     for (const auto& n : learner_names()) all += (all.empty() ? "" : ", ") + n;
     throw std::invalid_argument("unknown learner '" + p.learner + "' (known: " + all + ")");
   }
-  make_quality(p.resolved_quality(), QualityParams{p.m});  // throws for unknown names and bad m
+  if (p.resolved_quality() != "evc")
+    make_quality(p.resolved_quality(), QualityParams{p.m, nullptr});  // throws for unknown names and bad m
+  if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
+  parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
+  if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
   if (p.beam_width < 1) throw std::invalid_argument("beam width must be at least 1");
   if (p.max_rule_length < 1) throw std::invalid_argument("max rule length must be at least 1");
   if (p.min_covered < 1) throw std::invalid_argument("min covered must be at least 1");

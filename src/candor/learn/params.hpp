@@ -22,6 +22,9 @@ struct LearnerParams {
   double alpha = 1.0;
   double parent_alpha = 1.0;
   bool not_equal = false;
+  int evc_permutations = 100;
+  std::string evc_fit = "fixed-beta";
+  int seed = 1;
 
   // The quality measure actually used: `quality`, or the learner's default.
   std::string resolved_quality() const;

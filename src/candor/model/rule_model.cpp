@@ -135,6 +135,7 @@ nlohmann::json model_to_json(const RuleModel& m) {
   }
   j["rules"] = rules;
   j["default"] = {{"class_counts", m.default_counts}, {"probability", m.default_distribution()}};
+  if (m.evc) j["evc"] = calibration_to_json(*m.evc, m.schema.class_attribute.values);
   return j;
 }
 
@@ -196,6 +197,9 @@ RuleModel model_from_json(const nlohmann::json& j, const std::string& source) {
     }
     m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
     check_counts(m.default_counts, "default class_counts");
+    if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
+    if (m.params.resolved_quality() == "evc" && !m.evc)
+      throw std::invalid_argument("an evc model needs its \"evc\" calibration");
     return m;
   } catch (const nlohmann::json::exception& e) {
     throw InputError(source, 0, std::string("malformed model: ") + e.what());
@@ -261,6 +265,17 @@ std::string format_rules(const RuleModel& m) {
       << " for (";
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
   out << ")\n";
+  if (m.evc) {
+    out << "EVC calibration: " << m.evc->settings.permutations << " class permutations (seed " << m.evc->settings.seed
+        << "), Gumbel fit " << gumbel_fit_name(m.evc->settings.fit) << "; laws of the best LRS by rule length:\n";
+    for (std::size_t k = 0; k < m.evc->laws.size(); ++k) {
+      if (m.evc->laws[k].empty()) continue;
+      out << "  " << cls.values[k] << ":";
+      for (std::size_t l = 0; l < m.evc->laws[k].size(); ++l)
+        out << "  L" << (l + 1) << " mu " << fixed(m.evc->laws[k][l].mu, 2) << " beta " << fixed(m.evc->laws[k][l].beta, 2);
+      out << "\n";
+    }
+  }
   out << m.rules.size() << " rules; class counts are of the examples each rule was learned from";
   if (m.kind == ModelKind::rule_set) out << " (votes use the whole training set)";
   out << ".\n\n";

@@ -1,6 +1,7 @@
 #pragma once
 // Rule models: a decision list (first firing rule decides) or an unordered rule set (the class
 // distributions of all firing rules are summed, Clark and Boswell 1991), each ending in a default rule.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,7 @@
 
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
+#include "candor/evc/calibration.hpp"
 #include "candor/learn/params.hpp"
 
 namespace candor {
@@ -22,7 +24,9 @@ struct Rule {
   std::vector<double> training_counts;
   double quality = 0;
   // The learner's estimate of P(klass | rule fires): the quality measure's own estimate for probability
-  // measures (precision, Laplace, m-estimate), the relative frequency otherwise, on class_counts.
+  // measures (precision, Laplace, m-estimate, and evc's extreme value corrected relative frequency), the
+  // relative frequency otherwise: on class_counts for a decision list (the examples that reach the rule),
+  // on training_counts for a rule set (every training example).
   double probability = 0;
 
   double covered() const;
@@ -44,6 +48,8 @@ struct RuleModel {
   std::vector<double> training_counts;  // class totals of the training set
   std::size_t training_rows = 0;
   std::string training_source;
+  // The Gumbel laws rule probabilities were corrected with (quality evc only).
+  std::optional<EvcCalibration> evc;
 
   // Class probabilities for one row of data read against `schema`. A decision list uses its first firing
   // rule: `probability` for the rule's class and the rest shared by the other classes in proportion to

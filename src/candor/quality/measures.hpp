@@ -1,5 +1,6 @@
 #pragma once
 // Internal: the concrete measures, one per file, gathered by registry.cpp.
+#include "candor/evc/calibration.hpp"
 #include "candor/quality/quality.hpp"
 
 namespace candor::measures {
@@ -25,6 +26,15 @@ struct Entropy final : QualityMeasure {
 };
 struct LikelihoodRatio final : QualityMeasure {
   double evaluate(const RuleStats& r) const override;
+};
+
+// The extreme value corrected relative frequency (paper 000, section 4.1): s'/n with s' from the law of
+// the rule's class and length. Both its quality and its probability.
+struct Evc final : QualityMeasure {
+  explicit Evc(std::shared_ptr<const EvcCalibration> calibration) : calibration(std::move(calibration)) {}
+  double evaluate(const RuleStats& r) const override;
+  double probability(const RuleStats& r) const override { return evaluate(r); }
+  std::shared_ptr<const EvcCalibration> calibration;
 };
 
 }  // namespace candor::measures

@@ -25,8 +25,11 @@ struct RuleStats {
 // RuleStats with n and n_total summed from the counts.
 RuleStats make_rule_stats(std::span<const double> covered, std::span<const double> totals, int target, int length);
 
+struct EvcCalibration;
+
 struct QualityParams {
-  double m = 2.0;  // m-estimate's m
+  double m = 2.0;                                  // m-estimate's m
+  std::shared_ptr<const EvcCalibration> evc;       // the Gumbel laws `evc` corrects with
 };
 
 class QualityMeasure {
@@ -45,8 +48,11 @@ struct QualityInfo {
 };
 // Every measure `make_quality` knows, for --help and the documentation.
 const std::vector<QualityInfo>& quality_table();
-// Throws std::invalid_argument naming the known measures when `name` is unknown.
+// Throws std::invalid_argument naming the known measures when `name` is unknown, and for `evc` without a
+// calibration.
 std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const QualityParams& params = {});
+// Whether `name` is a known measure (without building it).
+bool is_quality_name(const std::string& name);
 
 // The likelihood-ratio statistic of paper 000 eq. (14): the G statistic of the 2x2 table
 // covered/uncovered x positive/negative, against data with p_total positives among n_total examples.

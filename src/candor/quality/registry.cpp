@@ -23,8 +23,16 @@ const std::vector<QualityInfo>& quality_table() {
       {"wracc", "weighted relative accuracy n/N * (s/n - P/N)"},
       {"entropy", "minus the entropy (bits) of the covered class distribution (CN2's original)"},
       {"lrs", "likelihood-ratio statistic of the 2x2 table covered x class (paper 000, eq. 14)"},
+      {"evc", "extreme value corrected relative frequency s'/n (paper 000, section 4.1); the learner first "
+              "fits Gumbel laws of the best LRS per rule length on class-permuted data"},
   };
   return table;
+}
+
+bool is_quality_name(const std::string& name) {
+  for (const auto& q : quality_table())
+    if (name == q.name) return true;
+  return false;
 }
 
 std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const QualityParams& params) {
@@ -37,6 +45,10 @@ std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const Qual
   if (name == "wracc") return std::make_unique<measures::WRAcc>();
   if (name == "entropy") return std::make_unique<measures::Entropy>();
   if (name == "lrs") return std::make_unique<measures::LikelihoodRatio>();
+  if (name == "evc") {
+    if (!params.evc) throw std::invalid_argument("the evc quality needs a calibration (see calibrate_evc)");
+    return std::make_unique<measures::Evc>(params.evc);
+  }
   std::string known;
   for (const auto& q : quality_table()) known += (known.empty() ? "" : ", ") + std::string(q.name);
   throw std::invalid_argument("unknown quality measure '" + name + "' (known: " + known + ")");

@@ -1,6 +1,7 @@
 #include "candor/search/beam_search.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <set>
 #include <tuple>
@@ -72,6 +73,7 @@ RefinementKinds allowed_kinds(const std::vector<Condition>& conds, int a, Refine
 struct TaskResult {
   std::vector<Proposal> top;  // best `width` beam candidates of this task, best first
   std::optional<Proposal> best;
+  double max_quality = -std::numeric_limits<double>::infinity();
 };
 
 void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width) {
@@ -86,6 +88,9 @@ void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width) 
 std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset& active, int target,
                                         const QualityMeasure& quality, const SearchOptions& options) {
   const std::size_t k = index.num_classes();
+  if (options.level_maxima)
+    options.level_maxima->assign(static_cast<std::size_t>(std::max(0, options.max_rule_length)),
+                                 -std::numeric_limits<double>::infinity());
   const std::vector<double> totals = index.class_counts(active);
   if (target >= 0 && totals[target] <= 0) return std::nullopt;
   const std::size_t width = static_cast<std::size_t>(std::max(1, options.beam_width));
@@ -149,6 +154,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         double n = static_cast<double>(rows);
         if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);
         const double q = quality.evaluate(RuleStats{covered, totals, t, level, n, n_total});
+        out.max_quality = std::max(out.max_quality, q);
         // Cheap rejection on quality alone (ties go on to the full comparison).
         const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality);
         if (!beam_open && out.best && q < out.best->quality) return;
@@ -164,6 +170,10 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     std::vector<Proposal> candidates;
     bool improved = false;
     for (auto& r : results) {
+      if (options.level_maxima) {
+        double& m = (*options.level_maxima)[static_cast<std::size_t>(level - 1)];
+        m = std::max(m, r.max_quality);
+      }
       candidates.insert(candidates.end(), r.top.begin(), r.top.end());
       if (r.best && (!best_proposal || better(*r.best, *best_proposal))) {
         best_proposal = r.best;

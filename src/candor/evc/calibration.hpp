@@ -1,0 +1,54 @@
+#pragma once
+// EVC calibration for rule learning (paper 000, Fig. 8): the Gumbel laws of the best LRS per rule length,
+// fitted on class-permuted copies of the training data with the same search the learner runs.
+//
+// For each permutation (the class column shuffled; attributes and example weights stay with their rows)
+// and each target class, one beam search ranked by LRS (eq. 14) records, for every length L, the largest
+// LRS of any rule of length L it evaluated. Each permutation's maxima are made non-decreasing in L (a
+// longer search can always return the best shorter rule), then a law per (class, length) is fitted;
+// location parameters are made non-decreasing in L as well. Rules of length L are corrected with the
+// law of length L (not L - 1, a bug of Orange 2's implementation).
+#include <cstdint>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "candor/data/dataset.hpp"
+#include "candor/evc/gumbel.hpp"
+#include "candor/search/beam_search.hpp"
+
+namespace candor {
+
+struct EvcSettings {
+  int permutations = 100;
+  GumbelFit fit = GumbelFit::fixed_beta;
+  std::uint64_t seed = 1;
+  bool operator==(const EvcSettings&) const = default;
+};
+
+struct EvcCalibration {
+  EvcSettings settings;
+  std::vector<std::vector<GumbelLaw>> laws;          // [class][L - 1]; empty for classes not calibrated
+  std::vector<std::vector<double>> mean_maxima;      // [class][L - 1], mean of the monotone maxima
+
+  // The law for rules of `length` predicting `klass`; lengths beyond the calibrated ones use the longest.
+  // Throws std::out_of_range for a class that was not calibrated.
+  const GumbelLaw& law(int klass, int length) const;
+  bool operator==(const EvcCalibration&) const = default;
+};
+
+// Calibrates the classes in `classes` (all when empty) on `data`. The search runs with `search`'s beam
+// width, rule length, minimum coverage and condition kinds, ranked by LRS, one thread per permutation on
+// up to `threads` threads; the result does not depend on `threads`.
+EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
+                             const std::vector<int>& classes, int threads);
+
+// Fits per-length laws to maxima[p][L - 1] (one row per permutation, already monotone in L).
+std::vector<GumbelLaw> fit_length_laws(const std::vector<std::vector<double>>& maxima, GumbelFit fit,
+                                       std::vector<double>* means = nullptr);
+
+nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<std::string>& class_names);
+// Throws std::invalid_argument on a malformed object.
+EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<std::string>& class_names);
+
+}  // namespace candor

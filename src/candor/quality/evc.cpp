@@ -1,0 +1,10 @@
+#include "candor/evc/rule_correction.hpp"
+#include "candor/quality/measures.hpp"
+
+namespace candor::measures {
+
+double Evc::evaluate(const RuleStats& r) const {
+  return evc_correct(r.s(), r.n, r.p_total(), r.n_total, calibration->law(r.target, r.length)).probability;
+}
+
+}  // namespace candor::measures
