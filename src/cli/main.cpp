@@ -11,6 +11,7 @@
 #include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
+#include "candor/experiments/experiment.hpp"
 #include "candor/learn/cn2.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
@@ -177,6 +178,26 @@ int main(int argc, char** argv) {
   add_data_options(eval_cmd, eval_data);
   add_learner_options(eval_cmd, eval_params);
 
+  // experiment
+  std::string exp_name;
+  ExperimentOptions exp;
+  exp.datasets_dir = CANDOR_DEFAULT_DATASETS_DIR;
+  std::string exp_description = "reproduce a paper's experiment: tables (CSV, Markdown) and plots (PNG) in --out.";
+  for (const auto& e : experiment_table()) exp_description += std::string("\n  ") + e.name + ": " + e.description;
+  auto* exp_cmd = app.add_subcommand("experiment", exp_description);
+  exp_cmd->add_option("NAME", exp_name, "experiment name")->required();
+  exp_cmd->add_option("--out", exp.out, "output folder (default: out/NAME)");
+  exp_cmd->add_option("--threads", exp.threads, "threads (0: all cores); never changes the numbers");
+  exp_cmd->add_option("--seed", exp.seed, "seed of every random step")->capture_default_str();
+  exp_cmd->add_option("--datasets-dir", exp.datasets_dir, "folder of the ARFF corpus")->capture_default_str();
+  exp_cmd->add_option("--datasets", exp.datasets, "data set names to use (default: the experiment's selection)")
+      ->expected(1, -1);
+  exp_cmd->add_option("--max-rows", exp.max_rows, "default selection: skip data sets with more rows");
+  exp_cmd->add_option("--permutations", exp.permutations, "EVC permutations")->capture_default_str();
+  exp_cmd->add_option("--evc-fit", exp.evc_fit, "EVC Gumbel fit: fixed-beta, moments, ml")->capture_default_str();
+  bool exp_no_plots = false;
+  exp_cmd->add_flag("--no-plots", exp_no_plots, "write tables and plot data only");
+
   // params / qualities
   auto* params_cmd = app.add_subcommand("params", "print the learner parameters and quality measures as Markdown");
 
@@ -249,6 +270,10 @@ int main(int argc, char** argv) {
       }
       if (eval_format == "json") std::cout << evaluation_json(result, eval_input, eval_params, resampling).dump(2) << "\n";
       else print_evaluation_text(result, eval_input, eval_params, resampling);
+    } else if (*exp_cmd) {
+      if (exp.out.empty() || exp.out == ExperimentOptions{}.out) exp.out = "out/" + exp_name;
+      exp.plots = !exp_no_plots;
+      run_experiment(exp_name, exp);
     } else if (*params_cmd) {
       std::cout << "Learner parameters (options of `candor fit` and `candor evaluate`):\n\n" << params_markdown()
                 << "\nQuality measures (`--quality`):\n\n| name | meaning |\n|---|---|\n";

@@ -49,33 +49,43 @@ bool single_class(const std::vector<double>& counts) {
   return nonzero <= 1;
 }
 
+int target_class(const Dataset& data, const LearnerParams& params) {
+  if (params.target.empty()) return -1;
+  const int target = data.schema.class_attribute.value_index(params.target);
+  if (target < 0) throw std::invalid_argument("target class '" + params.target + "' is not a value of the class '" +
+                                              data.schema.class_attribute.name + "'");
+  return target;
+}
+
 }  // namespace
 
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
   validate(params);
-  const SearchOptions options = search_options(params, threads);
-  const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
-
-  int target = -1;
-  if (!params.target.empty()) {
-    target = data.schema.class_attribute.value_index(params.target);
-    if (target < 0) throw std::invalid_argument("target class '" + params.target + "' is not a value of the class '" +
-                                                data.schema.class_attribute.name + "'");
-  }
-
-  RuleModel model;
   QualityParams quality_params{params.m, nullptr};
   if (params.resolved_quality() == "evc") {
     EvcSettings settings{params.evc_permutations, parse_gumbel_fit(params.evc_fit),
                          static_cast<std::uint64_t>(params.seed)};
     std::vector<int> classes;
+    const int target = target_class(data, params);
     if (target >= 0) classes.push_back(target);
-    auto calibration = std::make_shared<EvcCalibration>(calibrate_evc(data, options, settings, classes, threads));
-    model.evc = *calibration;
-    quality_params.evc = calibration;
+    quality_params.evc = std::make_shared<EvcCalibration>(
+        calibrate_evc(data, search_options(params, threads), settings, classes, threads));
   }
   auto quality = make_quality(params.resolved_quality(), quality_params);
+  RuleModel model = fit_with_quality(data, params, *quality, threads);
+  if (quality_params.evc) model.evc = *quality_params.evc;
+  return model;
+}
+
+RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality_measure,
+                           int threads) {
+  validate(params);
+  const SearchOptions options = search_options(params, threads);
+  const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
+  const int target = target_class(data, params);
+  const QualityMeasure* quality = &quality_measure;
   CoverageIndex index(data);
+  RuleModel model;
 
   model.params = params;
   model.params.quality = params.resolved_quality();  // the model records what was used

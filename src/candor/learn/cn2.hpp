@@ -6,11 +6,17 @@
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"
+#include "candor/quality/quality.hpp"
 
 namespace candor {
 
 // Fits the learner named by params.learner. `threads` parallelises refinement evaluation and never changes
 // the model. Throws std::invalid_argument for bad parameters.
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1);
+
+// The same covering with a quality measure the caller built (research measures in experiments, such as
+// an m that depends on the rule); params.quality is recorded but not used.
+RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
+                           int threads = 1);
 
 }  // namespace candor

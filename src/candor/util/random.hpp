@@ -18,6 +18,9 @@ inline std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) {
   return x % bound;
 }
 
+// Uniform double in [0, 1) with 53 random bits.
+inline double uniform01(Rng& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+
 template <class T>
 void shuffle(std::vector<T>& v, Rng& rng) {
   for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[uniform_below(rng, i)]);

@@ -1,0 +1,38 @@
+#pragma once
+// Reproducible experiments of the papers: `candor experiment NAME --out DIR`. Each experiment writes its
+// tables as CSV and Markdown into DIR, the raw points behind its plots as CSV, a plot specification
+// (plots.json) and, when Python 3 with matplotlib is available, the plots as PNG (scripts/plot.py). The
+// tables never depend on Python.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace candor {
+
+struct ExperimentOptions {
+  std::string out = "out/experiment";
+  int threads = 0;                      // 0: every core; never changes the numbers
+  std::uint64_t seed = 1;
+  std::string datasets_dir;             // the shared ARFF corpus
+  std::vector<std::string> datasets;    // names (without .arff); empty: the experiment's default selection
+  std::size_t max_rows = 0;             // default selection: skip larger data sets (0: the experiment's default)
+  int permutations = 100;               // EVC permutations
+  std::string evc_fit = "fixed-beta";
+  bool plots = true;
+};
+
+struct ExperimentInfo {
+  const char* name;
+  const char* description;
+  std::function<void(const ExperimentOptions&)> run;
+};
+const std::vector<ExperimentInfo>& experiment_table();
+// Throws std::invalid_argument naming the known experiments when `name` is unknown.
+void run_experiment(const std::string& name, const ExperimentOptions& options);
+
+void run_evc_artificial(const ExperimentOptions& options);
+void run_evc_chi2(const ExperimentOptions& options);
+void run_evc_uci(const ExperimentOptions& options);
+
+}  // namespace candor
