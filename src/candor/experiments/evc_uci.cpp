@@ -157,9 +157,15 @@ CellResult run_cell(const Dataset& learn, const Dataset& test, const std::string
     out.chosen_m = p.m;
     model = fit(learn, p, 1);
   } else if (method == "Split") {
-    auto parts = stratified_folds(learn.y, 10, seed);  // 7 folds to learn from, 3 to estimate on
+    // Ten stratified parts (fewer for tiny data): 70% of them to learn from, the rest to estimate on.
+    const int k_parts = static_cast<int>(std::min<std::size_t>(10, learn.rows()));
+    const int fit_parts = std::max(1, static_cast<int>(std::lround(0.7 * k_parts)));
+    auto parts = stratified_folds(learn.y, k_parts, seed);
     std::vector<std::size_t> fit_rows, est_rows;
-    for (int f = 0; f < 10; ++f) (f < 7 ? fit_rows : est_rows).insert((f < 7 ? fit_rows : est_rows).end(), parts[f].begin(), parts[f].end());
+    for (int f = 0; f < k_parts; ++f) {
+      auto& to = f < fit_parts ? fit_rows : est_rows;
+      to.insert(to.end(), parts[f].begin(), parts[f].end());
+    }
     std::sort(fit_rows.begin(), fit_rows.end());
     std::sort(est_rows.begin(), est_rows.end());
     held_back = learn.subset(est_rows);
