@@ -3,7 +3,9 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <nlohmann/json.hpp>
 
@@ -118,4 +120,35 @@ TEST(Cli, EvcFitPrintsItsCalibration) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("unknown Gumbel fit 'median'"), std::string::npos) << r.out;
   EXPECT_EQ(run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality evc --evc-permutations 0").code, 2);
+}
+
+// The experiments run end to end and write their tables; on the chi2 experiment EVC removes the
+// optimism the uncorrected best chi2 has when true qualities vary (paper 000, Fig. 5).
+TEST(Cli, EvcExperimentsWriteTheirTables) {
+  const std::string out = test::write_temp("exp-placeholder", "") + "-dir";
+  CliResult r = run_stdout("experiment evc-chi2 --no-plots --permutations 30 --threads 2 --out " + out);
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream summary(out + "/summary.csv");
+  ASSERT_TRUE(summary.good());
+  std::map<std::string, double> rmse;  // "scenario/method" -> RMSE
+  std::string line;
+  std::getline(summary, line);
+  while (std::getline(summary, line)) {
+    std::vector<std::string> cells;
+    std::stringstream s(line);
+    for (std::string c; std::getline(s, c, ',');) cells.push_back(c);
+    ASSERT_EQ(cells.size(), 5u) << line;
+    rmse[cells[0] + "/" + cells[1]] = std::stod(cells[3]);
+  }
+  EXPECT_LT(rmse.at("normal/EVC"), rmse.at("normal/uncorrected"));
+  EXPECT_LT(rmse.at("same-quality/pessimistic"), rmse.at("same-quality/uncorrected"));
+  EXPECT_TRUE(std::filesystem::exists(out + "/points.md"));
+  EXPECT_TRUE(std::filesystem::exists(out + "/plots.json"));
+
+  r = run_stdout("experiment evc-uci --no-plots --permutations 10 --datasets iris vote --datasets-dir " +
+                 test::datasets_dir() + " --out " + out + "-uci");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("| RMSE | 2 |"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(out + "-uci/table3.csv"));
+  EXPECT_EQ(run("experiment no-such-thing").code, 2);
 }

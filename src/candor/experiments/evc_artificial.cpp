@@ -141,7 +141,7 @@ void run_evc_artificial(const ExperimentOptions& options) {
                             {"panels", panels}},
                            {{"file", "fig1_relative_frequency.png"}, {"panels", {panels[0]}}},
                            {{"file", "fig11_evc.png"}, {"panels", {panels[methods.size() - 1]}}}}}};
-  if (options.plots) draw_plots(spec, options.out);
+  draw_plots(spec, options.out, options.plots);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "\nwritten to " << options.out << " in " << format_number(secs, 1) << " s\n";
 }

@@ -177,7 +177,7 @@ void run_evc_chi2(const ExperimentOptions& options) {
                      panel("same-quality", "evc", "same quality: EVC"),
                      panel("normal", "uncorrected", "normal: uncorrected"),
                      panel("normal", "pessimistic", "normal: pessimistic"), panel("normal", "evc", "normal: EVC")}}}}}};
-  if (options.plots) draw_plots(spec, options.out);
+  draw_plots(spec, options.out, options.plots);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "\nwritten to " << options.out << " in " << format_number(secs, 1) << " s\n";
 }

@@ -348,7 +348,7 @@ void run_evc_uci(const ExperimentOptions& options) {
   nlohmann::json spec = {{"figures", {{{"file", "estimated_vs_true.png"}, {"columns", 4},
                                        {"title", "Rules of every data set: estimated vs test-half accuracy"},
                                        {"panels", panels}}}}};
-  if (options.plots) draw_plots(spec, options.out);
+  draw_plots(spec, options.out, options.plots);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "\nwritten to " << options.out << " in " << format_number(secs, 1) << " s\n";
 }

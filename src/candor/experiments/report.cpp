@@ -60,10 +60,11 @@ void write_table(const Table& t, const std::string& dir, const std::string& name
   md << "## " << title << "\n\n" << markdown(t);
 }
 
-bool draw_plots(const nlohmann::json& spec, const std::string& dir) {
+bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw) {
   std::filesystem::create_directories(dir);
   const std::string spec_path = dir + "/plots.json";
   std::ofstream(spec_path) << spec.dump(2) << "\n";
+  if (!draw) return false;
   std::string script = CANDOR_PLOT_SCRIPT;
   if (const char* env = std::getenv("CANDOR_PLOT_SCRIPT")) script = env;
   if (!std::filesystem::exists(script)) {

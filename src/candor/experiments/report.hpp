@@ -19,8 +19,8 @@ std::string markdown(const Table& t);
 // Writes DIR/NAME.csv and DIR/NAME.md (the Markdown table under `title`).
 void write_table(const Table& t, const std::string& dir, const std::string& name, const std::string& title);
 
-// Writes DIR/plots.json and, when a Python 3 with matplotlib is found, runs scripts/plot.py on it. Returns
-// whether the PNGs were drawn; says why not on stderr otherwise.
-bool draw_plots(const nlohmann::json& spec, const std::string& dir);
+// Writes DIR/plots.json and, when `draw` and a Python 3 with matplotlib is found, runs scripts/plot.py on
+// it. Returns whether the PNGs were drawn; says why not on stderr when they were wanted.
+bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw);
 
 }  // namespace candor
