@@ -56,12 +56,14 @@ Outcome run_one(const std::vector<double>& p, Rng& rng, const ExperimentOptions&
       const double p_zero = c1 ? p[a] : 1 - p[a];
       if (uniform01(rng) < p_zero) zero[a].set(e);
     }
+  // Examples with x_i = 0, whatever their class: the same on every permutation.
+  std::vector<int> total0(kAttributes);
+  for (int a = 0; a < kAttributes; ++a) total0[a] = std::popcount(zero[a].w[0]) + std::popcount(zero[a].w[1]);
   auto best_for = [&](const Bits100& c1_mask, int* which) {
     double best = -1;
     for (int a = 0; a < kAttributes; ++a) {
-      const int total0 = zero[a].count_and(Bits100{{~std::uint64_t{0}, (std::uint64_t{1} << 36) - 1}});
       const int c1x0 = zero[a].count_and(c1_mask);
-      const double q = chi2_eq1(c1x0, total0 - c1x0);
+      const double q = chi2_eq1(c1x0, total0[a] - c1x0);
       if (q > best) {
         best = q;
         if (which) *which = a;
@@ -73,8 +75,7 @@ Outcome run_one(const std::vector<double>& p, Rng& rng, const ExperimentOptions&
   for (int e = 0; e < kPerClass; ++e) c1.set(e);
   int chosen = 0;
   const double q_max = best_for(c1, &chosen);
-  const int total0 = zero[chosen].count_and(Bits100{{~std::uint64_t{0}, (std::uint64_t{1} << 36) - 1}});
-  const int c1x0 = zero[chosen].count_and(c1);
+  const int c1x0 = zero[chosen].count_and(c1), c2x0 = total0[chosen] - c1x0;
 
   // Class-permuted copies: the same attributes, 50 examples drawn as C1.
   const std::uint64_t perm_seed = rng();
@@ -97,8 +98,7 @@ Outcome run_one(const std::vector<double>& p, Rng& rng, const ExperimentOptions&
   out.true_chi2 = 4 * std::pow(50 * p[chosen] - 25, 2) / 25;
   out.uncorrected = q_max;
   out.pessimistic =
-      pessimistic_chi2_correction({double(c1x0), double(total0 - c1x0), double(kPerClass - c1x0),
-                                   double(kPerClass - (total0 - c1x0))},
+      pessimistic_chi2_correction({double(c1x0), double(c2x0), double(kPerClass - c1x0), double(kPerClass - c2x0)},
                                   mean)
           .corrected;
   out.evc = evc_correct_chi2(q_max, law, 1.0);

@@ -74,15 +74,20 @@ LearnerParams base_params(const ExperimentOptions& o, std::uint64_t seed) {
   return p;
 }
 
-double test_precision(const Rule& r, const Dataset& test, std::size_t* covered) {
+// Weighted positives and examples, and rows, that a rule covers in `d`.
+struct Hits {
   double s = 0, n = 0;
-  for (std::size_t row = 0; row < test.rows(); ++row)
-    if (r.covers(test, row)) {
-      n += test.weights[row];
-      if (test.y[row] == r.klass) s += test.weights[row];
+  std::size_t rows = 0;
+};
+Hits rule_hits(const Rule& r, const Dataset& d) {
+  Hits h;
+  for (std::size_t row = 0; row < d.rows(); ++row)
+    if (r.covers(d, row)) {
+      ++h.rows;
+      h.n += d.weights[row];
+      if (d.y[row] == r.klass) h.s += d.weights[row];
     }
-  *covered = static_cast<std::size_t>(n);
-  return n > 0 ? s / n : std::numeric_limits<double>::quiet_NaN();
+  return h;
 }
 
 double choose_m_by_internal_cv(const Dataset& learn, const ExperimentOptions& o, std::uint64_t seed) {
@@ -107,10 +112,9 @@ double choose_m_by_internal_cv(const Dataset& learn, const ExperimentOptions& o,
       p.max_rules = 1;
       RuleModel model = fit(train, p, 1);
       if (model.rules.empty()) continue;
-      std::size_t covered = 0;
-      const double a = test_precision(model.rules.front(), held, &covered);
-      if (covered == 0) continue;
-      acc += a;
+      const Hits h = rule_hits(model.rules.front(), held);
+      if (h.rows == 0) continue;
+      acc += h.s / h.n;
       ++counted;
     }
     if (counted > 0 && acc / counted > best_acc + 1e-12) {
@@ -178,24 +182,18 @@ CellResult run_cell(const Dataset& learn, const Dataset& test, const std::string
     model = fit(learn, p, 1);
   }
   out.total_rules = model.rules.size();
-  std::vector<double> prior(learn.num_classes(), 0.0);
   const auto totals = (estimate_on ? *estimate_on : learn).class_totals();
   double total = 0;
   for (double t : totals) total += t;
   for (const auto& r : model.rules) {
     double estimated = r.probability;
     if (estimate_on) {  // m-estimate (m = 2) on the held-back examples
-      double s = 0, n = 0;
-      for (std::size_t row = 0; row < estimate_on->rows(); ++row)
-        if (r.covers(*estimate_on, row)) {
-          n += estimate_on->weights[row];
-          if (estimate_on->y[row] == r.klass) s += estimate_on->weights[row];
-        }
-      estimated = (s + 2 * totals[r.klass] / total) / (n + 2);
+      const Hits h = rule_hits(r, *estimate_on);
+      estimated = (h.s + 2 * totals[r.klass] / total) / (h.n + 2);
     }
-    std::size_t covered = 0;
-    const double truth = test_precision(r, test, &covered);
-    if (covered == 0) continue;
+    const Hits h = rule_hits(r, test);
+    if (h.rows == 0) continue;
+    const double truth = h.s / h.n;
     double cov = 0;
     for (double c : r.training_counts) cov += c;
     out.rules.push_back(RuleOutcome{estimated, truth, r.conditions.size(), cov});

@@ -77,13 +77,12 @@ RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
   return model;
 }
 
-RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality_measure,
+RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                            int threads) {
   validate(params);
   const SearchOptions options = search_options(params, threads);
   const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
   const int target = target_class(data, params);
-  const QualityMeasure* quality = &quality_measure;
   CoverageIndex index(data);
   RuleModel model;
 
@@ -101,9 +100,9 @@ RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, con
     while (model.rules.size() < max_rules) {
       auto totals = index.class_counts(active);
       if (single_class(totals)) break;  // the default rule already classifies what is left
-      auto found = find_best_rule(index, active, target, *quality, options);
+      auto found = find_best_rule(index, active, target, quality, options);
       if (!found) break;
-      model.rules.push_back(make_rule(*found, index, *quality, model.kind, totals));
+      model.rules.push_back(make_rule(*found, index, quality, model.kind, totals));
       active.subtract(found->covered);
     }
     model.default_counts = index.class_counts(active);
@@ -115,9 +114,9 @@ RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, con
       while (model.rules.size() < max_rules) {
         if (!(active & index.class_rows(c)).any()) break;
         auto totals = index.class_counts(active);
-        auto found = find_best_rule(index, active, c, *quality, options);
+        auto found = find_best_rule(index, active, c, quality, options);
         if (!found) break;
-        model.rules.push_back(make_rule(*found, index, *quality, model.kind, model.training_counts));
+        model.rules.push_back(make_rule(*found, index, quality, model.kind, model.training_counts));
         active.subtract(found->covered & index.class_rows(c));
       }
     }
