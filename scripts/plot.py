@@ -5,6 +5,9 @@ Specification: {"figures": [{"file": "x.png", "title": "...", "columns": 3,
   "panels": [{"title": "...", "csv": "points.csv", "where": {"method": "evc"}, "x": "true", "y": "estimated",
               "kind": "scatter" | "line", "group": "column for one series per value", "diagonal": true,
               "xlabel": "...", "ylabel": "...", "xlim": [0, 1], "ylim": [0, 1]}]}]}
+A figure with "kind": "cd" is a critical-difference diagram (Demsar 2006, Fig. 1):
+  {"kind": "cd", "file": "cd.png", "title": "...", "ranks": {"learner": average rank}, "cd": 1.25,
+   "test": "Nemenyi", "groups": [["a", "b"]], "control": "a" (Bonferroni-Dunn: the CD interval around it)}
 Paths are relative to the specification's folder. Uses only matplotlib and the standard library.
 """
 import csv
@@ -55,11 +58,63 @@ def draw_panel(ax, panel, base):
         ax.legend(fontsize=7)
 
 
+def draw_cd(fig_spec, path):
+    ranks = sorted(fig_spec["ranks"].items(), key=lambda kv: kv[1])
+    k = len(ranks)
+    cd = fig_spec["cd"]
+    lo, hi = 1, max(k, math.ceil(max(r for _, r in ranks)))
+    half = (k + 1) // 2
+    rows = max(half, k - half)
+    fig, ax = plt.subplots(figsize=(7.5, 1.6 + 0.32 * rows))
+    ax.set_xlim(lo - 0.9 * (hi - lo) / 3 - 0.2, hi + 0.9 * (hi - lo) / 3 + 0.2)
+    top = 0.0
+    ax.set_ylim(-(rows + 1.6), 1.6)
+    ax.axis("off")
+    # the rank axis, best (rank 1) on the left
+    ax.plot([lo, hi], [top, top], "k", lw=1)
+    for t in range(lo, hi + 1):
+        ax.plot([t, t], [top, top + 0.15], "k", lw=1)
+        ax.text(t, top + 0.25, str(t), ha="center", va="bottom", fontsize=8)
+    # the critical difference
+    ax.plot([lo, lo + cd], [top + 1.0, top + 1.0], "k", lw=1.5)
+    for x in (lo, lo + cd):
+        ax.plot([x, x], [top + 0.9, top + 1.1], "k", lw=1)
+    ax.text(lo + cd / 2, top + 1.15, "CD = %.3f (%s)" % (cd, fig_spec.get("test", "")), ha="center", va="bottom",
+            fontsize=8)
+    left_x, right_x = ax.get_xlim()
+    for i, (name, r) in enumerate(ranks):
+        if i < half:
+            y = -(i + 1) * 0.9 - 0.4
+            ax.plot([r, r, left_x + 0.05], [top, y, y], "k", lw=0.8)
+            ax.text(left_x + 0.05, y + 0.08, "%s (%.2f)" % (name, r), ha="left", va="bottom", fontsize=8)
+        else:
+            y = -(k - i) * 0.9 - 0.4
+            ax.plot([r, r, right_x - 0.05], [top, y, y], "k", lw=0.8)
+            ax.text(right_x - 0.05, y + 0.08, "(%.2f) %s" % (r, name), ha="right", va="bottom", fontsize=8)
+    # learners the test cannot separate: thick bars just under the axis
+    for g, group in enumerate(fig_spec.get("groups", [])):
+        rs = [fig_spec["ranks"][n] for n in group]
+        y = top - 0.25 - 0.2 * g
+        ax.plot([min(rs) - 0.03, max(rs) + 0.03], [y, y], "k", lw=3, solid_capstyle="round")
+    if "control" in fig_spec:
+        c = fig_spec["ranks"][fig_spec["control"]]
+        ax.axvspan(max(lo, c - cd), min(hi, c + cd), ymin=0, ymax=1, color="tab:blue", alpha=0.12)
+    if "title" in fig_spec:
+        ax.set_title(fig_spec["title"], fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
 def main(spec_path):
     base = os.path.dirname(os.path.abspath(spec_path))
     with open(spec_path) as f:
         spec = json.load(f)
     for fig_spec in spec["figures"]:
+        if fig_spec.get("kind") == "cd":
+            draw_cd(fig_spec, os.path.join(base, fig_spec["file"]))
+            print("wrote", os.path.join(base, fig_spec["file"]))
+            continue
         panels = fig_spec["panels"]
         cols = min(fig_spec.get("columns", 3), len(panels))
         rows = math.ceil(len(panels) / cols)

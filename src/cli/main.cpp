@@ -13,6 +13,7 @@
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/learn/cn2.hpp"
+#include "candor/learn/params_cli.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/util/parallel.hpp"
@@ -51,22 +52,6 @@ Dataset load_training(const std::string& path, const DataOptions& o) {
   return d;
 }
 
-// Options generated from the parameter table, so fit and evaluate accept exactly the same learner options.
-void add_learner_options(CLI::App* cmd, LearnerParams& p) {
-  for (const auto& info : param_table()) {
-    std::string flag = std::string("--") + info.name;
-    for (auto& ch : flag)
-      if (ch == '_') ch = '-';
-    std::visit(
-        [&](auto member) {
-          using T = std::remove_reference_t<decltype(p.*member)>;
-          if constexpr (std::is_same_v<T, bool>) cmd->add_flag(flag, p.*member, info.help);
-          else cmd->add_option(flag, p.*member, info.help)->capture_default_str();
-        },
-        info.member);
-  }
-}
-
 std::string fmt(double x, int digits = 4) {
   if (std::isnan(x)) return "n/a";
   std::ostringstream s;
@@ -77,12 +62,13 @@ std::string fmt(double x, int digits = 4) {
 nlohmann::json number_or_null(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
 
 // The keys shared by the mean result and each fold.
-nlohmann::json summary_json(const Metrics& m, double rules, double mean_rule_length, double fit_seconds,
-                            double predict_seconds) {
+nlohmann::json summary_json(const Metrics& m, double rule_rmse, double rules, double mean_rule_length,
+                            double fit_seconds, double predict_seconds) {
   return {{"accuracy", m.accuracy},
           {"auc", number_or_null(m.auc)},
           {"brier", m.brier},
           {"log_loss", m.log_loss},
+          {"rule_rmse", number_or_null(rule_rmse)},
           {"rules", rules},
           {"mean_rule_length", mean_rule_length},
           {"fit_seconds", fit_seconds},
@@ -91,13 +77,13 @@ nlohmann::json summary_json(const Metrics& m, double rules, double mean_rule_len
 
 nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
                                const std::string& resampling) {
-  nlohmann::json j = summary_json(r.mean, r.rules, r.mean_rule_length, r.fit_seconds, r.predict_seconds);
+  nlohmann::json j = summary_json(r.mean, r.rule_rmse, r.rules, r.mean_rule_length, r.fit_seconds, r.predict_seconds);
   j["data"] = data;
   j["learner"] = params_to_json(p);
   j["resampling"] = resampling;
   nlohmann::json folds = nlohmann::json::array();
   for (const auto& f : r.folds) {
-    nlohmann::json fj = summary_json(f.metrics, static_cast<double>(f.rules), f.mean_rule_length, f.fit_seconds,
+    nlohmann::json fj = summary_json(f.metrics, f.rule_rmse, static_cast<double>(f.rules), f.mean_rule_length, f.fit_seconds,
                                      f.predict_seconds);
     fj["repeat"] = f.repeat;
     fj["fold"] = f.fold;
@@ -116,6 +102,7 @@ void print_evaluation_text(const EvaluationResult& r, const std::string& data, c
             << "  AUC               " << fmt(r.mean.auc) << "\n"
             << "  Brier score       " << fmt(r.mean.brier) << "\n"
             << "  log loss          " << fmt(r.mean.log_loss) << "\n"
+            << "  rule RMSE         " << fmt(r.rule_rmse) << "  (rule probability vs test share)\n"
             << "  rules             " << fmt(r.rules, 1) << "\n"
             << "  mean rule length  " << fmt(r.mean_rule_length, 2) << "\n"
             << "  fit seconds       " << fmt(r.fit_seconds, 4) << "\n";

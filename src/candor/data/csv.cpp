@@ -11,14 +11,10 @@
 #include "candor/data/table.hpp"
 
 namespace candor {
-namespace {
 
-struct Cell {
-  std::string text;
-  bool quoted = false;
-};
-
-std::vector<Cell> split_csv(std::string_view s, char delim, const std::string& file, std::size_t line) {
+namespace detail {
+std::vector<CsvCell> split_csv_line(std::string_view s, char delim, const std::string& file, std::size_t line) {
+  using Cell = CsvCell;
   std::vector<Cell> out;
   std::size_t i = 0;
   while (true) {
@@ -49,7 +45,11 @@ std::vector<Cell> split_csv(std::string_view s, char delim, const std::string& f
   }
   return out;
 }
+}  // namespace detail
 
+namespace {
+using Cell = detail::CsvCell;
+using detail::split_csv_line;
 }  // namespace
 
 Dataset parse_csv(const std::string& text, const std::string& file, const LoadOptions& options, char delim) {
@@ -61,7 +61,7 @@ Dataset parse_csv(const std::string& text, const std::string& file, const LoadOp
   while (std::getline(in, raw)) {
     ++line;
     if (detail::trim(raw).empty()) continue;
-    header = split_csv(raw, delim, file, line);
+    header = split_csv_line(raw, delim, file, line);
     header_line = line;
     break;
   }
@@ -84,7 +84,7 @@ Dataset parse_csv(const std::string& text, const std::string& file, const LoadOp
   while (std::getline(in, raw)) {
     ++line;
     if (detail::trim(raw).empty()) continue;
-    auto row = split_csv(raw, delim, file, line);
+    auto row = split_csv_line(raw, delim, file, line);
     if (row.size() != ncol)
       throw InputError(file, line, "row has " + std::to_string(row.size()) + " values but the header has " +
                                        std::to_string(ncol) + " columns");

@@ -27,4 +27,12 @@ bool parse_number(std::string_view text, double& out);
 
 std::string trim(std::string_view s);
 
+// One CSV line split into cells: RFC 4180 quotes ("" inside quotes), surrounding blanks of unquoted cells
+// trimmed. Throws InputError(file, line) on an unterminated quote or text after a closing quote.
+struct CsvCell {
+  std::string text;
+  bool quoted = false;
+};
+std::vector<CsvCell> split_csv_line(std::string_view s, char delim, const std::string& file, std::size_t line);
+
 }  // namespace candor::detail

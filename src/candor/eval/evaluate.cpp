@@ -1,5 +1,6 @@
 #include "candor/eval/evaluate.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numeric>
@@ -30,12 +31,54 @@ std::vector<std::vector<std::size_t>> stratified_folds(const std::vector<int>& y
   return folds;
 }
 
+std::pair<std::vector<std::size_t>, std::vector<std::size_t>> stratified_holdout(const std::vector<int>& y,
+                                                                                 double test_fraction,
+                                                                                 std::uint64_t seed) {
+  if (!(test_fraction > 0 && test_fraction < 1)) throw std::invalid_argument("the test fraction must lie in (0, 1)");
+  int classes = 0;
+  for (int c : y) classes = std::max(classes, c + 1);
+  std::vector<std::vector<std::size_t>> by_class(static_cast<std::size_t>(classes));
+  for (std::size_t r = 0; r < y.size(); ++r) by_class[y[r]].push_back(r);
+  Rng rng(seed);
+  std::vector<std::size_t> train, test;
+  for (auto& rows : by_class) {
+    shuffle(rows, rng);
+    auto n_test = static_cast<std::size_t>(std::llround(test_fraction * static_cast<double>(rows.size())));
+    if (rows.size() >= 2) n_test = std::clamp<std::size_t>(n_test, 1, rows.size() - 1);
+    for (std::size_t i = 0; i < rows.size(); ++i) (i < n_test ? test : train).push_back(rows[i]);
+  }
+  std::sort(train.begin(), train.end());
+  std::sort(test.begin(), test.end());
+  return {train, test};
+}
+
+double rule_probability_rmse(const RuleModel& model, const Dataset& test) {
+  std::vector<double> decided(model.rules.size(), 0.0), right(model.rules.size(), 0.0);
+  for (std::size_t r = 0; r < test.rows(); ++r) {
+    if (test.y[r] < 0) continue;
+    for (auto i : model.deciding_rules(test, r)) {
+      decided[i] += test.weights[r];
+      if (test.y[r] == model.rules[i].klass) right[i] += test.weights[r];
+    }
+  }
+  double sum = 0;
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < model.rules.size(); ++i)
+    if (decided[i] > 0) {
+      sum += std::pow(model.rules[i].probability - right[i] / decided[i], 2);
+      ++used;
+    }
+  return used ? std::sqrt(sum / static_cast<double>(used)) : NAN;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-FoldResult run_fold(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads) {
+}  // namespace
+
+FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads) {
   FoldResult out;
   auto t0 = Clock::now();
   RuleModel model = fit(train, params, threads);
@@ -47,25 +90,30 @@ FoldResult run_fold(const Dataset& train, const Dataset& test, const LearnerPara
   out.metrics = compute_metrics(test.y, proba);
   out.rules = model.rules.size();
   out.mean_rule_length = model.mean_rule_length();
+  out.rule_rmse = rule_probability_rmse(model, test);
   out.test_rows = test.rows();
   return out;
 }
 
+namespace {
+
 EvaluationResult summarise(std::vector<FoldResult> folds) {
   EvaluationResult res;
   res.folds = std::move(folds);
-  double n = static_cast<double>(res.folds.size()), auc_n = 0;
+  double n = static_cast<double>(res.folds.size()), auc_n = 0, rmse_n = 0;
   for (const auto& f : res.folds) {
     res.mean.accuracy += f.metrics.accuracy / n;
     res.mean.brier += f.metrics.brier / n;
     res.mean.log_loss += f.metrics.log_loss / n;
     if (!std::isnan(f.metrics.auc)) { res.mean.auc += f.metrics.auc; auc_n += 1; }
+    if (!std::isnan(f.rule_rmse)) { res.rule_rmse += f.rule_rmse; rmse_n += 1; }
     res.rules += static_cast<double>(f.rules) / n;
     res.mean_rule_length += f.mean_rule_length / n;
     res.fit_seconds += f.fit_seconds / n;
     res.predict_seconds += f.predict_seconds / n;
   }
   res.mean.auc = auc_n > 0 ? res.mean.auc / auc_n : NAN;
+  res.rule_rmse = rmse_n > 0 ? res.rule_rmse / rmse_n : NAN;
   return res;
 }
 
@@ -92,7 +140,7 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
       if (!in_test[i]) train_rows.push_back(i);
     Dataset train = data.subset(train_rows);
     Dataset test = data.subset(test_rows);
-    results[task] = run_fold(train, test, params, outer > 1 ? 1 : resolve_threads(threads));
+    results[task] = evaluate_split(train, test, params, outer > 1 ? 1 : resolve_threads(threads));
     results[task].repeat = r;
     results[task].fold = f;
   });
@@ -103,7 +151,7 @@ EvaluationResult train_test(const Dataset& train, const Dataset& test, const Lea
   validate(params);
   for (int c : test.y)
     if (c < 0) throw std::invalid_argument("the test data has rows without a class value");
-  return summarise({run_fold(train, test, params, resolve_threads(threads))});
+  return summarise({evaluate_split(train, test, params, resolve_threads(threads))});
 }
 
 }  // namespace candor

@@ -6,6 +6,7 @@
 #include "candor/data/dataset.hpp"
 #include "candor/eval/metrics.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/model/rule_model.hpp"
 
 namespace candor {
 
@@ -14,21 +15,37 @@ namespace candor {
 // rows of each fold, ascending.
 std::vector<std::vector<std::size_t>> stratified_folds(const std::vector<int>& y, int k, std::uint64_t seed);
 
+// Splits rows into a stratified holdout: of each class's rows, shuffled with `seed`, round(fraction * n_c)
+// go to the test side (at least one row stays on each side where the class has two or more). Returns
+// {train rows, test rows}, each ascending.
+std::pair<std::vector<std::size_t>, std::vector<std::size_t>> stratified_holdout(const std::vector<int>& y,
+                                                                                 double test_fraction,
+                                                                                 std::uint64_t seed);
+
 struct FoldResult {
   int repeat = 0;
   int fold = 0;
   Metrics metrics;
   std::size_t rules = 0;
   double mean_rule_length = 0;
+  // Root mean squared difference between each rule's `probability` and the share of its class among the
+  // test examples it decides (model.deciding_rules), over the rules deciding at least one; NaN if none.
+  double rule_rmse = 0;
   double fit_seconds = 0;
   double predict_seconds = 0;
   std::size_t test_rows = 0;
 };
 
+// Fits on `train` (with `threads`), predicts `test` (read against the training schema) and measures.
+FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads);
+// The rule_rmse of FoldResult.
+double rule_probability_rmse(const RuleModel& model, const Dataset& test);
+
 struct EvaluationResult {
   std::vector<FoldResult> folds;
   // Means over folds (AUC over the folds where it is defined).
   Metrics mean;
+  double rule_rmse = 0;  // mean over the folds where it is defined; NaN if none
   double rules = 0, mean_rule_length = 0, fit_seconds = 0, predict_seconds = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -60,9 +61,9 @@ void write_table(const Table& t, const std::string& dir, const std::string& name
   md << "## " << title << "\n\n" << markdown(t);
 }
 
-bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw) {
+bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw, const std::string& spec_name) {
   std::filesystem::create_directories(dir);
-  const std::string spec_path = dir + "/plots.json";
+  const std::string spec_path = dir + "/" + spec_name;
   std::ofstream(spec_path) << spec.dump(2) << "\n";
   if (!draw) return false;
   std::string script = CANDOR_PLOT_SCRIPT;
@@ -83,6 +84,88 @@ bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw) {
   std::cerr << "plots: no Python 3 with matplotlib (Debian: apt install python3-matplotlib); tables are written, "
                "plot specification left in " << spec_path << "\n";
   return false;
+}
+
+Table ranks_table(const Comparison& c) {
+  Table t;
+  t.columns = {"learner", "mean " + c.metric, "average rank"};
+  std::vector<std::size_t> order(c.learners.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return c.average_ranks[a] < c.average_ranks[b]; });
+  for (auto l : order) t.add({c.learners[l], format_number(c.mean_scores[l], 4), format_number(c.average_ranks[l], 3)});
+  return t;
+}
+
+Table pairs_table(const Comparison& c) {
+  Table t;
+  t.columns = {"learner a", "learner b", "a wins", "ties", "a loses", "sign test p", "Wilcoxon R+ (a better)", "R-",
+               "Wilcoxon p"};
+  for (const auto& p : c.pairs)
+    t.add({c.learners[p.a], c.learners[p.b], std::to_string(p.sign.wins), std::to_string(p.sign.ties),
+           std::to_string(p.sign.losses), format_number(p.sign.p, 4), format_number(p.wilcoxon.r_plus, 1),
+           format_number(p.wilcoxon.r_minus, 1),
+           format_number(p.wilcoxon.p, 4) + (p.wilcoxon.exact ? "" : " (normal)")});
+  return t;
+}
+
+std::string tests_markdown(const Comparison& c) {
+  const std::size_t k = c.learners.size(), n = c.datasets.size();
+  auto names = [&](const std::vector<std::size_t>& idx) {
+    std::string s;
+    for (auto i : idx) s += (s.empty() ? "" : ", ") + c.learners[i];
+    return "{" + s + "}";
+  };
+  std::ostringstream s;
+  s << "- " << c.metric << " (" << (c.higher_is_better ? "higher" : "lower") << " is better) of " << k
+    << " learners on " << n << " data sets";
+  if (!c.incomplete.empty()) {
+    s << "; left out because some learner has no value:";
+    for (const auto& d : c.incomplete) s << " " << d;
+  }
+  s << "\n- Friedman chi2 = " << format_number(c.friedman.chi2, 3) << " (df " << k - 1
+    << "), p = " << format_number(c.friedman.p, 4) << "\n"
+    << "- Iman-Davenport F = " << format_number(c.friedman.iman_davenport_f, 3) << " (df " << k - 1 << ", "
+    << (k - 1) * (n - 1) << "), p = " << format_number(c.friedman.p_f, 4) << "\n"
+    << "- Nemenyi critical difference (alpha " << c.alpha << ") = " << format_number(c.nemenyi_cd, 3)
+    << "; groups it cannot separate: ";
+  if (c.nemenyi_groups.empty()) s << "none (every pair differs)";
+  for (std::size_t g = 0; g < c.nemenyi_groups.size(); ++g) s << (g ? ", " : "") << names(c.nemenyi_groups[g]);
+  s << "\n- Bonferroni-Dunn critical difference (alpha " << c.alpha << ") = " << format_number(c.bonferroni_dunn_cd, 3);
+  if (c.control) {
+    std::vector<std::size_t> differ;
+    for (std::size_t l = 0; l < k; ++l)
+      if (std::find(c.same_as_control.begin(), c.same_as_control.end(), l) == c.same_as_control.end()) differ.push_back(l);
+    s << "; control " << c.learners[*c.control] << "; not separated from it: " << names(c.same_as_control)
+      << "; significantly different: " << names(differ);
+  }
+  s << "\n";
+  return s.str();
+}
+
+std::string comparison_markdown(const Comparison& c, const std::string& title) {
+  return "## " + title + "\n\n" + tests_markdown(c) + "\n" + markdown(ranks_table(c)) + "\n" + markdown(pairs_table(c));
+}
+
+nlohmann::json cd_figure(const Comparison& c, const std::string& file, const std::string& title) {
+  nlohmann::json ranks = nlohmann::json::object();
+  for (std::size_t l = 0; l < c.learners.size(); ++l) ranks[c.learners[l]] = c.average_ranks[l];
+  nlohmann::json fig{{"kind", "cd"}, {"file", file}, {"title", title}, {"ranks", ranks}};
+  nlohmann::json groups = nlohmann::json::array();
+  if (c.control) {
+    fig["cd"] = c.bonferroni_dunn_cd;
+    fig["test"] = "Bonferroni-Dunn";
+    fig["control"] = c.learners[*c.control];
+  } else {
+    fig["cd"] = c.nemenyi_cd;
+    fig["test"] = "Nemenyi";
+    for (const auto& g : c.nemenyi_groups) {
+      nlohmann::json names = nlohmann::json::array();
+      for (auto i : g) names.push_back(c.learners[i]);
+      groups.push_back(names);
+    }
+  }
+  fig["groups"] = groups;
+  return fig;
 }
 
 }  // namespace candor

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "candor/stats/comparison.hpp"
+
 namespace candor {
 
 struct Table {
@@ -19,8 +21,21 @@ std::string markdown(const Table& t);
 // Writes DIR/NAME.csv and DIR/NAME.md (the Markdown table under `title`).
 void write_table(const Table& t, const std::string& dir, const std::string& name, const std::string& title);
 
-// Writes DIR/plots.json and, when `draw` and a Python 3 with matplotlib is found, runs scripts/plot.py on
+// Writes DIR/SPEC_NAME and, when `draw` and a Python 3 with matplotlib is found, runs scripts/plot.py on
 // it. Returns whether the PNGs were drawn; says why not on stderr when they were wanted.
-bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw);
+bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw,
+                const std::string& spec_name = "plots.json");
+
+// A comparison of learners (stats/comparison.hpp) as tables: learners by average rank (mean score, rank)
+// and the pairwise tests (wins/ties/losses, sign test p, Wilcoxon T and p).
+Table ranks_table(const Comparison& c);
+Table pairs_table(const Comparison& c);
+// Friedman, Iman-Davenport and the critical differences in a few lines of Markdown.
+std::string tests_markdown(const Comparison& c);
+// The whole comparison as one Markdown section under `title`.
+std::string comparison_markdown(const Comparison& c, const std::string& title);
+// A critical-difference diagram figure for scripts/plot.py: Nemenyi groups, or with a control the
+// Bonferroni-Dunn interval around it.
+nlohmann::json cd_figure(const Comparison& c, const std::string& file, const std::string& title);
 
 }  // namespace candor
