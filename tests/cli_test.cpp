@@ -152,3 +152,75 @@ TEST(Cli, EvcExperimentsWriteTheirTables) {
   EXPECT_TRUE(std::filesystem::exists(out + "-uci/table3.csv"));
   EXPECT_EQ(run("experiment no-such-thing").code, 2);
 }
+
+// tests/data/four_learners_auc.csv: four learners on 14 data sets whose average ranks are those of Demšar
+// (2006), section 3.2.2 (3.143, 2.000, 2.893, 1.964): chi2 9.28, F 3.69, Nemenyi CD 1.254 (one group),
+// Bonferroni-Dunn CD 1.168 with C4.5 as control, which separates only C4.5+m+cf (3.143 - 1.964 = 1.179).
+// Its C4.5 and C4.5+m columns are Demšar's Table 2 (Wilcoxon R+ 93, R- 12).
+TEST(Cli, StatsOnAResultsTable) {
+  const std::string csv = test::repo("tests/data/four_learners_auc.csv");
+  CliResult r = run_stdout("stats friedman " + csv + " --metric auc --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["chi2"].get<double>(), 9.28, 0.005);
+  EXPECT_NEAR(j["iman_davenport_F"].get<double>(), 3.69, 0.005);
+  EXPECT_NEAR(j["p"].get<double>(), 0.0258, 0.0005);
+  EXPECT_LT(j["p_F"].get<double>(), 0.05);
+  EXPECT_NEAR(j["average_ranks"]["C4.5+m+cf"].get<double>(), 1.964, 0.001);
+  EXPECT_NEAR(j["average_ranks"]["C4.5"].get<double>(), 3.143, 0.001);
+
+  r = run_stdout("stats cd " + csv + " --metric auc --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["test"], "nemenyi");
+  EXPECT_NEAR(j["cd"].get<double>(), 1.254, 0.001);
+  EXPECT_EQ(j["groups"], nlohmann::json::parse(R"([["C4.5+m+cf", "C4.5+m", "C4.5+cf", "C4.5"]])"));
+
+  r = run_stdout("stats cd " + csv + " --metric auc --control C4.5 --format json");
+  j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["cd"].get<double>(), 1.168, 0.001);
+  EXPECT_EQ(j["same_as_control"], nlohmann::json::parse(R"(["C4.5", "C4.5+m", "C4.5+cf"])"));
+
+  r = run_stdout("stats pairwise " + csv + " --metric auc --control C4.5 --format json");
+  j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["pairs"].size(), 3u);
+  EXPECT_EQ(j["pairs"][0]["a"], "C4.5");
+  EXPECT_EQ(j["pairs"][0]["b"], "C4.5+m");
+  EXPECT_DOUBLE_EQ(j["pairs"][0]["wilcoxon_r_plus"].get<double>(), 12);
+  EXPECT_DOUBLE_EQ(j["pairs"][0]["wilcoxon_r_minus"].get<double>(), 93);
+  EXPECT_EQ(j["pairs"][0]["losses"], 10);
+
+  r = run_stdout("stats ranks " + csv + " --metric auc");
+  EXPECT_NE(r.out.find("| C4.5+m+cf | 0.8272 | 1.964 |"), std::string::npos) << r.out;
+}
+
+// Rows of one data set and learner are averaged (folds); a data set where a learner has no value is left
+// out and named; lower-is-better metrics rank the smallest first; bad input exits 2 naming file and line.
+TEST(Cli, StatsAveragesFoldsAndReportsBadInput) {
+  const std::string csv = test::write_temp("folds.csv",
+                                           "dataset,learner,fold,brier,custom\n"
+                                           "a,x,0,0.1,1\na,x,1,0.3,1\na,y,0,0.4,2\na,y,1,0.4,2\n"
+                                           "b,x,0,0.2,1\nb,y,0,0.1,2\n"
+                                           "c,x,0,0.3,1\nc,y,0,0.5,2\n"
+                                           "d,x,0,0.3,1\nd,y,0,n/a,2\n");
+  CliResult r = run_stdout("stats ranks " + csv + " --metric brier --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  // a: x 0.2 < y 0.4; b: y better; c: x better -> x ranks 1, 2, 1 = 1.333
+  EXPECT_NEAR(j["average_ranks"]["x"].get<double>(), 4.0 / 3.0, 1e-12);
+  EXPECT_NEAR(j["mean_scores"]["x"].get<double>(), (0.2 + 0.2 + 0.3) / 3, 1e-12);
+  EXPECT_EQ(j["incomplete"], nlohmann::json::parse(R"(["d"])"));
+  EXPECT_EQ(j["n_datasets"], 3);
+
+  r = run("stats ranks " + csv + " --metric custom");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--higher-is-better or --lower-is-better"), std::string::npos) << r.out;
+  EXPECT_EQ(run_stdout("stats ranks " + csv + " --metric custom --higher-is-better").code, 0);
+  r = run("stats ranks " + csv + " --metric accuracy");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find(csv + ":1: no column 'accuracy'"), std::string::npos) << r.out;
+  const std::string bad = test::write_temp("bad-results.csv", "dataset,learner,accuracy\na,x,0.5\na,y,high\n");
+  r = run("stats ranks " + bad + " --metric accuracy");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find(bad + ":3: 'high' in column 'accuracy' is not a number"), std::string::npos) << r.out;
+}

@@ -3,6 +3,8 @@
 // 1 an internal error.
 #include <CLI/CLI.hpp>
 #include <cmath>
+#include <filesystem>
+#include <optional>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,6 +14,8 @@
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/experiment.hpp"
+#include "candor/experiments/report.hpp"
+#include "candor/stats/comparison.hpp"
 #include "candor/learn/cn2.hpp"
 #include "candor/learn/params_cli.hpp"
 #include "candor/model/rule_model.hpp"
@@ -185,6 +189,30 @@ int main(int argc, char** argv) {
   bool exp_no_plots = false;
   exp_cmd->add_flag("--no-plots", exp_no_plots, "write tables and plot data only");
 
+  // stats
+  std::string stats_action, stats_input, stats_metric, stats_format = "text", stats_control, stats_plot;
+  double stats_alpha = 0.05;
+  bool stats_higher = false, stats_lower = false;
+  auto* stats_cmd = app.add_subcommand(
+      "stats",
+      "compare learners over data sets from a results CSV (columns dataset, learner and one per metric; rows of "
+      "one data set and learner are averaged; a data set where some learner lacks the metric is left out)\n"
+      "  ranks: average ranks (ties averaged)\n"
+      "  friedman: Friedman test with the Iman-Davenport correction\n"
+      "  cd: Nemenyi critical difference and the groups it cannot separate; with --control, Bonferroni-Dunn\n"
+      "  pairwise: sign test and Wilcoxon signed-rank test for each pair (or the control against each)");
+  stats_cmd->add_option("ACTION", stats_action, "ranks, friedman, cd or pairwise")
+      ->required()
+      ->check(CLI::IsMember({"ranks", "friedman", "cd", "pairwise"}));
+  stats_cmd->add_option("RESULTS", stats_input, "results CSV")->required();
+  stats_cmd->add_option("--metric", stats_metric, "metric column")->required();
+  stats_cmd->add_option("--format", stats_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  stats_cmd->add_option("--alpha", stats_alpha, "significance level")->capture_default_str();
+  stats_cmd->add_option("--control", stats_control, "control learner (Bonferroni-Dunn, pairwise against it)");
+  stats_cmd->add_option("--plot", stats_plot, "cd: draw the critical-difference diagram to this PNG");
+  stats_cmd->add_flag("--higher-is-better", stats_higher, "larger values are better (needed for unknown metrics)");
+  stats_cmd->add_flag("--lower-is-better", stats_lower, "smaller values are better (needed for unknown metrics)");
+
   // params / qualities
   auto* params_cmd = app.add_subcommand("params", "print the learner parameters and quality measures as Markdown");
 
@@ -261,6 +289,60 @@ int main(int argc, char** argv) {
       if (exp.out.empty() || exp.out == ExperimentOptions{}.out) exp.out = "out/" + exp_name;
       exp.plots = !exp_no_plots;
       run_experiment(exp_name, exp);
+    } else if (*stats_cmd) {
+      if (stats_higher && stats_lower) throw std::invalid_argument("give --higher-is-better or --lower-is-better, not both");
+      std::optional<bool> higher = metric_higher_is_better(stats_metric);
+      if (stats_higher) higher = true;
+      if (stats_lower) higher = false;
+      if (!higher)
+        throw std::invalid_argument("candor does not know whether a larger '" + stats_metric +
+                                    "' is better: give --higher-is-better or --lower-is-better");
+      const ResultsMatrix results = read_results(stats_input, stats_metric);
+      const Comparison c = compare_learners(results, *higher, stats_alpha, stats_control);
+      const nlohmann::json all = comparison_json(c);
+      if (!c.incomplete.empty() && stats_format == "text") {
+        std::cerr << stats_input << ": left out (some learner has no '" << stats_metric << "'):";
+        for (const auto& d : c.incomplete) std::cerr << " " << d;
+        std::cerr << "\n";
+      }
+      nlohmann::json out;
+      auto pick = [&](std::initializer_list<const char*> keys) {
+        for (const char* key : keys) out[key] = all[key];
+      };
+      pick({"metric", "higher_is_better", "n_datasets", "incomplete", "average_ranks"});
+      if (stats_action == "ranks") {
+        pick({"mean_scores", "datasets"});
+        if (stats_format == "text") std::cout << markdown(ranks_table(c));
+      } else if (stats_action == "friedman") {
+        pick({"chi2", "p", "iman_davenport_F", "p_F"});
+        if (stats_format == "text") std::cout << tests_markdown(c) << "\n" << markdown(ranks_table(c));
+      } else if (stats_action == "cd") {
+        out["alpha"] = c.alpha;
+        if (c.control) {
+          out["test"] = "bonferroni-dunn";
+          out["control"] = c.learners[*c.control];
+          out["cd"] = c.bonferroni_dunn_cd;
+          out["same_as_control"] = all["bonferroni_dunn"]["same_as_control"];
+          out["groups"] = nlohmann::json::array({out["same_as_control"]});
+        } else {
+          out["test"] = "nemenyi";
+          out["cd"] = c.nemenyi_cd;
+          out["groups"] = all["nemenyi"]["groups"];
+        }
+        if (stats_format == "text") std::cout << tests_markdown(c) << "\n" << markdown(ranks_table(c));
+        if (!stats_plot.empty()) {
+          const std::filesystem::path png(stats_plot);
+          const std::string dir = png.has_parent_path() ? png.parent_path().string() : ".";
+          nlohmann::json spec{{"figures", nlohmann::json::array({cd_figure(c, png.filename().string(),
+                                                                           stats_metric + ": average ranks")})}};
+          if (!draw_plots(spec, dir, true, png.stem().string() + ".plot.json"))
+            throw std::runtime_error("could not draw " + stats_plot);
+        }
+      } else {
+        pick({"pairs"});
+        if (stats_format == "text") std::cout << markdown(pairs_table(c));
+      }
+      if (stats_format == "json") std::cout << out.dump(2) << "\n";
     } else if (*params_cmd) {
       std::cout << "Learner parameters (options of `candor fit` and `candor evaluate`):\n\n" << params_markdown()
                 << "\nQuality measures (`--quality`):\n\n| name | meaning |\n|---|---|\n";

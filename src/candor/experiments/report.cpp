@@ -76,7 +76,7 @@ bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw, c
   for (const char* python : {"/usr/bin/python3", "python3"}) {
     const std::string probe = std::string(python) + " -c 'import matplotlib' >/dev/null 2>&1";
     if (std::system(probe.c_str()) != 0) continue;
-    const std::string cmd = std::string(python) + " '" + script + "' '" + spec_path + "'";
+    const std::string cmd = std::string(python) + " '" + script + "' '" + spec_path + "' 1>&2";  // stdout may carry JSON
     if (std::system(cmd.c_str()) == 0) return true;
     std::cerr << "plots: " << cmd << " failed\n";
     return false;
