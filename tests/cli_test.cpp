@@ -224,3 +224,91 @@ TEST(Cli, StatsAveragesFoldsAndReportsBadInput) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find(bad + ":3: 'high' in column 'accuracy' is not a number"), std::string::npos) << r.out;
 }
+
+namespace {
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+// results.csv lines without the timing columns (the last two), sorted: what must not change on a resume.
+std::vector<std::string> result_cells(const std::string& path) {
+  std::vector<std::string> out;
+  std::istringstream in(read_text(path));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    for (int cut = 0; cut < 2; ++cut) line = line.substr(0, line.rfind(','));
+    out.push_back(line);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+}  // namespace
+
+// A grid of three learners on three data sets: every cell lands in results.csv, the folds are those of
+// `candor evaluate` with the same seed, an interrupted run (cut-off results file) resumes with identical
+// numbers on another thread count, and a changed learner definition under an old name is refused.
+TEST(Cli, GridRunsResumesAndSummarises) {
+  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid").string();
+  std::filesystem::remove_all(out);
+  const std::string grid = "experiment grid --out " + out + " --datasets-dir " + test::datasets_dir() +
+                           " --datasets iris vote " + test::repo("data/vote.arff") +
+                           " --folds 3 --seed 4 --no-plots --learner 'laplace=--quality laplace' "
+                           "'ordered=--learner cn2-ordered --beam-width 3' 'm=--quality m-estimate --m 10'";
+  CliResult r = run(grid + " --threads 2");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto first = result_cells(out + "/results.csv");
+  ASSERT_EQ(first.size(), 3u * 3u * 3u);
+  EXPECT_NE(r.out.find("grid: 27 cells"), std::string::npos) << r.out;
+
+  // Same folds as candor evaluate: mean accuracy of `ordered` on iris.
+  auto j = nlohmann::json::parse(read_text(out + "/comparison_accuracy.json"));
+  CliResult ev = run_stdout("evaluate " + test::shared("iris.arff") +
+                            " --learner cn2-ordered --beam-width 3 --folds 3 --seed 4 --format json");
+  ASSERT_EQ(ev.code, 0);
+  double grid_iris = 0;
+  std::istringstream means(read_text(out + "/means_accuracy.csv"));
+  std::string line;
+  while (std::getline(means, line))
+    if (line.rfind("iris,", 0) == 0) grid_iris = std::stod(line.substr(line.rfind(',', line.rfind(',') - 1) + 1));
+  EXPECT_NEAR(grid_iris, nlohmann::json::parse(ev.out)["accuracy"].get<double>(), 5e-5);
+  EXPECT_EQ(j["n_datasets"], 3);
+  EXPECT_TRUE(j.contains("chi2") && j.contains("nemenyi") && j["average_ranks"].contains("laplace"));
+  EXPECT_NE(read_text(out + "/summary.md").find("## accuracy"), std::string::npos);
+
+  // Interrupt: keep the header and ten cells, plus half of the eleventh line.
+  {
+    std::istringstream in(read_text(out + "/results.csv"));
+    std::string kept, l;
+    for (int i = 0; i < 11 && std::getline(in, l); ++i) kept += l + "\n";
+    std::getline(in, l);
+    kept += l.substr(0, l.size() / 2);
+    std::ofstream(out + "/results.csv") << kept;
+  }
+  r = run(grid + " --threads 1");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("10 already in"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("dropping an incomplete last line"), std::string::npos) << r.out;
+  EXPECT_EQ(result_cells(out + "/results.csv"), first);
+
+  // Nothing left to run.
+  r = run(grid);
+  EXPECT_NE(r.out.find("27 already in"), std::string::npos) << r.out;
+  EXPECT_EQ(result_cells(out + "/results.csv"), first);
+
+  // Another learner under an old name.
+  r = run("experiment grid --out " + out + " --datasets iris --datasets-dir " + test::datasets_dir() +
+          " --folds 3 --seed 4 --learner 'laplace=--quality entropy'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("another learner named 'laplace'"), std::string::npos) << r.out;
+  // Bad learner options and a config file with an unknown key.
+  r = run("experiment grid --out " + out + "-x --datasets iris --learner 'x=--beam-wdth 3'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("learner 'x'"), std::string::npos) << r.out;
+  const std::string cfg = test::write_temp("grid.json", "{\"learners\": {\"a\": \"\"}, \"dataset\": [\"iris\"]}");
+  r = run("experiment grid --out " + out + "-y --config " + cfg);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find(cfg + ": unknown key 'dataset'"), std::string::npos) << r.out;
+}

@@ -186,6 +186,17 @@ int main(int argc, char** argv) {
   exp_cmd->add_option("--max-rows", exp.max_rows, "default selection: skip data sets with more rows");
   exp_cmd->add_option("--permutations", exp.permutations, "EVC permutations")->capture_default_str();
   exp_cmd->add_option("--evc-fit", exp.evc_fit, "EVC Gumbel fit: fixed-beta, moments, ml")->capture_default_str();
+  exp_cmd->add_option("--config", exp.config, "grid: JSON file of learners, datasets, resampling, seed, metrics, control, alpha");
+  exp_cmd->add_option("--learner", exp.learners, "grid: NAME=OPTIONS, a learner as `candor fit` options (repeatable)")
+      ->expected(1, -1);
+  exp_cmd->add_option("--resampling", exp.resampling, "grid: cv, holdout or train-test (data sets TRAIN:TEST); default cv");
+  exp_cmd->add_option("--folds", exp.folds, "grid: cross-validation folds (default 10)");
+  exp_cmd->add_option("--repeats", exp.repeats, "grid: repetitions of cv or holdout (default 1)");
+  exp_cmd->add_option("--test-fraction", exp.test_fraction, "grid: holdout test share (default 0.5)");
+  exp_cmd->add_option("--control", exp.control, "grid: control learner for Bonferroni-Dunn");
+  exp_cmd->add_option("--alpha", exp.alpha, "grid: significance level (default 0.05)");
+  exp_cmd->add_option("--metrics", exp.metrics, "grid: metrics to compare (default accuracy auc brier log_loss rule_rmse rules fit_seconds)")
+      ->expected(1, -1);
   bool exp_no_plots = false;
   exp_cmd->add_flag("--no-plots", exp_no_plots, "write tables and plot data only");
 
@@ -288,6 +299,7 @@ int main(int argc, char** argv) {
     } else if (*exp_cmd) {
       if (exp.out.empty() || exp.out == ExperimentOptions{}.out) exp.out = "out/" + exp_name;
       exp.plots = !exp_no_plots;
+      exp.seed_given = exp_cmd->count("--seed") > 0;
       run_experiment(exp_name, exp);
     } else if (*stats_cmd) {
       if (stats_higher && stats_lower) throw std::invalid_argument("give --higher-is-better or --lower-is-better, not both");

@@ -5,6 +5,7 @@
 // tables never depend on Python.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,12 +15,22 @@ struct ExperimentOptions {
   std::string out = "out/experiment";
   int threads = 0;                      // 0: every core; never changes the numbers
   std::uint64_t seed = 1;
+  bool seed_given = false;              // grid: whether --seed overrides the config file's seed
   std::string datasets_dir;             // the shared ARFF corpus
   std::vector<std::string> datasets;    // names (without .arff); empty: the experiment's default selection
   std::size_t max_rows = 0;             // default selection: skip larger data sets (0: the experiment's default)
   int permutations = 100;               // EVC permutations
   std::string evc_fit = "fixed-beta";
   bool plots = true;
+
+  // grid only (see grid.hpp); each given value overrides the config file
+  std::string config;                    // JSON grid file
+  std::vector<std::string> learners;     // NAME=OPTIONS, added to the config file's learners
+  std::optional<std::string> resampling;
+  std::optional<int> folds, repeats;
+  std::optional<double> test_fraction, alpha;
+  std::optional<std::string> control;
+  std::vector<std::string> metrics;
 };
 
 struct ExperimentInfo {
@@ -34,5 +45,6 @@ void run_experiment(const std::string& name, const ExperimentOptions& options);
 void run_evc_artificial(const ExperimentOptions& options);
 void run_evc_chi2(const ExperimentOptions& options);
 void run_evc_uci(const ExperimentOptions& options);
+void run_grid_experiment(const ExperimentOptions& options);
 
 }  // namespace candor

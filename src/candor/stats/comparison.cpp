@@ -36,7 +36,8 @@ std::size_t index_of(std::vector<std::string>& names, const std::string& name) {
 
 }  // namespace
 
-ResultsMatrix read_results(const std::string& path, const std::string& metric) {
+ResultsMatrix read_results(const std::string& path, const std::string& metric,
+                           const std::vector<std::string>& only_learners, const std::vector<std::string>& only_datasets) {
   std::ifstream in(path);
   if (!in) throw InputError(path, 0, "cannot open the results file");
   std::string raw;
@@ -52,7 +53,11 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric) {
                     mcol = column_of(header, metric, path);
   ResultsMatrix out;
   out.metric = metric;
+  out.learners = only_learners;
   std::vector<std::string> datasets;
+  auto kept = [](const std::vector<std::string>& only, const std::string& name) {
+    return only.empty() || std::find(only.begin(), only.end(), name) != only.end();
+  };
   // (data set, learner) -> sum and count of the values present; and whether any row of the pair lacked one
   std::map<std::pair<std::size_t, std::size_t>, std::pair<double, std::size_t>> sums;
   while (std::getline(in, raw)) {
@@ -63,6 +68,7 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric) {
     if (cells.size() != header.size())
       throw InputError(path, line, std::to_string(cells.size()) + " values but the header has " +
                                        std::to_string(header.size()) + " columns");
+    if (!kept(only_learners, cells[lcol].text) || !kept(only_datasets, cells[dcol].text)) continue;
     const std::size_t d = index_of(datasets, cells[dcol].text), l = index_of(out.learners, cells[lcol].text);
     auto& [sum, count] = sums[{d, l}];
     const std::string& v = cells[mcol].text;

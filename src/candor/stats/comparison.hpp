@@ -24,7 +24,10 @@ struct ResultsMatrix {
   std::vector<std::string> incomplete;       // data sets left out
 };
 // Throws InputError naming the file and line for a missing column, a malformed line or a non-number.
-ResultsMatrix read_results(const std::string& path, const std::string& metric);
+// Non-empty `only_learners` / `only_datasets` keep just those rows (in that order for learners).
+ResultsMatrix read_results(const std::string& path, const std::string& metric,
+                           const std::vector<std::string>& only_learners = {},
+                           const std::vector<std::string>& only_datasets = {});
 
 // Whether a larger value of a metric candor knows is better (accuracy, auc: yes; brier, log_loss,
 // rule_rmse, error, rules, mean_rule_length, *_seconds: no); nullopt for other names.

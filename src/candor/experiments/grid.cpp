@@ -1,0 +1,444 @@
+#include "candor/experiments/grid.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iterator>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <tuple>
+
+#include "candor/data/input_error.hpp"
+#include "candor/data/readers.hpp"
+#include "candor/data/table.hpp"
+#include "candor/eval/evaluate.hpp"
+#include "candor/experiments/experiment.hpp"
+#include "candor/experiments/report.hpp"
+#include "candor/learn/params_cli.hpp"
+#include "candor/stats/comparison.hpp"
+#include "candor/util/parallel.hpp"
+
+namespace candor {
+
+namespace fs = std::filesystem;
+
+std::string Resampling::describe() const {
+  std::ostringstream s;
+  if (kind == "cv") s << folds << "-fold stratified cross-validation" << (repeats > 1 ? " x " + std::to_string(repeats) : "");
+  else if (kind == "holdout") s << repeats << " x stratified holdout, " << test_fraction << " for testing";
+  else s << "train/test pairs";
+  return s.str();
+}
+
+namespace {
+
+const std::vector<std::string> kColumns{"dataset",   "learner",  "repeat", "fold",      "train_rows",
+                                        "test_rows", "accuracy", "auc",    "brier",     "log_loss",
+                                        "rule_rmse", "rules",    "mean_rule_length", "fit_seconds",
+                                        "predict_seconds"};
+
+void check_resampling(const Resampling& r) {
+  if (r.kind != "cv" && r.kind != "holdout" && r.kind != "train-test")
+    throw std::invalid_argument("unknown resampling '" + r.kind + "' (known: cv, holdout, train-test)");
+  if (r.kind == "cv" && r.folds < 2) throw std::invalid_argument("cross-validation needs at least 2 folds");
+  if (r.repeats < 1) throw std::invalid_argument("repeats must be at least 1");
+  if (r.kind == "holdout" && !(r.test_fraction > 0 && r.test_fraction < 1))
+    throw std::invalid_argument("the holdout test fraction must lie in (0, 1)");
+}
+
+nlohmann::json resampling_json(const Resampling& r) {
+  return {{"kind", r.kind}, {"folds", r.folds}, {"repeats", r.repeats}, {"test_fraction", r.test_fraction}};
+}
+
+// A data set of the grid: its data and the rows of every (repeat, fold) split.
+struct GridData {
+  std::string name;
+  Dataset train;                 // the whole data set; for train-test the training file
+  std::optional<Dataset> test;   // train-test only
+  std::vector<std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>>> splits;  // [repeat][fold]
+};
+
+std::string resolve_path(const std::string& name, const std::string& datasets_dir) {
+  const std::string ext = fs::path(name).extension().string();
+  if (ext == ".arff" || ext == ".csv" || ext == ".tsv" || name.find('/') != std::string::npos) return name;
+  return datasets_dir + "/" + name + ".arff";
+}
+
+GridData load_grid_data(const std::string& name, const GridSpec& grid, const std::string& datasets_dir) {
+  GridData g;
+  g.name = name;
+  const Resampling& r = grid.resampling;
+  const auto colon = name.find(':');
+  if (r.kind == "train-test") {
+    if (colon == std::string::npos)
+      throw std::invalid_argument("train-test resampling needs data sets given as TRAIN:TEST, not '" + name + "'");
+    g.train = load_dataset(resolve_path(name.substr(0, colon), datasets_dir));
+    LoadOptions lo;
+    lo.schema = &g.train.schema;
+    g.test = load_dataset(resolve_path(name.substr(colon + 1), datasets_dir), lo);
+    g.splits = {{{{}, {}}}};
+    return g;
+  }
+  if (colon != std::string::npos)
+    throw std::invalid_argument("'" + name + "' is a TRAIN:TEST pair; use resampling train-test");
+  const std::string path = resolve_path(name, datasets_dir);
+  g.train = load_dataset(path);
+  for (int rep = 0; rep < r.repeats; ++rep) {
+    const std::uint64_t seed = grid.seed + static_cast<std::uint64_t>(rep);
+    std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> folds;
+    if (r.kind == "cv") {
+      if (static_cast<std::size_t>(r.folds) > g.train.rows())
+        throw InputError(path, 0, "cannot make " + std::to_string(r.folds) + " folds of " + std::to_string(g.train.rows()) + " rows");
+      for (auto& test_rows : stratified_folds(g.train.y, r.folds, seed)) {
+        std::vector<bool> in_test(g.train.rows(), false);
+        for (auto i : test_rows) in_test[i] = true;
+        std::vector<std::size_t> train_rows;
+        for (std::size_t i = 0; i < g.train.rows(); ++i)
+          if (!in_test[i]) train_rows.push_back(i);
+        folds.emplace_back(std::move(train_rows), std::move(test_rows));
+      }
+    } else {
+      folds.push_back(stratified_holdout(g.train.y, r.test_fraction, seed));
+    }
+    g.splits.push_back(std::move(folds));
+  }
+  return g;
+}
+
+using CellKey = std::tuple<std::string, std::string, int, int>;  // data set, learner, repeat, fold
+
+std::string csv_cell(const std::string& v) {
+  if (v.find_first_of(",\"\n") == std::string::npos) return v;
+  std::string q = "\"";
+  for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string number(double x) {
+  if (std::isnan(x)) return "";
+  std::ostringstream s;
+  s.precision(10);
+  s << x;
+  return s.str();
+}
+
+// Reads the cells already in results.csv; cuts off a last line left incomplete by an interruption.
+std::set<CellKey> completed_cells(const std::string& path) {
+  std::set<CellKey> done;
+  if (!fs::exists(path)) return done;
+  std::string text;
+  {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    text = s.str();
+  }
+  const auto last_newline = text.rfind('\n');
+  const std::size_t keep = last_newline == std::string::npos ? 0 : last_newline + 1;
+  if (keep != text.size()) {
+    std::cerr << path << ": dropping an incomplete last line left by an interrupted run\n";
+    fs::resize_file(path, keep);
+    text.resize(keep);
+  }
+  std::istringstream in(text);
+  std::string raw;
+  std::size_t line = 0;
+  while (std::getline(in, raw)) {
+    ++line;
+    auto cells = detail::split_csv_line(raw, ',', path, line);
+    if (line == 1) {
+      std::vector<std::string> header;
+      for (auto& c : cells) header.push_back(c.text);
+      if (header != kColumns) throw InputError(path, 1, "not a results file of `candor experiment grid` (unexpected columns)");
+      continue;
+    }
+    if (cells.size() != kColumns.size()) throw InputError(path, line, "expected " + std::to_string(kColumns.size()) + " values");
+    double repeat = 0, fold = 0;
+    if (!detail::parse_number(cells[2].text, repeat) || !detail::parse_number(cells[3].text, fold))
+      throw InputError(path, line, "repeat and fold must be numbers");
+    done.insert({cells[0].text, cells[1].text, static_cast<int>(repeat), static_cast<int>(fold)});
+  }
+  return done;
+}
+
+// DIR/grid.json records the learner definitions, resampling and seed behind results.csv, so that a rerun
+// never mixes results of different grids under the same names.
+void check_and_record_grid(const GridSpec& grid, const std::string& out) {
+  const std::string path = out + "/grid.json";
+  nlohmann::json stored;
+  if (fs::exists(path)) {
+    std::ifstream in(path);
+    try {
+      stored = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
+    }
+    const std::string hint = "; use another --out, or remove " + out + "/results.csv to start over";
+    if (stored.value("seed", std::uint64_t{0}) != grid.seed)
+      throw std::invalid_argument(out + " holds results with seed " + stored["seed"].dump() + hint);
+    if (stored["resampling"] != resampling_json(grid.resampling))
+      throw std::invalid_argument(out + " holds results of another resampling (" + stored["resampling"].dump() + ")" + hint);
+    for (const auto& l : grid.learners)
+      if (stored["learners"].contains(l.name) && stored["learners"][l.name] != params_to_json(l.params))
+        throw std::invalid_argument(out + " holds results of another learner named '" + l.name + "' (" +
+                                    stored["learners"][l.name].dump() + ")" + hint);
+  }
+  stored["seed"] = grid.seed;
+  stored["resampling"] = resampling_json(grid.resampling);
+  for (const auto& l : grid.learners) stored["learners"][l.name] = params_to_json(l.params);
+  std::ofstream(path) << stored.dump(2) << "\n";
+}
+
+std::string duration(double seconds) {
+  std::ostringstream s;
+  if (seconds < 60) s << static_cast<int>(std::lround(seconds)) << " s";
+  else if (seconds < 3600) s << static_cast<int>(seconds / 60) << " min " << static_cast<int>(std::fmod(seconds, 60)) << " s";
+  else s << static_cast<int>(seconds / 3600) << " h " << static_cast<int>(std::fmod(seconds, 3600) / 60) << " min";
+  return s.str();
+}
+
+void write_summary(const GridSpec& grid, const GridRunOptions& o, const std::string& results_path) {
+  std::vector<std::string> learners, datasets;
+  for (const auto& l : grid.learners) learners.push_back(l.name);
+  datasets = grid.datasets;
+  std::ostringstream md;
+  md << "# Experiment grid\n\n- resampling: " << grid.resampling.describe() << ", seed " << grid.seed << "\n- learners:";
+  for (const auto& l : grid.learners) md << " `" << l.name << "` (" << l.options << ");";
+  md << "\n- data sets: " << datasets.size() << "\n\n";
+  nlohmann::json figures = nlohmann::json::array();
+  for (const auto& metric : grid.metrics) {
+    const auto higher = metric_higher_is_better(metric);
+    if (!higher) throw std::invalid_argument("grid metric '" + metric + "' is not one candor measures");
+    ResultsMatrix m = read_results(results_path, metric, learners, datasets);
+    Table means;
+    means.columns = {"dataset"};
+    for (const auto& l : learners) means.columns.push_back(l);
+    for (std::size_t d = 0; d < m.datasets.size(); ++d) {
+      std::vector<std::string> row{m.datasets[d]};
+      for (double x : m.scores[d]) row.push_back(format_number(x, 4));
+      means.add(row);
+    }
+    if (m.datasets.size() < 2) {
+      md << "## " << metric << "\n\nNot compared: " << m.datasets.size()
+         << " data sets where every learner has a value (two needed).\n\n";
+      write_table(means, o.out, "means_" + metric, metric + ": mean per data set");
+      continue;
+    }
+    const Comparison c = compare_learners(m, *higher, grid.alpha, grid.control);
+    std::vector<std::string> avg{"mean"}, rank{"average rank"};
+    for (std::size_t l = 0; l < learners.size(); ++l) {
+      avg.push_back(format_number(c.mean_scores[l], 4));
+      rank.push_back(format_number(c.average_ranks[l], 3));
+    }
+    means.add(avg);
+    means.add(rank);
+    write_table(means, o.out, "means_" + metric, metric + ": mean per data set, average rank");
+    std::ofstream(o.out + "/comparison_" + metric + ".json") << comparison_json(c).dump(2) << "\n";
+    md << comparison_markdown(c, metric) << "\n![CD diagram](cd_" << metric << ".png)\n\n";
+    figures.push_back(cd_figure(c, "cd_" + metric + ".png", metric + " (" + std::to_string(c.datasets.size()) + " data sets)"));
+  }
+  std::ofstream(o.out + "/summary.md") << md.str();
+  draw_plots({{"figures", figures}}, o.out, o.plots);
+}
+
+}  // namespace
+
+GridLearner grid_learner_from_argument(const std::string& argument) {
+  const auto eq = argument.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw std::invalid_argument("a grid learner is NAME=OPTIONS (e.g. 'evc=--quality evc'), not '" + argument + "'");
+  GridLearner l;
+  l.name = argument.substr(0, eq);
+  l.options = argument.substr(eq + 1);
+  try {
+    l.params = parse_learner_options(l.options);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("learner '" + l.name + "': " + e.what());
+  }
+  return l;
+}
+
+GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& source) {
+  GridSpec g;
+  if (!j.is_object()) throw InputError(source, 0, "a grid is a JSON object");
+  try {
+    for (const auto& [key, value] : j.items()) {
+      if (key == "learners") {
+        if (!value.is_object()) throw InputError(source, 0, "'learners' maps names to options");
+        for (const auto& [name, def] : value.items()) {
+          GridLearner l;
+          l.name = name;
+          if (def.is_string()) {
+            l.options = def.get<std::string>();
+            l.params = parse_learner_options(l.options);
+          } else if (def.is_object()) {
+            l.options = def.dump();
+            l.params = params_from_json(nlohmann::json::parse(def.dump()));
+            validate(l.params);
+          } else {
+            throw InputError(source, 0, "learner '" + name + "' must be a string of options or an object");
+          }
+          g.learners.push_back(std::move(l));
+        }
+      } else if (key == "datasets") {
+        g.datasets = value.get<std::vector<std::string>>();
+      } else if (key == "resampling") {
+        for (const auto& [rk, rv] : value.items()) {
+          if (rk == "kind") g.resampling.kind = rv.get<std::string>();
+          else if (rk == "folds") g.resampling.folds = rv.get<int>();
+          else if (rk == "repeats") g.resampling.repeats = rv.get<int>();
+          else if (rk == "test_fraction") g.resampling.test_fraction = rv.get<double>();
+          else throw InputError(source, 0, "unknown resampling key '" + rk + "' (known: kind, folds, repeats, test_fraction)");
+        }
+      } else if (key == "seed") {
+        g.seed = value.get<std::uint64_t>();
+      } else if (key == "metrics") {
+        g.metrics = value.get<std::vector<std::string>>();
+      } else if (key == "control") {
+        g.control = value.get<std::string>();
+      } else if (key == "alpha") {
+        g.alpha = value.get<double>();
+      } else {
+        throw InputError(source, 0, "unknown key '" + key + "' (known: learners, datasets, resampling, seed, metrics, control, alpha)");
+      }
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(source, 0, std::string("bad value: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source, 0, e.what());
+  }
+  return g;
+}
+
+void run_grid_experiment(const ExperimentOptions& o) {
+  GridSpec grid;
+  if (!o.config.empty()) {
+    std::ifstream in(o.config);
+    if (!in) throw InputError(o.config, 0, "cannot open the grid file");
+    nlohmann::ordered_json j;
+    try {
+      j = nlohmann::ordered_json::parse(in);
+    } catch (const nlohmann::json::parse_error& e) {
+      std::ifstream again(o.config);
+      std::string text((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
+      const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(e.byte, text.size())), '\n');
+      throw InputError(o.config, static_cast<std::size_t>(line), std::string("not valid JSON: ") + e.what());
+    }
+    grid = grid_from_json(j, o.config);
+  }
+  if (!o.datasets.empty()) grid.datasets = o.datasets;
+  for (const auto& arg : o.learners) grid.learners.push_back(grid_learner_from_argument(arg));
+  if (o.resampling) grid.resampling.kind = *o.resampling;
+  if (o.folds) grid.resampling.folds = *o.folds;
+  if (o.repeats) grid.resampling.repeats = *o.repeats;
+  if (o.test_fraction) grid.resampling.test_fraction = *o.test_fraction;
+  if (o.alpha) grid.alpha = *o.alpha;
+  if (o.control) grid.control = *o.control;
+  if (!o.metrics.empty()) grid.metrics = o.metrics;
+  if (o.seed_given || o.config.empty()) grid.seed = o.seed;
+  GridRunOptions run;
+  run.out = o.out;
+  run.datasets_dir = o.datasets_dir;
+  run.threads = o.threads;
+  run.plots = o.plots;
+  run_grid(grid, run);
+}
+
+void run_grid(const GridSpec& grid, const GridRunOptions& o) {
+  check_resampling(grid.resampling);
+  if (grid.learners.empty()) throw std::invalid_argument("the grid has no learners (--learner NAME=OPTIONS or a config file)");
+  if (grid.datasets.empty()) throw std::invalid_argument("the grid has no data sets (--datasets or a config file)");
+  std::set<std::string> names;
+  for (const auto& l : grid.learners)
+    if (!names.insert(l.name).second) throw std::invalid_argument("two grid learners are named '" + l.name + "'");
+  for (const auto& m : grid.metrics)
+    if (!metric_higher_is_better(m) || std::find(kColumns.begin(), kColumns.end(), m) == kColumns.end())
+      throw std::invalid_argument("unknown grid metric '" + m + "'");
+  fs::create_directories(o.out);
+  check_and_record_grid(grid, o.out);
+
+  std::vector<GridData> data;
+  for (const auto& name : grid.datasets) data.push_back(load_grid_data(name, grid, o.datasets_dir));
+
+  const std::string results_path = o.out + "/results.csv";
+  const std::set<CellKey> done = completed_cells(results_path);
+  struct Cell {
+    std::size_t data, learner;
+    int repeat, fold;
+  };
+  std::vector<Cell> pending;
+  std::size_t total = 0;
+  for (std::size_t d = 0; d < data.size(); ++d)
+    for (std::size_t r = 0; r < data[d].splits.size(); ++r)
+      for (std::size_t f = 0; f < data[d].splits[r].size(); ++f)
+        for (std::size_t l = 0; l < grid.learners.size(); ++l) {
+          ++total;
+          if (!done.count({data[d].name, grid.learners[l].name, static_cast<int>(r), static_cast<int>(f)}))
+            pending.push_back({d, l, static_cast<int>(r), static_cast<int>(f)});
+        }
+
+  std::ofstream csv(results_path, std::ios::app);
+  if (!csv) throw std::runtime_error("cannot write " + results_path);
+  if (fs::file_size(results_path) == 0) {
+    for (std::size_t i = 0; i < kColumns.size(); ++i) csv << (i ? "," : "") << kColumns[i];
+    csv << "\n" << std::flush;
+  }
+  if (o.progress)
+    std::cerr << "grid: " << total << " cells (" << data.size() << " data sets x " << grid.learners.size()
+              << " learners, " << grid.resampling.describe() << "); " << total - pending.size() << " already in "
+              << results_path << "\n";
+  const int threads = resolve_threads(o.threads);
+  const int inner = pending.size() >= static_cast<std::size_t>(threads) ? 1 : threads;
+  std::mutex mutex;
+  std::size_t finished = 0;
+  const auto start = std::chrono::steady_clock::now();
+  auto last_report = start;
+  const bool tty = isatty(2);
+  parallel_for(pending.size(), threads, [&](std::size_t i) {
+    const Cell& c = pending[i];
+    const GridData& g = data[c.data];
+    const GridLearner& learner = grid.learners[c.learner];
+    FoldResult res;
+    std::size_t train_rows, test_rows;
+    if (g.test) {
+      res = evaluate_split(g.train, *g.test, learner.params, inner);
+      train_rows = g.train.rows();
+      test_rows = g.test->rows();
+    } else {
+      const auto& split = g.splits[c.repeat][c.fold];
+      res = evaluate_split(g.train.subset(split.first), g.train.subset(split.second), learner.params, inner);
+      train_rows = split.first.size();
+      test_rows = split.second.size();
+    }
+    std::ostringstream line;
+    line << csv_cell(g.name) << "," << csv_cell(learner.name) << "," << c.repeat << "," << c.fold << "," << train_rows
+         << "," << test_rows << "," << number(res.metrics.accuracy) << "," << number(res.metrics.auc) << ","
+         << number(res.metrics.brier) << "," << number(res.metrics.log_loss) << "," << number(res.rule_rmse) << ","
+         << res.rules << "," << number(res.mean_rule_length) << "," << number(res.fit_seconds) << ","
+         << number(res.predict_seconds) << "\n";
+    std::lock_guard lock(mutex);
+    csv << line.str() << std::flush;
+    ++finished;
+    const auto now = std::chrono::steady_clock::now();
+    if (o.progress && (finished == pending.size() || now - last_report > std::chrono::seconds(2))) {
+      last_report = now;
+      const double elapsed = std::chrono::duration<double>(now - start).count();
+      const double left = elapsed / static_cast<double>(finished) * static_cast<double>(pending.size() - finished);
+      std::cerr << (tty ? "\r" : "") << "grid: " << finished << "/" << pending.size() << " cells run, "
+                << duration(elapsed) << " elapsed, about " << duration(left) << " left; last " << g.name << " / "
+                << learner.name << (tty && finished < pending.size() ? "    " : "\n") << std::flush;
+    }
+  });
+  csv.close();
+  write_summary(grid, o, results_path);
+  if (o.progress) std::cerr << "grid: results in " << results_path << ", summary in " << o.out << "/summary.md\n";
+}
+
+}  // namespace candor
