@@ -194,7 +194,15 @@ TEST(Params, JsonRoundTripAndUnknownKeys) {
   p.m = 22.466;
   p.beam_width = 10;
   p.not_equal = true;
+  p.search = "beam";  // the JSON records resolved defaults (quality, search), so give them to compare
   EXPECT_EQ(params_from_json(params_to_json(p)), p);
+  EXPECT_EQ(params_to_json(LearnerParams{})["search"], "beam");
+  LearnerParams dl;
+  dl.learner = "decision-list";
+  EXPECT_EQ(params_to_json(dl)["search"], "greedy");
+  EXPECT_EQ(params_to_json(dl)["refine_quality"], "laplace");
+  dl.refine_quality = "modified-laplace";
+  EXPECT_EQ(params_from_json(params_to_json(dl)).refine_quality, "modified-laplace");
   auto j = params_to_json(p);
   j["beam_widht"] = 3;
   EXPECT_THROW(params_from_json(j), std::invalid_argument);

@@ -5,59 +5,10 @@
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/evc/calibration.hpp"
+#include "candor/learn/covering.hpp"
 #include "candor/search/beam_search.hpp"
 
 namespace candor {
-namespace {
-
-SearchOptions search_options(const LearnerParams& p, int threads) {
-  SearchOptions o;
-  o.beam_width = p.beam_width;
-  o.max_rule_length = p.max_rule_length;
-  o.min_covered = static_cast<std::size_t>(p.min_covered);
-  o.kinds.not_equal = p.not_equal;
-  o.alpha = p.alpha;
-  o.parent_alpha = p.parent_alpha;
-  o.threads = threads;
-  return o;
-}
-
-// The estimate users read is of P(class | rule fires) where the model uses the rule: among the examples
-// that reach it for a decision list (those left by earlier rules: the search's rows, `totals`), among all
-// training examples for a rule set (`totals` = the training set's class counts).
-Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& quality, ModelKind kind,
-               const std::vector<double>& totals) {
-  Rule r;
-  r.conditions = found.conditions;
-  r.klass = found.target;
-  r.class_counts = found.counts;
-  r.quality = found.quality;
-  Bitset all(index.rows(), true);
-  Bitset covered = all;
-  for (const auto& c : r.conditions) covered = index.covered(c, covered);
-  r.training_counts = index.class_counts(covered);
-  const bool list = kind == ModelKind::decision_list;
-  RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass,
-                                    static_cast<int>(r.conditions.size()));
-  r.probability = quality.probability(stats);
-  return r;
-}
-
-bool single_class(const std::vector<double>& counts) {
-  int nonzero = 0;
-  for (double c : counts) nonzero += c > 0;
-  return nonzero <= 1;
-}
-
-int target_class(const Dataset& data, const LearnerParams& params) {
-  if (params.target.empty()) return -1;
-  const int target = data.schema.class_attribute.value_index(params.target);
-  if (target < 0) throw std::invalid_argument("target class '" + params.target + "' is not a value of the class '" +
-                                              data.schema.class_attribute.name + "'");
-  return target;
-}
-
-}  // namespace
 
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
   validate(params);
@@ -80,19 +31,14 @@ RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
 RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                            int threads) {
   validate(params);
+  if (params.learner == "laplace-covering") return fit_laplace_covering(data, params, quality, threads);
+  if (params.learner == "decision-list") return fit_decision_list(data, params, quality, threads);
   const SearchOptions options = search_options(params, threads);
   const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
   const int target = target_class(data, params);
   CoverageIndex index(data);
-  RuleModel model;
-
-  model.params = params;
-  model.params.quality = params.resolved_quality();  // the model records what was used
-  model.schema = data.schema;
-  model.training_rows = data.rows();
-  model.training_source = data.source;
+  RuleModel model = empty_model(data, params, index);
   Bitset all(data.rows(), true);
-  model.training_counts = index.class_counts(all);
 
   if (params.learner == "cn2-ordered") {
     model.kind = ModelKind::decision_list;

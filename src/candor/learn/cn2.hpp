@@ -2,7 +2,8 @@
 // CN2 covering. Ordered (Clark and Niblett 1989): find the best rule over all classes, remove every example
 // it covers, repeat; the rules form a decision list. Unordered (Clark and Boswell 1991): for each class,
 // find the best rule for that class, remove the positive examples it covers (negatives stay), repeat until
-// no positives are left or no rule qualifies.
+// no positives are left or no rule qualifies. `fit` also dispatches to the learners of papers 002
+// (laplace-covering) and 003 (decision-list); see learn/laplace_covering.cpp and learn/decision_list.cpp.
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"

@@ -8,7 +8,7 @@
 namespace candor {
 
 const std::vector<std::string>& learner_names() {
-  static const std::vector<std::string> names{"cn2-unordered", "cn2-ordered"};
+  static const std::vector<std::string> names{"cn2-unordered", "cn2-ordered", "laplace-covering", "decision-list"};
   return names;
 }
 
@@ -17,16 +17,40 @@ std::string LearnerParams::resolved_quality() const {
   return learner == "cn2-ordered" ? "entropy" : "laplace";
 }
 
+std::string LearnerParams::resolved_refine_quality() const {
+  return refine_quality.empty() ? resolved_quality() : refine_quality;
+}
+
+std::string LearnerParams::resolved_search() const {
+  if (!search.empty()) return search;
+  if (learner == "laplace-covering") return "layered";
+  if (learner == "decision-list") return "greedy";
+  return "beam";
+}
+
+int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : beam_width; }
+
 const std::vector<ParamInfo>& param_table() {
   static const std::vector<ParamInfo> table{
       {"learner", &LearnerParams::learner,
        "cn2-unordered: rules per class, classification by summing the class distributions of firing rules "
-       "(Clark and Boswell 1991); cn2-ordered: a decision list (Clark and Niblett 1989)"},
+       "(Clark and Boswell 1991); cn2-ordered: a decision list (Clark and Niblett 1989); laplace-covering: "
+       "rules per class minimising the Laplace error, classification by the matching rule of lowest error "
+       "(paper 002, section 4); decision-list: top-down hill-climbing separate-and-conquer with separate "
+       "refinement and selection heuristics (paper 003)"},
       {"quality", &LearnerParams::quality,
-       "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc (default: entropy for "
-       "cn2-ordered, laplace for cn2-unordered)"},
-      {"m", &LearnerParams::m, "m of the m-estimate"},
+       "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, modified-precision, "
+       "modified-laplace, modified-m-estimate (default: entropy for cn2-ordered, laplace otherwise); the "
+       "selection heuristic of decision-list"},
+      {"refine_quality", &LearnerParams::refine_quality,
+       "decision-list: the heuristic that ranks refinements (default: the selection heuristic --quality)"},
+      {"m", &LearnerParams::m, "m of the m-estimate family (m-estimate, modified-m-estimate)"},
+      {"search", &LearnerParams::search,
+       "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
+       "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
+       "decision-list, beam for CN2"},
       {"beam_width", &LearnerParams::beam_width, "rules kept in the beam at each refinement level"},
+      {"max_beam_width", &LearnerParams::max_beam_width, "layered search: the widest beam tried"},
       {"max_rule_length", &LearnerParams::max_rule_length, "most conditions in a rule"},
       {"min_covered", &LearnerParams::min_covered, "fewest training examples (rows) a rule must cover"},
       {"max_rules", &LearnerParams::max_rules, "stop after this many rules in all (0: no limit)"},
@@ -58,6 +82,22 @@ void validate(const LearnerParams& p) {
   }
   if (p.resolved_quality() != "evc")
     make_quality(p.resolved_quality(), QualityParams{p.m, nullptr});  // throws for unknown names and bad m
+  const std::string search = p.resolved_search();
+  if (search != "greedy" && search != "beam" && search != "layered")
+    throw std::invalid_argument("unknown search '" + search + "' (known: greedy, beam, layered)");
+  if (search == "layered" && p.learner != "laplace-covering")
+    throw std::invalid_argument("layered search is available with --learner laplace-covering");
+  if (p.max_beam_width < 1) throw std::invalid_argument("max beam width must be at least 1");
+  if (p.learner == "laplace-covering" && p.resolved_quality() != "laplace")
+    throw std::invalid_argument("laplace-covering minimises the Laplace error; --quality must be laplace");
+  if (!p.refine_quality.empty()) {
+    if (p.learner != "decision-list")
+      throw std::invalid_argument("--refine-quality is an option of --learner decision-list");
+    if (p.refine_quality == "evc") throw std::invalid_argument("evc cannot rank refinements of decision-list");
+    make_quality(p.refine_quality, QualityParams{p.m, nullptr});
+  }
+  if (p.learner == "decision-list" && p.resolved_quality() == "evc")
+    throw std::invalid_argument("decision-list does not support the evc quality");
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
   parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
   if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
@@ -74,6 +114,8 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   for (const auto& info : param_table())
     std::visit([&](auto member) { j[info.name] = p.*member; }, info.member);
   j["quality"] = p.resolved_quality();
+  j["search"] = p.resolved_search();
+  if (p.learner == "decision-list") j["refine_quality"] = p.resolved_refine_quality();
   return j;
 }
 

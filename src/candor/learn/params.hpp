@@ -13,7 +13,10 @@ namespace candor {
 struct LearnerParams {
   std::string learner = "cn2-unordered";
   std::string quality;  // empty: the learner's default (see default_quality)
-  double m = 2.0;
+  double m = 22.466;  // Janssen and Fürnkranz (2010), as paper 003 uses
+  std::string search;         // greedy, beam, layered; empty: the learner's default (see resolved_search)
+  int max_beam_width = 512;   // layered search: the widest beam tried
+  std::string refine_quality;  // decision-list: heuristic ranking refinements (empty: the selection one)
   int beam_width = 5;
   int max_rule_length = 5;
   int min_covered = 1;
@@ -26,8 +29,15 @@ struct LearnerParams {
   std::string evc_fit = "fixed-beta";
   int seed = 1;
 
-  // The quality measure actually used: `quality`, or the learner's default.
+  // The quality measure actually used: `quality`, or the learner's default. For decision-list it is the
+  // selection heuristic; resolved_refine_quality() ranks the refinements.
   std::string resolved_quality() const;
+  std::string resolved_refine_quality() const;
+  // `search`, or the learner's default: layered for laplace-covering, greedy (hill climbing) for
+  // decision-list, beam for CN2.
+  std::string resolved_search() const;
+  // The beam width of a greedy or beam search (1 for greedy).
+  int search_width() const;
   bool operator==(const LearnerParams&) const = default;
 };
 

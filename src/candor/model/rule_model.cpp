@@ -30,6 +30,11 @@ std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t
   std::vector<std::size_t> out;
   for (std::size_t i = 0; i < rules.size(); ++i) {
     if (!rules[i].covers(d, row)) continue;
+    if (kind == ModelKind::best_rule) {
+      if (out.empty()) out.push_back(i);
+      else if (rules[i].quality > rules[out[0]].quality) out[0] = i;
+      continue;
+    }
     out.push_back(i);
     if (kind == ModelKind::decision_list) break;
   }
@@ -38,20 +43,20 @@ std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t
 
 std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) const {
   const std::size_t k = schema.class_attribute.values.size();
-  if (kind == ModelKind::decision_list) {
-    for (const auto& r : rules) {
-      if (!r.covers(d, row)) continue;
-      std::vector<double> p(k, 0.0);
-      double rest = 0;
-      for (std::size_t c = 0; c < k; ++c)
-        if (static_cast<int>(c) != r.klass) rest += r.class_counts[c];
-      for (std::size_t c = 0; c < k; ++c) {
-        if (static_cast<int>(c) == r.klass) p[c] = r.probability;
-        else p[c] = (1 - r.probability) * (rest > 0 ? r.class_counts[c] / rest : 1.0 / static_cast<double>(k - 1));
-      }
-      return p;
+  if (kind != ModelKind::rule_set) {
+    // One rule decides: its probability for its class, the rest shared in proportion to its counts.
+    const auto decided = deciding_rules(d, row);
+    if (decided.empty()) return default_distribution();
+    const Rule& r = rules[decided.front()];
+    std::vector<double> p(k, 0.0);
+    double rest = 0;
+    for (std::size_t c = 0; c < k; ++c)
+      if (static_cast<int>(c) != r.klass) rest += r.class_counts[c];
+    for (std::size_t c = 0; c < k; ++c) {
+      if (static_cast<int>(c) == r.klass) p[c] = r.probability;
+      else p[c] = (1 - r.probability) * (rest > 0 ? r.class_counts[c] / rest : 1.0 / static_cast<double>(k - 1));
     }
-    return default_distribution();
+    return p;
   }
   std::vector<double> sum(k, 0.0);
   bool fired = false;
@@ -100,7 +105,9 @@ Attribute attribute_from_json(const nlohmann::json& j) {
   return a;
 }
 
-const char* kind_name(ModelKind k) { return k == ModelKind::decision_list ? "decision-list" : "rule-set"; }
+const char* kind_name(ModelKind k) {
+  return k == ModelKind::decision_list ? "decision-list" : k == ModelKind::rule_set ? "rule-set" : "best-rule-set";
+}
 
 }  // namespace
 
@@ -147,6 +154,7 @@ RuleModel model_from_json(const nlohmann::json& j, const std::string& source) {
     std::string kind = j.at("model").get<std::string>();
     if (kind == "decision-list") m.kind = ModelKind::decision_list;
     else if (kind == "rule-set") m.kind = ModelKind::rule_set;
+    else if (kind == "best-rule-set") m.kind = ModelKind::best_rule;
     else throw std::invalid_argument("unknown model kind '" + kind + "'");
     m.params = params_from_json(j.at("learner"));
     const auto& tr = j.at("training");
@@ -258,9 +266,14 @@ std::string format_rule(const Rule& r, const Schema& schema) {
 std::string format_rules(const RuleModel& m) {
   std::ostringstream out;
   const auto& cls = m.schema.class_attribute;
-  out << (m.kind == ModelKind::decision_list ? "Decision list" : "Unordered rule set") << " (" << m.params.learner
-      << ", quality " << m.params.resolved_quality() << ", beam " << m.params.beam_width << ", max length "
-      << m.params.max_rule_length << ") learned from " << m.training_source << ": " << m.training_rows << " rows, "
+  out << (m.kind == ModelKind::decision_list ? "Decision list"
+          : m.kind == ModelKind::rule_set   ? "Unordered rule set"
+                                            : "Rule set, the matching rule of highest quality decides")
+      << " (" << m.params.learner << ", quality " << m.params.resolved_quality()
+      << (m.params.learner == "decision-list" ? ", refinement " + m.params.resolved_refine_quality() : std::string())
+      << ", search " << m.params.resolved_search()
+      << (m.params.resolved_search() == "beam" ? " " + std::to_string(m.params.beam_width) : std::string())
+      << ", max length " << m.params.max_rule_length << ") learned from " << m.training_source << ": " << m.training_rows << " rows, "
       << m.schema.attributes.size() << " attributes, class '" << cls.name << "' " << counts_text(m.training_counts)
       << " for (";
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];

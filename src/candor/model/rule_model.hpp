@@ -37,7 +37,9 @@ struct Rule {
   }
 };
 
-enum class ModelKind { decision_list, rule_set };
+// decision_list: the first firing rule decides. rule_set: the firing rules vote with their training counts.
+// best_rule: the firing rule of highest quality decides (ties: the earlier rule), as a decision list's rule.
+enum class ModelKind { decision_list, rule_set, best_rule };
 
 struct RuleModel {
   ModelKind kind = ModelKind::rule_set;
@@ -58,7 +60,8 @@ struct RuleModel {
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const;
   int predict(const Dataset& d, std::size_t row) const;
   // 0-based indices of the rules that decide the prediction: the first firing rule of a decision list,
-  // every firing rule of a rule set; empty when the default rule decides.
+  // every firing rule of a rule set, the best firing rule of a best-rule set; empty when the default rule
+  // decides.
   std::vector<std::size_t> deciding_rules(const Dataset& d, std::size_t row) const;
   std::vector<double> default_distribution() const;
   double mean_rule_length() const;

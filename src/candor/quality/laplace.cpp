@@ -7,4 +7,8 @@ double Laplace::evaluate(const RuleStats& r) const {
   return (r.s() + 1.0) / (r.n + static_cast<double>(r.classes()));
 }
 
+double Laplace::refinement_bound(const RuleStats& r) const {
+  return (r.s() + 1.0) / (r.s() + static_cast<double>(r.classes()));
+}
+
 }  // namespace candor::measures

@@ -11,11 +11,25 @@ struct Precision final : QualityMeasure {
 struct Laplace final : QualityMeasure {
   double evaluate(const RuleStats& r) const override;
   double probability(const RuleStats& r) const override { return evaluate(r); }
+  // A specialisation at best keeps its s positives and drops every negative: (s + 1) / (s + k), i.e. the
+  // Laplace error L(n - e, 0) of paper 002.
+  double refinement_bound(const RuleStats& r) const override;
 };
 struct MEstimate final : QualityMeasure {
   explicit MEstimate(double m) : m(m) {}
   double evaluate(const RuleStats& r) const override;
   double probability(const RuleStats& r) const override { return evaluate(r); }
+  double m;
+};
+struct ModifiedPrecision final : QualityMeasure {
+  double evaluate(const RuleStats& r) const override;
+};
+struct ModifiedLaplace final : QualityMeasure {
+  double evaluate(const RuleStats& r) const override;
+};
+struct ModifiedMEstimate final : QualityMeasure {
+  explicit ModifiedMEstimate(double m) : m(m) {}
+  double evaluate(const RuleStats& r) const override;
   double m;
 };
 struct WRAcc final : QualityMeasure {

@@ -28,7 +28,7 @@ RuleStats make_rule_stats(std::span<const double> covered, std::span<const doubl
 struct EvcCalibration;
 
 struct QualityParams {
-  double m = 2.0;                                  // m-estimate's m
+  double m = 22.466;                               // m of the m-estimate family
   std::shared_ptr<const EvcCalibration> evc;       // the Gumbel laws `evc` corrects with
 };
 
@@ -40,6 +40,9 @@ class QualityMeasure {
   // The measure's own estimate of P(target | rule fires) where it is a probability estimate (precision,
   // Laplace, m-estimate); the relative frequency s/n otherwise.
   virtual double probability(const RuleStats& r) const;
+  // An upper bound of evaluate() over every specialisation of the rule (rules covering a subset of its
+  // examples), for safe pruning; +infinity (no pruning) unless a measure knows better.
+  virtual double refinement_bound(const RuleStats& r) const;
 };
 
 struct QualityInfo {

@@ -1,3 +1,4 @@
+#include <limits>
 #include <stdexcept>
 
 #include "candor/quality/measures.hpp"
@@ -15,14 +16,20 @@ double QualityMeasure::probability(const RuleStats& r) const {
   return r.n > 0 ? r.s() / r.n : 0.0;
 }
 
+double QualityMeasure::refinement_bound(const RuleStats&) const { return std::numeric_limits<double>::infinity(); }
+
 const std::vector<QualityInfo>& quality_table() {
   static const std::vector<QualityInfo> table{
       {"precision", "relative frequency s/n of the predicted class among covered examples"},
       {"laplace", "Laplace estimate (s + 1) / (n + k), k = number of classes"},
-      {"m-estimate", "(s + m * P/N) / (n + m), shifts towards the class prior; m set by --m (default 2)"},
+      {"m-estimate", "(s + m * P/N) / (n + m), shifts towards the class prior; m set by --m (default 22.466)"},
       {"wracc", "weighted relative accuracy n/N * (s/n - P/N)"},
       {"entropy", "minus the entropy (bits) of the covered class distribution (CN2's original)"},
       {"lrs", "likelihood-ratio statistic of the 2x2 table covered x class (paper 000, eq. 14)"},
+      {"modified-precision", "paper 003's refinement heuristic (N - n) / ((P + N) - (p + n)): precision of the "
+                             "negatives a rule leaves out (p, n covered positives, negatives; P, N all)"},
+      {"modified-laplace", "paper 003: (N - n + 1) / ((P + N) - (p + n - 2))"},
+      {"modified-m-estimate", "paper 003: (N - n + m P/(P + N)) / ((P + N) - (p + n - m)), m set by --m"},
       {"evc", "extreme value corrected relative frequency s'/n (paper 000, section 4.1); the learner first "
               "fits Gumbel laws of the best LRS per rule length on class-permuted data"},
   };
@@ -41,6 +48,12 @@ std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const Qual
   if (name == "m-estimate") {
     if (!(params.m >= 0)) throw std::invalid_argument("m-estimate needs m >= 0");
     return std::make_unique<measures::MEstimate>(params.m);
+  }
+  if (name == "modified-precision") return std::make_unique<measures::ModifiedPrecision>();
+  if (name == "modified-laplace") return std::make_unique<measures::ModifiedLaplace>();
+  if (name == "modified-m-estimate") {
+    if (!(params.m >= 0)) throw std::invalid_argument("modified-m-estimate needs m >= 0");
+    return std::make_unique<measures::ModifiedMEstimate>(params.m);
   }
   if (name == "wracc") return std::make_unique<measures::WRAcc>();
   if (name == "entropy") return std::make_unique<measures::Entropy>();

@@ -26,7 +26,9 @@ struct BeamRule {
 struct Proposal {
   std::uint32_t parent;
   Condition condition;
-  double quality;
+  double quality;    // refinement measure: ranks the beam
+  double selection;  // selection measure: ranks the best rule
+  double bound;      // the selection measure's refinement_bound (prune only)
   std::size_t rows;
   int target;
   std::size_t length;
@@ -35,8 +37,7 @@ struct Proposal {
 
 // Orders proposals: higher quality, then more rows, then shorter, then a fixed order of generation, so that
 // ties are broken the same way on every run and thread count.
-bool better(const Proposal& a, const Proposal& b) {
-  if (a.quality != b.quality) return a.quality > b.quality;
+bool tie_break(const Proposal& a, const Proposal& b) {
   if (a.rows != b.rows) return a.rows > b.rows;
   if (a.length != b.length) return a.length < b.length;
   if (a.parent != b.parent) return a.parent < b.parent;
@@ -44,6 +45,16 @@ bool better(const Proposal& a, const Proposal& b) {
   if (a.condition.op != b.condition.op) return a.condition.op < b.condition.op;
   if (a.condition.value != b.condition.value) return a.condition.value < b.condition.value;
   return a.condition.threshold < b.condition.threshold;
+}
+bool better(const Proposal& a, const Proposal& b) {
+  if (a.quality != b.quality) return a.quality > b.quality;
+  return tie_break(a, b);
+}
+// The best-rule order: the selection measure first (the refinement measure breaks its ties).
+bool better_selection(const Proposal& a, const Proposal& b) {
+  if (a.selection != b.selection) return a.selection > b.selection;
+  if (a.quality != b.quality) return a.quality > b.quality;
+  return tie_break(a, b);
 }
 
 using ConditionKey = std::vector<std::tuple<int, int, int, double>>;
@@ -88,6 +99,7 @@ void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width) 
 std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset& active, int target,
                                         const QualityMeasure& quality, const SearchOptions& options) {
   const std::size_t k = index.num_classes();
+  const QualityMeasure& select = options.select_quality ? *options.select_quality : quality;
   if (options.level_maxima)
     options.level_maxima->assign(static_cast<std::size_t>(std::max(0, options.max_rule_length)),
                                  -std::numeric_limits<double>::infinity());
@@ -153,16 +165,19 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         std::span<const double> covered(counts, k);
         double n = static_cast<double>(rows);
         if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);
-        const double q = quality.evaluate(RuleStats{covered, totals, t, level, n, n_total});
+        const RuleStats stats{covered, totals, t, level, n, n_total};
+        const double q = quality.evaluate(stats);
+        const double sel = select.evaluate(stats);
         out.max_quality = std::max(out.max_quality, q);
-        // Cheap rejection on quality alone (ties go on to the full comparison).
+        // Cheap rejection on the scores alone (ties go on to the full comparison).
         const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality);
-        if (!beam_open && out.best && q < out.best->quality) return;
-        Proposal prop{p, c, q, rows, t, static_cast<std::size_t>(level),
+        if (!beam_open && out.best && sel < out.best->selection) return;
+        Proposal prop{p, c, q, sel, options.prune ? select.refinement_bound(stats) : 0.0, rows, t,
+                      static_cast<std::size_t>(level),
                       !significance_tests || (prior_test.passes(covered) &&
                                               (!parent.parent_test || parent.parent_test->passes(covered)))};
         if (beam_open) keep_top(out.top, prop, width);
-        if (prop.can_be_best && (!out.best || better(prop, *out.best))) out.best = prop;
+        if (prop.can_be_best && (!out.best || better_selection(prop, *out.best))) out.best = prop;
       });
     });
 
@@ -175,7 +190,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         m = std::max(m, r.max_quality);
       }
       candidates.insert(candidates.end(), r.top.begin(), r.top.end());
-      if (r.best && (!best_proposal || better(*r.best, *best_proposal))) {
+      if (r.best && (!best_proposal || better_selection(*r.best, *best_proposal))) {
         best_proposal = r.best;
         improved = true;
       }
@@ -189,14 +204,27 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       found.covered = index.covered(best_proposal->condition, parent.covered);
       found.counts = index.class_counts(found.covered);
       found.quality = best_proposal->quality;
+      found.selection = best_proposal->selection;
       best = std::move(found);
     }
+    if (options.attribute_sets)
+      for (std::size_t p = 0; p < beam.size(); ++p)
+        for (int a = 0; a < na; ++a) {
+          const RefinementKinds kinds = allowed_kinds(beam[p].conditions, a, options.kinds);
+          if (!kinds.equal && !kinds.not_equal && !kinds.less_equal && !kinds.greater) continue;
+          std::vector<int> attrs{a};
+          for (const auto& c : beam[p].conditions) attrs.push_back(c.attribute);
+          std::sort(attrs.begin(), attrs.end());
+          attrs.erase(std::unique(attrs.begin(), attrs.end()), attrs.end());
+          options.attribute_sets->insert(std::move(attrs));
+        }
 
     std::sort(candidates.begin(), candidates.end(), better);
     std::vector<BeamRule> next;
     std::set<ConditionKey> seen;
     for (const auto& prop : candidates) {
       if (next.size() == width) break;
+      if (options.prune && best_proposal && prop.bound <= best_proposal->selection) continue;
       const BeamRule& parent = beam[prop.parent];
       if (!seen.insert(key_of(parent.conditions, &prop.condition)).second) continue;
       BeamRule r;

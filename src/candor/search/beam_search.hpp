@@ -7,6 +7,7 @@
 // next beam; rules of `max_rule_length` are not refined further. The best rule seen at any level that also
 // passes the optional significance tests is returned. Results do not depend on `threads`.
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "candor/coverage/coverage_index.hpp"
@@ -26,6 +27,16 @@ struct SearchOptions {
   // When set, receives at [L - 1] the largest quality of any rule of length L that the search evaluated
   // (-infinity for lengths it never reached): what EVC calibration records on permuted data.
   std::vector<double>* level_maxima = nullptr;
+  // Separate selection heuristic (paper 003): the beam is ranked by `quality` (the refinement heuristic)
+  // and the returned rule is the best seen by this measure. Null: `quality` does both.
+  const QualityMeasure* select_quality = nullptr;
+  // Safe pruning (paper 002, section 2): a refinement whose selection measure's refinement_bound (the best
+  // any of its specialisations could score) does not beat the best rule found up to and including its
+  // level is not kept in the beam, so the search can end before max_rule_length with the same best rule.
+  bool prune = false;
+  // When set, receives every distinct set of attributes (sorted, unique) the search evaluated
+  // refinements on: h_w of paper 002.
+  std::set<std::vector<int>>* attribute_sets = nullptr;
 };
 
 struct FoundRule {
@@ -33,7 +44,8 @@ struct FoundRule {
   int target = 0;
   std::vector<double> counts;  // class counts among the search's active rows
   Bitset covered;              // covered rows among the active ones
-  double quality = 0;
+  double quality = 0;    // by the refinement measure (`quality`)
+  double selection = 0;  // by the selection measure (equal to quality without a select_quality)
 };
 
 // Searches the rows in `active`. target >= 0 looks for rules predicting that class; target < 0 lets each

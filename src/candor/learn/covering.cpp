@@ -1,0 +1,69 @@
+// Pieces every covering learner shares (learn/covering.hpp).
+#include "candor/learn/covering.hpp"
+
+#include <stdexcept>
+
+namespace candor {
+
+
+SearchOptions search_options(const LearnerParams& p, int threads) {
+  SearchOptions o;
+  o.beam_width = p.search_width();
+  o.max_rule_length = p.max_rule_length;
+  o.min_covered = static_cast<std::size_t>(p.min_covered);
+  o.kinds.not_equal = p.not_equal;
+  o.alpha = p.alpha;
+  o.parent_alpha = p.parent_alpha;
+  o.threads = threads;
+  return o;
+}
+
+// The estimate users read is of P(class | rule fires) where the model uses the rule: among the examples
+// that reach it for a decision list (those left by earlier rules: the search's rows, `totals`), among all
+// training examples for a rule set (`totals` = the training set's class counts).
+Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& quality, ModelKind kind,
+               const std::vector<double>& totals) {
+  Rule r;
+  r.conditions = found.conditions;
+  r.klass = found.target;
+  r.class_counts = found.counts;
+  r.quality = found.quality;
+  Bitset all(index.rows(), true);
+  Bitset covered = all;
+  for (const auto& c : r.conditions) covered = index.covered(c, covered);
+  r.training_counts = index.class_counts(covered);
+  const bool list = kind != ModelKind::rule_set;
+  RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass,
+                                    static_cast<int>(r.conditions.size()));
+  r.probability = quality.probability(stats);
+  return r;
+}
+
+bool single_class(const std::vector<double>& counts) {
+  int nonzero = 0;
+  for (double c : counts) nonzero += c > 0;
+  return nonzero <= 1;
+}
+
+int target_class(const Dataset& data, const LearnerParams& params) {
+  if (params.target.empty()) return -1;
+  const int target = data.schema.class_attribute.value_index(params.target);
+  if (target < 0) throw std::invalid_argument("target class '" + params.target + "' is not a value of the class '" +
+                                              data.schema.class_attribute.name + "'");
+  return target;
+}
+
+RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index) {
+  RuleModel model;
+  model.params = params;
+  model.params.quality = params.resolved_quality();  // the model records what was used
+  model.params.search = params.resolved_search();
+  if (params.learner == "decision-list") model.params.refine_quality = params.resolved_refine_quality();
+  model.schema = data.schema;
+  model.training_rows = data.rows();
+  model.training_source = data.source;
+  model.training_counts = index.class_counts(Bitset(data.rows(), true));
+  return model;
+}
+
+}  // namespace candor

@@ -1,0 +1,37 @@
+#pragma once
+// Internal: what the covering learners (cn2.cpp, laplace_covering.cpp, decision_list.cpp) share.
+#include <vector>
+
+#include "candor/coverage/coverage_index.hpp"
+#include "candor/data/dataset.hpp"
+#include "candor/learn/params.hpp"
+#include "candor/model/rule_model.hpp"
+#include "candor/quality/quality.hpp"
+#include "candor/search/beam_search.hpp"
+
+namespace candor {
+
+// The search settings of `p` (beam width from --search and --beam-width; significance tests).
+SearchOptions search_options(const LearnerParams& p, int threads);
+
+// A model rule from a search result. Its probability is the quality measure's estimate on the examples
+// where the model uses the rule: those the search ran on (`totals`, a decision list or a best-rule set)
+// or, for a rule set, the whole training set (`totals` = training class counts).
+Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& quality, ModelKind kind,
+               const std::vector<double>& totals);
+
+// Whether at most one class has examples.
+bool single_class(const std::vector<double>& counts);
+
+// The class index of params.target, -1 when none; throws std::invalid_argument for an unknown value.
+int target_class(const Dataset& data, const LearnerParams& params);
+
+// A model with no rules yet: parameters (resolved), schema, training counts.
+RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index);
+
+RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
+                               int threads);
+RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
+                            int threads);
+
+}  // namespace candor

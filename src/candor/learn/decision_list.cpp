@@ -1,0 +1,39 @@
+// Top-down hill-climbing separate-and-conquer with separate refinement and selection heuristics (paper
+// 003, after Janssen and Fürnkranz's SeCo framework). Each rule starts as the universal rule of the
+// majority class of the examples left; the refinement heuristic picks the condition to add (greedy, or a
+// beam with --search beam), and the selection heuristic picks, among every rule seen on the way, the one
+// added to the list. When no refinement beats the universal rule by the selection heuristic, or one class
+// is left, the universal rule becomes the default and learning stops.
+#include <cstdint>
+
+#include "candor/learn/covering.hpp"
+
+namespace candor {
+
+RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& select,
+                            int threads) {
+  const auto refine = make_quality(params.resolved_refine_quality(), QualityParams{params.m, nullptr});
+  SearchOptions options = search_options(params, threads);
+  options.select_quality = &select;
+  const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
+  CoverageIndex index(data);
+  RuleModel model = empty_model(data, params, index);
+  model.kind = ModelKind::decision_list;
+  Bitset active(data.rows(), true);
+  while (model.rules.size() < max_rules) {
+    const auto totals = index.class_counts(active);
+    if (single_class(totals)) break;
+    const int head = static_cast<int>(std::max_element(totals.begin(), totals.end()) - totals.begin());
+    const double universal = select.evaluate(make_rule_stats(totals, totals, head, 0));
+    auto found = find_best_rule(index, active, head, *refine, options);
+    if (!found || !(found->selection > universal)) break;
+    Rule rule = make_rule(*found, index, select, model.kind, totals);
+    rule.quality = found->selection;  // what chose the rule
+    model.rules.push_back(std::move(rule));
+    active.subtract(found->covered);
+  }
+  model.default_counts = index.class_counts(active);
+  return model;
+}
+
+}  // namespace candor
