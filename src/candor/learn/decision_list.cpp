@@ -1,8 +1,8 @@
 // Top-down hill-climbing separate-and-conquer with separate refinement and selection heuristics (paper
 // 003, after Janssen and Fürnkranz's SeCo framework). Each rule starts as the universal rule of the
 // majority class of the examples left; the refinement heuristic picks the condition to add (greedy, or a
-// beam with --search beam), and the selection heuristic picks, among every rule seen on the way, the one
-// added to the list. When no refinement beats the universal rule by the selection heuristic, or one class
+// beam with --search beam), and the selection heuristic picks, among the rules on that refinement path,
+// the one added to the list. When no refinement beats the universal rule by the selection heuristic, or one class
 // is left, the universal rule becomes the default and learning stops.
 #include <cstdint>
 
@@ -15,6 +15,7 @@ RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, co
   const auto refine = make_quality(params.resolved_refine_quality(), QualityParams{params.m, nullptr});
   SearchOptions options = search_options(params, threads);
   options.select_quality = &select;
+  options.best_from_beam = true;
   const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
   CoverageIndex index(data);
   RuleModel model = empty_model(data, params, index);

@@ -171,13 +171,14 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         out.max_quality = std::max(out.max_quality, q);
         // Cheap rejection on the scores alone (ties go on to the full comparison).
         const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality);
-        if (!beam_open && out.best && sel < out.best->selection) return;
+        if (!beam_open && (options.best_from_beam || (out.best && sel < out.best->selection))) return;
         Proposal prop{p, c, q, sel, options.prune ? select.refinement_bound(stats) : 0.0, rows, t,
                       static_cast<std::size_t>(level),
                       !significance_tests || (prior_test.passes(covered) &&
                                               (!parent.parent_test || parent.parent_test->passes(covered)))};
         if (beam_open) keep_top(out.top, prop, width);
-        if (prop.can_be_best && (!out.best || better_selection(prop, *out.best))) out.best = prop;
+        if (!options.best_from_beam && prop.can_be_best && (!out.best || better_selection(prop, *out.best)))
+          out.best = prop;
       });
     });
 
@@ -235,6 +236,10 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       r.counts = index.class_counts(r.covered);
       build_lists(r, &parent);
       set_parent_test(r);
+      if (options.best_from_beam && prop.can_be_best && (!best_proposal || better_selection(prop, *best_proposal))) {
+        best_proposal = prop;
+        best = FoundRule{r.conditions, prop.target, r.counts, r.covered, prop.quality, prop.selection};
+      }
       next.push_back(std::move(r));
     }
     recycle(beam);

@@ -30,6 +30,9 @@ struct SearchOptions {
   // Separate selection heuristic (paper 003): the beam is ranked by `quality` (the refinement heuristic)
   // and the returned rule is the best seen by this measure. Null: `quality` does both.
   const QualityMeasure* select_quality = nullptr;
+  // The returned rule is the best (by the selection measure) among the rules that entered the beam, the
+  // refinement path, instead of among every refinement evaluated (paper 003's top-down learner).
+  bool best_from_beam = false;
   // Safe pruning (paper 002, section 2): a refinement whose selection measure's refinement_bound (the best
   // any of its specialisations could score) does not beat the best rule found up to and including its
   // level is not kept in the beam, so the search can end before max_rule_length with the same best rule.
