@@ -194,7 +194,8 @@ TEST(Params, JsonRoundTripAndUnknownKeys) {
   p.m = 22.466;
   p.beam_width = 10;
   p.not_equal = true;
-  p.search = "beam";  // the JSON records resolved defaults (quality, search), so give them to compare
+  p.search = "beam";  // the JSON records resolved defaults (quality, search, length), so give them to compare
+  p.max_rule_length = 5;
   EXPECT_EQ(params_from_json(params_to_json(p)), p);
   EXPECT_EQ(params_to_json(LearnerParams{})["search"], "beam");
   LearnerParams dl;

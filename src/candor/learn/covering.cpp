@@ -9,7 +9,7 @@ namespace candor {
 SearchOptions search_options(const LearnerParams& p, int threads) {
   SearchOptions o;
   o.beam_width = p.search_width();
-  o.max_rule_length = p.max_rule_length;
+  o.max_rule_length = p.resolved_max_rule_length();
   o.min_covered = static_cast<std::size_t>(p.min_covered);
   o.kinds.not_equal = p.not_equal;
   o.alpha = p.alpha;
@@ -58,6 +58,7 @@ RuleModel empty_model(const Dataset& data, const LearnerParams& params, const Co
   model.params = params;
   model.params.quality = params.resolved_quality();  // the model records what was used
   model.params.search = params.resolved_search();
+  model.params.max_rule_length = params.resolved_max_rule_length();
   if (params.learner == "decision-list") model.params.refine_quality = params.resolved_refine_quality();
   model.schema = data.schema;
   model.training_rows = data.rows();

@@ -1,9 +1,11 @@
 // Top-down hill-climbing separate-and-conquer with separate refinement and selection heuristics (paper
 // 003, after Janssen and Fürnkranz's SeCo framework). Each rule starts as the universal rule of the
-// majority class of the examples left; the refinement heuristic picks the condition to add (greedy, or a
+// majority class of the examples left and predicts the majority class of what it covers (p and n, P and N
+// count that class against the others); the refinement heuristic picks the condition to add (greedy, or a
 // beam with --search beam), and the selection heuristic picks, among the rules on that refinement path,
-// the one added to the list. When no refinement beats the universal rule by the selection heuristic, or one class
-// is left, the universal rule becomes the default and learning stops.
+// the one added to the list; its covered examples are removed. Learning stops when the examples left are
+// of one class (or none are left, or no rule covers any): the universal rule of what is left is the default.
+// There is no other stopping or pruning, as in the paper.
 #include <cstdint>
 
 #include "candor/learn/covering.hpp"
@@ -24,10 +26,10 @@ RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, co
   while (model.rules.size() < max_rules) {
     const auto totals = index.class_counts(active);
     if (single_class(totals)) break;
-    const int head = static_cast<int>(std::max_element(totals.begin(), totals.end()) - totals.begin());
-    const double universal = select.evaluate(make_rule_stats(totals, totals, head, 0));
-    auto found = find_best_rule(index, active, head, *refine, options);
-    if (!found || !(found->selection > universal)) break;
+    // target -1: each rule predicts the majority class of what it covers, so the search starts from the
+    // universal rule of the majority class and a refinement may turn to another class.
+    auto found = find_best_rule(index, active, -1, *refine, options);
+    if (!found) break;
     Rule rule = make_rule(*found, index, select, model.kind, totals);
     rule.quality = found->selection;  // what chose the rule
     model.rules.push_back(std::move(rule));

@@ -28,6 +28,11 @@ std::string LearnerParams::resolved_search() const {
   return "beam";
 }
 
+int LearnerParams::resolved_max_rule_length() const {
+  if (max_rule_length > 0) return max_rule_length;
+  return learner == "laplace-covering" || learner == "decision-list" ? 1000 : 5;
+}
+
 int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : beam_width; }
 
 const std::vector<ParamInfo>& param_table() {
@@ -51,7 +56,9 @@ const std::vector<ParamInfo>& param_table() {
        "decision-list, beam for CN2"},
       {"beam_width", &LearnerParams::beam_width, "rules kept in the beam at each refinement level"},
       {"max_beam_width", &LearnerParams::max_beam_width, "layered search: the widest beam tried"},
-      {"max_rule_length", &LearnerParams::max_rule_length, "most conditions in a rule"},
+      {"max_rule_length", &LearnerParams::max_rule_length,
+       "most conditions in a rule (0: the learner's default, 5 for CN2, no limit for laplace-covering and "
+       "decision-list)"},
       {"min_covered", &LearnerParams::min_covered, "fewest training examples (rows) a rule must cover"},
       {"max_rules", &LearnerParams::max_rules, "stop after this many rules in all (0: no limit)"},
       {"target", &LearnerParams::target, "learn rules for this class value only (empty: every class)"},
@@ -102,7 +109,7 @@ void validate(const LearnerParams& p) {
   parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
   if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
   if (p.beam_width < 1) throw std::invalid_argument("beam width must be at least 1");
-  if (p.max_rule_length < 1) throw std::invalid_argument("max rule length must be at least 1");
+  if (p.max_rule_length < 0) throw std::invalid_argument("max rule length must be 0 (the learner's default) or positive");
   if (p.min_covered < 1) throw std::invalid_argument("min covered must be at least 1");
   if (p.max_rules < 0) throw std::invalid_argument("max rules must be 0 (no limit) or positive");
   if (!(p.alpha > 0 && p.alpha <= 1) || !(p.parent_alpha > 0 && p.parent_alpha <= 1))
@@ -115,6 +122,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
     std::visit([&](auto member) { j[info.name] = p.*member; }, info.member);
   j["quality"] = p.resolved_quality();
   j["search"] = p.resolved_search();
+  j["max_rule_length"] = p.resolved_max_rule_length();
   if (p.learner == "decision-list") j["refine_quality"] = p.resolved_refine_quality();
   return j;
 }

@@ -18,7 +18,7 @@ struct LearnerParams {
   int max_beam_width = 512;   // layered search: the widest beam tried
   std::string refine_quality;  // decision-list: heuristic ranking refinements (empty: the selection one)
   int beam_width = 5;
-  int max_rule_length = 5;
+  int max_rule_length = 0;  // 0: the learner's default (see resolved_max_rule_length)
   int min_covered = 1;
   int max_rules = 0;
   std::string target;
@@ -36,6 +36,9 @@ struct LearnerParams {
   // `search`, or the learner's default: layered for laplace-covering, greedy (hill climbing) for
   // decision-list, beam for CN2.
   std::string resolved_search() const;
+  // max_rule_length, or the learner's default: 5 for CN2, no limit (1000) for laplace-covering and
+  // decision-list, whose papers refine until no refinement is possible.
+  int resolved_max_rule_length() const;
   // The beam width of a greedy or beam search (1 for greedy).
   int search_width() const;
   bool operator==(const LearnerParams&) const = default;
