@@ -4,7 +4,9 @@
 Specification: {"figures": [{"file": "x.png", "title": "...", "columns": 3,
   "panels": [{"title": "...", "csv": "points.csv", "where": {"method": "evc"}, "x": "true", "y": "estimated",
               "kind": "scatter" | "line", "group": "column for one series per value", "diagonal": true,
-              "xlabel": "...", "ylabel": "...", "xlim": [0, 1], "ylim": [0, 1]}]}]}
+              "xlabel": "...", "ylabel": "...", "xlim": [0, 1], "ylim": [0, 1],
+              "yerr": "column of error bars (line)", "xscale": "log2",
+              "overlay": {"csv": "...", "where": {...}, "x": "...", "y": "...", "label": "..."} (stars)}]}]}
 A figure with "kind": "cd" is a critical-difference diagram (Demsar 2006, Fig. 1):
   {"kind": "cd", "file": "cd.png", "title": "...", "ranks": {"learner": average rank}, "cd": 1.25,
    "test": "Nemenyi", "groups": [["a", "b"]], "control": "a" (Bonferroni-Dunn: the CD interval around it)}
@@ -39,10 +41,28 @@ def draw_panel(ax, panel, base):
         pts = [(float(r[panel["x"]]), float(r[panel["y"]])) for r in rs
                if r[panel["x"]] not in ("", "n/a") and r[panel["y"]] not in ("", "n/a")]
         if panel.get("kind", "scatter") == "line":
+            if "yerr" in panel:
+                trip = sorted((float(r[panel["x"]]), float(r[panel["y"]]),
+                               float(r[panel["yerr"]]) if r[panel["yerr"]] not in ("", "n/a") else 0.0)
+                              for r in rs if r[panel["x"]] not in ("", "n/a") and r[panel["y"]] not in ("", "n/a"))
+                ax.errorbar([t[0] for t in trip], [t[1] for t in trip], yerr=[t[2] for t in trip], marker="o", ms=3,
+                            capsize=2, label=name or None)
+                continue
             pts.sort()
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, label=name or None)
         else:
             ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=6, alpha=0.6, label=name or None)
+    if "overlay" in panel:
+        o = panel["overlay"]
+        orows = [r for r in load(os.path.join(base, o["csv"]))
+                 if all(r.get(k) == str(v) for k, v in o.get("where", {}).items())]
+        opts = [(float(r[o["x"]]), float(r[o["y"]])) for r in orows
+                if r[o["x"]] not in ("", "n/a") and r[o["y"]] not in ("", "n/a")]
+        ax.scatter([p[0] for p in opts], [p[1] for p in opts], marker="*", s=140, c="k", zorder=5,
+                   label=o.get("label"))
+        groups["overlay"] = opts
+    if panel.get("xscale") == "log2":
+        ax.set_xscale("log", base=2)
     if panel.get("diagonal"):
         lo = min(ax.get_xlim()[0], ax.get_ylim()[0])
         hi = max(ax.get_xlim()[1], ax.get_ylim()[1])

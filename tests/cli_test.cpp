@@ -312,3 +312,56 @@ TEST(Cli, GridRunsResumesAndSummarises) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find(cfg + ": unknown key 'dataset'"), std::string::npos) << r.out;
 }
+
+// Both experiments of issue 4 end to end on small data: their tables exist with the documented columns and
+// rows, and the numbers are what the learners give.
+TEST(Cli, OversearchingAndHeuristicsExperimentsRun) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests";
+  const std::string os = (dir / "oversearching").string(), rh = (dir / "heuristics").string();
+  std::filesystem::remove_all(os);
+  std::filesystem::remove_all(rh);
+  CliResult r = run("experiment oversearching --repeats 2 --datasets iris labor --no-plots --datasets-dir " +
+                    test::datasets_dir() + " --out " + os);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string table = read_text(os + "/table3.csv");
+  EXPECT_NE(table.find("dataset,error GS %,error LS %,error ES %"), std::string::npos) << table;
+  EXPECT_NE(table.find("\nRatio to LS,"), std::string::npos);
+  EXPECT_NE(table.find(",1.000,"), std::string::npos);  // LS against itself
+  const std::string curves = read_text(os + "/curves.csv");
+  EXPECT_NE(curves.find("iris,512,test error,"), std::string::npos);
+  EXPECT_NE(curves.find("labor,1,estimated L,"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::exists(os + "/plots.json"));
+
+  r = run("experiment refinement-heuristics --folds 3 --datasets iris labor vote --no-plots --datasets-dir " +
+          test::datasets_dir() + " --out " + rh);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(result_cells(rh + "/results.csv").size(), 12u * 3u * 3u);
+  const std::string acc = read_text(rh + "/accuracy_table.csv");
+  EXPECT_NE(acc.find("lap / mod-lap"), std::string::npos);
+  EXPECT_NE(acc.find("\ndata sets won,"), std::string::npos);
+  EXPECT_NE(read_text(rh + "/auc_binary.csv").find("\nlabor,"), std::string::npos);  // labor and vote are binary
+  EXPECT_EQ(read_text(rh + "/auc_binary.csv").find("\niris,"), std::string::npos);
+  // The accuracy of one combination equals candor evaluate's on the same folds.
+  CliResult ev = run_stdout("evaluate " + test::shared("vote.arff") +
+                            " --learner decision-list --quality laplace --refine-quality modified-laplace --folds 3 "
+                            "--format json");
+  ASSERT_EQ(ev.code, 0);
+  EXPECT_TRUE(nlohmann::json::parse(read_text(rh + "/comparison_accuracy.json")).contains("nemenyi"));
+  std::istringstream rows(acc);
+  std::string line, header;
+  std::getline(rows, header);
+  std::vector<std::string> cols;
+  {
+    std::istringstream h(header);
+    for (std::string c; std::getline(h, c, ',');) cols.push_back(c);
+  }
+  const auto col = std::find(cols.begin(), cols.end(), "lap / mod-lap") - cols.begin();
+  while (std::getline(rows, line))
+    if (line.rfind("vote,", 0) == 0) {
+      std::istringstream l(line);
+      std::vector<std::string> cells;
+      for (std::string c; std::getline(l, c, ',');) cells.push_back(c);
+      EXPECT_NEAR(std::stod(cells[static_cast<std::size_t>(col)]) / 100,
+                  nlohmann::json::parse(ev.out)["accuracy"].get<double>(), 5e-5);
+    }
+}

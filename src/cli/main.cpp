@@ -191,7 +191,7 @@ int main(int argc, char** argv) {
       ->expected(1, -1);
   exp_cmd->add_option("--resampling", exp.resampling, "grid: cv, holdout or train-test (data sets TRAIN:TEST); default cv");
   exp_cmd->add_option("--folds", exp.folds, "grid: cross-validation folds (default 10)");
-  exp_cmd->add_option("--repeats", exp.repeats, "grid: repetitions of cv or holdout (default 1)");
+  exp_cmd->add_option("--repeats", exp.repeats, "grid: repetitions of cv or holdout (default 1); oversearching: trials (default 10)");
   exp_cmd->add_option("--test-fraction", exp.test_fraction, "grid: holdout test share (default 0.5)");
   exp_cmd->add_option("--control", exp.control, "grid: control learner for Bonferroni-Dunn");
   exp_cmd->add_option("--alpha", exp.alpha, "grid: significance level (default 0.05)");

@@ -202,27 +202,6 @@ CellResult run_cell(const Dataset& learn, const Dataset& test, const std::string
   return out;
 }
 
-struct IndexRow {
-  std::string name;
-  std::size_t rows;
-};
-
-std::vector<IndexRow> read_index(const std::string& dir) {
-  std::ifstream f(dir + "/INDEX.tsv");
-  if (!f) throw std::invalid_argument("cannot read " + dir + "/INDEX.tsv (set --datasets-dir)");
-  std::vector<IndexRow> out;
-  std::string line;
-  std::getline(f, line);
-  while (std::getline(f, line)) {
-    std::istringstream s(line);
-    std::string name, rows;
-    std::getline(s, name, '\t');
-    std::getline(s, rows, '\t');
-    if (!name.empty()) out.push_back({name, static_cast<std::size_t>(std::stoull(rows))});
-  }
-  return out;
-}
-
 }  // namespace
 
 void run_evc_uci(const ExperimentOptions& options) {
@@ -230,7 +209,7 @@ void run_evc_uci(const ExperimentOptions& options) {
   std::vector<std::string> names = options.datasets;
   if (names.empty()) {
     const std::size_t max_rows = options.max_rows ? options.max_rows : 3000;
-    for (const auto& row : read_index(options.datasets_dir))
+    for (const auto& row : read_corpus_index(options.datasets_dir))
       if (row.rows <= max_rows && row.name != "adult.test") names.push_back(row.name);
   }
   std::vector<Dataset> learn(names.size()), test(names.size());

@@ -1,5 +1,7 @@
 #include "candor/experiments/experiment.hpp"
 
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace candor {
@@ -22,8 +24,34 @@ const std::vector<ExperimentInfo>& experiment_table() {
        "paper 000 Table 3: rules learned on one half of each shared data set, true accuracy on the other half; "
        "EVC vs m=2, m=22, Domingos' m, m by internal CV, a 70/30 split and LRS; average ranks, Friedman",
        run_evc_uci},
+      {"oversearching",
+       "paper 002 Fig. 1 and Table 3: Laplace error and true error of the best rule per class against beam width "
+       "1..512 with the layered choice; greedy, layered and extensive search in the covering learner over --repeats "
+       "(default 10) stratified 50/50 splits, with sign tests",
+       run_oversearching},
+      {"refinement-heuristics",
+       "paper 003: 10-fold CV of the decision-list learner for every selection (precision, Laplace, m-estimate) x "
+       "refinement (the same, modified precision, modified Laplace, modified m-estimate) heuristic; accuracy, "
+       "rules and conditions, AUC on binary data sets, Friedman and Nemenyi (resumable grid)",
+       run_refinement_heuristics},
   };
   return table;
+}
+
+std::vector<CorpusEntry> read_corpus_index(const std::string& dir) {
+  std::ifstream f(dir + "/INDEX.tsv");
+  if (!f) throw std::invalid_argument("cannot read " + dir + "/INDEX.tsv (set --datasets-dir)");
+  std::vector<CorpusEntry> out;
+  std::string line;
+  std::getline(f, line);  // name rows attributes nominal_attrs numeric_attrs classes ...
+  while (std::getline(f, line)) {
+    std::istringstream s(line);
+    std::vector<std::string> cells;
+    for (std::string cell; std::getline(s, cell, '\t');) cells.push_back(cell);
+    if (cells.size() < 6 || cells[0].empty()) continue;
+    out.push_back({cells[0], static_cast<std::size_t>(std::stoull(cells[1])), static_cast<std::size_t>(std::stoull(cells[5]))});
+  }
+  return out;
 }
 
 void run_experiment(const std::string& name, const ExperimentOptions& options) {

@@ -33,6 +33,15 @@ struct ExperimentOptions {
   std::vector<std::string> metrics;
 };
 
+// One row of the shared corpus's INDEX.tsv.
+struct CorpusEntry {
+  std::string name;
+  std::size_t rows = 0;
+  std::size_t classes = 0;
+};
+// Throws std::invalid_argument when DIR/INDEX.tsv cannot be read.
+std::vector<CorpusEntry> read_corpus_index(const std::string& dir);
+
 struct ExperimentInfo {
   const char* name;
   const char* description;
@@ -46,5 +55,7 @@ void run_evc_artificial(const ExperimentOptions& options);
 void run_evc_chi2(const ExperimentOptions& options);
 void run_evc_uci(const ExperimentOptions& options);
 void run_grid_experiment(const ExperimentOptions& options);
+void run_oversearching(const ExperimentOptions& options);
+void run_refinement_heuristics(const ExperimentOptions& options);
 
 }  // namespace candor

@@ -41,8 +41,8 @@ namespace {
 
 const std::vector<std::string> kColumns{"dataset",   "learner",  "repeat", "fold",      "train_rows",
                                         "test_rows", "accuracy", "auc",    "brier",     "log_loss",
-                                        "rule_rmse", "rules",    "mean_rule_length", "fit_seconds",
-                                        "predict_seconds"};
+                                        "rule_rmse", "rules",    "conditions", "mean_rule_length",
+                                        "fit_seconds", "predict_seconds"};
 
 void check_resampling(const Resampling& r) {
   if (r.kind != "cv" && r.kind != "holdout" && r.kind != "train-test")
@@ -421,7 +421,8 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
     line << csv_cell(g.name) << "," << csv_cell(learner.name) << "," << c.repeat << "," << c.fold << "," << train_rows
          << "," << test_rows << "," << number(res.metrics.accuracy) << "," << number(res.metrics.auc) << ","
          << number(res.metrics.brier) << "," << number(res.metrics.log_loss) << "," << number(res.rule_rmse) << ","
-         << res.rules << "," << number(res.mean_rule_length) << "," << number(res.fit_seconds) << ","
+         << res.rules << "," << std::llround(static_cast<double>(res.rules) * res.mean_rule_length) << ","
+         << number(res.mean_rule_length) << "," << number(res.fit_seconds) << ","
          << number(res.predict_seconds) << "\n";
     std::lock_guard lock(mutex);
     csv << line.str() << std::flush;

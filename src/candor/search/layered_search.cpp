@@ -44,23 +44,37 @@ WidthOutcome search_width(const CoverageIndex& index, const Bitset& active, int 
   return w;
 }
 
-LayeredOutcome layered_search(const CoverageIndex& index, const Bitset& active, int target,
-                              const QualityMeasure& quality, SearchOptions options, int max_width) {
-  LayeredOutcome out;
+LayeredChoice layered_choice(const std::vector<WidthOutcome>& widths) {
+  LayeredChoice out;
   double best_r = 2;
   int failures = 0;
-  for (int width = 1; width <= std::max(1, max_width) && failures < 2; width *= 2) {
-    WidthOutcome w = search_width(index, active, target, quality, options, width);
-    if (w.rule && w.r < best_r) {
-      best_r = w.r;
-      out.best = w.rule;
-      out.chosen_width = width;
+  for (std::size_t i = 0; i < widths.size() && failures < 2; ++i) {
+    out.searched = i + 1;
+    if (widths[i].rule && widths[i].r < best_r) {
+      best_r = widths[i].r;
+      out.chosen = i;
       failures = 0;
     } else {
       ++failures;
     }
-    out.widths.push_back(std::move(w));
+  }
+  out.stopped = failures >= 2;
+  return out;
+}
+
+LayeredOutcome layered_search(const CoverageIndex& index, const Bitset& active, int target,
+                              const QualityMeasure& quality, SearchOptions options, int max_width) {
+  LayeredOutcome out;
+  LayeredChoice choice;
+  for (int width = 1; width <= std::max(1, max_width); width *= 2) {
+    out.widths.push_back(search_width(index, active, target, quality, options, width));
+    choice = layered_choice(out.widths);
+    if (choice.stopped) break;
     if (width > max_width / 2) break;  // the next doubling would pass max_width
+  }
+  if (choice.chosen) {
+    out.best = out.widths[*choice.chosen].rule;
+    out.chosen_width = out.widths[*choice.chosen].width;
   }
   return out;
 }

@@ -30,6 +30,16 @@ struct LayeredOutcome {
   std::vector<WidthOutcome> widths;  // in the order searched
 };
 
+// Layered search's choice among the outcomes of widths 1, 2, 4, ... in order: the width of smallest r_w
+// among those searched before two successive widths failed to improve it. `searched` receives how many
+// widths layered search would have run.
+struct LayeredChoice {
+  std::optional<std::size_t> chosen;  // index into the outcomes; none when no width found a rule
+  std::size_t searched = 0;
+  bool stopped = false;  // two successive widths failed to improve: no wider search is needed
+};
+LayeredChoice layered_choice(const std::vector<WidthOutcome>& widths);
+
 // Beam searches of widths 1, 2, 4, ... up to max_width with `options` otherwise (options.beam_width and
 // options.attribute_sets are set per width), keeping the rule with the smallest r_w and stopping when two
 // successive widths fail to improve it. Needs a target class (the errors are the other classes).
