@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws the plots an experiment describes in DIR/plots.json (written by `candor experiment`).
 
-Specification: {"figures": [{"file": "x.png", "title": "...", "columns": 3,
+Specification: {"figures": [{"file": "x.png", "title": "...", "columns": 3, "panel_size": [3.6, 3.4],
   "panels": [{"title": "...", "csv": "points.csv", "where": {"method": "evc"}, "x": "true", "y": "estimated",
               "kind": "scatter" | "line", "group": "column for one series per value", "diagonal": true,
               "xlabel": "...", "ylabel": "...", "xlim": [0, 1], "ylim": [0, 1],
@@ -138,7 +138,8 @@ def main(spec_path):
         panels = fig_spec["panels"]
         cols = min(fig_spec.get("columns", 3), len(panels))
         rows = math.ceil(len(panels) / cols)
-        fig, axes = plt.subplots(rows, cols, figsize=(3.6 * cols, 3.4 * rows), squeeze=False)
+        width, height = fig_spec.get("panel_size", [3.6, 3.4])
+        fig, axes = plt.subplots(rows, cols, figsize=(width * cols, height * rows), squeeze=False)
         for ax, panel in zip(axes.flat, panels):
             draw_panel(ax, panel, base)
         for ax in list(axes.flat)[len(panels):]:

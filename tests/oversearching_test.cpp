@@ -14,9 +14,8 @@
 using namespace candor;
 
 namespace {
-double q(const std::string& name, std::vector<double> covered, std::vector<double> totals, int target, double m = 22.466) {
-  auto measure = make_quality(name, QualityParams{m, nullptr});
-  return measure->evaluate(make_rule_stats(covered, totals, target, 1));
+double q(const std::string& name, std::vector<double> covered, std::vector<double> totals, int target) {
+  return test::quality_value(name, std::move(covered), std::move(totals), target, 22.466);
 }
 }  // namespace
 

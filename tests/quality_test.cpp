@@ -4,29 +4,25 @@
 
 #include "candor/quality/quality.hpp"
 #include "candor/quality/significance.hpp"
+#include "test_util.hpp"
 
 using namespace candor;
 
-namespace {
-double q(const std::string& name, std::vector<double> covered, std::vector<double> totals, int target, double m = 2) {
-  auto measure = make_quality(name, QualityParams{m, nullptr});
-  return measure->evaluate(make_rule_stats(covered, totals, target, 1));
-}
-}  // namespace
+using test::quality_value;
 
 // Hand-computed values for a rule covering 10 examples, 8 of class 0, in data of 30 (12 of class 0).
 TEST(Quality, HandComputedValues) {
   std::vector<double> cov{8, 2}, tot{12, 18};
-  EXPECT_DOUBLE_EQ(q("precision", cov, tot, 0), 0.8);
-  EXPECT_DOUBLE_EQ(q("laplace", cov, tot, 0), 9.0 / 12.0);                 // (8+1)/(10+2)
-  EXPECT_DOUBLE_EQ(q("m-estimate", cov, tot, 0, 2), (8 + 2 * 0.4) / 12.0);  // prior 12/30
-  EXPECT_DOUBLE_EQ(q("m-estimate", cov, tot, 0, 0), 0.8);                   // m = 0 is precision
-  EXPECT_DOUBLE_EQ(q("wracc", cov, tot, 0), (10.0 / 30.0) * (0.8 - 0.4));
+  EXPECT_DOUBLE_EQ(quality_value("precision", cov, tot, 0), 0.8);
+  EXPECT_DOUBLE_EQ(quality_value("laplace", cov, tot, 0), 9.0 / 12.0);                 // (8+1)/(10+2)
+  EXPECT_DOUBLE_EQ(quality_value("m-estimate", cov, tot, 0, 2), (8 + 2 * 0.4) / 12.0);  // prior 12/30
+  EXPECT_DOUBLE_EQ(quality_value("m-estimate", cov, tot, 0, 0), 0.8);                   // m = 0 is precision
+  EXPECT_DOUBLE_EQ(quality_value("wracc", cov, tot, 0), (10.0 / 30.0) * (0.8 - 0.4));
   // Quality is minus the entropy: higher is better.
-  EXPECT_NEAR(q("entropy", cov, tot, 0), 0.8 * std::log2(0.8) + 0.2 * std::log2(0.2), 1e-12);
-  EXPECT_DOUBLE_EQ(q("entropy", {5, 0}, tot, 0), 0.0);  // pure: the best entropy
+  EXPECT_NEAR(quality_value("entropy", cov, tot, 0), 0.8 * std::log2(0.8) + 0.2 * std::log2(0.2), 1e-12);
+  EXPECT_DOUBLE_EQ(quality_value("entropy", {5, 0}, tot, 0), 0.0);  // pure: the best entropy
   // Laplace with three classes: k = 3.
-  EXPECT_DOUBLE_EQ(q("laplace", {4, 1, 0}, {10, 10, 10}, 0), 5.0 / 8.0);
+  EXPECT_DOUBLE_EQ(quality_value("laplace", {4, 1, 0}, {10, 10, 10}, 0), 5.0 / 8.0);
 }
 
 // Paper 000, section 4.1.1: 20 examples, prior 0.5, a rule covering 10 with 8 positives has LRS 7.7.
@@ -34,7 +30,7 @@ TEST(Quality, LikelihoodRatioStatisticPaperExample) {
   double lrs = likelihood_ratio_statistic(8, 10, 10, 20);
   EXPECT_NEAR(lrs, 2 * (16 * std::log(1.6) + 4 * std::log(0.4)), 1e-12);
   EXPECT_NEAR(lrs, 7.7, 0.05);
-  EXPECT_DOUBLE_EQ(q("lrs", {8, 2}, {10, 10}, 0), lrs);
+  EXPECT_DOUBLE_EQ(quality_value("lrs", {8, 2}, {10, 10}, 0), lrs);
   // Not above the prior: 0 (eq. 14 applies only when s > e_s).
   EXPECT_EQ(likelihood_ratio_statistic(5, 10, 10, 20), 0.0);
   EXPECT_EQ(likelihood_ratio_statistic(2, 10, 10, 20), 0.0);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "candor/data/readers.hpp"
+#include "candor/quality/quality.hpp"
 
 namespace candor::test {
 
@@ -22,6 +23,13 @@ inline std::string write_temp(const std::string& name, const std::string& text) 
   auto path = dir / name;
   std::ofstream(path) << text;
   return path.string();
+}
+
+// A quality measure's value for a rule of length 1 with these class counts.
+inline double quality_value(const std::string& name, std::vector<double> covered, std::vector<double> totals,
+                            int target, double m = 2) {
+  auto measure = make_quality(name, QualityParams{m, nullptr});
+  return measure->evaluate(make_rule_stats(covered, totals, target, 1));
 }
 
 }  // namespace candor::test

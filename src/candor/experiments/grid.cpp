@@ -343,12 +343,16 @@ void run_grid_experiment(const ExperimentOptions& o) {
   if (o.control) grid.control = *o.control;
   if (!o.metrics.empty()) grid.metrics = o.metrics;
   if (o.seed_given || o.config.empty()) grid.seed = o.seed;
+  run_grid(grid, grid_run_options(o));
+}
+
+GridRunOptions grid_run_options(const ExperimentOptions& o) {
   GridRunOptions run;
   run.out = o.out;
   run.datasets_dir = o.datasets_dir;
   run.threads = o.threads;
   run.plots = o.plots;
-  run_grid(grid, run);
+  return run;
 }
 
 void run_grid(const GridSpec& grid, const GridRunOptions& o) {

@@ -60,6 +60,10 @@ struct GridRunOptions {
   bool progress = true;  // progress lines on stderr
 };
 
+struct ExperimentOptions;
+// The run options an experiment's command line gives (--out, --datasets-dir, --threads, --no-plots).
+GridRunOptions grid_run_options(const ExperimentOptions& options);
+
 // Runs the cells not yet in DIR/results.csv and writes the summary. Throws InputError for unreadable data
 // and std::invalid_argument when DIR holds results of a different grid (another learner definition under
 // the same name, another resampling or seed).

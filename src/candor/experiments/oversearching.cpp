@@ -260,6 +260,7 @@ void run_oversearching(const ExperimentOptions& options) {
                        {"title", names[d] + ": error of the best rule vs beam width (" + std::to_string(trials) +
                                      " trials)"},
                        {"columns", 1},
+                       {"panel_size", {6.4, 4.2}},
                        {"panels",
                         {{{"csv", "curves.csv"},
                           {"where", {{"dataset", names[d]}}},

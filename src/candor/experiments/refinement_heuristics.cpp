@@ -74,12 +74,7 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
   grid.resampling.repeats = options.repeats.value_or(1);
   grid.seed = options.seed;
   grid.metrics = {"accuracy", "auc", "rules", "conditions", "fit_seconds"};
-  GridRunOptions run;
-  run.out = options.out;
-  run.datasets_dir = options.datasets_dir;
-  run.threads = options.threads;
-  run.plots = options.plots;
-  run_grid(grid, run);
+  run_grid(grid, grid_run_options(options));
 
   std::vector<std::string> learners;
   for (const auto& l : grid.learners) learners.push_back(l.name);

@@ -16,7 +16,7 @@ int resolve_threads(int requested) {
 }
 
 void parallel_for(std::size_t n, int threads, const std::function<void(std::size_t)>& f) {
-  const std::size_t workers = std::min<std::size_t>(n, static_cast<std::size_t>(std::max(1, threads)));
+  const std::size_t workers = std::min<std::size_t>(n, static_cast<std::size_t>(resolve_threads(threads)));
   if (workers <= 1) {
     for (std::size_t i = 0; i < n; ++i) f(i);
     return;

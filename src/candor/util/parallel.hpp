@@ -9,6 +9,7 @@ namespace candor {
 
 // 0 (or negative) means every hardware thread.
 int resolve_threads(int requested);
+// threads <= 0: every hardware thread (resolve_threads).
 void parallel_for(std::size_t n, int threads, const std::function<void(std::size_t)>& f);
 
 }  // namespace candor
