@@ -204,6 +204,7 @@ TEST(Params, JsonRoundTripAndUnknownKeys) {
   EXPECT_EQ(params_to_json(dl)["refine_quality"], "laplace");
   dl.refine_quality = "modified-laplace";
   EXPECT_EQ(params_from_json(params_to_json(dl)).refine_quality, "modified-laplace");
+  EXPECT_EQ(params_to_json(dl)["select_quality"], "laplace");
   auto j = params_to_json(p);
   j["beam_widht"] = 3;
   EXPECT_THROW(params_from_json(j), std::invalid_argument);

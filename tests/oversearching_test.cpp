@@ -179,4 +179,17 @@ TEST(Oversearching, DecisionListSeparatesRefinementAndSelection) {
   LearnerParams bad;
   bad.refine_quality = "modified-laplace";  // only for decision-list
   EXPECT_THROW(validate(bad), std::invalid_argument);
+  bad = LearnerParams{};
+  bad.select_quality = "precision";
+  EXPECT_THROW(validate(bad), std::invalid_argument);
+  // --select-quality names the selection heuristic; it is what the model records as its quality.
+  LearnerParams sel;
+  sel.learner = "decision-list";
+  sel.select_quality = "precision";
+  sel.refine_quality = "modified-precision";
+  RuleModel by_select = fit(d, sel);
+  EXPECT_EQ(by_select.params.resolved_quality(), "precision");
+  ASSERT_EQ(by_select.rules.size(), modified.rules.size());
+  for (std::size_t i = 0; i < by_select.rules.size(); ++i)
+    EXPECT_EQ(by_select.rules[i].conditions.size(), modified.rules[i].conditions.size());
 }

@@ -51,7 +51,7 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
   for (const auto& c : combinations()) {
     GridLearner l;
     l.name = learner_name(c);
-    l.options = "--learner decision-list --quality " + c.select + " --refine-quality " + c.refine;
+    l.options = "--learner decision-list --select-quality " + c.select + " --refine-quality " + c.refine;
     l.params = parse_learner_options(l.options);
     grid.learners.push_back(std::move(l));
   }

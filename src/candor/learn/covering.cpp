@@ -59,7 +59,10 @@ RuleModel empty_model(const Dataset& data, const LearnerParams& params, const Co
   model.params.quality = params.resolved_quality();  // the model records what was used
   model.params.search = params.resolved_search();
   model.params.max_rule_length = params.resolved_max_rule_length();
-  if (params.learner == "decision-list") model.params.refine_quality = params.resolved_refine_quality();
+  if (params.learner == "decision-list") {
+    model.params.refine_quality = params.resolved_refine_quality();
+    model.params.select_quality = params.resolved_quality();
+  }
   model.schema = data.schema;
   model.training_rows = data.rows();
   model.training_source = data.source;

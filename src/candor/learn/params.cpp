@@ -13,6 +13,7 @@ const std::vector<std::string>& learner_names() {
 }
 
 std::string LearnerParams::resolved_quality() const {
+  if (learner == "decision-list" && !select_quality.empty()) return select_quality;
   if (!quality.empty()) return quality;
   return learner == "cn2-ordered" ? "entropy" : "laplace";
 }
@@ -48,7 +49,10 @@ const std::vector<ParamInfo>& param_table() {
        "modified-laplace, modified-m-estimate (default: entropy for cn2-ordered, laplace otherwise); the "
        "selection heuristic of decision-list"},
       {"refine_quality", &LearnerParams::refine_quality,
-       "decision-list: the heuristic that ranks refinements (default: the selection heuristic --quality)"},
+       "decision-list: the heuristic that ranks refinements (default: the selection heuristic)"},
+      {"select_quality", &LearnerParams::select_quality,
+       "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
+       "--quality, else laplace)"},
       {"m", &LearnerParams::m, "m of the m-estimate family (m-estimate, modified-m-estimate)"},
       {"search", &LearnerParams::search,
        "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
@@ -103,6 +107,12 @@ void validate(const LearnerParams& p) {
     if (p.refine_quality == "evc") throw std::invalid_argument("evc cannot rank refinements of decision-list");
     make_quality(p.refine_quality, QualityParams{p.m, nullptr});
   }
+  if (!p.select_quality.empty()) {
+    if (p.learner != "decision-list")
+      throw std::invalid_argument("--select-quality is an option of --learner decision-list (others use --quality)");
+    if (!p.quality.empty() && p.quality != p.select_quality)
+      throw std::invalid_argument("--quality and --select-quality differ; for decision-list give one of them");
+  }
   if (p.learner == "decision-list" && p.resolved_quality() == "evc")
     throw std::invalid_argument("decision-list does not support the evc quality");
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
@@ -123,7 +133,10 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["quality"] = p.resolved_quality();
   j["search"] = p.resolved_search();
   j["max_rule_length"] = p.resolved_max_rule_length();
-  if (p.learner == "decision-list") j["refine_quality"] = p.resolved_refine_quality();
+  if (p.learner == "decision-list") {
+    j["refine_quality"] = p.resolved_refine_quality();
+    j["select_quality"] = p.resolved_quality();
+  }
   return j;
 }
 

@@ -17,6 +17,7 @@ struct LearnerParams {
   std::string search;         // greedy, beam, layered; empty: the learner's default (see resolved_search)
   int max_beam_width = 512;   // layered search: the widest beam tried
   std::string refine_quality;  // decision-list: heuristic ranking refinements (empty: the selection one)
+  std::string select_quality;  // decision-list: heuristic choosing the rule (empty: `quality`)
   int beam_width = 5;
   int max_rule_length = 0;  // 0: the learner's default (see resolved_max_rule_length)
   int min_covered = 1;
@@ -30,7 +31,7 @@ struct LearnerParams {
   int seed = 1;
 
   // The quality measure actually used: `quality`, or the learner's default. For decision-list it is the
-  // selection heuristic; resolved_refine_quality() ranks the refinements.
+  // selection heuristic (`select_quality` when given); resolved_refine_quality() ranks the refinements.
   std::string resolved_quality() const;
   std::string resolved_refine_quality() const;
   // `search`, or the learner's default: layered for laplace-covering, greedy (hill climbing) for

@@ -269,8 +269,10 @@ std::string format_rules(const RuleModel& m) {
   out << (m.kind == ModelKind::decision_list ? "Decision list"
           : m.kind == ModelKind::rule_set   ? "Unordered rule set"
                                             : "Rule set, the matching rule of highest quality decides")
-      << " (" << m.params.learner << ", quality " << m.params.resolved_quality()
-      << (m.params.learner == "decision-list" ? ", refinement " + m.params.resolved_refine_quality() : std::string())
+      << " (" << m.params.learner
+      << (m.params.learner == "decision-list"
+              ? ", selection " + m.params.resolved_quality() + ", refinement " + m.params.resolved_refine_quality()
+              : ", quality " + m.params.resolved_quality())
       << ", search " << m.params.resolved_search()
       << (m.params.resolved_search() == "beam" ? " " + std::to_string(m.params.beam_width) : std::string())
       << ", max length " << m.params.resolved_max_rule_length() << ") learned from " << m.training_source << ": " << m.training_rows << " rows, "
