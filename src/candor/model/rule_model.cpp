@@ -275,7 +275,10 @@ std::string format_rules(const RuleModel& m) {
               : ", quality " + m.params.resolved_quality())
       << ", search " << m.params.resolved_search()
       << (m.params.resolved_search() == "beam" ? " " + std::to_string(m.params.beam_width) : std::string())
-      << ", max length " << m.params.resolved_max_rule_length() << ") learned from " << m.training_source << ": " << m.training_rows << " rows, "
+      << ", max length "
+      << (m.params.resolved_max_rule_length() >= 1000 ? std::string("none")
+                                                       : std::to_string(m.params.resolved_max_rule_length()))
+      << ") learned from " << m.training_source << ": " << m.training_rows << " rows, "
       << m.schema.attributes.size() << " attributes, class '" << cls.name << "' " << counts_text(m.training_counts)
       << " for (";
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
