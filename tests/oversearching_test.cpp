@@ -182,6 +182,12 @@ TEST(Oversearching, DecisionListSeparatesRefinementAndSelection) {
   bad = LearnerParams{};
   bad.select_quality = "precision";
   EXPECT_THROW(validate(bad), std::invalid_argument);
+  // A length limit still lets the last level's rule be chosen (the beam of that level holds the candidates).
+  LearnerParams short_rules = p;
+  short_rules.max_rule_length = 1;
+  RuleModel one = fit(d, short_rules);
+  ASSERT_FALSE(one.rules.empty());
+  for (const auto& r : one.rules) EXPECT_EQ(r.conditions.size(), 1u);
   // --select-quality names the selection heuristic; it is what the model records as its quality.
   LearnerParams sel;
   sel.learner = "decision-list";

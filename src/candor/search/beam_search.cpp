@@ -156,7 +156,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       TaskResult& out = results[task];
       RuleCoverage cov{&parent.covered, &parent.rows, parent.sorted.empty() ? nullptr : &parent.sorted,
                        parent.counts.data()};
-      const bool can_refine = level < options.max_rule_length;
+      // With best_from_beam the last level still forms a beam: its rules are the candidates for the best.
+      const bool can_refine = level < options.max_rule_length || options.best_from_beam;
       evaluate_attribute(index, cov, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t rows) {
         if (rows >= parent.rows.size() || rows < options.min_covered) return;
         int t = target;
