@@ -14,6 +14,7 @@
 using namespace candor;
 
 namespace {
+std::string read_text(const std::string& path);
 struct CliResult {
   int code;
   std::string out;
@@ -192,6 +193,13 @@ TEST(Cli, StatsOnAResultsTable) {
 
   r = run_stdout("stats ranks " + csv + " --metric auc");
   EXPECT_NE(r.out.find("| C4.5+m+cf | 0.8272 | 1.964 |"), std::string::npos) << r.out;
+  // The same table tab-separated (.tsv).
+  std::string tsv_text = read_text(csv);
+  std::replace(tsv_text.begin(), tsv_text.end(), ',', '\t');
+  const std::string tsv = test::write_temp("four_learners_auc.tsv", tsv_text);
+  r = run_stdout("stats friedman " + tsv + " --metric auc --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NEAR(nlohmann::json::parse(r.out)["chi2"].get<double>(), 9.28, 0.005);
 }
 
 // Rows of one data set and learner are averaged (folds); a data set where a learner has no value is left

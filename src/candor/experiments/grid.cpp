@@ -388,6 +388,13 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
             pending.push_back({d, l, static_cast<int>(r), static_cast<int>(f)});
         }
 
+  // Largest data sets first: long cells do not end up last on one thread, and the time estimate errs on the
+  // pessimistic side rather than the optimistic one.
+  auto work = [&](const Cell& c) {
+    const Dataset& d = data[c.data].train;
+    return d.rows() * std::max<std::size_t>(1, d.num_attributes());
+  };
+  std::stable_sort(pending.begin(), pending.end(), [&](const Cell& a, const Cell& b) { return work(a) > work(b); });
   std::ofstream csv(results_path, std::ios::app);
   if (!csv) throw std::runtime_error("cannot write " + results_path);
   if (fs::file_size(results_path) == 0) {

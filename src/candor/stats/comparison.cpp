@@ -42,11 +42,13 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric,
   if (!in) throw InputError(path, 0, "cannot open the results file");
   std::string raw;
   std::size_t line = 0;
+  // Tab-separated when the name says so, comma-separated otherwise.
+  const char delim = path.size() > 4 && path.compare(path.size() - 4, 4, ".tsv") == 0 ? '\t' : ',';
   std::vector<detail::CsvCell> header;
   while (header.empty() && std::getline(in, raw)) {
     ++line;
     if (!raw.empty() && raw.back() == '\r') raw.pop_back();
-    if (!detail::trim(raw).empty()) header = detail::split_csv_line(raw, ',', path, line);
+    if (!detail::trim(raw).empty()) header = detail::split_csv_line(raw, delim, path, line);
   }
   if (header.empty()) throw InputError(path, line, "the results file is empty");
   const std::size_t dcol = column_of(header, "dataset", path), lcol = column_of(header, "learner", path),
@@ -64,7 +66,7 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric,
     ++line;
     if (!raw.empty() && raw.back() == '\r') raw.pop_back();
     if (detail::trim(raw).empty()) continue;
-    auto cells = detail::split_csv_line(raw, ',', path, line);
+    auto cells = detail::split_csv_line(raw, delim, path, line);
     if (cells.size() != header.size())
       throw InputError(path, line, std::to_string(cells.size()) + " values but the header has " +
                                        std::to_string(header.size()) + " columns");

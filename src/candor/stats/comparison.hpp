@@ -1,5 +1,5 @@
 #pragma once
-// Comparing learners over data sets from a results table: any CSV with a `dataset` column, a `learner`
+// Comparing learners over data sets from a results table: any CSV (or .tsv) with a `dataset` column, a `learner`
 // column and one column per metric (candor's experiment results, or results from another tool). Rows of the
 // same data set and learner (folds, repeats) are averaged first. Missing-value policy: an empty cell, `?`,
 // `n/a`, `nan` or `NA` is a missing value; a data set where some learner has no value of the metric is
