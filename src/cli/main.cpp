@@ -100,8 +100,7 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
 
 void print_evaluation_text(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
                            const std::string& resampling) {
-  std::cout << "Data: " << data << "\nLearner: " << p.learner << " (quality " << p.resolved_quality() << ", beam "
-            << p.beam_width << ", max length " << p.max_rule_length << ")\nResampling: " << resampling << "\n\n"
+  std::cout << "Data: " << data << "\nLearner: " << describe(p) << "\nResampling: " << resampling << "\n\n"
             << "  accuracy          " << fmt(r.mean.accuracy) << "\n"
             << "  AUC               " << fmt(r.mean.auc) << "\n"
             << "  Brier score       " << fmt(r.mean.brier) << "\n"

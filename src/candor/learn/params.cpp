@@ -159,6 +159,19 @@ LearnerParams params_from_json(const nlohmann::json& j) {
   return p;
 }
 
+std::string describe(const LearnerParams& p) {
+  const int length = p.resolved_max_rule_length();
+  std::string s = p.learner + " (";
+  s += p.learner == "decision-list"
+           ? "selection " + p.resolved_quality() + ", refinement " + p.resolved_refine_quality()
+           : "quality " + p.resolved_quality();
+  s += ", search " + p.resolved_search();
+  if (p.resolved_search() == "beam") s += " " + std::to_string(p.beam_width);
+  if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.max_beam_width);
+  s += ", max length " + (length >= 1000 ? std::string("none") : std::to_string(length)) + ")";
+  return s;
+}
+
 std::string params_markdown() {
   LearnerParams defaults;
   std::string out = "| option | default | meaning |\n|---|---|---|\n";

@@ -60,6 +60,9 @@ void validate(const LearnerParams& p);
 nlohmann::json params_to_json(const LearnerParams& p);
 // Unknown keys are an error (a typo must not silently fall back to a default).
 LearnerParams params_from_json(const nlohmann::json& j);
+// One line naming the learner and its resolved search settings, e.g.
+// "cn2-unordered (quality laplace, search beam 5, max length 5)".
+std::string describe(const LearnerParams& p);
 // The parameter table as Markdown (for README and `candor params`).
 std::string params_markdown();
 

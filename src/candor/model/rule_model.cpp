@@ -269,16 +269,7 @@ std::string format_rules(const RuleModel& m) {
   out << (m.kind == ModelKind::decision_list ? "Decision list"
           : m.kind == ModelKind::rule_set   ? "Unordered rule set"
                                             : "Rule set, the matching rule of highest quality decides")
-      << " (" << m.params.learner
-      << (m.params.learner == "decision-list"
-              ? ", selection " + m.params.resolved_quality() + ", refinement " + m.params.resolved_refine_quality()
-              : ", quality " + m.params.resolved_quality())
-      << ", search " << m.params.resolved_search()
-      << (m.params.resolved_search() == "beam" ? " " + std::to_string(m.params.beam_width) : std::string())
-      << ", max length "
-      << (m.params.resolved_max_rule_length() >= 1000 ? std::string("none")
-                                                       : std::to_string(m.params.resolved_max_rule_length()))
-      << ") learned from " << m.training_source << ": " << m.training_rows << " rows, "
+      << " by " << describe(m.params) << ", learned from " << m.training_source << ": " << m.training_rows << " rows, "
       << m.schema.attributes.size() << " attributes, class '" << cls.name << "' " << counts_text(m.training_counts)
       << " for (";
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
