@@ -15,6 +15,9 @@ namespace candor {
 // rows of each fold, ascending.
 std::vector<std::vector<std::size_t>> stratified_folds(const std::vector<int>& y, int k, std::uint64_t seed);
 
+// The rows 0..n-1 that are not in `rows` (the training rows of a test fold), ascending.
+std::vector<std::size_t> rows_not_in(std::size_t n, const std::vector<std::size_t>& rows);
+
 // Splits rows into a stratified holdout: of each class's rows, shuffled with `seed`, round(fraction * n_c)
 // go to the test side (at least one row stays on each side where the class has two or more). Returns
 // {train rows, test rows}, each ascending.
@@ -38,6 +41,13 @@ struct FoldResult {
 
 // Fits on `train` (with `threads`), predicts `test` (read against the training schema) and measures.
 FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads);
+// What a rule covers in `d`: weighted examples n, weighted examples of its class s, and rows.
+struct RuleHits {
+  double s = 0, n = 0;
+  std::size_t rows = 0;
+};
+RuleHits rule_hits(const Rule& r, const Dataset& d);
+
 // The rule_rmse of FoldResult.
 double rule_probability_rmse(const RuleModel& model, const Dataset& test);
 

@@ -74,21 +74,6 @@ LearnerParams base_params(const ExperimentOptions& o, std::uint64_t seed) {
   return p;
 }
 
-// Weighted positives and examples, and rows, that a rule covers in `d`.
-struct Hits {
-  double s = 0, n = 0;
-  std::size_t rows = 0;
-};
-Hits rule_hits(const Rule& r, const Dataset& d) {
-  Hits h;
-  for (std::size_t row = 0; row < d.rows(); ++row)
-    if (r.covers(d, row)) {
-      ++h.rows;
-      h.n += d.weights[row];
-      if (d.y[row] == r.klass) h.s += d.weights[row];
-    }
-  return h;
-}
 
 double choose_m_by_internal_cv(const Dataset& learn, const ExperimentOptions& o, std::uint64_t seed) {
   const std::vector<double> candidates{0, 1, 2, 5, 10, 22, 50, 100};
@@ -99,12 +84,7 @@ double choose_m_by_internal_cv(const Dataset& learn, const ExperimentOptions& o,
     double acc = 0;
     int counted = 0;
     for (int f = 0; f < folds; ++f) {
-      std::vector<bool> in_test(learn.rows(), false);
-      for (auto r : split[f]) in_test[r] = true;
-      std::vector<std::size_t> train_rows;
-      for (std::size_t r = 0; r < learn.rows(); ++r)
-        if (!in_test[r]) train_rows.push_back(r);
-      Dataset train = learn.subset(train_rows), held = learn.subset(split[f]);
+      Dataset train = learn.subset(rows_not_in(learn.rows(), split[f])), held = learn.subset(split[f]);
       LearnerParams p = base_params(o, seed);
       p.learner = "cn2-ordered";
       p.quality = "m-estimate";
@@ -112,7 +92,7 @@ double choose_m_by_internal_cv(const Dataset& learn, const ExperimentOptions& o,
       p.max_rules = 1;
       RuleModel model = fit(train, p, 1);
       if (model.rules.empty()) continue;
-      const Hits h = rule_hits(model.rules.front(), held);
+      const RuleHits h = rule_hits(model.rules.front(), held);
       if (h.rows == 0) continue;
       acc += h.s / h.n;
       ++counted;
@@ -188,10 +168,10 @@ CellResult run_cell(const Dataset& learn, const Dataset& test, const std::string
   for (const auto& r : model.rules) {
     double estimated = r.probability;
     if (estimate_on) {  // m-estimate (m = 2) on the held-back examples
-      const Hits h = rule_hits(r, *estimate_on);
+      const RuleHits h = rule_hits(r, *estimate_on);
       estimated = (h.s + 2 * totals[r.klass] / total) / (h.n + 2);
     }
-    const Hits h = rule_hits(r, test);
+    const RuleHits h = rule_hits(r, test);
     if (h.rows == 0) continue;
     const double truth = h.s / h.n;
     double cov = 0;
@@ -223,22 +203,16 @@ void run_evc_uci(const ExperimentOptions& options) {
   }
   const std::size_t k = kMethods.size();
   std::vector<CellResult> cells(names.size() * k);
-  std::mutex progress;
-  std::size_t done = 0;
   // Largest data sets first, so that the long cells do not end up last on one thread.
-  std::vector<std::size_t> order(cells.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return learn[a / k].rows() * learn[a / k].num_attributes() > learn[b / k].rows() * learn[b / k].num_attributes();
+  const auto order = largest_first(cells.size(), [&](std::size_t cell) {
+    return learn[cell / k].rows() * learn[cell / k].num_attributes();
   });
+  Progress progress("evc-uci", "cells", cells.size());
   parallel_for(cells.size(), options.threads, [&](std::size_t i) {
     const std::size_t cell = order[i], d = cell / k;
     cells[cell] = run_cell(learn[d], test[d], kMethods[cell % k], options, stream_seed(options.seed + 7, d));
-    std::lock_guard lock(progress);
-    ++done;
-    std::cerr << "\revc-uci: " << done << "/" << cells.size() << " cells" << std::flush;
+    progress.step(names[d] + " / " + kMethods[cell % k]);
   });
-  std::cerr << "\n";
 
   // Per data set and method.
   enum Metric { kRmse, kSpearman, kTop5, kLength, kCoverage, kRules, kMetrics };

@@ -1,11 +1,8 @@
 #include "candor/experiments/grid.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <chrono>
-#include <iterator>
 #include <cmath>
+#include <iterator>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -96,14 +93,8 @@ GridData load_grid_data(const std::string& name, const GridSpec& grid, const std
     if (r.kind == "cv") {
       if (static_cast<std::size_t>(r.folds) > g.train.rows())
         throw InputError(path, 0, "cannot make " + std::to_string(r.folds) + " folds of " + std::to_string(g.train.rows()) + " rows");
-      for (auto& test_rows : stratified_folds(g.train.y, r.folds, seed)) {
-        std::vector<bool> in_test(g.train.rows(), false);
-        for (auto i : test_rows) in_test[i] = true;
-        std::vector<std::size_t> train_rows;
-        for (std::size_t i = 0; i < g.train.rows(); ++i)
-          if (!in_test[i]) train_rows.push_back(i);
-        folds.emplace_back(std::move(train_rows), std::move(test_rows));
-      }
+      for (auto& test_rows : stratified_folds(g.train.y, r.folds, seed))
+        folds.emplace_back(rows_not_in(g.train.rows(), test_rows), std::move(test_rows));
     } else {
       folds.push_back(stratified_holdout(g.train.y, r.test_fraction, seed));
     }
@@ -113,13 +104,6 @@ GridData load_grid_data(const std::string& name, const GridSpec& grid, const std
 }
 
 using CellKey = std::tuple<std::string, std::string, int, int>;  // data set, learner, repeat, fold
-
-std::string csv_cell(const std::string& v) {
-  if (v.find_first_of(",\"\n") == std::string::npos) return v;
-  std::string q = "\"";
-  for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
 
 std::string number(double x) {
   if (std::isnan(x)) return "";
@@ -194,14 +178,6 @@ void check_and_record_grid(const GridSpec& grid, const std::string& out) {
   stored["resampling"] = resampling_json(grid.resampling);
   for (const auto& l : grid.learners) stored["learners"][l.name] = params_to_json(l.params);
   std::ofstream(path) << stored.dump(2) << "\n";
-}
-
-std::string duration(double seconds) {
-  std::ostringstream s;
-  if (seconds < 60) s << static_cast<int>(std::lround(seconds)) << " s";
-  else if (seconds < 3600) s << static_cast<int>(seconds / 60) << " min " << static_cast<int>(std::fmod(seconds, 60)) << " s";
-  else s << static_cast<int>(seconds / 3600) << " h " << static_cast<int>(std::fmod(seconds, 3600) / 60) << " min";
-  return s.str();
 }
 
 void write_summary(const GridSpec& grid, const GridRunOptions& o, const std::string& results_path) {
@@ -388,13 +364,6 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
             pending.push_back({d, l, static_cast<int>(r), static_cast<int>(f)});
         }
 
-  // Largest data sets first: long cells do not end up last on one thread, and the time estimate errs on the
-  // pessimistic side rather than the optimistic one.
-  auto work = [&](const Cell& c) {
-    const Dataset& d = data[c.data].train;
-    return d.rows() * std::max<std::size_t>(1, d.num_attributes());
-  };
-  std::stable_sort(pending.begin(), pending.end(), [&](const Cell& a, const Cell& b) { return work(a) > work(b); });
   std::ofstream csv(results_path, std::ios::app);
   if (!csv) throw std::runtime_error("cannot write " + results_path);
   if (fs::file_size(results_path) == 0) {
@@ -407,13 +376,16 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
               << results_path << "\n";
   const int threads = resolve_threads(o.threads);
   const int inner = pending.size() >= static_cast<std::size_t>(threads) ? 1 : threads;
+  // Largest data sets first: long cells do not end up last on one thread, and the time estimate errs on the
+  // pessimistic side rather than the optimistic one.
+  const auto order = largest_first(pending.size(), [&](std::size_t i) {
+    const Dataset& d = data[pending[i].data].train;
+    return d.rows() * std::max<std::size_t>(1, d.num_attributes());
+  });
   std::mutex mutex;
-  std::size_t finished = 0;
-  const auto start = std::chrono::steady_clock::now();
-  auto last_report = start;
-  const bool tty = isatty(2);
+  Progress progress("grid", "cells run", pending.size());
   parallel_for(pending.size(), threads, [&](std::size_t i) {
-    const Cell& c = pending[i];
+    const Cell& c = pending[order[i]];
     const GridData& g = data[c.data];
     const GridLearner& learner = grid.learners[c.learner];
     FoldResult res;
@@ -435,18 +407,11 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
          << res.rules << "," << std::llround(static_cast<double>(res.rules) * res.mean_rule_length) << ","
          << number(res.mean_rule_length) << "," << number(res.fit_seconds) << ","
          << number(res.predict_seconds) << "\n";
-    std::lock_guard lock(mutex);
-    csv << line.str() << std::flush;
-    ++finished;
-    const auto now = std::chrono::steady_clock::now();
-    if (o.progress && (finished == pending.size() || now - last_report > std::chrono::seconds(2))) {
-      last_report = now;
-      const double elapsed = std::chrono::duration<double>(now - start).count();
-      const double left = elapsed / static_cast<double>(finished) * static_cast<double>(pending.size() - finished);
-      std::cerr << (tty ? "\r" : "") << "grid: " << finished << "/" << pending.size() << " cells run, "
-                << duration(elapsed) << " elapsed, about " << duration(left) << " left; last " << g.name << " / "
-                << learner.name << (tty && finished < pending.size() ? "    " : "\n") << std::flush;
+    {
+      std::lock_guard lock(mutex);
+      csv << line.str() << std::flush;
     }
+    if (o.progress) progress.step(g.name + " / " + learner.name);
   });
   csv.close();
   write_summary(grid, o, results_path);

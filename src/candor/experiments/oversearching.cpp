@@ -10,8 +10,6 @@
 //     extensive (ES, w = 512) search: test error, number of rules, theory size (conditions in all rules)
 //     and fit seconds; the ratio of each to LS averaged over data sets; two-tailed sign tests of GS and ES
 //     against LS over trials (per data set) and over data sets.
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -56,13 +54,8 @@ struct Trial {
 
 // Weighted errors among the test items a rule covers; NaN when it covers none.
 double test_error(const Rule& r, const Dataset& test) {
-  double n = 0, e = 0;
-  for (std::size_t row = 0; row < test.rows(); ++row)
-    if (r.covers(test, row)) {
-      n += test.weights[row];
-      if (test.y[row] != r.klass) e += test.weights[row];
-    }
-  return n > 0 ? e / n : NAN;
+  const RuleHits h = rule_hits(r, test);
+  return h.n > 0 ? (h.n - h.s) / h.n : NAN;
 }
 
 Rule as_rule(const FoundRule& f) {
@@ -185,27 +178,18 @@ void run_oversearching(const ExperimentOptions& options) {
   }
   const std::size_t tasks = names.size() * static_cast<std::size_t>(trials);
   std::vector<Trial> results(tasks);
-  std::vector<std::size_t> order(tasks);
-  for (std::size_t i = 0; i < tasks; ++i) order[i] = i;
   // Largest data sets first, so that long tasks do not end up last on one thread.
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const auto& da = data[a / trials];
-    const auto& db = data[b / trials];
-    return da.rows() * da.num_attributes() > db.rows() * db.num_attributes();
+  const auto order = largest_first(tasks, [&](std::size_t task) {
+    const auto& d = data[task / static_cast<std::size_t>(trials)];
+    return d.rows() * d.num_attributes();
   });
-  std::mutex progress;
-  std::size_t done = 0;
+  Progress progress("oversearching", "trials", tasks);
   parallel_for(tasks, options.threads, [&](std::size_t i) {
     const std::size_t task = order[i], d = task / static_cast<std::size_t>(trials);
     const auto t = static_cast<std::uint64_t>(task % static_cast<std::size_t>(trials));
     auto [train_rows, test_rows] = stratified_holdout(data[d].y, 0.5, options.seed + t);
     results[task] = run_trial(data[d].subset(train_rows), data[d].subset(test_rows));
-    std::lock_guard lock(progress);
-    ++done;
-    static const bool tty = isatty(2);
-    if (tty || done == tasks || done % 10 == 0)
-      std::cerr << (tty ? "\r" : "") << "oversearching: " << done << "/" << tasks << " trials"
-                << (tty && done < tasks ? "" : "\n") << std::flush;
+    progress.step(names[d]);
   });
 
   const auto ws = widths();

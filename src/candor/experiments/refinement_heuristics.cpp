@@ -36,7 +36,7 @@ std::string short_name(const std::string& q) {
 std::vector<Combination> combinations() {
   std::vector<Combination> out;
   for (const std::string sel : {"precision", "laplace", "m-estimate"})
-    for (const std::string ref : {sel, std::string("modified-precision"), std::string("modified-laplace"),
+    for (const std::string& ref : {sel, std::string("modified-precision"), std::string("modified-laplace"),
                                   std::string("modified-m-estimate")})
       out.push_back({sel, ref});
   return out;

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -20,14 +22,12 @@ std::string format_number(double x, int digits) {
   return s.str();
 }
 
-namespace {
 std::string csv_cell(const std::string& v) {
   if (v.find_first_of(",\"\n") == std::string::npos) return v;
   std::string q = "\"";
   for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
   return q + "\"";
 }
-}  // namespace
 
 void write_csv(const Table& t, const std::string& path) {
   std::ofstream f(path);
@@ -59,6 +59,40 @@ void write_table(const Table& t, const std::string& dir, const std::string& name
   write_csv(t, dir + "/" + name + ".csv");
   std::ofstream md(dir + "/" + name + ".md");
   md << "## " << title << "\n\n" << markdown(t);
+}
+
+namespace {
+std::string duration(double seconds) {
+  std::ostringstream s;
+  if (seconds < 60) s << static_cast<int>(std::lround(seconds)) << " s";
+  else if (seconds < 3600) s << static_cast<int>(seconds / 60) << " min " << static_cast<int>(std::fmod(seconds, 60)) << " s";
+  else s << static_cast<int>(seconds / 3600) << " h " << static_cast<int>(std::fmod(seconds, 3600) / 60) << " min";
+  return s.str();
+}
+}  // namespace
+
+Progress::Progress(std::string label, std::string unit, std::size_t total)
+    : label_(std::move(label)), unit_(std::move(unit)), total_(total), start_(std::chrono::steady_clock::now()),
+      last_report_(start_), tty_(isatty(2)) {}
+
+void Progress::step(const std::string& last) {
+  std::lock_guard lock(mutex_);
+  ++done_;
+  const auto now = std::chrono::steady_clock::now();
+  if (done_ < total_ && now - last_report_ <= std::chrono::seconds(2)) return;
+  last_report_ = now;
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const double left = elapsed / static_cast<double>(done_) * static_cast<double>(total_ - done_);
+  std::cerr << (tty_ ? "\r" : "") << label_ << ": " << done_ << "/" << total_ << " " << unit_ << ", "
+            << duration(elapsed) << " elapsed, about " << duration(left) << " left"
+            << (last.empty() ? "" : "; last " + last) << (tty_ && done_ < total_ ? "    " : "\n") << std::flush;
+}
+
+std::vector<std::size_t> largest_first(std::size_t n, const std::function<std::size_t(std::size_t)>& work) {
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return work(a) > work(b); });
+  return order;
 }
 
 bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw, const std::string& spec_name) {

@@ -1,5 +1,9 @@
 #pragma once
 // Tables and plot specifications that experiments write.
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -16,10 +20,33 @@ struct Table {
 };
 
 std::string format_number(double x, int digits);  // fixed digits; "n/a" for NaN
+// A CSV field: as is, or quoted (RFC 4180) when it holds a comma, quote or line break.
+std::string csv_cell(const std::string& v);
 void write_csv(const Table& t, const std::string& path);
 std::string markdown(const Table& t);
 // Writes DIR/NAME.csv and DIR/NAME.md (the Markdown table under `title`).
 void write_table(const Table& t, const std::string& dir, const std::string& name, const std::string& title);
+
+// A progress line on stderr for a long parallel loop: "LABEL: done/total UNIT, elapsed, about ... left".
+// step() is called once per finished task, from any thread; it writes at most every 2 seconds and at the
+// end, rewriting one line on a terminal and adding lines otherwise.
+class Progress {
+ public:
+  Progress(std::string label, std::string unit, std::size_t total);
+  // `last` names the task just finished (optional).
+  void step(const std::string& last = "");
+
+ private:
+  std::mutex mutex_;
+  std::string label_, unit_;
+  std::size_t total_, done_ = 0;
+  std::chrono::steady_clock::time_point start_, last_report_;
+  bool tty_;
+};
+
+// Task indices 0..n-1 ordered by `work(i)`, largest first (ties in index order): long tasks start early,
+// so they do not end up last on one thread.
+std::vector<std::size_t> largest_first(std::size_t n, const std::function<std::size_t(std::size_t)>& work);
 
 // Writes DIR/SPEC_NAME and, when `draw` and a Python 3 with matplotlib is found, runs scripts/plot.py on
 // it. Returns whether the PNGs were drawn; says why not on stderr when they were wanted.

@@ -34,7 +34,7 @@ RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, con
   if (params.learner == "laplace-covering") return fit_laplace_covering(data, params, quality, threads);
   if (params.learner == "decision-list") return fit_decision_list(data, params, quality, threads);
   const SearchOptions options = search_options(params, threads);
-  const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
+  const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
   CoverageIndex index(data);
   RuleModel model = empty_model(data, params, index);

@@ -1,6 +1,7 @@
 // Pieces every covering learner shares (learn/covering.hpp).
 #include "candor/learn/covering.hpp"
 
+#include <cstdint>
 #include <stdexcept>
 
 namespace candor {
@@ -37,6 +38,10 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
                                     static_cast<int>(r.conditions.size()));
   r.probability = quality.probability(stats);
   return r;
+}
+
+std::size_t rule_limit(const LearnerParams& params) {
+  return params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
 }
 
 bool single_class(const std::vector<double>& counts) {

@@ -20,6 +20,9 @@ SearchOptions search_options(const LearnerParams& p, int threads);
 Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& quality, ModelKind kind,
                const std::vector<double>& totals);
 
+// params.max_rules as a count (0, no limit, as the largest count).
+std::size_t rule_limit(const LearnerParams& params);
+
 // Whether at most one class has examples.
 bool single_class(const std::vector<double>& counts);
 

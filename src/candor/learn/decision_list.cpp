@@ -6,8 +6,6 @@
 // the one added to the list; its covered examples are removed. Learning stops when the examples left are
 // of one class (or none are left, or no rule covers any): the universal rule of what is left is the default.
 // There is no other stopping or pruning, as in the paper.
-#include <cstdint>
-
 #include "candor/learn/covering.hpp"
 
 namespace candor {
@@ -18,7 +16,7 @@ RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, co
   SearchOptions options = search_options(params, threads);
   options.select_quality = &select;
   options.best_from_beam = true;
-  const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
+  const std::size_t max_rules = rule_limit(params);
   CoverageIndex index(data);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::decision_list;

@@ -3,8 +3,6 @@
 // items and all items of other classes (greedy, beam or layered search, with the paper's safe pruning),
 // mark the class items it covers as covered, and repeat while uncovered items of the class remain. An item
 // is classified by the matching rule of lowest L, the training majority when none matches.
-#include <cstdint>
-
 #include "candor/learn/covering.hpp"
 #include "candor/search/layered_search.hpp"
 
@@ -14,7 +12,7 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
                                int threads) {
   SearchOptions options = search_options(params, threads);
   options.prune = true;
-  const std::size_t max_rules = params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
+  const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
   const bool layered = params.resolved_search() == "layered";
   CoverageIndex index(data);

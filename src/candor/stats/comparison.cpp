@@ -56,7 +56,7 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric,
   ResultsMatrix out;
   out.metric = metric;
   out.learners = only_learners;
-  std::vector<std::string> datasets;
+  std::vector<std::string> datasets = only_datasets;
   auto kept = [](const std::vector<std::string>& only, const std::string& name) {
     return only.empty() || std::find(only.begin(), only.end(), name) != only.end();
   };

@@ -24,7 +24,8 @@ struct ResultsMatrix {
   std::vector<std::string> incomplete;       // data sets left out
 };
 // Throws InputError naming the file and line for a missing column, a malformed line or a non-number.
-// Non-empty `only_learners` / `only_datasets` keep just those rows (in that order for learners).
+// Non-empty `only_learners` / `only_datasets` keep just those rows, in that order (a listed data set with
+// no rows counts as incomplete).
 ResultsMatrix read_results(const std::string& path, const std::string& metric,
                            const std::vector<std::string>& only_learners = {},
                            const std::vector<std::string>& only_datasets = {});
