@@ -5,7 +5,7 @@ Specification: {"figures": [{"file": "x.png", "title": "...", "columns": 3, "pan
   "panels": [{"title": "...", "csv": "points.csv", "where": {"method": "evc"}, "x": "true", "y": "estimated",
               "kind": "scatter" | "line", "group": "column for one series per value", "diagonal": true,
               "xlabel": "...", "ylabel": "...", "xlim": [0, 1], "ylim": [0, 1],
-              "yerr": "column of error bars (line)", "xscale": "log2",
+              "yerr": "column of error bars (line)", "xscale": "log2", "annotate": "column of point labels (line)",
               "overlay": {"csv": "...", "where": {...}, "x": "...", "y": "...", "label": "..."} (stars)}]}]}
 A figure with "kind": "cd" is a critical-difference diagram (Demsar 2006, Fig. 1):
   {"kind": "cd", "file": "cd.png", "title": "...", "ranks": {"learner": average rank}, "cd": 1.25,
@@ -50,6 +50,12 @@ def draw_panel(ax, panel, base):
                 continue
             pts.sort()
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, label=name or None)
+            if "annotate" in panel:
+                for r in rs:
+                    if r[panel["x"]] in ("", "n/a") or r[panel["y"]] in ("", "n/a"):
+                        continue
+                    ax.annotate(r[panel["annotate"]], (float(r[panel["x"]]), float(r[panel["y"]])), fontsize=6,
+                                xytext=(3, -8), textcoords="offset points")
         else:
             ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=6, alpha=0.6, label=name or None)
     if "overlay" in panel:

@@ -16,8 +16,11 @@ TEST(Metrics, HandComputedBinary) {
   Metrics m = compute_metrics(y, p);
   EXPECT_DOUBLE_EQ(m.accuracy, 0.5);
   EXPECT_DOUBLE_EQ(m.auc, 0.75);
-  // Brier: sum over classes per example: 2*0.01, 2*0.36, 2*0.36, 2*0.04 -> mean 0.385.
-  EXPECT_NEAR(m.brier, (0.02 + 0.72 + 0.72 + 0.08) / 4, 1e-12);
+  // Brier as scikit-learn's brier_score_loss: (p - y)^2 of class 1: 0.01, 0.36, 0.36, 0.04 -> mean 0.1925.
+  EXPECT_NEAR(m.brier, (0.01 + 0.36 + 0.36 + 0.04) / 4, 1e-12);
+  // ECE: top-label confidences 0.9 (right), 0.6 (wrong), 0.6 (right), 0.8 (right): bins [0.9, 1) 1 right,
+  // [0.6, 0.7) 2 with accuracy 0.5, [0.8, 0.9) 1 right -> (0.1 + 2 * 0.1 + 0.2) / 4.
+  EXPECT_NEAR(m.ece, (0.1 + 2 * 0.1 + 0.2) / 4, 1e-12);
   EXPECT_NEAR(m.log_loss, -(std::log(0.9) + std::log(0.4) + std::log(0.4) + std::log(0.8)) / 4, 1e-12);
 }
 
@@ -25,6 +28,21 @@ TEST(Metrics, TiesCountHalfAndLogLossIsClipped) {
   EXPECT_DOUBLE_EQ(roc_auc({0.5, 0.5}, {true, false}), 0.5);
   Metrics m = compute_metrics({0}, {{0.0, 1.0}});
   EXPECT_NEAR(m.log_loss, -std::log(1e-15), 1e-9);
+}
+
+TEST(Metrics, MulticlassBrierSumsOverClassesAndReliabilityBinsCount) {
+  // Three classes: (0.7 - 1)^2 + 0.2^2 + 0.1^2 = 0.14; (0.5)^2 + (0.5 - 1)^2 + 0 = 0.5.
+  std::vector<int> y{0, 1};
+  std::vector<std::vector<double>> p{{0.7, 0.2, 0.1}, {0.5, 0.5, 0.0}};
+  EXPECT_NEAR(compute_metrics(y, p).brier, (0.14 + 0.5) / 2, 1e-12);
+  EXPECT_STREQ(brier_kind(3), "multiclass sum over classes");
+  EXPECT_STREQ(brier_kind(2), "binary (p - y)^2");
+  auto bins = reliability_bins(y, p, 10);
+  ASSERT_EQ(bins.size(), 10u);
+  EXPECT_EQ(bins[7].count, 1);  // 0.7: right
+  EXPECT_EQ(bins[7].observed, 1);
+  EXPECT_EQ(bins[5].count, 1);  // 0.5: the first of the tied classes is the top label (class 0), wrong
+  EXPECT_EQ(bins[5].observed, 0);
 }
 
 TEST(Metrics, MulticlassAucIsFrequencyWeightedOneVsRest) {

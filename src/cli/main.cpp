@@ -13,6 +13,7 @@
 #include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
+#include "candor/experiments/calibration_report.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/stats/comparison.hpp"
@@ -72,6 +73,7 @@ nlohmann::json summary_json(const Metrics& m, double rule_rmse, double rules, do
           {"auc", number_or_null(m.auc)},
           {"brier", m.brier},
           {"log_loss", m.log_loss},
+          {"ece", m.ece},
           {"rule_rmse", number_or_null(rule_rmse)},
           {"rules", rules},
           {"mean_rule_length", mean_rule_length},
@@ -80,8 +82,9 @@ nlohmann::json summary_json(const Metrics& m, double rule_rmse, double rules, do
 }
 
 nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
-                               const std::string& resampling) {
+                               const std::string& resampling, std::size_t classes) {
   nlohmann::json j = summary_json(r.mean, r.rule_rmse, r.rules, r.mean_rule_length, r.fit_seconds, r.predict_seconds);
+  j["brier_kind"] = brier_kind(classes);
   j["data"] = data;
   j["learner"] = params_to_json(p);
   j["resampling"] = resampling;
@@ -99,12 +102,13 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
 }
 
 void print_evaluation_text(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
-                           const std::string& resampling) {
+                           const std::string& resampling, std::size_t classes) {
   std::cout << "Data: " << data << "\nLearner: " << describe(p) << "\nResampling: " << resampling << "\n\n"
             << "  accuracy          " << fmt(r.mean.accuracy) << "\n"
             << "  AUC               " << fmt(r.mean.auc) << "\n"
-            << "  Brier score       " << fmt(r.mean.brier) << "\n"
+            << "  Brier score       " << fmt(r.mean.brier) << "  (" << brier_kind(classes) << ")\n"
             << "  log loss          " << fmt(r.mean.log_loss) << "\n"
+            << "  ECE               " << fmt(r.mean.ece) << "  (expected calibration error, 10 bins)\n"
             << "  rule RMSE         " << fmt(r.rule_rmse) << "  (rule probability vs test share)\n"
             << "  rules             " << fmt(r.rules, 1) << "\n"
             << "  mean rule length  " << fmt(r.mean_rule_length, 2) << "\n"
@@ -165,6 +169,10 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--repeats", eval_repeats, "repetitions of cross-validation (seeds seed, seed+1, ...)")->capture_default_str();
   eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers");
   eval_cmd->add_option("--format", eval_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  std::string eval_plot;
+  eval_cmd->add_option("--plot", eval_plot,
+                       "folder for a reliability diagram and each rule's probability against its test share "
+                       "(reliability.csv, rules.csv, calibration.png)");
   add_data_options(eval_cmd, eval_data);
   add_learner_options(eval_cmd, eval_params);
 
@@ -282,19 +290,22 @@ int main(int argc, char** argv) {
         LoadOptions lo = load_options(eval_data);
         lo.schema = &data.schema;
         Dataset test = load_dataset(eval_test, lo);
-        result = train_test(data, test, eval_params, eval_threads);
+        result = train_test(data, test, eval_params, eval_threads, !eval_plot.empty());
         resampling = "train on " + eval_input + ", test on " + eval_test;
       } else {
         if (eval_folds < 2 || static_cast<std::size_t>(eval_folds) > data.rows())
           throw InputError(eval_input, 0, "cannot make " + std::to_string(eval_folds) + " folds of " +
                                               std::to_string(data.rows()) + " rows");
         const auto eval_seed = static_cast<std::uint64_t>(eval_params.seed);
-        result = cross_validate(data, eval_params, eval_folds, eval_repeats, eval_seed, eval_threads);
+        result = cross_validate(data, eval_params, eval_folds, eval_repeats, eval_seed, eval_threads, !eval_plot.empty());
         resampling = std::to_string(eval_folds) + "-fold stratified cross-validation" +
                      (eval_repeats > 1 ? " x " + std::to_string(eval_repeats) : "") + ", seed " + std::to_string(eval_seed);
       }
-      if (eval_format == "json") std::cout << evaluation_json(result, eval_input, eval_params, resampling).dump(2) << "\n";
-      else print_evaluation_text(result, eval_input, eval_params, resampling);
+      const std::size_t classes = data.num_classes();
+      if (eval_format == "json") std::cout << evaluation_json(result, eval_input, eval_params, resampling, classes).dump(2) << "\n";
+      else print_evaluation_text(result, eval_input, eval_params, resampling, classes);
+      if (!eval_plot.empty())
+        write_calibration_report(result, eval_plot, eval_input + ": " + describe(eval_params), true);
     } else if (*exp_cmd) {
       if (exp.out.empty() || exp.out == ExperimentOptions{}.out) exp.out = "out/" + exp_name;
       exp.plots = !exp_no_plots;

@@ -72,7 +72,7 @@ RuleHits rule_hits(const Rule& r, const Dataset& d) {
   return h;
 }
 
-double rule_probability_rmse(const RuleModel& model, const Dataset& test) {
+std::vector<RulePoint> rule_points(const RuleModel& model, const Dataset& test) {
   std::vector<double> decided(model.rules.size(), 0.0), right(model.rules.size(), 0.0);
   for (std::size_t r = 0; r < test.rows(); ++r) {
     if (test.y[r] < 0) continue;
@@ -81,14 +81,17 @@ double rule_probability_rmse(const RuleModel& model, const Dataset& test) {
       if (test.y[r] == model.rules[i].klass) right[i] += test.weights[r];
     }
   }
-  double sum = 0;
-  std::size_t used = 0;
+  std::vector<RulePoint> out;
   for (std::size_t i = 0; i < model.rules.size(); ++i)
-    if (decided[i] > 0) {
-      sum += std::pow(model.rules[i].probability - right[i] / decided[i], 2);
-      ++used;
-    }
-  return used ? std::sqrt(sum / static_cast<double>(used)) : NAN;
+    if (decided[i] > 0) out.push_back({model.rules[i].probability, right[i] / decided[i], decided[i]});
+  return out;
+}
+
+double rule_probability_rmse(const RuleModel& model, const Dataset& test) {
+  const auto points = rule_points(model, test);
+  double sum = 0;
+  for (const auto& p : points) sum += std::pow(p.probability - p.test_share, 2);
+  return points.empty() ? NAN : std::sqrt(sum / static_cast<double>(points.size()));
 }
 
 namespace {
@@ -98,7 +101,8 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 
 }  // namespace
 
-FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads) {
+FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
+                          bool keep_predictions) {
   FoldResult out;
   auto t0 = Clock::now();
   RuleModel model = fit(train, params, threads);
@@ -112,6 +116,11 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
   out.mean_rule_length = model.mean_rule_length();
   out.rule_rmse = rule_probability_rmse(model, test);
   out.test_rows = test.rows();
+  if (keep_predictions) {
+    out.y = test.y;
+    out.proba = std::move(proba);
+    out.rule_points = rule_points(model, test);
+  }
   return out;
 }
 
@@ -125,6 +134,7 @@ EvaluationResult summarise(std::vector<FoldResult> folds) {
     res.mean.accuracy += f.metrics.accuracy / n;
     res.mean.brier += f.metrics.brier / n;
     res.mean.log_loss += f.metrics.log_loss / n;
+    res.mean.ece += f.metrics.ece / n;
     if (!std::isnan(f.metrics.auc)) { res.mean.auc += f.metrics.auc; auc_n += 1; }
     if (!std::isnan(f.rule_rmse)) { res.rule_rmse += f.rule_rmse; rmse_n += 1; }
     res.rules += static_cast<double>(f.rules) / n;
@@ -140,7 +150,7 @@ EvaluationResult summarise(std::vector<FoldResult> folds) {
 }  // namespace
 
 EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params, int folds, int repeats,
-                                std::uint64_t seed, int threads) {
+                                std::uint64_t seed, int threads, bool keep_predictions) {
   validate(params);
   if (repeats < 1) throw std::invalid_argument("repeats must be at least 1");
   std::vector<std::vector<std::vector<std::size_t>>> splits;
@@ -155,18 +165,19 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
     const auto& test_rows = splits[r][f];
     Dataset train = data.subset(rows_not_in(data.rows(), test_rows));
     Dataset test = data.subset(test_rows);
-    results[task] = evaluate_split(train, test, params, outer > 1 ? 1 : resolve_threads(threads));
+    results[task] = evaluate_split(train, test, params, outer > 1 ? 1 : resolve_threads(threads), keep_predictions);
     results[task].repeat = r;
     results[task].fold = f;
   });
   return summarise(std::move(results));
 }
 
-EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads) {
+EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
+                            bool keep_predictions) {
   validate(params);
   for (int c : test.y)
     if (c < 0) throw std::invalid_argument("the test data has rows without a class value");
-  return summarise({evaluate_split(train, test, params, resolve_threads(threads))});
+  return summarise({evaluate_split(train, test, params, resolve_threads(threads), keep_predictions)});
 }
 
 }  // namespace candor

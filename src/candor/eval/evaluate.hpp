@@ -25,6 +25,13 @@ std::pair<std::vector<std::size_t>, std::vector<std::size_t>> stratified_holdout
                                                                                  double test_fraction,
                                                                                  std::uint64_t seed);
 
+// One rule on test data: its probability against the share of its class among the test examples it decides.
+struct RulePoint {
+  double probability = 0;
+  double test_share = 0;
+  double decided = 0;  // (weighted) test examples it decides
+};
+
 struct FoldResult {
   int repeat = 0;
   int fold = 0;
@@ -37,10 +44,16 @@ struct FoldResult {
   double fit_seconds = 0;
   double predict_seconds = 0;
   std::size_t test_rows = 0;
+  // Kept only when asked for (keep_predictions): the test labels, the predicted distributions and every
+  // rule that decided a test example, for reliability diagrams.
+  std::vector<int> y;
+  std::vector<std::vector<double>> proba;
+  std::vector<RulePoint> rule_points;
 };
 
 // Fits on `train` (with `threads`), predicts `test` (read against the training schema) and measures.
-FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads);
+FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
+                          bool keep_predictions = false);
 // What a rule covers in `d`: weighted examples n, weighted examples of its class s, and rows.
 struct RuleHits {
   double s = 0, n = 0;
@@ -48,7 +61,9 @@ struct RuleHits {
 };
 RuleHits rule_hits(const Rule& r, const Dataset& d);
 
-// The rule_rmse of FoldResult.
+// Each rule deciding at least one example of `test` (model.deciding_rules): its probability and test share.
+std::vector<RulePoint> rule_points(const RuleModel& model, const Dataset& test);
+// The rule_rmse of FoldResult: the root mean squared difference over rule_points; NaN if there are none.
 double rule_probability_rmse(const RuleModel& model, const Dataset& test);
 
 struct EvaluationResult {
@@ -61,8 +76,9 @@ struct EvaluationResult {
 
 // Repeat r uses seed + r. Folds run in parallel on `threads` threads; results do not depend on it.
 EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params, int folds, int repeats,
-                                std::uint64_t seed, int threads);
+                                std::uint64_t seed, int threads, bool keep_predictions = false);
 // `test` must be read against the training data's schema.
-EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads);
+EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
+                            bool keep_predictions = false);
 
 }  // namespace candor

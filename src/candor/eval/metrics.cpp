@@ -26,6 +26,33 @@ double roc_auc(const std::vector<double>& scores, const std::vector<bool>& posit
   return (rank_sum - pos * (pos + 1) / 2.0) / (pos * neg);
 }
 
+const char* brier_kind(std::size_t classes) {
+  return classes == 2 ? "binary (p - y)^2" : "multiclass sum over classes";
+}
+
+std::vector<ReliabilityBin> reliability_bins(const std::vector<int>& y, const std::vector<std::vector<double>>& proba,
+                                             int bins) {
+  std::vector<ReliabilityBin> out(static_cast<std::size_t>(bins));
+  for (int b = 0; b < bins; ++b) {
+    out[b].lo = static_cast<double>(b) / bins;
+    out[b].hi = static_cast<double>(b + 1) / bins;
+  }
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    const auto& p = proba[i];
+    const auto top = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
+    const int b = std::clamp(static_cast<int>(p[top] * bins), 0, bins - 1);
+    out[b].count += 1;
+    out[b].mean_predicted += p[top];
+    out[b].observed += static_cast<std::size_t>(y[i]) == top ? 1.0 : 0.0;
+  }
+  for (auto& bin : out)
+    if (bin.count > 0) {
+      bin.mean_predicted /= bin.count;
+      bin.observed /= bin.count;
+    }
+  return out;
+}
+
 Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector<double>>& proba) {
   Metrics m;
   const std::size_t n = y.size();
@@ -46,6 +73,9 @@ Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector
   }
   m.accuracy = correct / static_cast<double>(n);
   m.brier = brier / static_cast<double>(n);
+  if (k == 2) m.brier /= 2;  // both classes' terms are equal: scikit-learn's (p - y)^2
+  for (const auto& bin : reliability_bins(y, proba))
+    m.ece += bin.count / static_cast<double>(n) * std::abs(bin.observed - bin.mean_predicted);
   m.log_loss = loss / static_cast<double>(n);
   std::vector<double> scores(n);
   std::vector<bool> positive(n);

@@ -1,5 +1,6 @@
 #pragma once
 // Classification metrics from predicted class probabilities.
+#include <cstddef>
 #include <vector>
 
 namespace candor {
@@ -10,11 +11,31 @@ struct Metrics {
   // Multiclass: one-vs-rest AUC of each class weighted by its frequency; classes absent from the labels
   // are left out. NaN when fewer than two classes occur.
   double auc = 0;
-  // Multiclass Brier score: mean over examples of sum_c (p_c - [y = c])^2 (0 best, 2 worst).
+  // Brier score. Two classes: mean of (p - y)^2 for the second class, scikit-learn's brier_score_loss
+  // (0 best, 1 worst); more classes: mean over examples of sum_c (p_c - [y = c])^2 (0 best, 2 worst).
+  // brier_kind() names which.
   double brier = 0;
+  // Expected calibration error of the top-label confidence: examples binned by max_c p_c into 10 equal
+  // bins of [0, 1]; the mean over examples of |accuracy - mean confidence| of their bin.
+  double ece = 0;
   // Mean of -ln p_y, with p_y clipped to [1e-15, 1] so that a confident mistake costs ln(1e15) = 34.5.
   double log_loss = 0;
 };
+
+// "binary (p - y)^2" for two classes, "multiclass sum over classes" otherwise.
+const char* brier_kind(std::size_t classes);
+
+// One bin of a reliability diagram: examples whose predicted probability lies in [lo, hi).
+struct ReliabilityBin {
+  double lo = 0, hi = 0;
+  double count = 0;       // examples (or class-example pairs) in the bin
+  double mean_predicted = 0;
+  double observed = 0;    // share of them whose event happened
+};
+// Reliability of the top-label confidence over `bins` equal bins (what `ece` summarises); a predicted
+// probability of 1 goes into the last bin.
+std::vector<ReliabilityBin> reliability_bins(const std::vector<int>& y, const std::vector<std::vector<double>>& proba,
+                                             int bins = 10);
 
 // proba[i] is the distribution predicted for example i, y[i] its true class.
 Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector<double>>& proba);

@@ -37,7 +37,7 @@ std::string Resampling::describe() const {
 namespace {
 
 const std::vector<std::string> kColumns{"dataset",   "learner",  "repeat", "fold",      "train_rows",
-                                        "test_rows", "accuracy", "auc",    "brier",     "log_loss",
+                                        "test_rows", "accuracy", "auc",    "brier",     "log_loss", "ece",
                                         "rule_rmse", "rules",    "conditions", "mean_rule_length",
                                         "fit_seconds", "predict_seconds"};
 
@@ -403,7 +403,8 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
     std::ostringstream line;
     line << csv_cell(g.name) << "," << csv_cell(learner.name) << "," << c.repeat << "," << c.fold << "," << train_rows
          << "," << test_rows << "," << number(res.metrics.accuracy) << "," << number(res.metrics.auc) << ","
-         << number(res.metrics.brier) << "," << number(res.metrics.log_loss) << "," << number(res.rule_rmse) << ","
+         << number(res.metrics.brier) << "," << number(res.metrics.log_loss) << "," << number(res.metrics.ece) << ","
+         << number(res.rule_rmse) << ","
          << res.rules << "," << std::llround(static_cast<double>(res.rules) * res.mean_rule_length) << ","
          << number(res.mean_rule_length) << "," << number(res.fit_seconds) << ","
          << number(res.predict_seconds) << "\n";

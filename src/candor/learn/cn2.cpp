@@ -13,7 +13,7 @@ namespace candor {
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
   validate(params);
   QualityParams quality_params{params.m, nullptr};
-  if (params.resolved_quality() == "evc") {
+  if (params.uses_evc()) {
     EvcSettings settings{params.evc_permutations, parse_gumbel_fit(params.evc_fit),
                          static_cast<std::uint64_t>(params.seed)};
     std::vector<int> classes;
@@ -23,16 +23,20 @@ RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
         calibrate_evc(data, search_options(params, threads), settings, classes, threads));
   }
   auto quality = make_quality(params.resolved_quality(), quality_params);
-  RuleModel model = fit_with_quality(data, params, *quality, threads);
+  // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
+  std::unique_ptr<QualityMeasure> corrector;
+  if (params.correct == "evc") corrector = make_quality("evc", quality_params);
+  RuleModel model = fit_with_quality(data, params, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;
   return model;
 }
 
 RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                           int threads) {
+                           int threads, const QualityMeasure* estimate) {
   validate(params);
   if (params.learner == "laplace-covering") return fit_laplace_covering(data, params, quality, threads);
-  if (params.learner == "decision-list") return fit_decision_list(data, params, quality, threads);
+  if (params.learner == "decision-list") return fit_decision_list(data, params, quality, threads, estimate);
+  const QualityMeasure& estimator = estimate ? *estimate : quality;
   const SearchOptions options = search_options(params, threads);
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
@@ -48,7 +52,9 @@ RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, con
       if (single_class(totals)) break;  // the default rule already classifies what is left
       auto found = find_best_rule(index, active, target, quality, options);
       if (!found) break;
-      model.rules.push_back(make_rule(*found, index, quality, model.kind, totals));
+      Rule rule = make_rule(*found, index, estimator, model.kind, totals);
+      if (!passes_prior_test(params, rule, totals)) break;
+      model.rules.push_back(std::move(rule));
       active.subtract(found->covered);
     }
     model.default_counts = index.class_counts(active);
@@ -59,10 +65,14 @@ RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, con
       Bitset active = all;
       while (model.rules.size() < max_rules) {
         if (!(active & index.class_rows(c)).any()) break;
-        auto totals = index.class_counts(active);
         auto found = find_best_rule(index, active, c, quality, options);
         if (!found) break;
-        model.rules.push_back(make_rule(*found, index, quality, model.kind, model.training_counts));
+        Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts);
+        if (!passes_prior_test(params, rule, model.training_counts)) break;
+        // Every covered example of the class in `active` is new: earlier rules' positives left the search.
+        const double fresh = found->counts[static_cast<std::size_t>(c)];
+        if (fresh < params.min_new_share * rule.training_counts[static_cast<std::size_t>(c)]) break;
+        model.rules.push_back(std::move(rule));
         active.subtract(found->covered & index.class_rows(c));
       }
     }

@@ -16,8 +16,9 @@ namespace candor {
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1);
 
 // The same covering with a quality measure the caller built (research measures in experiments, such as
-// an m that depends on the rule); params.quality is recorded but not used.
+// an m that depends on the rule); params.quality is recorded but not used. `estimate`, when given, estimates
+// each rule's probability instead of `quality` (--correct evc passes EVC's measure).
 RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                           int threads = 1);
+                           int threads = 1, const QualityMeasure* estimate = nullptr);
 
 }  // namespace candor

@@ -12,6 +12,7 @@ SearchOptions search_options(const LearnerParams& p, int threads) {
   o.beam_width = p.search_width();
   o.max_rule_length = p.resolved_max_rule_length();
   o.min_covered = static_cast<std::size_t>(p.min_covered);
+  o.min_positives = p.min_new_positives;
   o.kinds.not_equal = p.not_equal;
   o.alpha = p.alpha;
   o.parent_alpha = p.parent_alpha;
@@ -22,7 +23,7 @@ SearchOptions search_options(const LearnerParams& p, int threads) {
 // The estimate users read is of P(class | rule fires) where the model uses the rule: among the examples
 // that reach it for a decision list (those left by earlier rules: the search's rows, `totals`), among all
 // training examples for a rule set (`totals` = the training set's class counts).
-Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& quality, ModelKind kind,
+Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& estimate, ModelKind kind,
                const std::vector<double>& totals) {
   Rule r;
   r.conditions = found.conditions;
@@ -36,8 +37,15 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
   const bool list = kind != ModelKind::rule_set;
   RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass,
                                     static_cast<int>(r.conditions.size()));
-  r.probability = quality.probability(stats);
+  r.probability = estimate.probability(stats);
   return r;
+}
+
+bool passes_prior_test(const LearnerParams& params, const Rule& rule, const std::vector<double>& totals) {
+  if (!params.prior_test) return true;
+  double sum = 0;
+  for (double c : totals) sum += c;
+  return sum > 0 && rule.probability > totals[static_cast<std::size_t>(rule.klass)] / sum;
 }
 
 std::size_t rule_limit(const LearnerParams& params) {
@@ -64,6 +72,7 @@ RuleModel empty_model(const Dataset& data, const LearnerParams& params, const Co
   model.params.quality = params.resolved_quality();  // the model records what was used
   model.params.search = params.resolved_search();
   model.params.max_rule_length = params.resolved_max_rule_length();
+  if (params.learner == "cn2-unordered") model.params.combine = params.resolved_combine();
   if (params.learner == "decision-list") {
     model.params.refine_quality = params.resolved_refine_quality();
     model.params.select_quality = params.resolved_quality();

@@ -14,11 +14,16 @@ namespace candor {
 // The search settings of `p` (beam width from --search and --beam-width; significance tests).
 SearchOptions search_options(const LearnerParams& p, int threads);
 
-// A model rule from a search result. Its probability is the quality measure's estimate on the examples
+// A model rule from a search result. Its probability is `estimate`'s (the quality measure's, or EVC's with
+// --correct evc) on the examples
 // where the model uses the rule: those the search ran on (`totals`, a decision list or a best-rule set)
 // or, for a rule set, the whole training set (`totals` = training class counts).
-Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& quality, ModelKind kind,
+Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& estimate, ModelKind kind,
                const std::vector<double>& totals);
+
+// The prior test (--prior-test): whether rule.probability exceeds the share of the rule's class in `totals`
+// (the class counts its probability was estimated against). Always true when the test is off.
+bool passes_prior_test(const LearnerParams& params, const Rule& rule, const std::vector<double>& totals);
 
 // params.max_rules as a count (0, no limit, as the largest count).
 std::size_t rule_limit(const LearnerParams& params);
@@ -35,6 +40,6 @@ RuleModel empty_model(const Dataset& data, const LearnerParams& params, const Co
 RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                                int threads);
 RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                            int threads);
+                            int threads, const QualityMeasure* estimate);
 
 }  // namespace candor

@@ -11,7 +11,7 @@
 namespace candor {
 
 RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& select,
-                            int threads) {
+                            int threads, const QualityMeasure* estimate) {
   const auto refine = make_quality(params.resolved_refine_quality(), QualityParams{params.m, nullptr});
   SearchOptions options = search_options(params, threads);
   options.select_quality = &select;
@@ -28,8 +28,9 @@ RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, co
     // universal rule of the majority class and a refinement may turn to another class.
     auto found = find_best_rule(index, active, -1, *refine, options);
     if (!found) break;
-    Rule rule = make_rule(*found, index, select, model.kind, totals);
+    Rule rule = make_rule(*found, index, estimate ? *estimate : select, model.kind, totals);
     rule.quality = found->selection;  // what chose the rule
+    if (!passes_prior_test(params, rule, totals)) break;
     model.rules.push_back(std::move(rule));
     active.subtract(found->covered);
   }

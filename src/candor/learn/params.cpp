@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "candor/evc/gumbel.hpp"
+#include "candor/model/combine.hpp"
 #include "candor/quality/quality.hpp"
 
 namespace candor {
@@ -33,6 +34,13 @@ int LearnerParams::resolved_max_rule_length() const {
   if (max_rule_length > 0) return max_rule_length;
   return learner == "laplace-covering" || learner == "decision-list" ? 1000 : 5;
 }
+
+std::string LearnerParams::resolved_combine() const {
+  if (learner != "cn2-unordered") return "first";
+  return combine.empty() ? "counts" : combine;
+}
+
+bool LearnerParams::uses_evc() const { return resolved_quality() == "evc" || correct == "evc"; }
 
 int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : beam_width; }
 
@@ -72,6 +80,27 @@ const std::vector<ParamInfo>& param_table() {
       {"parent_alpha", &LearnerParams::parent_alpha,
        "the same test against the class distribution of the rule's parent (1: no test)"},
       {"not_equal", &LearnerParams::not_equal, "also generate nominal conditions A != v"},
+      {"prior_test", &LearnerParams::prior_test,
+       "stopping: accept a rule only when its probability (the quality measure's estimate, EVC-corrected with "
+       "evc) exceeds its class's prior (the training prior for a rule set, the share among the examples left "
+       "for a decision list); the first rule that does not ends learning for its class (for a decision list, "
+       "the list). Orange 2's Stopping_Apriori, ABCN2's q > prior"},
+      {"min_new_positives", &LearnerParams::min_new_positives,
+       "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
+       "an earlier rule (ABCN2's min_improved); the search only returns such rules"},
+      {"min_new_share", &LearnerParams::min_new_share,
+       "stopping: at least this share of the examples of its class a rule covers must be new (not covered "
+       "by an earlier rule; ABCN2's min_improved_perc); the first rule below it ends learning for its class"},
+      {"covering", &LearnerParams::covering,
+       "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
+       "example stays until a rule whose probability exceeds its current best covers it; each rule must "
+       "improve at least --min-new-positives examples)"},
+      {"combine", &LearnerParams::combine,
+       "cn2-unordered: how firing rules make a prediction: counts, m-counts, probability-sum, best-rule, "
+       "lift-product (see `candor params`); decision lists use their first firing rule"},
+      {"correct", &LearnerParams::correct,
+       "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
+       "while the learner keeps ranking by its own --quality (cn2 learners and decision-list)"},
       {"evc_permutations", &LearnerParams::evc_permutations,
        "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100)"},
       {"evc_fit", &LearnerParams::evc_fit,
@@ -115,6 +144,23 @@ void validate(const LearnerParams& p) {
   }
   if (p.learner == "decision-list" && p.resolved_quality() == "evc")
     throw std::invalid_argument("decision-list does not support the evc quality");
+  if (!p.combine.empty()) {
+    if (p.learner != "cn2-unordered")
+      throw std::invalid_argument("--combine is an option of --learner cn2-unordered (a decision list or best-rule "
+                                  "set is decided by one rule)");
+    find_combination(p.combine);  // throws for unknown names
+  }
+  if (p.covering != "remove")
+    throw std::invalid_argument("unknown covering '" + p.covering + "' (known: remove)");
+  if (p.covering == "probabilistic" && p.learner != "cn2-unordered")
+    throw std::invalid_argument("probabilistic covering is available with --learner cn2-unordered");
+  if (!p.correct.empty()) {
+    if (p.correct != "evc") throw std::invalid_argument("unknown correction '" + p.correct + "' (known: evc)");
+    if (p.learner == "laplace-covering")
+      throw std::invalid_argument("--correct evc needs a beam or greedy search (not laplace-covering's layered one)");
+  }
+  if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
+  if (!(p.min_new_share >= 0 && p.min_new_share <= 1)) throw std::invalid_argument("min new share must lie in [0, 1]");
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
   parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
   if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
@@ -133,6 +179,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["quality"] = p.resolved_quality();
   j["search"] = p.resolved_search();
   j["max_rule_length"] = p.resolved_max_rule_length();
+  j["combine"] = p.learner == "cn2-unordered" ? p.resolved_combine() : "";
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();
@@ -168,7 +215,14 @@ std::string describe(const LearnerParams& p) {
   s += ", search " + p.resolved_search();
   if (p.resolved_search() == "beam") s += " " + std::to_string(p.beam_width);
   if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.max_beam_width);
-  s += ", max length " + (length >= 1000 ? std::string("none") : std::to_string(length)) + ")";
+  s += ", max length " + (length >= 1000 ? std::string("none") : std::to_string(length));
+  if (p.correct == "evc") s += ", evc-corrected probabilities";
+  if (p.prior_test) s += ", prior test";
+  if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();
+  if (p.min_new_share > 0) s += ", min new share " + nlohmann::json(p.min_new_share).dump();
+  if (p.covering != "remove") s += ", " + p.covering + " covering";
+  if (p.learner == "cn2-unordered") s += ", combine " + p.resolved_combine();
+  s += ")";
   return s;
 }
 

@@ -26,6 +26,15 @@ struct LearnerParams {
   double alpha = 1.0;
   double parent_alpha = 1.0;
   bool not_equal = false;
+  // Stopping (learn/stopping.hpp) and probabilistic covering; see param_table() for their meaning.
+  bool prior_test = false;
+  double min_new_positives = 1;
+  double min_new_share = 0;
+  std::string covering = "remove";
+  // How a rule set's firing rules make a prediction (model/combine.hpp); empty: the learner's default.
+  std::string combine;
+  // evc: report EVC-corrected rule probabilities for a learner ranking rules by another measure.
+  std::string correct;
   int evc_permutations = 100;
   std::string evc_fit = "fixed-beta";
   int seed = 1;
@@ -40,6 +49,11 @@ struct LearnerParams {
   // max_rule_length, or the learner's default: 5 for CN2, no limit (1000) for laplace-covering and
   // decision-list, whose papers refine until no refinement is possible.
   int resolved_max_rule_length() const;
+  // `combine`, or the default: "first" for decision lists and best-rule sets (the kind decides; no other
+  // value is accepted), the measured default for cn2-unordered rule sets.
+  std::string resolved_combine() const;
+  // Whether rule probabilities come from EVC: quality evc or correct evc (both need a calibration).
+  bool uses_evc() const;
   // The beam width of a greedy or beam search (1 for greedy).
   int search_width() const;
   bool operator==(const LearnerParams&) const = default;

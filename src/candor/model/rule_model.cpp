@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "candor/data/input_error.hpp"
+#include "candor/model/combine.hpp"
 
 namespace candor {
 
@@ -21,9 +22,13 @@ std::vector<double> normalised(std::vector<double> v) {
 
 double Rule::covered() const { return std::accumulate(class_counts.begin(), class_counts.end(), 0.0); }
 
+std::vector<double> RuleModel::prior() const { return normalised(training_counts); }
+
 std::vector<double> RuleModel::default_distribution() const {
   double sum = std::accumulate(default_counts.begin(), default_counts.end(), 0.0);
-  return normalised(sum > 0 ? default_counts : training_counts);
+  // Laplace's rule towards the prior (m = number of classes): the examples left over for a decision list's
+  // default rule are often few.
+  return smoothed(sum > 0 ? default_counts : training_counts, prior(), static_cast<double>(training_counts.size()));
 }
 
 std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t row) const {
@@ -42,30 +47,21 @@ std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t
 }
 
 std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) const {
-  const std::size_t k = schema.class_attribute.values.size();
-  if (kind != ModelKind::rule_set) {
-    // One rule decides: its probability for its class, the rest shared in proportion to its counts.
-    const auto decided = deciding_rules(d, row);
-    if (decided.empty()) return default_distribution();
+  const std::vector<double> pri = prior();
+  const double n_train = std::accumulate(training_counts.begin(), training_counts.end(), 0.0);
+  const auto decided = deciding_rules(d, row);
+  std::vector<double> p;
+  if (decided.empty()) {
+    p = default_distribution();
+  } else if (kind != ModelKind::rule_set) {
     const Rule& r = rules[decided.front()];
-    std::vector<double> p(k, 0.0);
-    double rest = 0;
-    for (std::size_t c = 0; c < k; ++c)
-      if (static_cast<int>(c) != r.klass) rest += r.class_counts[c];
-    for (std::size_t c = 0; c < k; ++c) {
-      if (static_cast<int>(c) == r.klass) p[c] = r.probability;
-      else p[c] = (1 - r.probability) * (rest > 0 ? r.class_counts[c] / rest : 1.0 / static_cast<double>(k - 1));
-    }
-    return p;
+    p = rule_distribution(r, r.class_counts, pri);
+  } else {
+    std::vector<const Rule*> firing;
+    for (auto i : decided) firing.push_back(&rules[i]);
+    p = find_combination(params.resolved_combine()).combine(CombineInput{firing, pri, n_train, params.m});
   }
-  std::vector<double> sum(k, 0.0);
-  bool fired = false;
-  for (const auto& r : rules) {
-    if (!r.covers(d, row)) continue;
-    fired = true;
-    for (std::size_t c = 0; c < k; ++c) sum[c] += r.training_counts[c];
-  }
-  return fired ? normalised(sum) : default_distribution();
+  return mix_with_prior(std::move(p), pri, n_train);
 }
 
 int RuleModel::predict(const Dataset& d, std::size_t row) const {

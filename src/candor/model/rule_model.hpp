@@ -53,17 +53,21 @@ struct RuleModel {
   // The Gumbel laws rule probabilities were corrected with (quality evc only).
   std::optional<EvcCalibration> evc;
 
-  // Class probabilities for one row of data read against `schema`. A decision list uses its first firing
-  // rule: `probability` for the rule's class and the rest shared by the other classes in proportion to
-  // the rule's counts. A rule set normalises the summed training_counts of its firing rules. With no
-  // firing rule, the default rule's class distribution.
+  // Class probabilities for one row of data read against `schema` (model/combine.hpp). A decision list
+  // and a best-rule set use their deciding rule: `probability` for the rule's class and the rest shared by
+  // the other classes in proportion to the rule's counts. A rule set combines its firing rules by
+  // params.resolved_combine(). With no firing rule, the default distribution. Every result is mixed with
+  // the prior as one pseudo-example, so it lies strictly inside (0, 1) for every class seen in training.
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const;
   int predict(const Dataset& d, std::size_t row) const;
   // 0-based indices of the rules that decide the prediction: the first firing rule of a decision list,
   // every firing rule of a rule set, the best firing rule of a best-rule set; empty when the default rule
   // decides.
   std::vector<std::size_t> deciding_rules(const Dataset& d, std::size_t row) const;
+  // The default rule's class counts smoothed towards the prior (Laplace's rule, m = number of classes).
   std::vector<double> default_distribution() const;
+  // The training class distribution.
+  std::vector<double> prior() const;
   double mean_rule_length() const;
 };
 

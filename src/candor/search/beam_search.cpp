@@ -162,7 +162,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         if (rows >= parent.rows.size() || rows < options.min_covered) return;
         int t = target;
         if (t < 0) t = static_cast<int>(std::max_element(counts, counts + k) - counts);
-        if (counts[t] <= 0) return;
+        if (counts[t] <= 0 || counts[t] < options.min_positives) return;
         std::span<const double> covered(counts, k);
         double n = static_cast<double>(rows);
         if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);

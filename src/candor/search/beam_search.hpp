@@ -20,6 +20,9 @@ struct SearchOptions {
   int beam_width = 5;
   int max_rule_length = 5;
   std::size_t min_covered = 1;  // rows (unweighted), so that it means the same under any example weights
+  // Fewest (weighted) examples of its class among the active rows a rule must cover; a rule below it is
+  // neither kept in the beam nor returned (no specialisation covers more).
+  double min_positives = 0;
   RefinementKinds kinds{};
   double alpha = 1.0;         // CN2 significance against the class distribution of the search data; 1 = off
   double parent_alpha = 1.0;  // significance against the parent rule's class distribution; 1 = off

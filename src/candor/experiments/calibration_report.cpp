@@ -1,0 +1,58 @@
+#include "candor/experiments/calibration_report.hpp"
+
+#include <filesystem>
+
+#include "candor/experiments/report.hpp"
+
+namespace candor {
+
+bool write_calibration_report(const EvaluationResult& r, const std::string& dir, const std::string& title, bool draw) {
+  std::filesystem::create_directories(dir);
+  std::vector<int> y;
+  std::vector<std::vector<double>> proba;
+  Table rules{{"repeat", "fold", "probability", "test_share", "decided"}, {}};
+  for (const auto& f : r.folds) {
+    y.insert(y.end(), f.y.begin(), f.y.end());
+    proba.insert(proba.end(), f.proba.begin(), f.proba.end());
+    for (const auto& p : f.rule_points)
+      rules.add({std::to_string(f.repeat), std::to_string(f.fold), format_number(p.probability, 6),
+                 format_number(p.test_share, 6), format_number(p.decided, 2)});
+  }
+  Table bins{{"lo", "hi", "count", "mean_predicted", "observed"}, {}};
+  for (const auto& b : reliability_bins(y, proba))
+    if (b.count > 0)
+      bins.add({format_number(b.lo, 2), format_number(b.hi, 2), format_number(b.count, 0),
+                format_number(b.mean_predicted, 6), format_number(b.observed, 6)});
+  write_csv(bins, dir + "/reliability.csv");
+  write_csv(rules, dir + "/rules.csv");
+  nlohmann::json spec{
+      {"figures",
+       {{{"file", "calibration.png"},
+         {"title", title},
+         {"columns", 2},
+         {"panels",
+          {{{"title", "Reliability of the top-label probability (labels: test examples per bin)"},
+            {"csv", "reliability.csv"},
+            {"x", "mean_predicted"},
+            {"y", "observed"},
+            {"kind", "line"},
+            {"annotate", "count"},
+            {"diagonal", true},
+            {"xlim", {0, 1}},
+            {"ylim", {0, 1}},
+            {"xlabel", "mean predicted probability"},
+            {"ylabel", "observed accuracy"}},
+           {{"title", "Each rule's probability against its test share (one point per rule and fold)"},
+            {"csv", "rules.csv"},
+            {"x", "probability"},
+            {"y", "test_share"},
+            {"kind", "scatter"},
+            {"diagonal", true},
+            {"xlim", {0, 1}},
+            {"ylim", {0, 1}},
+            {"xlabel", "rule probability (training)"},
+            {"ylabel", "share of its class among test examples it decides"}}}}}}}};
+  return draw_plots(spec, dir, draw);
+}
+
+}  // namespace candor

@@ -1,0 +1,47 @@
+#pragma once
+// Turning rules into class probabilities. A decision list and a best-rule set are decided by one rule
+// (rule_distribution); an unordered rule set combines every firing rule by one entry of combination_table().
+//
+// Contract: no probability is 0 or 1 unless the training data justify it. Every prediction is finally mixed
+// with the training prior as one pseudo-example (mix_with_prior), so every class seen in training keeps a
+// probability of at least prior_c / (N + 1), and a class never seen in training keeps 0.
+#include <span>
+#include <string>
+#include <vector>
+
+namespace candor {
+
+struct Rule;
+
+// What a combination sees: the firing rules (in model order), the training prior (normalised), the total
+// training weight N and the m of the m-estimate family (params.m).
+struct CombineInput {
+  std::span<const Rule* const> firing;
+  const std::vector<double>& prior;
+  double n_train = 0;
+  double m = 0;
+};
+using CombineFn = std::vector<double> (*)(const CombineInput& in);
+
+struct Combination {
+  const char* name;
+  const char* description;
+  CombineFn combine;  // a distribution over the classes (sums to 1), before mix_with_prior
+};
+// Every combination `--combine` takes, for the parameter check, `candor params` and the README.
+const std::vector<Combination>& combination_table();
+// Throws std::invalid_argument naming the known combinations when `name` is unknown.
+const Combination& find_combination(const std::string& name);
+
+// (counts_c + m prior_c) / (sum + m): counts smoothed towards the prior; the prior itself when sum + m is 0.
+std::vector<double> smoothed(const std::vector<double>& counts, const std::vector<double>& prior, double m);
+
+// One rule's class distribution: its `probability` for its class; the rest shared among the other classes
+// in proportion to `counts` smoothed towards the prior with m = number of classes (so a class the rule never
+// covered keeps a share).
+std::vector<double> rule_distribution(const Rule& r, const std::vector<double>& counts, const std::vector<double>& prior);
+
+// (N p + prior) / (N + 1): the prediction mixed with the prior as one pseudo-example of N + 1.
+std::vector<double> mix_with_prior(std::vector<double> p, const std::vector<double>& prior, double n_train);
+
+}  // namespace candor
