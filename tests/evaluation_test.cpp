@@ -18,9 +18,9 @@ TEST(Metrics, HandComputedBinary) {
   EXPECT_DOUBLE_EQ(m.auc, 0.75);
   // Brier as scikit-learn's brier_score_loss: (p - y)^2 of class 1: 0.01, 0.36, 0.36, 0.04 -> mean 0.1925.
   EXPECT_NEAR(m.brier, (0.01 + 0.36 + 0.36 + 0.04) / 4, 1e-12);
-  // ECE: top-label confidences 0.9 (right), 0.6 (wrong), 0.6 (right), 0.8 (right): bins [0.9, 1) 1 right,
-  // [0.6, 0.7) 2 with accuracy 0.5, [0.8, 0.9) 1 right -> (0.1 + 2 * 0.1 + 0.2) / 4.
-  EXPECT_NEAR(m.ece, (0.1 + 2 * 0.1 + 0.2) / 4, 1e-12);
+  // ECE: top labels 1 (0.9, right), 0 (0.6, wrong), 1 (0.6, wrong), 0 (0.8, right): bins [0.9, 1) one
+  // right, [0.6, 0.7) two with accuracy 0, [0.8, 0.9) one right -> (0.1 + 2 * 0.6 + 0.2) / 4.
+  EXPECT_NEAR(m.ece, (0.1 + 2 * 0.6 + 0.2) / 4, 1e-12);
   EXPECT_NEAR(m.log_loss, -(std::log(0.9) + std::log(0.4) + std::log(0.4) + std::log(0.8)) / 4, 1e-12);
 }
 

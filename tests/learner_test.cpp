@@ -196,6 +196,7 @@ TEST(Params, JsonRoundTripAndUnknownKeys) {
   p.not_equal = true;
   p.search = "beam";  // the JSON records resolved defaults (quality, search, length), so give them to compare
   p.max_rule_length = 5;
+  p.stop = "none";
   EXPECT_EQ(params_from_json(params_to_json(p)), p);
   EXPECT_EQ(params_to_json(LearnerParams{})["search"], "beam");
   LearnerParams dl;

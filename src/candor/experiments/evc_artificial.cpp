@@ -74,8 +74,7 @@ void run_evc_artificial(const ExperimentOptions& options) {
     Rng rng(stream_seed(options.seed, i));
     ArtificialData art = make_artificial(rng);
     for (std::size_t mi = 0; mi < methods.size(); ++mi) {
-      LearnerParams p;
-      p.learner = "cn2-ordered";
+      LearnerParams p = paper_params("cn2-ordered");
       p.quality = methods[mi].quality;
       p.m = methods[mi].m;
       p.beam_width = 5;

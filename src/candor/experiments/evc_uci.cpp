@@ -65,8 +65,7 @@ struct CellResult {
 };
 
 LearnerParams base_params(const ExperimentOptions& o, std::uint64_t seed) {
-  LearnerParams p;
-  p.learner = "cn2-unordered";
+  LearnerParams p = paper_params("cn2-unordered");
   p.beam_width = 5;
   p.evc_permutations = o.permutations;
   p.evc_fit = o.evc_fit;
@@ -87,6 +86,7 @@ double choose_m_by_internal_cv(const Dataset& learn, const ExperimentOptions& o,
       Dataset train = learn.subset(rows_not_in(learn.rows(), split[f])), held = learn.subset(split[f]);
       LearnerParams p = base_params(o, seed);
       p.learner = "cn2-ordered";
+      p.combine = "";  // a decision list's first rule decides
       p.quality = "m-estimate";
       p.m = m;
       p.max_rules = 1;

@@ -117,8 +117,7 @@ Trial run_trial(const Dataset& train, const Dataset& test) {
   t.layered_error = chosen_error.value();
 
   for (int s = 0; s < 3; ++s) {
-    LearnerParams p;
-    p.learner = "laplace-covering";
+    LearnerParams p = paper_params("laplace-covering");
     p.search = s == 0 ? "greedy" : s == 1 ? "layered" : "beam";
     p.beam_width = kMaxWidth;
     p.max_beam_width = kMaxWidth;

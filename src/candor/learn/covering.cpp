@@ -42,7 +42,7 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
 }
 
 bool passes_prior_test(const LearnerParams& params, const Rule& rule, const std::vector<double>& totals) {
-  if (!params.prior_test) return true;
+  if (params.resolved_stop() != "prior") return true;
   double sum = 0;
   for (double c : totals) sum += c;
   return sum > 0 && rule.probability > totals[static_cast<std::size_t>(rule.klass)] / sum;
@@ -73,6 +73,7 @@ RuleModel empty_model(const Dataset& data, const LearnerParams& params, const Co
   model.params.search = params.resolved_search();
   model.params.max_rule_length = params.resolved_max_rule_length();
   if (params.learner == "cn2-unordered") model.params.combine = params.resolved_combine();
+  model.params.stop = params.resolved_stop();
   if (params.learner == "decision-list") {
     model.params.refine_quality = params.resolved_refine_quality();
     model.params.select_quality = params.resolved_quality();

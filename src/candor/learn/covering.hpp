@@ -21,7 +21,7 @@ SearchOptions search_options(const LearnerParams& p, int threads);
 Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& estimate, ModelKind kind,
                const std::vector<double>& totals);
 
-// The prior test (--prior-test): whether rule.probability exceeds the share of the rule's class in `totals`
+// The prior test (--stop prior): whether rule.probability exceeds the share of the rule's class in `totals`
 // (the class counts its probability was estimated against). Always true when the test is off.
 bool passes_prior_test(const LearnerParams& params, const Rule& rule, const std::vector<double>& totals);
 

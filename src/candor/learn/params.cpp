@@ -40,6 +40,11 @@ std::string LearnerParams::resolved_combine() const {
   return combine.empty() ? "counts" : combine;
 }
 
+std::string LearnerParams::resolved_stop() const {
+  if (!stop.empty()) return stop;
+  return learner == "cn2-unordered" || learner == "cn2-ordered" ? "none" : "none";
+}
+
 bool LearnerParams::uses_evc() const { return resolved_quality() == "evc" || correct == "evc"; }
 
 int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : beam_width; }
@@ -80,11 +85,13 @@ const std::vector<ParamInfo>& param_table() {
       {"parent_alpha", &LearnerParams::parent_alpha,
        "the same test against the class distribution of the rule's parent (1: no test)"},
       {"not_equal", &LearnerParams::not_equal, "also generate nominal conditions A != v"},
-      {"prior_test", &LearnerParams::prior_test,
-       "stopping: accept a rule only when its probability (the quality measure's estimate, EVC-corrected with "
-       "evc) exceeds its class's prior (the training prior for a rule set, the share among the examples left "
-       "for a decision list); the first rule that does not ends learning for its class (for a decision list, "
-       "the list). Orange 2's Stopping_Apriori, ABCN2's q > prior"},
+      {"stop", &LearnerParams::stop,
+       "stopping criterion: none (learn until no examples of the class are left or no rule qualifies) or "
+       "prior (Orange 2's Stopping_Apriori, ABCN2's q > prior: accept a rule only when its probability, the "
+       "quality measure's estimate or the EVC-corrected one, exceeds its class's prior, the training prior "
+       "for a rule set and the share among the examples left for a decision list; the first rule that does "
+       "not ends learning for its class, for a decision list the list); default: prior for the CN2 learners, "
+       "none for laplace-covering and decision-list"},
       {"min_new_positives", &LearnerParams::min_new_positives,
        "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
        "an earlier rule (ABCN2's min_improved); the search only returns such rules"},
@@ -110,6 +117,20 @@ const std::vector<ParamInfo>& param_table() {
        "seed of every random step (evc permutations; in `evaluate` also the fold assignment)"},
   };
   return table;
+}
+
+LearnerParams paper_params(const std::string& learner) {
+  LearnerParams p;
+  p.learner = learner;
+  p.quality = "";
+  p.stop = "none";
+  p.min_new_positives = 1;
+  p.min_new_share = 0;
+  p.covering = "remove";
+  p.combine = learner == "cn2-unordered" ? "counts" : "";
+  p.correct = "";
+  p.beam_width = 5;
+  return p;
 }
 
 void validate(const LearnerParams& p) {
@@ -150,6 +171,10 @@ void validate(const LearnerParams& p) {
                                   "set is decided by one rule)");
     find_combination(p.combine);  // throws for unknown names
   }
+  if (p.resolved_stop() != "none" && p.resolved_stop() != "prior")
+    throw std::invalid_argument("unknown stopping criterion '" + p.resolved_stop() + "' (known: none, prior)");
+  if (p.resolved_stop() != "none" && p.learner == "laplace-covering")
+    throw std::invalid_argument("laplace-covering has no stopping criterion (paper 002); use --stop none");
   if (p.covering != "remove")
     throw std::invalid_argument("unknown covering '" + p.covering + "' (known: remove)");
   if (p.covering == "probabilistic" && p.learner != "cn2-unordered")
@@ -180,6 +205,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["search"] = p.resolved_search();
   j["max_rule_length"] = p.resolved_max_rule_length();
   j["combine"] = p.learner == "cn2-unordered" ? p.resolved_combine() : "";
+  j["stop"] = p.resolved_stop();
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();
@@ -217,7 +243,7 @@ std::string describe(const LearnerParams& p) {
   if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.max_beam_width);
   s += ", max length " + (length >= 1000 ? std::string("none") : std::to_string(length));
   if (p.correct == "evc") s += ", evc-corrected probabilities";
-  if (p.prior_test) s += ", prior test";
+  s += ", stop " + p.resolved_stop();
   if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();
   if (p.min_new_share > 0) s += ", min new share " + nlohmann::json(p.min_new_share).dump();
   if (p.covering != "remove") s += ", " + p.covering + " covering";

@@ -27,7 +27,7 @@ struct LearnerParams {
   double parent_alpha = 1.0;
   bool not_equal = false;
   // Stopping (learn/stopping.hpp) and probabilistic covering; see param_table() for their meaning.
-  bool prior_test = false;
+  std::string stop;  // none, prior; empty: the learner's default (see resolved_stop)
   double min_new_positives = 1;
   double min_new_share = 0;
   std::string covering = "remove";
@@ -52,6 +52,9 @@ struct LearnerParams {
   // `combine`, or the default: "first" for decision lists and best-rule sets (the kind decides; no other
   // value is accepted), the measured default for cn2-unordered rule sets.
   std::string resolved_combine() const;
+  // `stop`, or the learner's default: prior for the CN2 learners, none for laplace-covering and
+  // decision-list (their papers stop only when no examples of a class are left).
+  std::string resolved_stop() const;
   // Whether rule probabilities come from EVC: quality evc or correct evc (both need a calibration).
   bool uses_evc() const;
   // The beam width of a greedy or beam search (1 for greedy).
@@ -68,6 +71,11 @@ struct ParamInfo {
 };
 const std::vector<ParamInfo>& param_table();
 const std::vector<std::string>& learner_names();
+
+// The settings the papers' experiments pin, whatever the defaults of `candor fit` become: `learner` with
+// its paper's quality default, no stopping criterion, removal covering, CN2's count sum for rule sets,
+// beam width 5. Experiments start from these so that their tables do not move with the defaults.
+LearnerParams paper_params(const std::string& learner);
 
 // Checks ranges and names; throws std::invalid_argument with a message for the user.
 void validate(const LearnerParams& p);
