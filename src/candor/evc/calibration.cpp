@@ -1,6 +1,11 @@
 #include "candor/evc/calibration.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <future>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -11,6 +16,10 @@
 #include "candor/util/parallel.hpp"
 
 namespace candor {
+
+namespace {
+std::atomic<std::size_t> cache_hits{0};
+}
 
 const GumbelLaw& EvcCalibration::law(int klass, int length) const {
   if (klass < 0 || static_cast<std::size_t>(klass) >= laws.size() || laws[klass].empty())
@@ -95,6 +104,104 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
     out.laws[classes[ci]] = fit_length_laws(maxima[ci], settings.fit, &out.mean_maxima[classes[ci]]);
   return out;
 }
+
+namespace {
+
+// Two independent 64-bit digests of everything a calibration depends on; a false match needs both to
+// collide.
+struct CalibrationKey {
+  std::uint64_t a = 1469598103934665603ull, b = 0x9E3779B97F4A7C15ull;
+  void add(const void* bytes, std::size_t size) {
+    const auto* p = static_cast<const unsigned char*>(bytes);
+    for (std::size_t i = 0; i < size; ++i) {
+      a = (a ^ p[i]) * 1099511628211ull;  // FNV-1a
+      b = (b ^ p[i]) * 0xff51afd7ed558ccdull;
+      b ^= b >> 29;
+    }
+  }
+  template <class T>
+  void add_value(const T& v) { add(&v, sizeof v); }
+  template <class T>
+  void add_vector(const std::vector<T>& v) {
+    add_value(v.size());
+    if (!v.empty()) add(v.data(), v.size() * sizeof(T));
+  }
+  bool operator<(const CalibrationKey& o) const { return std::tie(a, b) < std::tie(o.a, o.b); }
+};
+
+CalibrationKey calibration_key(const Dataset& data, const SearchOptions& s, const EvcSettings& settings,
+                               const std::vector<int>& classes) {
+  CalibrationKey k;
+  k.add_value(data.rows());
+  k.add_value(data.num_classes());
+  for (std::size_t a = 0; a < data.num_attributes(); ++a) {
+    k.add_value(data.attribute(a).is_nominal());
+    k.add_value(data.attribute(a).values.size());
+    k.add_vector(data.columns[a].codes);
+    k.add_vector(data.columns[a].values);
+  }
+  k.add_vector(data.y);
+  k.add_vector(data.weights);
+  k.add_value(s.beam_width);
+  k.add_value(s.max_rule_length);
+  k.add_value(s.min_covered);
+  k.add_value(s.min_positives);
+  k.add_value(s.kinds.equal);
+  k.add_value(s.kinds.not_equal);
+  k.add_value(s.kinds.less_equal);
+  k.add_value(s.kinds.greater);
+  k.add_value(settings.permutations);
+  k.add_value(settings.fit);
+  k.add_value(settings.seed);
+  k.add_vector(classes);
+  return k;
+}
+
+}  // namespace
+
+EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
+                                    const std::vector<int>& classes, int threads) {
+  static std::mutex mutex;
+  static std::map<CalibrationKey, std::pair<std::uint64_t, std::shared_future<EvcCalibration>>> cache;
+  static std::uint64_t clock = 0;
+  const CalibrationKey key = calibration_key(data, search, settings, classes);
+  std::promise<EvcCalibration> promise;
+  std::shared_future<EvcCalibration> result;
+  bool compute = false;
+  {
+    std::lock_guard lock(mutex);
+    auto it = cache.find(key);
+    if (it != cache.end()) {
+      it->second.first = ++clock;
+      result = it->second.second;
+      ++cache_hits;
+    } else {
+      if (cache.size() >= 64) {  // forget the least recently used
+        auto oldest = cache.begin();
+        for (auto i = cache.begin(); i != cache.end(); ++i)
+          if (i->second.first < oldest->second.first) oldest = i;
+        cache.erase(oldest);
+      }
+      result = promise.get_future().share();
+      cache.emplace(key, std::make_pair(++clock, result));
+      compute = true;
+    }
+  }
+  if (compute) {
+    try {
+      promise.set_value(calibrate_evc(data, search, settings, classes, threads));
+    } catch (...) {
+      {
+        std::lock_guard lock(mutex);
+        cache.erase(key);
+      }
+      promise.set_exception(std::current_exception());
+    }
+  }
+  return result.get();
+}
+
+std::size_t evc_cache_hits() { return cache_hits.load(); }
 
 nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<std::string>& class_names) {
   nlohmann::json laws = nlohmann::json::object();

@@ -43,6 +43,17 @@ struct EvcCalibration {
 EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                              const std::vector<int>& classes, int threads);
 
+// calibrate_evc through a process-wide cache: a calibration of identical inputs (the data's values, labels
+// and weights, the search settings calibration uses, the EVC settings and classes) computed earlier in this
+// process is returned instead of being computed again; concurrent callers with one key wait for a single
+// computation. The result is the one calibrate_evc gives. Learners that share a training set (a grid's
+// learners on one fold, EVC quality and --correct evc, ordered and unordered) calibrate once. The cache
+// keeps the 64 most recent calibrations.
+EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
+                                    const std::vector<int>& classes, int threads);
+// How many calibrate_evc_cached calls this process answered from the cache (for tests and benchmarks).
+std::size_t evc_cache_hits();
+
 // Fits per-length laws to maxima[p][L - 1] (one row per permutation, already monotone in L).
 std::vector<GumbelLaw> fit_length_laws(const std::vector<std::vector<double>>& maxima, GumbelFit fit,
                                        std::vector<double>* means = nullptr);

@@ -1,6 +1,7 @@
 #include "candor/learn/cn2.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "candor/coverage/coverage_index.hpp"
@@ -9,6 +10,42 @@
 #include "candor/search/beam_search.hpp"
 
 namespace candor {
+
+namespace {
+
+// ABCN2's probabilistic covering (Možina et al.; Orange 2's CovererAndRemover_Prob): examples are never
+// removed. Each example of the class remembers the best probability of a rule covering it so far, and the
+// search returns only rules that improve (cover with a higher probability) at least --min-new-positives
+// of them (at least one), and at least --min-new-share of the class examples they cover.
+void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams& params, const QualityMeasure& quality,
+                                const QualityMeasure& estimator, SearchOptions options, int target, RuleModel& model) {
+  const std::size_t max_rules = rule_limit(params);
+  const Bitset all(index.rows(), true);
+  std::vector<double> best(index.rows(), 0.0);
+  for (int c = 0; c < static_cast<int>(model.training_counts.size()); ++c) {
+    if (target >= 0 && c != target) continue;
+    if (!(model.training_counts[static_cast<std::size_t>(c)] > 0)) continue;
+    const double needed = std::max(params.min_new_positives, std::numeric_limits<double>::min());
+    options.accept = [&](const FoundRule& f) {
+      const RuleStats stats = make_rule_stats(f.counts, model.training_counts, c, static_cast<int>(f.conditions.size()));
+      const double p = estimator.probability(stats);
+      double improved = 0;
+      for (auto row : (f.covered & index.class_rows(c)).members())
+        if (best[row] < p) improved += index.data().weights[row];
+      return improved >= needed && improved >= params.min_new_share * f.counts[static_cast<std::size_t>(c)];
+    };
+    while (model.rules.size() < max_rules) {
+      auto found = find_best_rule(index, all, c, quality, options);
+      if (!found) break;
+      Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts);
+      if (!passes_prior_test(params, rule, model.training_counts)) break;
+      for (auto row : (found->covered & index.class_rows(c)).members()) best[row] = std::max(best[row], rule.probability);
+      model.rules.push_back(std::move(rule));
+    }
+  }
+}
+
+}  // namespace
 
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
   validate(params);
@@ -20,7 +57,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
     const int target = target_class(data, params);
     if (target >= 0) classes.push_back(target);
     quality_params.evc = std::make_shared<EvcCalibration>(
-        calibrate_evc(data, search_options(params, threads), settings, classes, threads));
+        calibrate_evc_cached(data, search_options(params, threads), settings, classes, threads));
   }
   auto quality = make_quality(params.resolved_quality(), quality_params);
   // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
@@ -58,6 +95,10 @@ RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, con
       active.subtract(found->covered);
     }
     model.default_counts = index.class_counts(active);
+  } else if (params.covering == "probabilistic") {
+    model.kind = ModelKind::rule_set;
+    fit_probabilistic_covering(index, params, quality, estimator, options, target, model);
+    model.default_counts = model.training_counts;
   } else {
     model.kind = ModelKind::rule_set;
     for (int c = 0; c < static_cast<int>(data.num_classes()); ++c) {

@@ -175,8 +175,8 @@ void validate(const LearnerParams& p) {
     throw std::invalid_argument("unknown stopping criterion '" + p.resolved_stop() + "' (known: none, prior)");
   if (p.resolved_stop() != "none" && p.learner == "laplace-covering")
     throw std::invalid_argument("laplace-covering has no stopping criterion (paper 002); use --stop none");
-  if (p.covering != "remove")
-    throw std::invalid_argument("unknown covering '" + p.covering + "' (known: remove)");
+  if (p.covering != "remove" && p.covering != "probabilistic")
+    throw std::invalid_argument("unknown covering '" + p.covering + "' (known: remove, probabilistic)");
   if (p.covering == "probabilistic" && p.learner != "cn2-unordered")
     throw std::invalid_argument("probabilistic covering is available with --learner cn2-unordered");
   if (!p.correct.empty()) {

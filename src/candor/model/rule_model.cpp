@@ -8,6 +8,7 @@
 
 #include "candor/data/input_error.hpp"
 #include "candor/model/combine.hpp"
+#include "candor/stats/binomial_interval.hpp"
 
 namespace candor {
 
@@ -67,6 +68,15 @@ std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) 
 int RuleModel::predict(const Dataset& d, std::size_t row) const {
   auto p = predict_proba(d, row);
   return static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+}
+
+const std::vector<double>& RuleModel::estimated_on(const Rule& r) const {
+  return kind == ModelKind::rule_set ? r.training_counts : r.class_counts;
+}
+
+std::pair<double, double> RuleModel::interval(const Rule& r) const {
+  const auto& counts = estimated_on(r);
+  return clopper_pearson(counts[static_cast<std::size_t>(r.klass)], std::accumulate(counts.begin(), counts.end(), 0.0));
 }
 
 double RuleModel::mean_rule_length() const {
@@ -134,7 +144,8 @@ nlohmann::json model_to_json(const RuleModel& m) {
                      {"class_counts", r.class_counts},
                      {"training_counts", r.training_counts},
                      {"quality", r.quality},
-                     {"probability", r.probability}});
+                     {"probability", r.probability},
+                     {"interval", {m.interval(r).first, m.interval(r).second}}});
   }
   j["rules"] = rules;
   j["default"] = {{"class_counts", m.default_counts}, {"probability", m.default_distribution()}};
@@ -242,6 +253,10 @@ std::string fixed(double x, int digits) {
   s << x;
   return s.str();
 }
+double relative_frequency(const std::vector<double>& counts, int klass) {
+  const double n = std::accumulate(counts.begin(), counts.end(), 0.0);
+  return n > 0 ? counts[static_cast<std::size_t>(klass)] / n : 0.0;
+}
 std::string counts_text(const std::vector<double>& v) {
   std::string s = "[";
   for (std::size_t i = 0; i < v.size(); ++i) {
@@ -282,14 +297,20 @@ std::string format_rules(const RuleModel& m) {
     }
   }
   out << m.rules.size() << " rules; class counts are of the examples each rule was learned from";
-  if (m.kind == ModelKind::rule_set) out << " (votes use the whole training set)";
-  out << ".\n\n";
+  if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
+  out << ".\nP is the learner's estimate"
+      << (m.params.uses_evc() ? ", corrected for the search by EVC" : " (not corrected for the search)")
+      << "; the interval is the 95% Clopper-Pearson interval of the relative frequency f on n examples.\n";
+  if (m.kind == ModelKind::rule_set) out << "Rules are combined by " << m.params.resolved_combine() << ".\n";
+  out << "\n";
   for (std::size_t i = 0; i < m.rules.size(); ++i) {
     const Rule& r = m.rules[i];
     out << (i + 1) << ". " << format_rule(r, m.schema) << "\n"
         << "   covers " << fixed(r.covered(), r.covered() == std::floor(r.covered()) ? 0 : 2) << " "
-        << counts_text(r.class_counts) << "  quality " << fixed(r.quality, 4) << "  P(" << cls.values[r.klass]
-        << ") = " << fixed(r.probability, 4) << "\n";
+        << counts_text(r.class_counts) << "  quality " << fixed(r.quality, 4) << "\n   P(" << cls.values[r.klass]
+        << ") = " << fixed(r.probability, 4) << "  [" << fixed(m.interval(r).first, 3) << ", "
+        << fixed(m.interval(r).second, 3) << "]  f = " << fixed(relative_frequency(m.estimated_on(r), r.klass), 4)
+        << " of n = " << fixed(std::accumulate(m.estimated_on(r).begin(), m.estimated_on(r).end(), 0.0), 0) << "\n";
   }
   auto dist = m.default_distribution();
   int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());

@@ -69,6 +69,12 @@ struct RuleModel {
   // The training class distribution.
   std::vector<double> prior() const;
   double mean_rule_length() const;
+  // The class counts a rule's probability is estimated on: training_counts for a rule set, class_counts
+  // (the examples that reached the rule) otherwise.
+  const std::vector<double>& estimated_on(const Rule& r) const;
+  // The 95% Clopper-Pearson interval of the rule's relative frequency on estimated_on(r): how sure its
+  // training counts alone make it, before any correction for the search.
+  std::pair<double, double> interval(const Rule& r) const;
 };
 
 nlohmann::json model_to_json(const RuleModel& m);

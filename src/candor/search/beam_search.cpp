@@ -82,14 +82,15 @@ RefinementKinds allowed_kinds(const std::vector<Condition>& conds, int a, Refine
 }
 
 struct TaskResult {
-  std::vector<Proposal> top;  // best `width` beam candidates of this task, best first
-  std::optional<Proposal> best;
+  std::vector<Proposal> top;   // best `width` beam candidates of this task, best first
+  std::vector<Proposal> best;  // best candidates for the returned rule (one, or accept_candidates), best first
   double max_quality = -std::numeric_limits<double>::infinity();
 };
 
-void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width) {
-  if (top.size() == width && !better(p, top.back())) return;
-  auto pos = std::upper_bound(top.begin(), top.end(), p, better);
+template <class Order>
+void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width, Order order) {
+  if (top.size() == width && !order(p, top.back())) return;
+  auto pos = std::upper_bound(top.begin(), top.end(), p, order);
   top.insert(pos, p);
   if (top.size() > width) top.pop_back();
 }
@@ -143,6 +144,20 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
 
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
+  const std::size_t best_kept = options.accept ? std::max<std::size_t>(1, options.accept_candidates) : 1;
+  // The rule a proposal describes; its parent must still be in the beam.
+  auto build_found = [&](const Proposal& prop) {
+    const BeamRule& parent = beam[prop.parent];
+    FoundRule found;
+    found.conditions = parent.conditions;
+    found.conditions.push_back(prop.condition);
+    found.target = prop.target;
+    found.covered = index.covered(prop.condition, parent.covered);
+    found.counts = index.class_counts(found.covered);
+    found.quality = prop.quality;
+    found.selection = prop.selection;
+    return found;
+  };
 
   for (int level = 1; level <= options.max_rule_length && !beam.empty(); ++level) {
     const std::size_t tasks = beam.size() * static_cast<std::size_t>(na);
@@ -172,42 +187,38 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         out.max_quality = std::max(out.max_quality, q);
         // Cheap rejection on the scores alone (ties go on to the full comparison).
         const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality);
-        if (!beam_open && (options.best_from_beam || (out.best && sel < out.best->selection))) return;
+        if (!beam_open &&
+            (options.best_from_beam || (out.best.size() == best_kept && sel < out.best.back().selection)))
+          return;
         Proposal prop{p, c, q, sel, options.prune ? select.refinement_bound(stats) : 0.0, rows, t,
                       static_cast<std::size_t>(level),
                       !significance_tests || (prior_test.passes(covered) &&
                                               (!parent.parent_test || parent.parent_test->passes(covered)))};
-        if (beam_open) keep_top(out.top, prop, width);
-        if (!options.best_from_beam && prop.can_be_best && (!out.best || better_selection(prop, *out.best)))
-          out.best = prop;
+        if (beam_open) keep_top(out.top, prop, width, better);
+        if (!options.best_from_beam && prop.can_be_best) keep_top(out.best, prop, best_kept, better_selection);
       });
     });
 
     // Merge in task order; ties are settled by `better`, so the merge order cannot change the outcome.
-    std::vector<Proposal> candidates;
-    bool improved = false;
+    std::vector<Proposal> candidates, best_candidates;
     for (auto& r : results) {
       if (options.level_maxima) {
         double& m = (*options.level_maxima)[static_cast<std::size_t>(level - 1)];
         m = std::max(m, r.max_quality);
       }
       candidates.insert(candidates.end(), r.top.begin(), r.top.end());
-      if (r.best && (!best_proposal || better_selection(*r.best, *best_proposal))) {
-        best_proposal = r.best;
-        improved = true;
-      }
+      best_candidates.insert(best_candidates.end(), r.best.begin(), r.best.end());
     }
-    if (improved) {  // build the new best rule while its parent is still in the beam
-      const BeamRule& parent = beam[best_proposal->parent];
-      FoundRule found;
-      found.conditions = parent.conditions;
-      found.conditions.push_back(best_proposal->condition);
-      found.target = best_proposal->target;
-      found.covered = index.covered(best_proposal->condition, parent.covered);
-      found.counts = index.class_counts(found.covered);
-      found.quality = best_proposal->quality;
-      found.selection = best_proposal->selection;
+    // The level's best candidate that beats the best so far (and is accepted) becomes the best rule; it is
+    // built now, while its parent is still in the beam.
+    std::sort(best_candidates.begin(), best_candidates.end(), better_selection);
+    for (const auto& prop : best_candidates) {
+      if (best_proposal && !better_selection(prop, *best_proposal)) break;
+      FoundRule found = build_found(prop);
+      if (options.accept && !options.accept(found)) continue;
+      best_proposal = prop;
       best = std::move(found);
+      break;
     }
     if (options.attribute_sets)
       for (std::size_t p = 0; p < beam.size(); ++p)

@@ -6,6 +6,7 @@
 // example of. The `beam_width` best distinct refinements (by quality, then coverage, then length) form the
 // next beam; rules of `max_rule_length` are not refined further. The best rule seen at any level that also
 // passes the optional significance tests is returned. Results do not depend on `threads`.
+#include <functional>
 #include <optional>
 #include <set>
 #include <vector>
@@ -40,6 +41,11 @@ struct SearchOptions {
   // any of its specialisations could score) does not beat the best rule found up to and including its
   // level is not kept in the beam, so the search can end before max_rule_length with the same best rule.
   bool prune = false;
+  // When set, a rule is returned only if accept(rule) holds (probabilistic covering: the rule must improve
+  // enough examples). Each level tries its candidates best first: the `accept_candidates` best of every
+  // (beam rule, attribute) pair, until one is accepted. Not used with best_from_beam.
+  std::function<bool(const struct FoundRule&)> accept;
+  std::size_t accept_candidates = 4;
   // When set, receives every distinct set of attributes (sorted, unique) the search evaluated
   // refinements on: h_w of paper 002.
   std::set<std::vector<int>>* attribute_sets = nullptr;
