@@ -5,7 +5,7 @@
 #include <random>
 
 #include "candor/coverage/coverage_index.hpp"
-#include "candor/learn/cn2.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/search/beam_search.hpp"
 #include "candor/search/refinements.hpp"
 

@@ -5,6 +5,7 @@
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
+#include "candor/stats/binomial_interval.hpp"
 #include "test_util.hpp"
 
 using namespace candor;
@@ -102,4 +103,19 @@ TEST(TrainTest, UsesTheGivenSplit) {
   ASSERT_EQ(r.folds.size(), 1u);
   EXPECT_EQ(r.folds[0].test_rows, 432u);
   EXPECT_GT(r.mean.accuracy, 0.9);  // monks-1 is a DNF CN2 learns nearly exactly
+}
+
+TEST(BinomialInterval, ClopperPearsonHandValues) {
+  // s = 0 of 10: [0, 1 - 0.025^(1/10)]; s = 10 of 10: [0.025^(1/10), 1].
+  auto zero = clopper_pearson(0, 10);
+  EXPECT_EQ(zero.first, 0.0);
+  EXPECT_NEAR(zero.second, 1 - std::pow(0.025, 0.1), 1e-9);
+  auto all = clopper_pearson(10, 10);
+  EXPECT_NEAR(all.first, std::pow(0.025, 0.1), 1e-9);
+  EXPECT_EQ(all.second, 1.0);
+  // 5 of 10 (R's binom.test): 0.1870860 .. 0.8129140.
+  auto half = clopper_pearson(5, 10);
+  EXPECT_NEAR(half.first, 0.1870860, 1e-6);
+  EXPECT_NEAR(half.second, 0.8129140, 1e-6);
+  EXPECT_EQ(clopper_pearson(0, 0), std::make_pair(0.0, 1.0));
 }

@@ -7,7 +7,7 @@
 #include "candor/evc/calibration.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/evc/rule_correction.hpp"
-#include "candor/learn/cn2.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/model/rule_model.hpp"
 #include "test_util.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/readers.hpp"
-#include "candor/learn/cn2.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/search/beam_search.hpp"
 #include "test_util.hpp"
 

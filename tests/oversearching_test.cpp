@@ -6,7 +6,7 @@
 #include <set>
 
 #include "candor/coverage/coverage_index.hpp"
-#include "candor/learn/cn2.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/search/layered_search.hpp"
 #include "test_util.hpp"

@@ -17,8 +17,10 @@
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/stats/comparison.hpp"
-#include "candor/learn/cn2.hpp"
+#include "candor/learn/fit.hpp"
+#include "candor/learn/learner.hpp"
 #include "candor/learn/params_cli.hpp"
+#include "candor/model/combine.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/util/parallel.hpp"
@@ -369,6 +371,9 @@ int main(int argc, char** argv) {
       std::cout << "Learner parameters (options of `candor fit` and `candor evaluate`):\n\n" << params_markdown()
                 << "\nQuality measures (`--quality`):\n\n| name | meaning |\n|---|---|\n";
       for (const auto& q : quality_table()) std::cout << "| `" << q.name << "` | " << q.description << " |\n";
+      std::cout << "\nLearners (`--learner`) and their defaults:\n\n" << learners_markdown()
+                << "\nRule combinations of rule sets (`--combine`):\n\n| name | meaning |\n|---|---|\n";
+      for (const auto& c : combination_table()) std::cout << "| `" << c.name << "` | " << c.description << " |\n";
     }
   } catch (const InputError& e) {
     std::cerr << "candor: " << e.what() << "\n";

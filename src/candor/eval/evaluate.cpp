@@ -6,7 +6,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "candor/learn/cn2.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/util/random.hpp"
 

@@ -13,7 +13,7 @@
 
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/report.hpp"
-#include "candor/learn/cn2.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/stats/ranks.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/evc/general.hpp"

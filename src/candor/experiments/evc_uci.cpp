@@ -29,7 +29,7 @@
 #include "candor/evc/general.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/report.hpp"
-#include "candor/learn/cn2.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/stats/ranks.hpp"
 #include "candor/util/parallel.hpp"
 

@@ -23,7 +23,7 @@
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/report.hpp"
-#include "candor/learn/cn2.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/search/layered_search.hpp"
 #include "candor/stats/post_hoc.hpp"
 #include "candor/util/parallel.hpp"

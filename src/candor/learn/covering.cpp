@@ -72,7 +72,7 @@ RuleModel empty_model(const Dataset& data, const LearnerParams& params, const Co
   model.params.quality = params.resolved_quality();  // the model records what was used
   model.params.search = params.resolved_search();
   model.params.max_rule_length = params.resolved_max_rule_length();
-  if (params.learner == "cn2-unordered") model.params.combine = params.resolved_combine();
+  if (params.resolved_combine() != "first") model.params.combine = params.resolved_combine();
   model.params.stop = params.resolved_stop();
   if (params.learner == "decision-list") {
     model.params.refine_quality = params.resolved_refine_quality();

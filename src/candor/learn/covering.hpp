@@ -37,8 +37,14 @@ int target_class(const Dataset& data, const LearnerParams& params);
 // A model with no rules yet: parameters (resolved), schema, training counts.
 RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index);
 
+// The learners' fit functions (learn/learner.hpp's LearnerFit), one file each: cn2.cpp (both CN2
+// learners), laplace_covering.cpp, decision_list.cpp.
+RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
+                            int threads, const QualityMeasure* estimate);
+RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
+                          int threads, const QualityMeasure* estimate);
 RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                               int threads);
+                               int threads, const QualityMeasure* estimate);
 RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                             int threads, const QualityMeasure* estimate);
 

@@ -9,7 +9,7 @@
 namespace candor {
 
 RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                               int threads) {
+                               int threads, const QualityMeasure* estimate) {
   SearchOptions options = search_options(params, threads);
   options.prune = true;
   const std::size_t max_rules = rule_limit(params);
@@ -27,7 +27,7 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
           layered ? layered_search(index, active, c, quality, options, params.max_beam_width).best
                   : find_best_rule(index, active, c, quality, options);
       if (!found) break;
-      model.rules.push_back(make_rule(*found, index, quality, model.kind, index.class_counts(active)));
+      model.rules.push_back(make_rule(*found, index, estimate ? *estimate : quality, model.kind, index.class_counts(active)));
       active.subtract(found->covered & index.class_rows(c));
     }
   }

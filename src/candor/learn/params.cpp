@@ -3,47 +3,35 @@
 #include <stdexcept>
 
 #include "candor/evc/gumbel.hpp"
+#include "candor/learn/learner.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/quality/quality.hpp"
 
 namespace candor {
 
-const std::vector<std::string>& learner_names() {
-  static const std::vector<std::string> names{"cn2-unordered", "cn2-ordered", "laplace-covering", "decision-list"};
-  return names;
-}
-
 std::string LearnerParams::resolved_quality() const {
   if (learner == "decision-list" && !select_quality.empty()) return select_quality;
   if (!quality.empty()) return quality;
-  return learner == "cn2-ordered" ? "entropy" : "laplace";
+  return find_learner(learner).quality;
 }
 
 std::string LearnerParams::resolved_refine_quality() const {
   return refine_quality.empty() ? resolved_quality() : refine_quality;
 }
 
-std::string LearnerParams::resolved_search() const {
-  if (!search.empty()) return search;
-  if (learner == "laplace-covering") return "layered";
-  if (learner == "decision-list") return "greedy";
-  return "beam";
-}
+std::string LearnerParams::resolved_search() const { return search.empty() ? find_learner(learner).search : search; }
 
 int LearnerParams::resolved_max_rule_length() const {
-  if (max_rule_length > 0) return max_rule_length;
-  return learner == "laplace-covering" || learner == "decision-list" ? 1000 : 5;
+  return max_rule_length > 0 ? max_rule_length : find_learner(learner).max_rule_length;
 }
 
 std::string LearnerParams::resolved_combine() const {
-  if (learner != "cn2-unordered") return "first";
-  return combine.empty() ? "counts" : combine;
+  const std::string def = find_learner(learner).combine;
+  if (def.empty()) return "first";
+  return combine.empty() ? def : combine;
 }
 
-std::string LearnerParams::resolved_stop() const {
-  if (!stop.empty()) return stop;
-  return learner == "cn2-unordered" || learner == "cn2-ordered" ? "none" : "none";
-}
+std::string LearnerParams::resolved_stop() const { return stop.empty() ? find_learner(learner).stop : stop; }
 
 bool LearnerParams::uses_evc() const { return resolved_quality() == "evc" || correct == "evc"; }
 
@@ -51,12 +39,7 @@ int LearnerParams::search_width() const { return resolved_search() == "greedy" ?
 
 const std::vector<ParamInfo>& param_table() {
   static const std::vector<ParamInfo> table{
-      {"learner", &LearnerParams::learner,
-       "cn2-unordered: rules per class, classification by summing the class distributions of firing rules "
-       "(Clark and Boswell 1991); cn2-ordered: a decision list (Clark and Niblett 1989); laplace-covering: "
-       "rules per class minimising the Laplace error, classification by the matching rule of lowest error "
-       "(paper 002, section 4); decision-list: top-down hill-climbing separate-and-conquer with separate "
-       "refinement and selection heuristics (paper 003)"},
+      {"learner", &LearnerParams::learner, "the learner (see the learner table)"},
       {"quality", &LearnerParams::quality,
        "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, modified-precision, "
        "modified-laplace, modified-m-estimate (default: entropy for cn2-ordered, laplace otherwise); the "
@@ -127,62 +110,56 @@ LearnerParams paper_params(const std::string& learner) {
   p.min_new_positives = 1;
   p.min_new_share = 0;
   p.covering = "remove";
-  p.combine = learner == "cn2-unordered" ? "counts" : "";
+  p.combine = std::string(find_learner(learner).combine).empty() ? "" : "counts";
   p.correct = "";
   p.beam_width = 5;
   return p;
 }
 
 void validate(const LearnerParams& p) {
-  bool known = false;
-  for (const auto& n : learner_names()) known |= n == p.learner;
-  if (!known) {
-    std::string all;
-    for (const auto& n : learner_names()) all += (all.empty() ? "" : ", ") + n;
-    throw std::invalid_argument("unknown learner '" + p.learner + "' (known: " + all + ")");
-  }
-  if (p.resolved_quality() != "evc")
-    make_quality(p.resolved_quality(), QualityParams{p.m, nullptr});  // throws for unknown names and bad m
+  const LearnerInfo& learner = find_learner(p.learner);  // throws for unknown names
+  const std::string quality = p.resolved_quality();
+  if (quality != "evc") make_quality(quality, QualityParams{p.m, nullptr});  // throws for unknown names and bad m
+  if (learner.only_quality && quality != learner.only_quality)
+    throw std::invalid_argument(p.learner + " works with --quality " + learner.only_quality + " only");
+  if (quality == "evc" && !learner.evc_quality)
+    throw std::invalid_argument(p.learner + " does not support the evc quality");
   const std::string search = p.resolved_search();
   if (search != "greedy" && search != "beam" && search != "layered")
     throw std::invalid_argument("unknown search '" + search + "' (known: greedy, beam, layered)");
-  if (search == "layered" && p.learner != "laplace-covering")
-    throw std::invalid_argument("layered search is available with --learner laplace-covering");
+  if (search == "layered" && !learner.layered_search)
+    throw std::invalid_argument("layered search is not available with --learner " + p.learner);
   if (p.max_beam_width < 1) throw std::invalid_argument("max beam width must be at least 1");
-  if (p.learner == "laplace-covering" && p.resolved_quality() != "laplace")
-    throw std::invalid_argument("laplace-covering minimises the Laplace error; --quality must be laplace");
   if (!p.refine_quality.empty()) {
-    if (p.learner != "decision-list")
-      throw std::invalid_argument("--refine-quality is an option of --learner decision-list");
-    if (p.refine_quality == "evc") throw std::invalid_argument("evc cannot rank refinements of decision-list");
+    if (!learner.separate_heuristics)
+      throw std::invalid_argument("--refine-quality is not an option of --learner " + p.learner);
+    if (p.refine_quality == "evc") throw std::invalid_argument("evc cannot rank refinements");
     make_quality(p.refine_quality, QualityParams{p.m, nullptr});
   }
   if (!p.select_quality.empty()) {
-    if (p.learner != "decision-list")
-      throw std::invalid_argument("--select-quality is an option of --learner decision-list (others use --quality)");
+    if (!learner.separate_heuristics)
+      throw std::invalid_argument("--select-quality is not an option of --learner " + p.learner + " (use --quality)");
     if (!p.quality.empty() && p.quality != p.select_quality)
-      throw std::invalid_argument("--quality and --select-quality differ; for decision-list give one of them");
+      throw std::invalid_argument("--quality and --select-quality differ; give one of them");
   }
-  if (p.learner == "decision-list" && p.resolved_quality() == "evc")
-    throw std::invalid_argument("decision-list does not support the evc quality");
   if (!p.combine.empty()) {
-    if (p.learner != "cn2-unordered")
-      throw std::invalid_argument("--combine is an option of --learner cn2-unordered (a decision list or best-rule "
-                                  "set is decided by one rule)");
+    if (std::string(learner.combine).empty())
+      throw std::invalid_argument("--learner " + p.learner + " decides each prediction by one rule; --combine is "
+                                  "an option of rule sets");
     find_combination(p.combine);  // throws for unknown names
   }
-  if (p.resolved_stop() != "none" && p.resolved_stop() != "prior")
-    throw std::invalid_argument("unknown stopping criterion '" + p.resolved_stop() + "' (known: none, prior)");
-  if (p.resolved_stop() != "none" && p.learner == "laplace-covering")
-    throw std::invalid_argument("laplace-covering has no stopping criterion (paper 002); use --stop none");
+  const std::string stop = p.resolved_stop();
+  if (stop != "none" && stop != "prior")
+    throw std::invalid_argument("unknown stopping criterion '" + stop + "' (known: none, prior)");
+  if (stop != "none" && !learner.stopping)
+    throw std::invalid_argument(p.learner + " has no stopping criterion; use --stop none");
   if (p.covering != "remove" && p.covering != "probabilistic")
     throw std::invalid_argument("unknown covering '" + p.covering + "' (known: remove, probabilistic)");
-  if (p.covering == "probabilistic" && p.learner != "cn2-unordered")
-    throw std::invalid_argument("probabilistic covering is available with --learner cn2-unordered");
+  if (p.covering == "probabilistic" && !learner.probabilistic_covering)
+    throw std::invalid_argument("probabilistic covering is not available with --learner " + p.learner);
   if (!p.correct.empty()) {
     if (p.correct != "evc") throw std::invalid_argument("unknown correction '" + p.correct + "' (known: evc)");
-    if (p.learner == "laplace-covering")
-      throw std::invalid_argument("--correct evc needs a beam or greedy search (not laplace-covering's layered one)");
+    if (!learner.correct_evc) throw std::invalid_argument("--correct evc is not available with --learner " + p.learner);
   }
   if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
   if (!(p.min_new_share >= 0 && p.min_new_share <= 1)) throw std::invalid_argument("min new share must lie in [0, 1]");
@@ -204,7 +181,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["quality"] = p.resolved_quality();
   j["search"] = p.resolved_search();
   j["max_rule_length"] = p.resolved_max_rule_length();
-  j["combine"] = p.learner == "cn2-unordered" ? p.resolved_combine() : "";
+  j["combine"] = std::string(find_learner(p.learner).combine).empty() ? "" : p.resolved_combine();
   j["stop"] = p.resolved_stop();
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
@@ -241,13 +218,13 @@ std::string describe(const LearnerParams& p) {
   s += ", search " + p.resolved_search();
   if (p.resolved_search() == "beam") s += " " + std::to_string(p.beam_width);
   if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.max_beam_width);
-  s += ", max length " + (length >= 1000 ? std::string("none") : std::to_string(length));
+  s += ", max length " + (length >= kNoLengthLimit ? std::string("none") : std::to_string(length));
   if (p.correct == "evc") s += ", evc-corrected probabilities";
   s += ", stop " + p.resolved_stop();
   if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();
   if (p.min_new_share > 0) s += ", min new share " + nlohmann::json(p.min_new_share).dump();
   if (p.covering != "remove") s += ", " + p.covering + " covering";
-  if (p.learner == "cn2-unordered") s += ", combine " + p.resolved_combine();
+  if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
   s += ")";
   return s;
 }

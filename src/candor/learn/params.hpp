@@ -70,7 +70,6 @@ struct ParamInfo {
   const char* help;
 };
 const std::vector<ParamInfo>& param_table();
-const std::vector<std::string>& learner_names();
 
 // The settings the papers' experiments pin, whatever the defaults of `candor fit` become: `learner` with
 // its paper's quality default, no stopping criterion, removal covering, CN2's count sum for rule sets,

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Rule learners on data with a known concept, made by Weka's generators (nobody here wrote them).
+
+Generators (Debian's `weka` package, weka.datagenerators.classifiers.classification):
+  led24  LED24, 24 binary attributes (7 LED segments each flipped with probability 0.1, 17 irrelevant),
+         10 classes; the Bayes rate is 0.74 (Breiman et al. 1984). Test set from another seed.
+  rdg1   RDG1, a random decision list over 10 binary attributes (rules of 1 to 4 conditions), 2 classes;
+         after generation 5% of the labels (train and test alike) are flipped with a seeded generator, so
+         the Bayes rate is 0.95. The test rows are the last 20,000 of one generated file (one concept).
+Each size is trained on N rows and tested on 20,000 other rows. Per learner: rules, fit seconds (one thread;
+wall clock of `candor fit`, JVM start included for Weka's `-t TRAIN -T TEST -no-cv`, which also tests),
+test accuracy and log loss where the tool reports it.
+
+Usage: bench/generated.py [--sizes 10000,100000] [--generators led24,rdg1] [--out FILE.md]
+                          [--candor "NAME=OPTIONS" ...] [--no-weka] [--work DIR]
+"""
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WEKA_JAR = "/usr/share/java/weka.jar"
+GEN = "weka.datagenerators.classifiers.classification."
+TEST_ROWS = 20000
+BAYES = {"led24": 0.74, "rdg1": 0.95}
+
+
+def run(cmd):
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(" ".join(cmd) + ": " + proc.stderr.strip()[-2000:])
+    return proc.stdout, time.perf_counter() - start
+
+
+def split_arff(path):
+    with open(path) as f:
+        lines = f.read().splitlines()
+    at = next(i for i, l in enumerate(lines) if l.strip().lower() == "@data")
+    header = [l for l in lines[: at + 1] if not l.startswith("%")]
+    rows = [l for l in lines[at + 1:] if l.strip() and not l.startswith("%")]
+    return header, rows
+
+
+def write_arff(path, header, rows):
+    with open(path, "w") as f:
+        f.write("\n".join(header) + "\n" + "\n".join(rows) + "\n")
+
+
+def make(generator, n, work):
+    train = os.path.join(work, f"{generator}_{n}_train.arff")
+    test = os.path.join(work, f"{generator}_{n}_test.arff")
+    if os.path.exists(train) and os.path.exists(test):
+        return train, test
+    tmp = os.path.join(work, "gen.arff")
+    if generator == "led24":
+        run(["java", "-cp", WEKA_JAR, GEN + "LED24", "-S", "1", "-n", str(n), "-o", train])
+        run(["java", "-cp", WEKA_JAR, GEN + "LED24", "-S", "2", "-n", str(TEST_ROWS), "-o", test])
+        return train, test
+    run(["java", "-cp", WEKA_JAR, GEN + "RDG1", "-S", "1", "-n", str(n + TEST_ROWS), "-a", "10", "-c", "2", "-R", "4",
+         "-M", "1", "-o", tmp])
+    header, rows = split_arff(tmp)
+    rng = random.Random(7)
+    noisy = []
+    for r in rows:
+        cells = r.split(",")
+        if rng.random() < 0.05:
+            cells[-1] = "c1" if cells[-1] == "c0" else "c0"
+        noisy.append(",".join(cells))
+    write_arff(train, header, noisy[:n])
+    write_arff(test, header, noisy[n:])
+    return train, test
+
+
+def candor(train, test, options, work):
+    exe = os.path.join(ROOT, "build", "candor")
+    model = os.path.join(work, "model.json")
+    _, secs = run([exe, "fit", train, "-o", model, "--threads", "1"] + options)
+    out, _ = run([exe, "evaluate", train, "--test", test, "--threads", "1", "--format", "json"] + options)
+    j = json.loads(out)
+    return {"seconds": secs, "accuracy": j["accuracy"], "log_loss": j["log_loss"], "rules": j["rules"]}
+
+
+def weka(train, test, classifier):
+    out, secs = run(["java", "-Xmx8g", "-cp", WEKA_JAR, classifier, "-t", train, "-T", test, "-no-cv", "-o"])
+    acc = re.findall(r"Correctly Classified Instances\s+\d+\s+([\d.]+)\s*%", out)
+    rules = re.findall(r"Number of Rules\s*:\s*(\d+)", out) or re.findall(r"Number of Leaves\s*:\s*(\d+)", out)
+    return {"seconds": secs, "accuracy": float(acc[-1]) / 100 if acc else float("nan"),
+            "log_loss": float("nan"), "rules": float(rules[0]) if rules else float("nan")}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", default="10000,100000")
+    ap.add_argument("--generators", default="led24,rdg1")
+    ap.add_argument("--candor", action="append", default=[], help="NAME=OPTIONS (default: defaults and --quality evc)")
+    ap.add_argument("--no-weka", action="store_true")
+    ap.add_argument("--work", default=os.path.join(ROOT, "out", "generated"))
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    learners = args.candor or ["candor defaults=", "candor --quality evc=--quality evc"]
+    use_weka = not args.no_weka and shutil.which("java") and os.path.exists(WEKA_JAR)
+    lines = ["| data | train rows | Bayes rate | learner | rules | fit s (1 thread) | test accuracy | log loss |",
+             "|---|---|---|---|---|---|---|---|"]
+    for g in args.generators.split(","):
+        for n in [int(s) for s in args.sizes.split(",")]:
+            train, test = make(g, n, args.work)
+            results = []
+            for spec in learners:
+                name, _, options = spec.partition("=")
+                results.append((name, candor(train, test, options.split(), args.work)))
+            if use_weka:
+                results.append(("JRip", weka(train, test, "weka.classifiers.rules.JRip")))
+                results.append(("J48", weka(train, test, "weka.classifiers.trees.J48")))
+            for name, r in results:
+                lines.append(f"| {g} | {n} | {BAYES[g]:.2f} | {name} | {r['rules']:.0f} | {r['seconds']:.2f} | "
+                             f"{r['accuracy']:.4f} | {r['log_loss']:.3f} |")
+                print(lines[-1], file=sys.stderr, flush=True)
+    table = "\n".join(lines)
+    print(table)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(table + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+#include "candor/learn/fit.hpp"
+
+#include "candor/evc/calibration.hpp"
+#include "candor/learn/covering.hpp"
+#include "candor/learn/learner.hpp"
+
+namespace candor {
+
+RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
+  validate(params);
+  QualityParams quality_params{params.m, nullptr};
+  if (params.uses_evc()) {
+    EvcSettings settings{params.evc_permutations, parse_gumbel_fit(params.evc_fit),
+                         static_cast<std::uint64_t>(params.seed)};
+    std::vector<int> classes;
+    const int target = target_class(data, params);
+    if (target >= 0) classes.push_back(target);
+    quality_params.evc = std::make_shared<EvcCalibration>(
+        calibrate_evc_cached(data, search_options(params, threads), settings, classes, threads));
+  }
+  auto quality = make_quality(params.resolved_quality(), quality_params);
+  // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
+  std::unique_ptr<QualityMeasure> corrector;
+  if (params.correct == "evc") corrector = make_quality("evc", quality_params);
+  RuleModel model = fit_with_quality(data, params, *quality, threads, corrector.get());
+  if (quality_params.evc) model.evc = *quality_params.evc;
+  return model;
+}
+
+RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
+                           int threads, const QualityMeasure* estimate) {
+  validate(params);
+  return find_learner(params.learner).fit(data, params, quality, threads, estimate);
+}
+
+}  // namespace candor

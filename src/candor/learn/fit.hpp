@@ -1,0 +1,22 @@
+#pragma once
+// Fitting any learner of the registry (learn/learner.hpp).
+#include "candor/data/dataset.hpp"
+#include "candor/learn/params.hpp"
+#include "candor/model/rule_model.hpp"
+#include "candor/quality/quality.hpp"
+
+namespace candor {
+
+// Fits the learner named by params.learner: builds its quality measure (calibrating EVC first when the
+// quality is evc or --correct evc asks for corrected probabilities; identical calibrations are shared
+// through evc/calibration.hpp's cache) and runs the learner's fit function. `threads` parallelises the
+// search and calibration and never changes the model. Throws std::invalid_argument for bad parameters.
+RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1);
+
+// The same with a quality measure the caller built (research measures in experiments, such as an m that
+// depends on the rule); params.quality is recorded but not used. `estimate`, when given, estimates each
+// rule's probability instead of `quality`.
+RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
+                           int threads = 1, const QualityMeasure* estimate = nullptr);
+
+}  // namespace candor

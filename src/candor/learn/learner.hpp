@@ -1,0 +1,50 @@
+#pragma once
+// The learner registry. Every learner is one entry of learner_table(): its name, what it is, its fit
+// function and its defaults and capabilities, which `fit`, the parameter checks, `candor params` and the
+// model file all read. A new learner is one file with its fit function plus one line in learner.cpp.
+#include <string>
+#include <vector>
+
+#include "candor/data/dataset.hpp"
+#include "candor/learn/params.hpp"
+#include "candor/model/rule_model.hpp"
+#include "candor/quality/quality.hpp"
+
+namespace candor {
+
+// Rule length meaning "no limit".
+inline constexpr int kNoLengthLimit = 1000;
+
+// Fits a model. `quality` is the learner's (selection) measure, built by `fit`; `estimate`, when not null,
+// estimates each rule's probability instead (EVC's measure under --correct evc). `threads` never changes
+// the model. Throws std::invalid_argument for parameters the learner cannot use.
+using LearnerFit = RuleModel (*)(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
+                                 int threads, const QualityMeasure* estimate);
+
+struct LearnerInfo {
+  const char* name;
+  const char* description;  // for `candor params` and the README
+  LearnerFit fit;
+  // Defaults of the options left empty (or 0).
+  const char* quality;  // --quality
+  const char* search;   // --search
+  int max_rule_length;  // --max-rule-length
+  const char* stop;     // --stop
+  const char* combine;  // --combine; empty: one rule decides each prediction, nothing to combine
+  // Capabilities: what the parameter check accepts.
+  const char* only_quality;     // the one quality measure it can use; null: any
+  bool layered_search;          // --search layered
+  bool separate_heuristics;     // --refine-quality, --select-quality
+  bool evc_quality;             // --quality evc
+  bool correct_evc;             // --correct evc
+  bool stopping;                // --stop other than none
+  bool probabilistic_covering;  // --covering probabilistic
+};
+
+const std::vector<LearnerInfo>& learner_table();
+// The table as Markdown: name, what it is, default quality, search, rule length, stop and combination.
+std::string learners_markdown();
+// Throws std::invalid_argument naming the known learners when `name` is unknown.
+const LearnerInfo& find_learner(const std::string& name);
+
+}  // namespace candor
