@@ -69,14 +69,14 @@ def draw_panel(ax, panel, base):
         groups["overlay"] = opts
     if panel.get("xscale") == "log2":
         ax.set_xscale("log", base=2)
-    if panel.get("diagonal"):
-        lo = min(ax.get_xlim()[0], ax.get_ylim()[0])
-        hi = max(ax.get_xlim()[1], ax.get_ylim()[1])
-        ax.plot([lo, hi], [lo, hi], "k--", lw=0.8)
     if "xlim" in panel:
         ax.set_xlim(panel["xlim"])
     if "ylim" in panel:
         ax.set_ylim(panel["ylim"])
+    if panel.get("diagonal"):
+        lo = min(ax.get_xlim()[0], ax.get_ylim()[0])
+        hi = max(ax.get_xlim()[1], ax.get_ylim()[1])
+        ax.plot([lo, hi], [lo, hi], "k--", lw=0.8)
     ax.set_title(panel.get("title", ""), fontsize=9)
     ax.set_xlabel(panel.get("xlabel", panel["x"]), fontsize=8)
     ax.set_ylabel(panel.get("ylabel", panel["y"]), fontsize=8)

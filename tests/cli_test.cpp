@@ -86,14 +86,66 @@ TEST(Cli, EvaluateJsonHasTheDocumentedKeys) {
   CliResult r = run_stdout("evaluate " + test::repo("data/vote.arff") + " --folds 5 --format json --threads 2");
   ASSERT_EQ(r.code, 0) << r.out;
   auto j = nlohmann::json::parse(r.out);
-  for (const char* key : {"accuracy", "auc", "brier", "log_loss", "rules", "mean_rule_length", "fit_seconds", "folds"})
+  for (const char* key : {"accuracy", "auc", "brier", "brier_kind", "log_loss", "ece", "rules", "mean_rule_length",
+                          "fit_seconds", "folds"})
     EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["brier_kind"], "binary (p - y)^2");
   EXPECT_EQ(j["folds"].size(), 5u);
   EXPECT_GT(j["accuracy"].template get<double>(), 0.9);
   // Same seed, other thread count: same numbers.
   auto j1 = nlohmann::json::parse(run_stdout("evaluate " + test::repo("data/vote.arff") + " --folds 5 --format json --threads 1").out);
   EXPECT_EQ(j["accuracy"], j1["accuracy"]);
   EXPECT_EQ(j["log_loss"], j1["log_loss"]);
+}
+
+TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "calibration";
+  std::filesystem::remove_all(dir);
+  CliResult r = run("evaluate " + test::shared("credit-a.arff") + " --folds 5 --plot " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("ECE"), std::string::npos);
+  EXPECT_NE(r.out.find("(binary (p - y)^2)"), std::string::npos);
+  // The bins hold every test prediction once (690 rows over the 5 folds); observed shares are in [0, 1].
+  std::ifstream bins(dir / "reliability.csv");
+  std::string line;
+  std::getline(bins, line);
+  EXPECT_EQ(line, "lo,hi,count,mean_predicted,observed");
+  double count = 0;
+  while (std::getline(bins, line)) {
+    std::vector<double> v;
+    std::stringstream s(line);
+    for (std::string cell; std::getline(s, cell, ',');) v.push_back(std::stod(cell));
+    ASSERT_EQ(v.size(), 5u);
+    count += v[2];
+    EXPECT_GE(v[3], v[0] - 1e-9);  // the mean confidence lies in its bin
+    EXPECT_LE(v[3], v[1] + 1e-9);
+    EXPECT_GE(v[4], 0);
+    EXPECT_LE(v[4], 1);
+  }
+  EXPECT_EQ(count, 690);
+  std::ifstream rules(dir / "rules.csv");
+  std::getline(rules, line);
+  EXPECT_EQ(line, "repeat,fold,probability,test_share,decided");
+  int points = 0;
+  while (std::getline(rules, line)) ++points;
+  EXPECT_GT(points, 10);
+  EXPECT_TRUE(std::filesystem::exists(dir / "plots.json"));
+}
+
+TEST(Cli, RulesShowProbabilityIntervals) {
+  std::string model = test::write_temp("vote-evc.json", "");
+  ASSERT_EQ(run("fit " + test::repo("data/vote.arff") + " -o " + model + " --correct evc --evc-permutations 20").code, 0);
+  CliResult rules = run_stdout("rules " + model);
+  ASSERT_EQ(rules.code, 0);
+  EXPECT_NE(rules.out.find("corrected for the search by EVC"), std::string::npos) << rules.out;
+  EXPECT_NE(rules.out.find("95% Clopper-Pearson"), std::string::npos);
+  auto j = nlohmann::json::parse(std::ifstream(model));
+  for (const auto& rule : j["rules"]) {
+    const double lo = rule["interval"][0], hi = rule["interval"][1];
+    EXPECT_LE(lo, hi);
+    EXPECT_GE(lo, 0);
+    EXPECT_LE(hi, 1);
+  }
 }
 
 TEST(Cli, EvaluateWithTestFile) {

@@ -307,7 +307,10 @@ int main(int argc, char** argv) {
       if (eval_format == "json") std::cout << evaluation_json(result, eval_input, eval_params, resampling, classes).dump(2) << "\n";
       else print_evaluation_text(result, eval_input, eval_params, resampling, classes);
       if (!eval_plot.empty())
-        write_calibration_report(result, eval_plot, eval_input + ": " + describe(eval_params), true);
+        write_calibration_report(result, eval_plot,
+                                 std::filesystem::path(eval_input).filename().string() + ", " + resampling + "\n" +
+                                     describe(eval_params),
+                                 true);
     } else if (*exp_cmd) {
       if (exp.out.empty() || exp.out == ExperimentOptions{}.out) exp.out = "out/" + exp_name;
       exp.plots = !exp_no_plots;

@@ -30,8 +30,9 @@ bool write_calibration_report(const EvaluationResult& r, const std::string& dir,
        {{{"file", "calibration.png"},
          {"title", title},
          {"columns", 2},
+         {"panel_size", {4.6, 4.4}},
          {"panels",
-          {{{"title", "Reliability of the top-label probability (labels: test examples per bin)"},
+          {{{"title", "Reliability of the top-label probability\n(labels: test examples per bin)"},
             {"csv", "reliability.csv"},
             {"x", "mean_predicted"},
             {"y", "observed"},
@@ -42,7 +43,7 @@ bool write_calibration_report(const EvaluationResult& r, const std::string& dir,
             {"ylim", {0, 1}},
             {"xlabel", "mean predicted probability"},
             {"ylabel", "observed accuracy"}},
-           {{"title", "Each rule's probability against its test share (one point per rule and fold)"},
+           {{"title", "Each rule's probability against its test share\n(one point per rule and fold)"},
             {"csv", "rules.csv"},
             {"x", "probability"},
             {"y", "test_share"},
@@ -51,7 +52,7 @@ bool write_calibration_report(const EvaluationResult& r, const std::string& dir,
             {"xlim", {0, 1}},
             {"ylim", {0, 1}},
             {"xlabel", "rule probability (training)"},
-            {"ylabel", "share of its class among test examples it decides"}}}}}}}};
+            {"ylabel", "its class's share of the test examples it decides"}}}}}}}};
   return draw_plots(spec, dir, draw);
 }
 
