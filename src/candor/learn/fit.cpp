@@ -1,13 +1,22 @@
 #include "candor/learn/fit.hpp"
 
+#include <cmath>
+
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/learner.hpp"
 
 namespace candor {
 
-RuleModel fit(const Dataset& data, const LearnerParams& params, int threads) {
-  validate(params);
+RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
+  validate(given);
+  LearnerParams params = given;
+  if (params.m_scale > 0) {
+    double n = 0;
+    for (std::size_t r = 0; r < data.rows(); ++r)
+      if (data.y[r] != kMissing) n += data.weights[r];
+    params.m = params.m_scale * std::sqrt(n);
+  }
   QualityParams quality_params{params.m, nullptr};
   if (params.uses_evc()) {
     EvcSettings settings{params.evc_permutations, parse_gumbel_fit(params.evc_fit),

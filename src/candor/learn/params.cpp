@@ -50,6 +50,9 @@ const std::vector<ParamInfo>& param_table() {
        "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
        "--quality, else laplace)"},
       {"m", &LearnerParams::m, "m of the m-estimate family (m-estimate, modified-m-estimate)"},
+      {"m_scale", &LearnerParams::m_scale,
+       "when positive, m grows with the data: m = m-scale x sqrt(N), N the (weighted) training examples, "
+       "replacing --m (the model file records the m used); 0: --m as given"},
       {"search", &LearnerParams::search,
        "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
        "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
@@ -112,6 +115,7 @@ LearnerParams paper_params(const std::string& learner) {
   p.covering = "remove";
   p.combine = std::string(find_learner(learner).combine).empty() ? "" : "counts";
   p.correct = "";
+  p.m_scale = 0;
   p.beam_width = 5;
   return p;
 }
@@ -161,6 +165,7 @@ void validate(const LearnerParams& p) {
     if (p.correct != "evc") throw std::invalid_argument("unknown correction '" + p.correct + "' (known: evc)");
     if (!learner.correct_evc) throw std::invalid_argument("--correct evc is not available with --learner " + p.learner);
   }
+  if (!(p.m_scale >= 0)) throw std::invalid_argument("m scale must be non-negative");
   if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
   if (!(p.min_new_share >= 0 && p.min_new_share <= 1)) throw std::invalid_argument("min new share must lie in [0, 1]");
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
@@ -219,6 +224,7 @@ std::string describe(const LearnerParams& p) {
   if (p.resolved_search() == "beam") s += " " + std::to_string(p.beam_width);
   if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.max_beam_width);
   s += ", max length " + (length >= kNoLengthLimit ? std::string("none") : std::to_string(length));
+  if (p.m_scale > 0) s += ", m " + nlohmann::json(p.m_scale).dump() + " sqrt(N)";
   if (p.correct == "evc") s += ", evc-corrected probabilities";
   s += ", stop " + p.resolved_stop();
   if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();

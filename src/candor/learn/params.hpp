@@ -14,6 +14,7 @@ struct LearnerParams {
   std::string learner = "cn2-unordered";
   std::string quality;  // empty: the learner's default (see default_quality)
   double m = 22.466;  // Janssen and Fürnkranz (2010), as paper 003 uses
+  double m_scale = 0;  // > 0: m = m_scale * sqrt(training weight), set by `fit` (see param_table())
   std::string search;         // greedy, beam, layered; empty: the learner's default (see resolved_search)
   int max_beam_width = 512;   // layered search: the widest beam tried
   std::string refine_quality;  // decision-list: heuristic ranking refinements (empty: the selection one)

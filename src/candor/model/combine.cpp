@@ -65,9 +65,11 @@ std::vector<double> lift_product(const CombineInput& in) {
   for (const Rule* r : in.firing) {
     const double py = in.prior[static_cast<std::size_t>(r->klass)];
     if (!(py > 0 && py < 1)) continue;
-    const double p = std::clamp(r->probability, eps, 1.0 - eps);
-    const double up = std::log(p / py), down = std::log((1 - p) / (1 - py));
-    for (std::size_t c = 0; c < k; ++c) log_p[c] += static_cast<int>(c) == r->klass ? up : down;
+    Rule clamped = *r;
+    clamped.probability = std::clamp(r->probability, eps, 1.0 - eps);
+    const auto d = rule_distribution(clamped, r->training_counts, in.prior);
+    for (std::size_t c = 0; c < k; ++c)
+      if (in.prior[c] > 0) log_p[c] += std::log(d[c] / in.prior[c]);
   }
   const double top = *std::max_element(log_p.begin(), log_p.end());
   std::vector<double> p(k);

@@ -48,6 +48,8 @@ struct Evc final : QualityMeasure {
   explicit Evc(std::shared_ptr<const EvcCalibration> calibration) : calibration(std::move(calibration)) {}
   double evaluate(const RuleStats& r) const override;
   double probability(const RuleStats& r) const override { return evaluate(r); }
+  // The corrected count s' never exceeds s: the relative frequency bounds s'/n.
+  double quick_bound(const RuleStats& r) const override { return r.n > 0 ? r.s() / r.n : 0.0; }
   std::shared_ptr<const EvcCalibration> calibration;
 };
 

@@ -43,6 +43,10 @@ class QualityMeasure {
   // An upper bound of evaluate() over every specialisation of the rule (rules covering a subset of its
   // examples), for safe pruning; +infinity (no pruning) unless a measure knows better.
   virtual double refinement_bound(const RuleStats& r) const;
+  // A cheap upper bound of evaluate() for this very rule, for measures whose evaluation is expensive (evc
+  // solves for a corrected count): the search skips a candidate whose bound already loses. +infinity (no
+  // skipping) unless a measure knows better.
+  virtual double quick_bound(const RuleStats& r) const;
 };
 
 struct QualityInfo {

@@ -17,6 +17,7 @@ double QualityMeasure::probability(const RuleStats& r) const {
 }
 
 double QualityMeasure::refinement_bound(const RuleStats&) const { return std::numeric_limits<double>::infinity(); }
+double QualityMeasure::quick_bound(const RuleStats&) const { return std::numeric_limits<double>::infinity(); }
 
 const std::vector<QualityInfo>& quality_table() {
   static const std::vector<QualityInfo> table{

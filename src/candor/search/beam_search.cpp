@@ -145,6 +145,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
   const std::size_t best_kept = options.accept ? std::max<std::size_t>(1, options.accept_candidates) : 1;
+  // Bounds may skip candidates only when one measure both ranks and selects and no level maxima are kept.
+  const bool quick_bounds = &select == &quality && !options.level_maxima;
   // The rule a proposal describes; its parent must still be in the beam.
   auto build_found = [&](const Proposal& prop) {
     const BeamRule& parent = beam[prop.parent];
@@ -182,6 +184,15 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         double n = static_cast<double>(rows);
         if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);
         const RuleStats stats{covered, totals, t, level, n, n_total};
+        if (quick_bounds) {
+          // Exact: a candidate whose bound loses to this task's full beam and best lists would be rejected
+          // below after the expensive evaluation.
+          const double b = quality.quick_bound(stats);
+          const bool beam_closed = !can_refine || (out.top.size() == width && b < out.top.back().quality);
+          const bool best_closed =
+              options.best_from_beam || (out.best.size() == best_kept && b < out.best.back().selection);
+          if (beam_closed && best_closed) return;
+        }
         const double q = quality.evaluate(stats);
         const double sel = select.evaluate(stats);
         out.max_quality = std::max(out.max_quality, q);
