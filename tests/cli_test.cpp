@@ -2,6 +2,7 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -58,7 +59,10 @@ TEST(Cli, FitRulesPredictExplain) {
   auto j = nlohmann::json::parse(std::ifstream(model));
   EXPECT_EQ(j["format"], "candor-model");
   EXPECT_EQ(j["learner"]["beam_width"], 3);
-  EXPECT_EQ(j["learner"]["quality"], "laplace");
+  EXPECT_EQ(j["learner"]["quality"], "m-estimate");  // the defaults: m = sqrt(435), prior test, lift product
+  EXPECT_NEAR(j["learner"]["m"].get<double>(), std::sqrt(435.0), 1e-9);
+  EXPECT_EQ(j["learner"]["stop"], "prior");
+  EXPECT_EQ(j["learner"]["combine"], "lift-product");
   ASSERT_GT(j["rules"].size(), 0u);
   for (const auto& rule : j["rules"])
     for (const char* key : {"class", "conditions", "covered", "class_counts", "quality", "probability"})

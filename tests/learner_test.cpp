@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <cstdio>
 
 #include "candor/coverage/coverage_index.hpp"
@@ -80,7 +82,7 @@ TEST(BeamSearch, SameRuleOnAnyThreadCount) {
 
 TEST(CN2, UnorderedOnWeatherCoversEveryExampleOfEachClass) {
   Dataset d = weather();
-  LearnerParams p;
+  LearnerParams p = paper_params("cn2-unordered");  // Clark and Boswell: Laplace, no stopping
   RuleModel m = fit(d, p);
   EXPECT_EQ(m.kind, ModelKind::rule_set);
   ASSERT_FALSE(m.rules.empty());
@@ -109,8 +111,7 @@ TEST(CN2, UnorderedOnWeatherCoversEveryExampleOfEachClass) {
 
 TEST(CN2, OrderedIsADecisionListEndingInTheDefault) {
   Dataset d = weather();
-  LearnerParams p;
-  p.learner = "cn2-ordered";
+  LearnerParams p = paper_params("cn2-ordered");
   RuleModel m = fit(d, p);
   EXPECT_EQ(m.kind, ModelKind::decision_list);
   EXPECT_EQ(p.resolved_quality(), "entropy");
@@ -187,6 +188,28 @@ TEST(Model, ProbabilitiesAreDistributions) {
   }
 }
 
+TEST(Params, DefaultsAreTheMeasuredOnes) {
+  // docs/defaults.md: unordered CN2, m-estimate with m = sqrt(N), the prior test, the lift product.
+  LearnerParams p;
+  EXPECT_EQ(p.learner, "cn2-unordered");
+  EXPECT_EQ(p.resolved_quality(), "m-estimate");
+  EXPECT_EQ(p.resolved_m_scale(), 1.0);
+  EXPECT_EQ(p.resolved_stop(), "prior");
+  EXPECT_EQ(p.resolved_combine(), "lift-product");
+  EXPECT_EQ(p.resolved_max_rule_length(), 5);
+  Dataset d = read_arff(test::shared("credit-a.arff"));
+  RuleModel m = fit(d, p);
+  EXPECT_NEAR(m.params.m, std::sqrt(690.0), 1e-9);  // the model records the m used
+  EXPECT_EQ(m.params.m_scale, 1.0);
+  // The papers' learners keep their own settings.
+  LearnerParams dl;
+  dl.learner = "decision-list";
+  EXPECT_EQ(dl.resolved_m_scale(), 0.0);
+  EXPECT_EQ(dl.resolved_stop(), "none");
+  EXPECT_EQ(paper_params("cn2-unordered").resolved_combine(), "counts");
+  EXPECT_EQ(paper_params("cn2-ordered").resolved_quality(), "entropy");
+}
+
 TEST(Params, JsonRoundTripAndUnknownKeys) {
   LearnerParams p;
   p.learner = "cn2-ordered";
@@ -197,6 +220,7 @@ TEST(Params, JsonRoundTripAndUnknownKeys) {
   p.search = "beam";  // the JSON records resolved defaults (quality, search, length), so give them to compare
   p.max_rule_length = 5;
   p.stop = "none";
+  p.m_scale = 0.5;
   EXPECT_EQ(params_from_json(params_to_json(p)), p);
   EXPECT_EQ(params_to_json(LearnerParams{})["search"], "beam");
   LearnerParams dl;

@@ -11,6 +11,7 @@ namespace candor {
 RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   validate(given);
   LearnerParams params = given;
+  params.m_scale = params.resolved_m_scale();
   if (params.m_scale > 0) {
     double n = 0;
     for (std::size_t r = 0; r < data.rows(); ++r)

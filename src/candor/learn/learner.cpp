@@ -2,38 +2,43 @@
 
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "candor/learn/covering.hpp"
 
 namespace candor {
 
 const std::vector<LearnerInfo>& learner_table() {
-  // name, description, fit; defaults: quality, search, length, stop, combine; capabilities: only quality,
+  // name, description, fit; defaults: quality, search, length, stop, combine, m scale (measured on the
+  // whole corpus: docs/defaults.md); capabilities: only quality,
   // layered, separate heuristics, evc quality, correct evc, stopping, probabilistic covering.
   static const std::vector<LearnerInfo> table{
       {"cn2-unordered",
        "rules per class (Clark and Boswell 1991), combined by --combine", fit_cn2_unordered,
-       "laplace", "beam", 5, "none", "counts", nullptr, false, false, true, true, true, true},
+       "m-estimate", "beam", 5, "prior", "lift-product", 1.0, nullptr, false, false, true, true, true, true},
       {"cn2-ordered", "a decision list (Clark and Niblett 1989): the first firing rule decides", fit_cn2_ordered,
-       "entropy", "beam", 5, "none", "", nullptr, false, false, true, true, true, false},
+       "m-estimate", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, false},
       {"laplace-covering",
        "rules per class minimising the Laplace error, the matching rule of lowest error decides (paper 002, "
        "section 4)",
-       fit_laplace_covering, "laplace", "layered", kNoLengthLimit, "none", "", "laplace", true, false, false, false,
-       false, false},
+       fit_laplace_covering, "laplace", "layered", kNoLengthLimit, "none", "", 0.0, "laplace", true, false, false,
+       false, false, false},
       {"decision-list",
        "top-down hill-climbing separate-and-conquer with separate refinement and selection heuristics (paper 003)",
-       fit_decision_list, "laplace", "greedy", kNoLengthLimit, "none", "", nullptr, false, true, false, true, true,
-       false},
+       fit_decision_list, "laplace", "greedy", kNoLengthLimit, "none", "", 0.0, nullptr, false, true, false, true,
+       true, false},
   };
   return table;
 }
 
 std::string learners_markdown() {
-  std::string out = "| learner | what | quality | search | max length | stop | combine |\n|---|---|---|---|---|---|---|\n";
+  std::string out =
+      "| learner | what | quality | m scale | search | max length | stop | combine |\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& l : learner_table()) {
     const std::string length = l.max_rule_length >= kNoLengthLimit ? "none" : std::to_string(l.max_rule_length);
     const std::string combine = std::string(l.combine).empty() ? "(one rule decides)" : l.combine;
-    out += std::string("| `") + l.name + "` | " + l.description + " | " + l.quality + " | " + l.search + " | " + length +
+    out += std::string("| `") + l.name + "` | " + l.description + " | " + l.quality + " | " +
+           nlohmann::json(l.m_scale).dump() + " | " + l.search + " | " + length +
            " | " + l.stop + " | " + combine + " |\n";
   }
   return out;

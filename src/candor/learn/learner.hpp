@@ -31,6 +31,7 @@ struct LearnerInfo {
   int max_rule_length;  // --max-rule-length
   const char* stop;     // --stop
   const char* combine;  // --combine; empty: one rule decides each prediction, nothing to combine
+  double m_scale;       // --m-scale
   // Capabilities: what the parameter check accepts.
   const char* only_quality;     // the one quality measure it can use; null: any
   bool layered_search;          // --search layered

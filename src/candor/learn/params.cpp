@@ -31,6 +31,8 @@ std::string LearnerParams::resolved_combine() const {
   return combine.empty() ? def : combine;
 }
 
+double LearnerParams::resolved_m_scale() const { return m_scale >= 0 ? m_scale : find_learner(learner).m_scale; }
+
 std::string LearnerParams::resolved_stop() const { return stop.empty() ? find_learner(learner).stop : stop; }
 
 bool LearnerParams::uses_evc() const { return resolved_quality() == "evc" || correct == "evc"; }
@@ -52,7 +54,8 @@ const std::vector<ParamInfo>& param_table() {
       {"m", &LearnerParams::m, "m of the m-estimate family (m-estimate, modified-m-estimate)"},
       {"m_scale", &LearnerParams::m_scale,
        "when positive, m grows with the data: m = m-scale x sqrt(N), N the (weighted) training examples, "
-       "replacing --m (the model file records the m used); 0: --m as given"},
+       "replacing --m (the model file records the m used); 0: --m as given; default: 1 for the CN2 learners, 0 "
+       "for laplace-covering and decision-list"},
       {"search", &LearnerParams::search,
        "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
        "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
@@ -108,7 +111,8 @@ const std::vector<ParamInfo>& param_table() {
 LearnerParams paper_params(const std::string& learner) {
   LearnerParams p;
   p.learner = learner;
-  p.quality = "";
+  // The CN2 papers' measures; the other learners' defaults are their papers' own.
+  p.quality = learner == "cn2-ordered" ? "entropy" : learner == "cn2-unordered" ? "laplace" : "";
   p.stop = "none";
   p.min_new_positives = 1;
   p.min_new_share = 0;
@@ -165,7 +169,8 @@ void validate(const LearnerParams& p) {
     if (p.correct != "evc") throw std::invalid_argument("unknown correction '" + p.correct + "' (known: evc)");
     if (!learner.correct_evc) throw std::invalid_argument("--correct evc is not available with --learner " + p.learner);
   }
-  if (!(p.m_scale >= 0)) throw std::invalid_argument("m scale must be non-negative");
+  if (!(p.m_scale >= 0 || p.m_scale == -1))
+    throw std::invalid_argument("m scale must be non-negative (or -1, the learner's default)");
   if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
   if (!(p.min_new_share >= 0 && p.min_new_share <= 1)) throw std::invalid_argument("min new share must lie in [0, 1]");
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
@@ -188,6 +193,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["max_rule_length"] = p.resolved_max_rule_length();
   j["combine"] = std::string(find_learner(p.learner).combine).empty() ? "" : p.resolved_combine();
   j["stop"] = p.resolved_stop();
+  j["m_scale"] = p.resolved_m_scale();
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();
@@ -224,7 +230,10 @@ std::string describe(const LearnerParams& p) {
   if (p.resolved_search() == "beam") s += " " + std::to_string(p.beam_width);
   if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.max_beam_width);
   s += ", max length " + (length >= kNoLengthLimit ? std::string("none") : std::to_string(length));
-  if (p.m_scale > 0) s += ", m " + nlohmann::json(p.m_scale).dump() + " sqrt(N)";
+  const std::string q = p.resolved_quality();
+  if (q.find("m-estimate") != std::string::npos)
+    s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
+                                  : ", m " + nlohmann::json(p.m).dump();
   if (p.correct == "evc") s += ", evc-corrected probabilities";
   s += ", stop " + p.resolved_stop();
   if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();

@@ -14,7 +14,7 @@ struct LearnerParams {
   std::string learner = "cn2-unordered";
   std::string quality;  // empty: the learner's default (see default_quality)
   double m = 22.466;  // Janssen and Fürnkranz (2010), as paper 003 uses
-  double m_scale = 0;  // > 0: m = m_scale * sqrt(training weight), set by `fit` (see param_table())
+  double m_scale = -1;  // > 0: m = m_scale * sqrt(training weight), set by `fit`; < 0: the learner's default
   std::string search;         // greedy, beam, layered; empty: the learner's default (see resolved_search)
   int max_beam_width = 512;   // layered search: the widest beam tried
   std::string refine_quality;  // decision-list: heuristic ranking refinements (empty: the selection one)
@@ -56,6 +56,8 @@ struct LearnerParams {
   // `stop`, or the learner's default: prior for the CN2 learners, none for laplace-covering and
   // decision-list (their papers stop only when no examples of a class are left).
   std::string resolved_stop() const;
+  // m_scale, or the learner's default when negative: 1 for the CN2 learners, 0 (m as given) otherwise.
+  double resolved_m_scale() const;
   // Whether rule probabilities come from EVC: quality evc or correct evc (both need a calibration).
   bool uses_evc() const;
   // The beam width of a greedy or beam search (1 for greedy).
@@ -73,8 +75,8 @@ struct ParamInfo {
 const std::vector<ParamInfo>& param_table();
 
 // The settings the papers' experiments pin, whatever the defaults of `candor fit` become: `learner` with
-// its paper's quality default, no stopping criterion, removal covering, CN2's count sum for rule sets,
-// beam width 5. Experiments start from these so that their tables do not move with the defaults.
+// its paper's quality (entropy for cn2-ordered, Laplace for cn2-unordered), m as given, no stopping
+// criterion, removal covering, CN2's count sum for rule sets, beam width 5. Experiments start from these so that their tables do not move with the defaults.
 LearnerParams paper_params(const std::string& learner);
 
 // Checks ranges and names; throws std::invalid_argument with a message for the user.
