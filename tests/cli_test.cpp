@@ -137,7 +137,7 @@ TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
 }
 
 TEST(Cli, RulesShowProbabilityIntervals) {
-  std::string model = test::write_temp("vote-evc.json", "");
+  std::string model = test::write_temp("vote-correct-evc.json", "");
   ASSERT_EQ(run("fit " + test::repo("data/vote.arff") + " -o " + model + " --correct evc --evc-permutations 20").code, 0);
   CliResult rules = run_stdout("rules " + model);
   ASSERT_EQ(rules.code, 0);

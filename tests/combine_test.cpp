@@ -29,7 +29,7 @@ std::vector<double> combine(const std::string& name, double m = 2) {
   const Rule a = make(0, 0.9, {18, 2}), b = make(1, 0.5, {5, 5});
   const std::vector<const Rule*> firing{&a, &b};
   const std::vector<double> prior{0.6, 0.4};
-  return find_combination(name).combine(CombineInput{firing, prior, 100, m});
+  return find_combination(name).combine(CombineInput{firing, prior, 100, m, 2});
 }
 
 }  // namespace
@@ -55,7 +55,7 @@ TEST(Combine, RuleDistributionSharesTheRestBySmoothedCounts) {
   // Prior [0.5, 0.3, 0.2]; a class-0 rule with p 0.8 covering [8, 2, 0]: the rest, 0.2, goes to classes 1
   // and 2 in proportion to (2 + 3 * 0.3) and (0 + 3 * 0.2).
   const Rule r = make(0, 0.8, {8, 2, 0});
-  auto p = rule_distribution(r, r.class_counts, {0.5, 0.3, 0.2});
+  auto p = rule_distribution(r, r.class_counts, {0.5, 0.3, 0.2}, 3);
   EXPECT_NEAR(p[0], 0.8, 1e-12);
   EXPECT_NEAR(p[1], 0.2 * 2.9 / 3.5, 1e-12);
   EXPECT_NEAR(p[2], 0.2 * 0.6 / 3.5, 1e-12);
@@ -65,6 +65,12 @@ TEST(Combine, RuleDistributionSharesTheRestBySmoothedCounts) {
   EXPECT_NEAR(mixed[0], 100.6 / 101, 1e-12);
   EXPECT_NEAR(mixed[1], 0.4 / 101, 1e-12);
   EXPECT_EQ(mix_with_prior({1.0, 0.0}, {1.0, 0.0}, 100)[1], 0.0);  // a class absent from training stays 0
+  EXPECT_NEAR(mix_with_prior({1.0, 0.0}, {0.6, 0.4}, 100, 4)[1], 1.6 / 104, 1e-12);
+  EXPECT_EQ(mix_with_prior({1.0, 0.0}, {0.6, 0.4}, 100, 0)[1], 0.0);  // weight 0: the raw distribution
+  // Share m 0: the raw counts (the papers' predictions).
+  auto raw = rule_distribution(r, r.class_counts, {0.5, 0.3, 0.2}, 0);
+  EXPECT_NEAR(raw[1], 0.2, 1e-12);
+  EXPECT_EQ(raw[2], 0.0);
 }
 
 TEST(Combine, EveryLearnerPredictsStrictlyInsideZeroOne) {

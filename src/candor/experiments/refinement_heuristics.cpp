@@ -51,7 +51,9 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
   for (const auto& c : combinations()) {
     GridLearner l;
     l.name = learner_name(c);
-    l.options = "--learner decision-list --select-quality " + c.select + " --refine-quality " + c.refine;
+    // Prior weight 0: the paper's predictions, the deciding rule's raw distribution.
+    l.options = "--learner decision-list --select-quality " + c.select + " --refine-quality " + c.refine +
+                " --prior-weight 0";
     l.params = parse_learner_options(l.options);
     grid.learners.push_back(std::move(l));
   }

@@ -94,6 +94,10 @@ const std::vector<ParamInfo>& param_table() {
       {"combine", &LearnerParams::combine,
        "cn2-unordered: how firing rules make a prediction: counts, m-counts, probability-sum, best-rule, "
        "lift-product (see `candor params`); decision lists use their first firing rule"},
+      {"prior_weight", &LearnerParams::prior_weight,
+       "pseudo-examples of the training prior mixed into every prediction, (N p + w prior) / (N + w), and the m "
+       "(w x classes) that smooths the default rule's and a deciding rule's shares of the other classes; keeps "
+       "every class seen in training strictly between 0 and 1; 0: the raw distributions"},
       {"correct", &LearnerParams::correct,
        "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
        "while the learner keeps ranking by its own --quality (cn2 learners and decision-list)"},
@@ -120,6 +124,7 @@ LearnerParams paper_params(const std::string& learner) {
   p.combine = std::string(find_learner(learner).combine).empty() ? "" : "counts";
   p.correct = "";
   p.m_scale = 0;
+  p.prior_weight = 0;
   p.beam_width = 5;
   return p;
 }
@@ -171,6 +176,7 @@ void validate(const LearnerParams& p) {
   }
   if (!(p.m_scale >= 0 || p.m_scale == -1))
     throw std::invalid_argument("m scale must be non-negative (or -1, the learner's default)");
+  if (!(p.prior_weight >= 0)) throw std::invalid_argument("prior weight must be non-negative");
   if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
   if (!(p.min_new_share >= 0 && p.min_new_share <= 1)) throw std::invalid_argument("min new share must lie in [0, 1]");
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");

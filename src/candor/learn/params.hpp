@@ -34,6 +34,8 @@ struct LearnerParams {
   std::string covering = "remove";
   // How a rule set's firing rules make a prediction (model/combine.hpp); empty: the learner's default.
   std::string combine;
+  // Pseudo-examples of the training prior in every prediction (model/combine.hpp); 0: raw distributions.
+  double prior_weight = 1;
   // evc: report EVC-corrected rule probabilities for a learner ranking rules by another measure.
   std::string correct;
   int evc_permutations = 100;

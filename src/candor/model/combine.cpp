@@ -38,7 +38,7 @@ std::vector<double> m_count_sum(const CombineInput& in) {
 std::vector<double> probability_sum(const CombineInput& in) {
   std::vector<double> sum(in.prior.size(), 0.0);
   for (const Rule* r : in.firing) {
-    const auto d = rule_distribution(*r, r->training_counts, in.prior);
+    const auto d = rule_distribution(*r, r->training_counts, in.prior, in.share_m);
     for (std::size_t c = 0; c < sum.size(); ++c) sum[c] += d[c];
   }
   return normalised(sum, in.prior);
@@ -50,7 +50,7 @@ std::vector<double> best_rule(const CombineInput& in) {
   const Rule* best = nullptr;
   for (const Rule* r : in.firing)
     if (!best || r->probability > best->probability) best = r;
-  return best ? rule_distribution(*best, best->training_counts, in.prior) : in.prior;
+  return best ? rule_distribution(*best, best->training_counts, in.prior, in.share_m) : in.prior;
 }
 
 // Naive Bayes over rules, the form of paper 001's eq. (5): prior_c times the product of the firing rules'
@@ -67,7 +67,7 @@ std::vector<double> lift_product(const CombineInput& in) {
     if (!(py > 0 && py < 1)) continue;
     Rule clamped = *r;
     clamped.probability = std::clamp(r->probability, eps, 1.0 - eps);
-    const auto d = rule_distribution(clamped, r->training_counts, in.prior);
+    const auto d = rule_distribution(clamped, r->training_counts, in.prior, in.share_m);
     for (std::size_t c = 0; c < k; ++c)
       if (in.prior[c] > 0) log_p[c] += std::log(d[c] / in.prior[c]);
   }
@@ -113,10 +113,11 @@ std::vector<double> smoothed(const std::vector<double>& counts, const std::vecto
   return p;
 }
 
-std::vector<double> rule_distribution(const Rule& r, const std::vector<double>& counts, const std::vector<double>& prior) {
+std::vector<double> rule_distribution(const Rule& r, const std::vector<double>& counts, const std::vector<double>& prior,
+                                      double share_m) {
   const std::size_t k = prior.size();
   if (k == 1) return {1.0};
-  std::vector<double> rest = smoothed(counts, prior, static_cast<double>(k));
+  std::vector<double> rest = smoothed(counts, prior, share_m);
   rest[static_cast<std::size_t>(r.klass)] = 0;
   rest = normalised(rest, std::vector<double>(k, 1.0 / static_cast<double>(k - 1)));
   std::vector<double> p(k);
@@ -124,8 +125,9 @@ std::vector<double> rule_distribution(const Rule& r, const std::vector<double>& 
   return p;
 }
 
-std::vector<double> mix_with_prior(std::vector<double> p, const std::vector<double>& prior, double n_train) {
-  for (std::size_t c = 0; c < p.size(); ++c) p[c] = (n_train * p[c] + prior[c]) / (n_train + 1);
+std::vector<double> mix_with_prior(std::vector<double> p, const std::vector<double>& prior, double n_train, double w) {
+  if (!(w > 0)) return p;
+  for (std::size_t c = 0; c < p.size(); ++c) p[c] = (n_train * p[c] + w * prior[c]) / (n_train + w);
   return p;
 }
 

@@ -25,11 +25,13 @@ double Rule::covered() const { return std::accumulate(class_counts.begin(), clas
 
 std::vector<double> RuleModel::prior() const { return normalised(training_counts); }
 
+double RuleModel::share_m() const { return params.prior_weight * static_cast<double>(training_counts.size()); }
+
 std::vector<double> RuleModel::default_distribution() const {
   double sum = std::accumulate(default_counts.begin(), default_counts.end(), 0.0);
-  // Laplace's rule towards the prior (m = number of classes): the examples left over for a decision list's
-  // default rule are often few.
-  return smoothed(sum > 0 ? default_counts : training_counts, prior(), static_cast<double>(training_counts.size()));
+  // Laplace's rule towards the prior (m = prior weight x number of classes): the examples left over for a
+  // decision list's default rule are often few.
+  return smoothed(sum > 0 ? default_counts : training_counts, prior(), share_m());
 }
 
 std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t row) const {
@@ -56,13 +58,13 @@ std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) 
     p = default_distribution();
   } else if (kind != ModelKind::rule_set) {
     const Rule& r = rules[decided.front()];
-    p = rule_distribution(r, r.class_counts, pri);
+    p = rule_distribution(r, r.class_counts, pri, share_m());
   } else {
     std::vector<const Rule*> firing;
     for (auto i : decided) firing.push_back(&rules[i]);
-    p = find_combination(params.resolved_combine()).combine(CombineInput{firing, pri, n_train, params.m});
+    p = find_combination(params.resolved_combine()).combine(CombineInput{firing, pri, n_train, params.m, share_m()});
   }
-  return mix_with_prior(std::move(p), pri, n_train);
+  return mix_with_prior(std::move(p), pri, n_train, params.prior_weight);
 }
 
 int RuleModel::predict(const Dataset& d, std::size_t row) const {

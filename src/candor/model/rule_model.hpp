@@ -57,17 +57,20 @@ struct RuleModel {
   // and a best-rule set use their deciding rule: `probability` for the rule's class and the rest shared by
   // the other classes in proportion to the rule's counts. A rule set combines its firing rules by
   // params.resolved_combine(). With no firing rule, the default distribution. Every result is mixed with
-  // the prior as one pseudo-example, so it lies strictly inside (0, 1) for every class seen in training.
+  // the prior as params.prior_weight pseudo-examples (default 1), so it lies strictly inside (0, 1) for every
+  // class seen in training; prior weight 0 gives the raw distributions of the papers' experiments.
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const;
   int predict(const Dataset& d, std::size_t row) const;
   // 0-based indices of the rules that decide the prediction: the first firing rule of a decision list,
   // every firing rule of a rule set, the best firing rule of a best-rule set; empty when the default rule
   // decides.
   std::vector<std::size_t> deciding_rules(const Dataset& d, std::size_t row) const;
-  // The default rule's class counts smoothed towards the prior (Laplace's rule, m = number of classes).
+  // The default rule's class counts smoothed towards the prior (Laplace's rule, m = share_m()).
   std::vector<double> default_distribution() const;
   // The training class distribution.
   std::vector<double> prior() const;
+  // The m that smooths the default rule's and a deciding rule's class shares: prior weight x classes.
+  double share_m() const;
   double mean_rule_length() const;
   // The class counts a rule's probability is estimated on: training_counts for a rule set, class_counts
   // (the examples that reached the rule) otherwise.
