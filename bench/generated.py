@@ -95,7 +95,7 @@ def candor(train, test, options, work):
 
 
 def weka(train, test, classifier):
-    out, wall = run(["java", "-Xmx8g", "-cp", WEKA_JAR, classifier, "-t", train, "-T", test, "-no-cv", "-o"])
+    out, wall = run(["java", "-Xmx8g", "-cp", WEKA_JAR, classifier, "-t", train, "-T", test, "-no-cv"])
     acc = re.findall(r"Correctly Classified Instances\s+\d+\s+([\d.]+)\s*%", out)
     rules = re.findall(r"Number of Rules\s*:\s*(\d+)", out) or re.findall(r"Number of Leaves\s*:\s*(\d+)", out)
     build = re.findall(r"Time taken to build model:\s*([\d.]+)", out)

@@ -44,8 +44,8 @@ const std::vector<ParamInfo>& param_table() {
       {"learner", &LearnerParams::learner, "the learner (see the learner table)"},
       {"quality", &LearnerParams::quality,
        "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, modified-precision, "
-       "modified-laplace, modified-m-estimate (default: entropy for cn2-ordered, laplace otherwise); the "
-       "selection heuristic of decision-list"},
+       "modified-laplace, modified-m-estimate (default: the learner's, see the learner table: m-estimate for "
+       "the CN2 learners, laplace otherwise); the selection heuristic of decision-list"},
       {"refine_quality", &LearnerParams::refine_quality,
        "decision-list: the heuristic that ranks refinements (default: the selection heuristic)"},
       {"select_quality", &LearnerParams::select_quality,
@@ -54,8 +54,8 @@ const std::vector<ParamInfo>& param_table() {
       {"m", &LearnerParams::m, "m of the m-estimate family (m-estimate, modified-m-estimate)"},
       {"m_scale", &LearnerParams::m_scale,
        "when positive, m grows with the data: m = m-scale x sqrt(N), N the (weighted) training examples, "
-       "replacing --m (the model file records the m used); 0: --m as given; default: 1 for the CN2 learners, 0 "
-       "for laplace-covering and decision-list"},
+       "replacing --m (the model file records the m used); 0: --m as given; -1: the learner's default, 1 for "
+       "the CN2 learners, 0 for laplace-covering and decision-list"},
       {"search", &LearnerParams::search,
        "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
        "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
