@@ -7,6 +7,7 @@ Runs (resumably; a rerun skips finished cells) three grids of `candor experiment
   examples/defaults/evc_multiclass.json EVC rule sets against the same learners with Laplace, on the 20
                                         multiclass sets among them
   examples/defaults/large.json          the shortlisted candidates on the corpus sets over 5,000 rows
+  examples/defaults/correct_evc.json    three candidates with --correct evc, on the 44 sets
 and writes the deciding tables (Markdown) to --out (default docs/defaults-measured.md): per learner, mean
 accuracy over the 44 sets, mean and worst log loss over the 20 binary sets (18 of them among the 44, adult and
 mushroom from the large grid), mean and median rules, ECE, AUC, fit seconds, and average ranks.
@@ -25,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY20 = ["adult", "breast-cancer", "colic", "credit-a", "credit-g", "diabetes", "haberman", "heart-c", "heart-h",
             "heart-statlog", "hepatitis", "ionosphere", "kr-vs-kp", "labor", "mushroom", "promoters", "sick",
             "spambase", "tic-tac-toe", "vote"]
-GRIDS = ["candidates", "evc_multiclass", "large"]
+GRIDS = ["candidates", "evc_multiclass", "large", "correct_evc"]
 
 
 HEADER = """# Every candidate of the defaults study
@@ -56,7 +57,7 @@ def fold_means(path):
         for r in csv.DictReader(f):
             key = (r["dataset"], r["learner"])
             acc = sums.setdefault(key, {})
-            for m in ("accuracy", "auc", "brier", "log_loss", "ece", "rules", "fit_seconds"):
+            for m in ("accuracy", "auc", "brier", "log_loss", "ece", "rule_rmse", "rules", "fit_seconds"):
                 if r.get(m) not in (None, ""):
                     acc.setdefault(m, []).append(float(r[m]))
     return {k: {m: sum(v) / len(v) for m, v in d.items()} for k, d in sums.items()}
@@ -143,6 +144,22 @@ def describe(out_dir):
                              f"{r['accuracy']:.4f} / {r['log_loss']:.3f} / {r['rules']:.0f} / {r['fit_seconds']:.1f}s")
             lines.append(f"| {d} | " + " | ".join(cells) + " |")
         lines.append("\n(each cell: accuracy / log loss / rules / fit seconds, means over 10 folds)")
+    cevc_path = os.path.join(out_dir, "correct_evc", "results.csv")
+    if os.path.exists(cevc_path):
+        cevc = fold_means(cevc_path)
+        names = list(json.load(open(os.path.join(ROOT, "examples", "defaults", "correct_evc.json")))["learners"])
+        lines.append(f"\n### --correct evc against the same learner without it, on the {len(sets44)} sets\n")
+        lines.append("| learner | accuracy | log loss | ECE | rule RMSE | rules | fit s |")
+        lines.append("|---|---|---|---|---|---|---|")
+        for l in names:
+            base = l.replace("-cevc", "")
+            for name, tab in ((base, table), (l, cevc)):
+                rows = [tab[(d, name)] for d in sets44 if (d, name) in tab]
+                if len(rows) < len(sets44):
+                    continue
+                mean = lambda m: statistics.mean(r[m] for r in rows if m in r)
+                lines.append(f"| {name} | {mean('accuracy'):.4f} | {mean('log_loss'):.3f} | {mean('ece'):.3f} | "
+                             f"{mean('rule_rmse'):.3f} | {mean('rules'):.1f} | {mean('fit_seconds'):.3f} |")
     return "\n".join(lines) + "\n"
 
 
