@@ -170,6 +170,22 @@ TEST(Model, SaveAndLoadGiveIdenticalPredictions) {
   }
 }
 
+TEST(Model, FilesFromBeforeCombinationPredictAsTheyDid) {
+  // A model file without "combine" and "prior_weight" (written before they existed) predicts by the count
+  // sum and the raw distributions, as it did when it was written.
+  Dataset d = read_arff(test::shared("credit-a.arff"));
+  RuleModel m = fit(d, paper_params("cn2-unordered"));
+  auto j = model_to_json(m);
+  j["learner"].erase("combine");
+  j["learner"].erase("prior_weight");
+  j["learner"].erase("stop");
+  j["learner"].erase("m_scale");
+  RuleModel back = model_from_json(j, "old.json");
+  EXPECT_EQ(back.params.resolved_combine(), "counts");
+  EXPECT_EQ(back.params.prior_weight, 0.0);
+  for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(back.predict_proba(d, r), m.predict_proba(d, r));
+}
+
 TEST(Model, ProbabilitiesAreDistributions) {
   Dataset d = read_arff(test::shared("iris.arff"));
   for (const char* learner : {"cn2-unordered", "cn2-ordered"}) {

@@ -165,7 +165,14 @@ RuleModel model_from_json(const nlohmann::json& j, const std::string& source) {
     else if (kind == "rule-set") m.kind = ModelKind::rule_set;
     else if (kind == "best-rule-set") m.kind = ModelKind::best_rule;
     else throw std::invalid_argument("unknown model kind '" + kind + "'");
-    m.params = params_from_json(j.at("learner"));
+    // Files written before rule combination and prior smoothing existed predicted by the count sum and the
+    // raw distributions: they keep predicting exactly that.
+    nlohmann::json learner = j.at("learner");
+    if (learner.is_object()) {
+      if (!learner.contains("combine") && learner.value("learner", "") == "cn2-unordered") learner["combine"] = "counts";
+      if (!learner.contains("prior_weight")) learner["prior_weight"] = 0.0;
+    }
+    m.params = params_from_json(learner);
     const auto& tr = j.at("training");
     m.training_source = tr.at("source").get<std::string>();
     m.training_rows = tr.at("rows").get<std::size_t>();
