@@ -49,9 +49,11 @@ class QualityMeasure {
   virtual double quick_bound(const RuleStats& r) const;
 };
 
+// A measure is one entry of quality_table(): its name, what it computes, and how to build it.
 struct QualityInfo {
   const char* name;
   const char* description;
+  std::unique_ptr<QualityMeasure> (*make)(const QualityParams& params);  // throws std::invalid_argument
 };
 // Every measure `make_quality` knows, for --help and the documentation.
 const std::vector<QualityInfo>& quality_table();

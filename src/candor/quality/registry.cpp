@@ -19,20 +19,45 @@ double QualityMeasure::probability(const RuleStats& r) const {
 double QualityMeasure::refinement_bound(const RuleStats&) const { return std::numeric_limits<double>::infinity(); }
 double QualityMeasure::quick_bound(const RuleStats&) const { return std::numeric_limits<double>::infinity(); }
 
+namespace {
+template <class Measure>
+std::unique_ptr<QualityMeasure> plain(const QualityParams&) {
+  return std::make_unique<Measure>();
+}
+template <class Measure>
+std::unique_ptr<QualityMeasure> with_m(const QualityParams& params) {
+  if (!(params.m >= 0)) throw std::invalid_argument("the m-estimate family needs m >= 0");
+  return std::make_unique<Measure>(params.m);
+}
+std::unique_ptr<QualityMeasure> evc(const QualityParams& params) {
+  if (!params.evc) throw std::invalid_argument("the evc quality needs a calibration (see calibrate_evc)");
+  return std::make_unique<measures::Evc>(params.evc);
+}
+}  // namespace
+
 const std::vector<QualityInfo>& quality_table() {
+  using namespace measures;
   static const std::vector<QualityInfo> table{
-      {"precision", "relative frequency s/n of the predicted class among covered examples"},
-      {"laplace", "Laplace estimate (s + 1) / (n + k), k = number of classes"},
-      {"m-estimate", "(s + m * P/N) / (n + m), shifts towards the class prior; m set by --m (default 22.466)"},
-      {"wracc", "weighted relative accuracy n/N * (s/n - P/N)"},
-      {"entropy", "minus the entropy (bits) of the covered class distribution (CN2's original)"},
-      {"lrs", "likelihood-ratio statistic of the 2x2 table covered x class (paper 000, eq. 14)"},
-      {"modified-precision", "paper 003's refinement heuristic (N - n) / ((P + N) - (p + n)): precision of the "
-                             "negatives a rule leaves out (p, n covered positives, negatives; P, N all)"},
-      {"modified-laplace", "paper 003: (N - n + 1) / ((P + N) - (p + n - 2))"},
-      {"modified-m-estimate", "paper 003: (N - n + m P/(P + N)) / ((P + N) - (p + n - m)), m set by --m"},
-      {"evc", "extreme value corrected relative frequency s'/n (paper 000, section 4.1); the learner first "
-              "fits Gumbel laws of the best LRS per rule length on class-permuted data"},
+      {"precision", "relative frequency s/n of the predicted class among covered examples", plain<Precision>},
+      {"laplace", "Laplace estimate (s + 1) / (n + k), k = number of classes", plain<Laplace>},
+      {"m-estimate",
+       "(s + m * P/N) / (n + m), shifts towards the class prior; m set by --m (default 22.466) or --m-scale "
+       "(m = scale x sqrt(N))",
+       with_m<MEstimate>},
+      {"wracc", "weighted relative accuracy n/N * (s/n - P/N)", plain<WRAcc>},
+      {"entropy", "minus the entropy (bits) of the covered class distribution (CN2's original)", plain<Entropy>},
+      {"lrs", "likelihood-ratio statistic of the 2x2 table covered x class (paper 000, eq. 14)", plain<LikelihoodRatio>},
+      {"modified-precision",
+       "paper 003's refinement heuristic (N - n) / ((P + N) - (p + n)): precision of the negatives a rule leaves "
+       "out (p, n covered positives, negatives; P, N all)",
+       plain<ModifiedPrecision>},
+      {"modified-laplace", "paper 003: (N - n + 1) / ((P + N) - (p + n - 2))", plain<ModifiedLaplace>},
+      {"modified-m-estimate", "paper 003: (N - n + m P/(P + N)) / ((P + N) - (p + n - m)), m set by --m",
+       with_m<ModifiedMEstimate>},
+      {"evc",
+       "extreme value corrected relative frequency s'/n (paper 000, section 4.1); the learner first fits Gumbel "
+       "laws of the best LRS per rule length on class-permuted data",
+       evc},
   };
   return table;
 }
@@ -44,25 +69,8 @@ bool is_quality_name(const std::string& name) {
 }
 
 std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const QualityParams& params) {
-  if (name == "precision") return std::make_unique<measures::Precision>();
-  if (name == "laplace") return std::make_unique<measures::Laplace>();
-  if (name == "m-estimate") {
-    if (!(params.m >= 0)) throw std::invalid_argument("m-estimate needs m >= 0");
-    return std::make_unique<measures::MEstimate>(params.m);
-  }
-  if (name == "modified-precision") return std::make_unique<measures::ModifiedPrecision>();
-  if (name == "modified-laplace") return std::make_unique<measures::ModifiedLaplace>();
-  if (name == "modified-m-estimate") {
-    if (!(params.m >= 0)) throw std::invalid_argument("modified-m-estimate needs m >= 0");
-    return std::make_unique<measures::ModifiedMEstimate>(params.m);
-  }
-  if (name == "wracc") return std::make_unique<measures::WRAcc>();
-  if (name == "entropy") return std::make_unique<measures::Entropy>();
-  if (name == "lrs") return std::make_unique<measures::LikelihoodRatio>();
-  if (name == "evc") {
-    if (!params.evc) throw std::invalid_argument("the evc quality needs a calibration (see calibrate_evc)");
-    return std::make_unique<measures::Evc>(params.evc);
-  }
+  for (const auto& q : quality_table())
+    if (name == q.name) return q.make(params);
   std::string known;
   for (const auto& q : quality_table()) known += (known.empty() ? "" : ", ") + std::string(q.name);
   throw std::invalid_argument("unknown quality measure '" + name + "' (known: " + known + ")");
