@@ -99,8 +99,8 @@ def describe(out_dir):
                  f"else over the {len(bin_in)} binary sets among the 44 (marked *). Ranks: average over the 44 sets "
                  "(1 best).\n")
     lines.append("| learner | accuracy | acc. rank | log loss | LL rank | binary log loss (mean / worst) | ECE | AUC | "
-                 "rules (mean / median) | fit s |")
-    lines.append("|---|---|---|---|---|---|---|---|---|---|")
+                 "rule RMSE | rules (mean / median) | fit s |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
     for l in learners:
         rows = [table[(d, l)] for d in sets44 if (d, l) in table]
         if len(rows) < len(sets44):
@@ -114,7 +114,8 @@ def describe(out_dir):
         rules = [r["rules"] for r in rows]
         lines.append(f"| {l} | {mean('accuracy'):.4f} | {acc_rank[l]:.2f} | {mean('log_loss'):.3f} | {ll_rank[l]:.2f} | "
                      f"{statistics.mean(binary):.3f} / {max(binary):.3f}{mark} | {mean('ece'):.3f} | {mean('auc'):.3f} | "
-                     f"{statistics.mean(rules):.1f} / {statistics.median(rules):.1f} | {mean('fit_seconds'):.3f} |")
+                     f"{mean('rule_rmse'):.3f} | {statistics.mean(rules):.1f} / {statistics.median(rules):.1f} | "
+                     f"{mean('fit_seconds'):.3f} |")
     evc_path = os.path.join(out_dir, "evc_multiclass", "results.csv")
     if os.path.exists(evc_path):
         evc = fold_means(evc_path)

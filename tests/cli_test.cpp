@@ -44,6 +44,14 @@ TEST(Cli, BadInputExitsWithTwoAndNamesFileLineReason) {
   r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality gini");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("unknown quality measure 'gini'"), std::string::npos) << r.out;
+  for (auto [options, message] : {std::pair{"--combine vote", "unknown combination 'vote'"},
+                                  std::pair{"--stop maybe", "unknown stopping criterion 'maybe'"},
+                                  std::pair{"--learner cn2-ordered --combine counts", "--combine is an option of rule sets"},
+                                  std::pair{"--prior-weight -1", "prior weight must be non-negative"}}) {
+    r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null " + options);
+    EXPECT_EQ(r.code, 2) << options;
+    EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
+  }
   EXPECT_EQ(run("fit").code, 2);
   EXPECT_EQ(run("frobnicate").code, 2);
   std::string not_model = test::write_temp("notmodel.json", "{\"format\": \"other\"}");
