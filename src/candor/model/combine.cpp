@@ -18,6 +18,21 @@ std::vector<double> normalised(std::vector<double> v, const std::vector<double>&
   return v;
 }
 
+// The distribution of a rule for class `klass` with probability p: p for its class, 1 - p shared by the
+// other classes in proportion to `counts` smoothed towards the prior with `share_m` (equal shares when
+// those are all 0).
+std::vector<double> class_distribution(int klass, double p, const std::vector<double>& counts,
+                                       const std::vector<double>& prior, double share_m) {
+  const std::size_t k = prior.size();
+  if (k == 1) return {1.0};
+  std::vector<double> rest = smoothed(counts, prior, share_m);
+  rest[static_cast<std::size_t>(klass)] = 0;
+  rest = normalised(rest, std::vector<double>(k, 1.0 / static_cast<double>(k - 1)));
+  std::vector<double> out(k);
+  for (std::size_t c = 0; c < k; ++c) out[c] = static_cast<int>(c) == klass ? p : (1 - p) * rest[c];
+  return out;
+}
+
 // CN2 (Clark and Boswell 1991): the class counts (whole training set) of the firing rules summed.
 std::vector<double> count_sum(const CombineInput& in) {
   std::vector<double> sum(in.prior.size(), 0.0);
@@ -54,9 +69,12 @@ std::vector<double> best_rule(const CombineInput& in) {
 }
 
 // Naive Bayes over rules, the form of paper 001's eq. (5): prior_c times the product of the firing rules'
-// lifts. A rule for class y with probability p multiplies y by p / prior_y and every other class by
-// (1 - p) / (1 - prior_y): it speaks about its own class only. Computed in log space; p is kept at least
-// one pseudo-example away from 0 and 1 so that a relative frequency of 1 cannot veto a class.
+// lifts d_r(c) / prior_c, d_r the rule's class distribution (rule_distribution: its probability p for its
+// class y, the rest by its smoothed counts). With two classes that is p / prior_y for y and
+// (1 - p) / (1 - prior_y) for the other. Multiplying every class by the rule's own share of it, rather
+// than all other classes alike by (1 - p) / (1 - prior_y), matters with many classes (car: accuracy 0.866
+// against 0.765). Computed in log space; p is kept at least one pseudo-example away from 0 and 1 (and a
+// share of 0, possible with --prior-weight 0, counts as that much), so that no single rule can veto a class.
 std::vector<double> lift_product(const CombineInput& in) {
   const std::size_t k = in.prior.size();
   std::vector<double> log_p(k);
@@ -65,11 +83,10 @@ std::vector<double> lift_product(const CombineInput& in) {
   for (const Rule* r : in.firing) {
     const double py = in.prior[static_cast<std::size_t>(r->klass)];
     if (!(py > 0 && py < 1)) continue;
-    Rule clamped = *r;
-    clamped.probability = std::clamp(r->probability, eps, 1.0 - eps);
-    const auto d = rule_distribution(clamped, r->training_counts, in.prior, in.share_m);
+    const auto d = class_distribution(r->klass, std::clamp(r->probability, eps, 1.0 - eps), r->training_counts,
+                                      in.prior, in.share_m);
     for (std::size_t c = 0; c < k; ++c)
-      if (in.prior[c] > 0) log_p[c] += std::log(d[c] / in.prior[c]);
+      if (in.prior[c] > 0) log_p[c] += std::log((d[c] > 0 ? d[c] : eps * in.prior[c]) / in.prior[c]);
   }
   const double top = *std::max_element(log_p.begin(), log_p.end());
   std::vector<double> p(k);
@@ -90,8 +107,8 @@ const std::vector<Combination>& combination_table() {
        probability_sum},
       {"best-rule", "the firing rule of highest probability decides (Orange 2's classifier for EVC rules)", best_rule},
       {"lift-product",
-       "naive Bayes over rules (paper 001, eq. 5): the prior times each firing rule's lift p / prior for its class "
-       "and (1 - p) / (1 - prior) for the others",
+       "naive Bayes over rules (paper 001, eq. 5): the prior times each firing rule's lift, its share of each "
+       "class (its probability for its own, its smoothed counts for the rest) over the class's prior",
        lift_product},
   };
   return table;
@@ -115,14 +132,7 @@ std::vector<double> smoothed(const std::vector<double>& counts, const std::vecto
 
 std::vector<double> rule_distribution(const Rule& r, const std::vector<double>& counts, const std::vector<double>& prior,
                                       double share_m) {
-  const std::size_t k = prior.size();
-  if (k == 1) return {1.0};
-  std::vector<double> rest = smoothed(counts, prior, share_m);
-  rest[static_cast<std::size_t>(r.klass)] = 0;
-  rest = normalised(rest, std::vector<double>(k, 1.0 / static_cast<double>(k - 1)));
-  std::vector<double> p(k);
-  for (std::size_t c = 0; c < k; ++c) p[c] = static_cast<int>(c) == r.klass ? r.probability : (1 - r.probability) * rest[c];
-  return p;
+  return class_distribution(r.klass, r.probability, counts, prior, share_m);
 }
 
 std::vector<double> mix_with_prior(std::vector<double> p, const std::vector<double>& prior, double n_train, double w) {
