@@ -12,6 +12,7 @@ Needs Debian's python3-sklearn (scikit-learn 1.2) and python3-scipy.
 """
 import argparse
 import csv
+import io
 import os
 import sys
 import warnings
@@ -38,8 +39,22 @@ def smaller44():
         return [r["name"] for r in csv.DictReader(f, delimiter="\t") if 50 <= int(r["rows"]) <= 5000]
 
 
+def declared_values_stripped(path):
+    """The ARFF text with spaces around declared nominal values removed (soybean declares ' same-lst-sev-yrs'
+    but writes 'same-lst-sev-yrs'; scipy's reader compares them literally)."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            if line.lstrip().lower().startswith("@attribute") and "{" in line and "}" in line:
+                head, rest = line.split("{", 1)
+                values, tail = rest.rsplit("}", 1)
+                line = head + "{" + ",".join(v.strip() for v in values.split(",")) + "}" + tail
+            out.append(line)
+    return io.StringIO("".join(out))
+
+
 def load(name):
-    data, meta = arff.loadarff(os.path.join(DATASETS, name + ".arff"))
+    data, meta = arff.loadarff(declared_values_stripped(os.path.join(DATASETS, name + ".arff")))
     names = meta.names()
     cls = names[-1]
     y_raw = np.array([v.decode() if isinstance(v, bytes) else v for v in data[cls]])
