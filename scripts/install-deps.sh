@@ -3,8 +3,9 @@
 set -euo pipefail
 packages=(build-essential cmake libboost-dev libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
           libbenchmark-dev)
-# Optional extras: Weka (the benchmark's peer) and matplotlib (plots). Asked for with CANDOR_EXTRAS=1.
-if [[ "${CANDOR_EXTRAS:-0}" == 1 ]]; then packages+=(weka python3-matplotlib); fi
+# Optional extras: Weka (the benchmarks' peer), matplotlib (plots), scikit-learn (the log-loss reference).
+# Asked for with CANDOR_EXTRAS=1.
+if [[ "${CANDOR_EXTRAS:-0}" == 1 ]]; then packages+=(weka python3-matplotlib python3-sklearn); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
