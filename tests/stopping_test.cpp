@@ -113,6 +113,10 @@ TEST(Stopping, ProbabilisticCoveringImprovesExamplesWithEveryRule) {
     EXPECT_GE(improved, 3);
     EXPECT_GT(r.probability, m.prior()[r.klass]);
   }
+  // The same model on two threads (the accepted candidate is chosen in a fixed order).
+  RuleModel two = fit(d, p, 2);
+  ASSERT_EQ(two.rules.size(), m.rules.size());
+  for (std::size_t i = 0; i < m.rules.size(); ++i) EXPECT_EQ(two.rules[i].conditions, m.rules[i].conditions);
   EXPECT_THROW(fit(d, [] {
                  LearnerParams q = paper_params("cn2-ordered");
                  q.covering = "probabilistic";
