@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "candor/evc/calibration.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/evc/gumbel.hpp"
 #include "candor/evc/rule_correction.hpp"
@@ -178,4 +179,23 @@ TEST(Evc, GeneralProcedureIsDeterministicAndCorrects) {
   EXPECT_NEAR(evc_correct_chi2(law.median(), law), 0.4549364231195724, 1e-6);
   EXPECT_LT(evc_correct_chi2(20, law), 20);
   EXPECT_GT(evc_correct_chi2(30, law), evc_correct_chi2(20, law));
+}
+
+TEST(Evc, MEvcIsTheMEstimateOfTheCorrectedCount) {
+  // The paper's worked example (s' = 6.484 of n = 10, prior 0.5) under Orange 2's mEVC with m = 2:
+  // (6.484 + 2 * 0.5) / (10 + 2) = 0.6237.
+  auto calibration = std::make_shared<EvcCalibration>();
+  calibration->laws = {{GumbelLaw{3.0, 2.0}}, {GumbelLaw{3.0, 2.0}}};
+  auto m_evc = make_quality("m-evc", QualityParams{2, calibration});
+  auto evc = make_quality("evc", QualityParams{2, calibration});
+  const std::vector<double> covered{8, 2}, totals{10, 10};
+  const RuleStats r = make_rule_stats(covered, totals, 0, 1);
+  EXPECT_NEAR(evc->evaluate(r), 0.6484049817212825, 1e-7);
+  EXPECT_NEAR(m_evc->evaluate(r), (6.484049817212825 + 1.0) / 12.0, 1e-7);
+  EXPECT_EQ(m_evc->probability(r), m_evc->evaluate(r));
+  EXPECT_GE(m_evc->quick_bound(r), m_evc->evaluate(r));  // the uncorrected m-estimate bounds it
+  EXPECT_NEAR(m_evc->quick_bound(r), 9.0 / 12.0, 1e-12);
+  EXPECT_TRUE(quality_needs_calibration("m-evc"));
+  EXPECT_FALSE(quality_needs_calibration("m-estimate"));
+  EXPECT_THROW(make_quality("m-evc", QualityParams{2, nullptr}), std::invalid_argument);
 }

@@ -35,7 +35,7 @@ double LearnerParams::resolved_m_scale() const { return m_scale >= 0 ? m_scale :
 
 std::string LearnerParams::resolved_stop() const { return stop.empty() ? find_learner(learner).stop : stop; }
 
-bool LearnerParams::uses_evc() const { return resolved_quality() == "evc" || correct == "evc"; }
+bool LearnerParams::uses_evc() const { return quality_needs_calibration(resolved_quality()) || correct == "evc"; }
 
 int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : beam_width; }
 
@@ -43,7 +43,7 @@ const std::vector<ParamInfo>& param_table() {
   static const std::vector<ParamInfo> table{
       {"learner", &LearnerParams::learner, "the learner (see the learner table)"},
       {"quality", &LearnerParams::quality,
-       "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, modified-precision, "
+       "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, m-evc, modified-precision, "
        "modified-laplace, modified-m-estimate (default: the learner's, see the learner table: m-estimate for "
        "the CN2 learners, laplace otherwise); the selection heuristic of decision-list"},
       {"refine_quality", &LearnerParams::refine_quality,
@@ -132,11 +132,12 @@ LearnerParams paper_params(const std::string& learner) {
 void validate(const LearnerParams& p) {
   const LearnerInfo& learner = find_learner(p.learner);  // throws for unknown names
   const std::string quality = p.resolved_quality();
-  if (quality != "evc") make_quality(quality, QualityParams{p.m, nullptr});  // throws for unknown names and bad m
+  const bool calibrated = quality_needs_calibration(quality);
+  if (!calibrated) make_quality(quality, QualityParams{p.m, nullptr});  // throws for unknown names and bad m
   if (learner.only_quality && quality != learner.only_quality)
     throw std::invalid_argument(p.learner + " works with --quality " + learner.only_quality + " only");
-  if (quality == "evc" && !learner.evc_quality)
-    throw std::invalid_argument(p.learner + " does not support the evc quality");
+  if (calibrated && !learner.evc_quality)
+    throw std::invalid_argument(p.learner + " does not support the " + quality + " quality");
   const std::string search = p.resolved_search();
   if (search != "greedy" && search != "beam" && search != "layered")
     throw std::invalid_argument("unknown search '" + search + "' (known: greedy, beam, layered)");
@@ -146,7 +147,8 @@ void validate(const LearnerParams& p) {
   if (!p.refine_quality.empty()) {
     if (!learner.separate_heuristics)
       throw std::invalid_argument("--refine-quality is not an option of --learner " + p.learner);
-    if (p.refine_quality == "evc") throw std::invalid_argument("evc cannot rank refinements");
+    if (quality_needs_calibration(p.refine_quality))
+      throw std::invalid_argument(p.refine_quality + " cannot rank refinements");
     make_quality(p.refine_quality, QualityParams{p.m, nullptr});
   }
   if (!p.select_quality.empty()) {
@@ -237,7 +239,7 @@ std::string describe(const LearnerParams& p) {
   if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.max_beam_width);
   s += ", max length " + (length >= kNoLengthLimit ? std::string("none") : std::to_string(length));
   const std::string q = p.resolved_quality();
-  if (q.find("m-estimate") != std::string::npos)
+  if (q.find("m-estimate") != std::string::npos || q == "m-evc")
     s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
                                   : ", m " + nlohmann::json(p.m).dump();
   if (p.correct == "evc") s += ", evc-corrected probabilities";

@@ -222,7 +222,7 @@ RuleModel model_from_json(const nlohmann::json& j, const std::string& source) {
     m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
     check_counts(m.default_counts, "default class_counts");
     if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
-    if (m.params.resolved_quality() == "evc" && !m.evc)
+    if (m.params.uses_evc() && !m.evc)
       throw std::invalid_argument("an evc model needs its \"evc\" calibration");
     return m;
   } catch (const nlohmann::json::exception& e) {

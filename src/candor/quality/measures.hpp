@@ -53,4 +53,19 @@ struct Evc final : QualityMeasure {
   std::shared_ptr<const EvcCalibration> calibration;
 };
 
+// Orange 2's mEVC (the authors' ABCN2): the m-estimate of the corrected count, (s' + m P/N) / (n + m).
+// The EVC correction answers for the search; m keeps a large sample from preferring ever smaller pure
+// fragments of a noisy concept.
+struct MEvc final : QualityMeasure {
+  MEvc(std::shared_ptr<const EvcCalibration> calibration, double m) : calibration(std::move(calibration)), m(m) {}
+  double evaluate(const RuleStats& r) const override;
+  double probability(const RuleStats& r) const override { return evaluate(r); }
+  // s' never exceeds s.
+  double quick_bound(const RuleStats& r) const override {
+    return r.n + m > 0 ? (r.s() + m * r.p_total() / r.n_total) / (r.n + m) : 0.0;
+  }
+  std::shared_ptr<const EvcCalibration> calibration;
+  double m;
+};
+
 }  // namespace candor::measures

@@ -33,6 +33,11 @@ std::unique_ptr<QualityMeasure> evc(const QualityParams& params) {
   if (!params.evc) throw std::invalid_argument("the evc quality needs a calibration (see calibrate_evc)");
   return std::make_unique<measures::Evc>(params.evc);
 }
+std::unique_ptr<QualityMeasure> m_evc(const QualityParams& params) {
+  if (!params.evc) throw std::invalid_argument("the m-evc quality needs a calibration (see calibrate_evc)");
+  if (!(params.m >= 0)) throw std::invalid_argument("m-evc needs m >= 0");
+  return std::make_unique<measures::MEvc>(params.evc, params.m);
+}
 }  // namespace
 
 const std::vector<QualityInfo>& quality_table() {
@@ -57,7 +62,11 @@ const std::vector<QualityInfo>& quality_table() {
       {"evc",
        "extreme value corrected relative frequency s'/n (paper 000, section 4.1); the learner first fits Gumbel "
        "laws of the best LRS per rule length on class-permuted data",
-       evc},
+       evc, true},
+      {"m-evc",
+       "Orange 2's mEVC: the m-estimate of the EVC-corrected count, (s' + m P/N) / (n + m), m set by --m or "
+       "--m-scale; calibrates like evc",
+       m_evc, true},
   };
   return table;
 }
@@ -65,6 +74,12 @@ const std::vector<QualityInfo>& quality_table() {
 bool is_quality_name(const std::string& name) {
   for (const auto& q : quality_table())
     if (name == q.name) return true;
+  return false;
+}
+
+bool quality_needs_calibration(const std::string& name) {
+  for (const auto& q : quality_table())
+    if (name == q.name) return q.needs_calibration;
   return false;
 }
 
