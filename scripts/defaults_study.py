@@ -8,6 +8,7 @@ Runs (resumably; a rerun skips finished cells) three grids of `candor experiment
                                         multiclass sets among them
   examples/defaults/large.json          the shortlisted candidates on the corpus sets over 5,000 rows
   examples/defaults/correct_evc.json    three candidates with --correct evc, on the 44 sets
+  examples/defaults/m_evc.json          unordered and ordered CN2 ranked by m-evc, on the 44 sets
 and writes the deciding tables (Markdown) to --out (default docs/defaults-measured.md): per learner, mean
 accuracy over the 44 sets, mean and worst log loss over the 20 binary sets (18 of them among the 44, adult and
 mushroom from the large grid), mean and median rules, ECE, AUC, fit seconds, and average ranks.
@@ -26,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY20 = ["adult", "breast-cancer", "colic", "credit-a", "credit-g", "diabetes", "haberman", "heart-c", "heart-h",
             "heart-statlog", "hepatitis", "ionosphere", "kr-vs-kp", "labor", "mushroom", "promoters", "sick",
             "spambase", "tic-tac-toe", "vote"]
-GRIDS = ["candidates", "evc_multiclass", "large", "correct_evc"]
+GRIDS = ["candidates", "evc_multiclass", "large", "correct_evc", "m_evc"]
 
 
 HEADER = """# Every candidate of the defaults study
@@ -161,6 +162,20 @@ def describe(out_dir):
                 mean = lambda m: statistics.mean(r[m] for r in rows if m in r)
                 lines.append(f"| {name} | {mean('accuracy'):.4f} | {mean('log_loss'):.3f} | {mean('ece'):.3f} | "
                              f"{mean('rule_rmse'):.3f} | {mean('rules'):.1f} | {mean('fit_seconds'):.3f} |")
+    mevc_path = os.path.join(out_dir, "m_evc", "results.csv")
+    if os.path.exists(mevc_path):
+        mevc = fold_means(mevc_path)
+        names = list(json.load(open(os.path.join(ROOT, "examples", "defaults", "m_evc.json")))["learners"])
+        lines.append(f"\n### m-evc (Orange 2's mEVC, m = sqrt(N)) on the {len(sets44)} sets\n")
+        lines.append("| learner | accuracy | log loss | ECE | rule RMSE | rules | fit s |")
+        lines.append("|---|---|---|---|---|---|---|")
+        for l in names:
+            rows = [mevc[(d, l)] for d in sets44 if (d, l) in mevc]
+            if len(rows) < len(sets44):
+                continue
+            mean = lambda m: statistics.mean(r[m] for r in rows if m in r)
+            lines.append(f"| {l} | {mean('accuracy'):.4f} | {mean('log_loss'):.3f} | {mean('ece'):.3f} | "
+                         f"{mean('rule_rmse'):.3f} | {mean('rules'):.1f} | {mean('fit_seconds'):.3f} |")
     return "\n".join(lines) + "\n"
 
 
