@@ -84,13 +84,33 @@ def ranks(table, learners, datasets, metric, higher):
     return {l: total[l] / used if used else float("nan") for l in learners}, used
 
 
+def grid_learners(grid):
+    with open(os.path.join(ROOT, "examples", "defaults", grid + ".json")) as f:
+        return list(json.load(f)["learners"])
+
+
+def summary_table(learners, datasets, extra):
+    """Markdown rows: for each (learner, fold-mean table) with every data set, the means over `datasets` of
+    accuracy, log loss, ECE, `extra` (auc or rule_rmse), rules and fit seconds."""
+    title = {"auc": "AUC", "rule_rmse": "rule RMSE"}[extra]
+    out = [f"| learner | accuracy | log loss | ECE | {title} | rules | fit s |", "|---|---|---|---|---|---|---|"]
+    for name, tab in learners:
+        rows = [tab[(d, name)] for d in datasets if (d, name) in tab]
+        if len(rows) < len(datasets):
+            continue
+        mean = lambda m: statistics.mean(r[m] for r in rows if m in r)
+        out.append(f"| {name} | {mean('accuracy'):.4f} | {mean('log_loss'):.3f} | {mean('ece'):.3f} | "
+                   f"{mean(extra):.3f} | {mean('rules'):.1f} | {mean('fit_seconds'):.3f} |")
+    return out
+
+
 def describe(out_dir):
     lines = []
     cand_path = os.path.join(out_dir, "candidates", "results.csv")
     large_path = os.path.join(out_dir, "large", "results.csv")
     table = fold_means(cand_path)
     large = fold_means(large_path) if os.path.exists(large_path) else {}
-    learners = list(json.load(open(os.path.join(ROOT, "examples", "defaults", "candidates.json")))["learners"])
+    learners = grid_learners("candidates")
     sets44 = sorted({d for d, _ in table})
     bin_in = [d for d in BINARY20 if d in sets44]
     acc_rank, n_acc = ranks(table, learners, sets44, "accuracy", True)
@@ -120,18 +140,9 @@ def describe(out_dir):
     evc_path = os.path.join(out_dir, "evc_multiclass", "results.csv")
     if os.path.exists(evc_path):
         evc = fold_means(evc_path)
-        names = list(json.load(open(os.path.join(ROOT, "examples", "defaults", "evc_multiclass.json")))["learners"])
         multi = sorted({d for d, _ in evc})
         lines.append(f"\n### EVC against Laplace on the {len(multi)} multiclass sets among them\n")
-        lines.append("| learner | accuracy | log loss | ECE | AUC | rules (mean) | fit s |")
-        lines.append("|---|---|---|---|---|---|---|")
-        for l in names:
-            rows = [evc[(d, l)] for d in multi if (d, l) in evc]
-            if len(rows) < len(multi):
-                continue
-            mean = lambda m: statistics.mean(r[m] for r in rows if m in r)
-            lines.append(f"| {l} | {mean('accuracy'):.4f} | {mean('log_loss'):.3f} | {mean('ece'):.3f} | "
-                         f"{mean('auc'):.3f} | {mean('rules'):.1f} | {mean('fit_seconds'):.3f} |")
+        lines += summary_table([(l, evc) for l in grid_learners("evc_multiclass")], multi, "auc")
     if large:
         names = sorted({l for _, l in large})
         big = sorted({d for d, _ in large})
@@ -149,33 +160,16 @@ def describe(out_dir):
     cevc_path = os.path.join(out_dir, "correct_evc", "results.csv")
     if os.path.exists(cevc_path):
         cevc = fold_means(cevc_path)
-        names = list(json.load(open(os.path.join(ROOT, "examples", "defaults", "correct_evc.json")))["learners"])
         lines.append(f"\n### --correct evc against the same learner without it, on the {len(sets44)} sets\n")
-        lines.append("| learner | accuracy | log loss | ECE | rule RMSE | rules | fit s |")
-        lines.append("|---|---|---|---|---|---|---|")
-        for l in names:
-            base = l.replace("-cevc", "")
-            for name, tab in ((base, table), (l, cevc)):
-                rows = [tab[(d, name)] for d in sets44 if (d, name) in tab]
-                if len(rows) < len(sets44):
-                    continue
-                mean = lambda m: statistics.mean(r[m] for r in rows if m in r)
-                lines.append(f"| {name} | {mean('accuracy'):.4f} | {mean('log_loss'):.3f} | {mean('ece'):.3f} | "
-                             f"{mean('rule_rmse'):.3f} | {mean('rules'):.1f} | {mean('fit_seconds'):.3f} |")
+        pairs = []
+        for l in grid_learners("correct_evc"):
+            pairs += [(l.replace("-cevc", ""), table), (l, cevc)]
+        lines += summary_table(pairs, sets44, "rule_rmse")
     mevc_path = os.path.join(out_dir, "m_evc", "results.csv")
     if os.path.exists(mevc_path):
         mevc = fold_means(mevc_path)
-        names = list(json.load(open(os.path.join(ROOT, "examples", "defaults", "m_evc.json")))["learners"])
         lines.append(f"\n### m-evc (Orange 2's mEVC, m = sqrt(N)) on the {len(sets44)} sets\n")
-        lines.append("| learner | accuracy | log loss | ECE | rule RMSE | rules | fit s |")
-        lines.append("|---|---|---|---|---|---|---|")
-        for l in names:
-            rows = [mevc[(d, l)] for d in sets44 if (d, l) in mevc]
-            if len(rows) < len(sets44):
-                continue
-            mean = lambda m: statistics.mean(r[m] for r in rows if m in r)
-            lines.append(f"| {l} | {mean('accuracy'):.4f} | {mean('log_loss'):.3f} | {mean('ece'):.3f} | "
-                         f"{mean('rule_rmse'):.3f} | {mean('rules'):.1f} | {mean('fit_seconds'):.3f} |")
+        lines += summary_table([(l, mevc) for l in grid_learners("m_evc")], sets44, "rule_rmse")
     return "\n".join(lines) + "\n"
 
 

@@ -87,8 +87,7 @@ std::vector<RulePoint> rule_points(const RuleModel& model, const Dataset& test) 
   return out;
 }
 
-double rule_probability_rmse(const RuleModel& model, const Dataset& test) {
-  const auto points = rule_points(model, test);
+double rule_probability_rmse(const std::vector<RulePoint>& points) {
   double sum = 0;
   for (const auto& p : points) sum += std::pow(p.probability - p.test_share, 2);
   return points.empty() ? NAN : std::sqrt(sum / static_cast<double>(points.size()));
@@ -114,12 +113,13 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
   out.metrics = compute_metrics(test.y, proba);
   out.rules = model.rules.size();
   out.mean_rule_length = model.mean_rule_length();
-  out.rule_rmse = rule_probability_rmse(model, test);
+  std::vector<RulePoint> points = rule_points(model, test);
+  out.rule_rmse = rule_probability_rmse(points);
   out.test_rows = test.rows();
   if (keep_predictions) {
     out.y = test.y;
     out.proba = std::move(proba);
-    out.rule_points = rule_points(model, test);
+    out.rule_points = std::move(points);
   }
   return out;
 }

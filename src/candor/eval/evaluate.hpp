@@ -63,8 +63,9 @@ RuleHits rule_hits(const Rule& r, const Dataset& d);
 
 // Each rule deciding at least one example of `test` (model.deciding_rules): its probability and test share.
 std::vector<RulePoint> rule_points(const RuleModel& model, const Dataset& test);
-// The rule_rmse of FoldResult: the root mean squared difference over rule_points; NaN if there are none.
-double rule_probability_rmse(const RuleModel& model, const Dataset& test);
+// The rule_rmse of FoldResult: the root mean squared difference between probability and test share over
+// `points` (rule_points); NaN if there are none.
+double rule_probability_rmse(const std::vector<RulePoint>& points);
 
 struct EvaluationResult {
   std::vector<FoldResult> folds;

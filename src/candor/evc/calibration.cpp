@@ -17,10 +17,6 @@
 
 namespace candor {
 
-namespace {
-std::atomic<std::size_t> cache_hits{0};
-}
-
 const GumbelLaw& EvcCalibration::law(int klass, int length) const {
   if (klass < 0 || static_cast<std::size_t>(klass) >= laws.size() || laws[klass].empty())
     throw std::out_of_range("EVC: class " + std::to_string(klass) + " was not calibrated");
@@ -106,6 +102,8 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
 }
 
 namespace {
+
+std::atomic<std::size_t> cache_hits{0};
 
 // Two independent 64-bit digests of everything a calibration depends on; a false match needs both to
 // collide.

@@ -1,6 +1,7 @@
 #include "candor/learn/fit.hpp"
 
 #include <cmath>
+#include <numeric>
 
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/covering.hpp"
@@ -13,10 +14,8 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   LearnerParams params = given;
   params.m_scale = params.resolved_m_scale();
   if (params.m_scale > 0) {
-    double n = 0;
-    for (std::size_t r = 0; r < data.rows(); ++r)
-      if (data.y[r] != kMissing) n += data.weights[r];
-    params.m = params.m_scale * std::sqrt(n);
+    const auto totals = data.class_totals();  // labelled rows only
+    params.m = params.m_scale * std::sqrt(std::accumulate(totals.begin(), totals.end(), 0.0));
   }
   QualityParams quality_params{params.m, nullptr};
   if (params.uses_evc()) {

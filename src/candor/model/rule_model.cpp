@@ -132,6 +132,7 @@ nlohmann::json model_to_json(const RuleModel& m) {
   j["class"] = {{"name", m.schema.class_attribute.name}, {"values", m.schema.class_attribute.values}};
   nlohmann::json rules = nlohmann::json::array();
   for (const auto& r : m.rules) {
+    const auto [lo, hi] = m.interval(r);
     nlohmann::json conds = nlohmann::json::array();
     for (const auto& c : r.conditions) {
       const Attribute& a = m.schema.attributes[c.attribute];
@@ -147,7 +148,7 @@ nlohmann::json model_to_json(const RuleModel& m) {
                      {"training_counts", r.training_counts},
                      {"quality", r.quality},
                      {"probability", r.probability},
-                     {"interval", {m.interval(r).first, m.interval(r).second}}});
+                     {"interval", {lo, hi}}});
   }
   j["rules"] = rules;
   j["default"] = {{"class_counts", m.default_counts}, {"probability", m.default_distribution()}};
@@ -314,12 +315,14 @@ std::string format_rules(const RuleModel& m) {
   out << "\n";
   for (std::size_t i = 0; i < m.rules.size(); ++i) {
     const Rule& r = m.rules[i];
+    const auto [lo, hi] = m.interval(r);
+    const auto& counts = m.estimated_on(r);
     out << (i + 1) << ". " << format_rule(r, m.schema) << "\n"
         << "   covers " << fixed(r.covered(), r.covered() == std::floor(r.covered()) ? 0 : 2) << " "
         << counts_text(r.class_counts) << "  quality " << fixed(r.quality, 4) << "\n   P(" << cls.values[r.klass]
-        << ") = " << fixed(r.probability, 4) << "  [" << fixed(m.interval(r).first, 3) << ", "
-        << fixed(m.interval(r).second, 3) << "]  f = " << fixed(relative_frequency(m.estimated_on(r), r.klass), 4)
-        << " of n = " << fixed(std::accumulate(m.estimated_on(r).begin(), m.estimated_on(r).end(), 0.0), 0) << "\n";
+        << ") = " << fixed(r.probability, 4) << "  [" << fixed(lo, 3) << ", " << fixed(hi, 3)
+        << "]  f = " << fixed(relative_frequency(counts, r.klass), 4) << " of n = "
+        << fixed(std::accumulate(counts.begin(), counts.end(), 0.0), 0) << "\n";
   }
   auto dist = m.default_distribution();
   int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());
