@@ -4,10 +4,14 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+
+#include "candor/util/parallel.hpp"
 
 namespace candor {
 
-CoverageIndex::CoverageIndex(const Dataset& data) : data_(&data), unit_weights_(data.unit_weights()) {
+CoverageIndex::CoverageIndex(const Dataset& data, int threads)
+    : data_(&data), unit_weights_(data.unit_weights()) {
   const std::size_t n = data.rows();
   const std::size_t na = data.num_attributes();
   value_rows_.resize(na);
@@ -17,7 +21,7 @@ CoverageIndex::CoverageIndex(const Dataset& data) : data_(&data), unit_weights_(
   sorted_values_.resize(na);
   sorted_classes_.resize(na);
   sorted_weights_.resize(na);
-  for (std::size_t a = 0; a < na; ++a) {
+  parallel_for(na, threads, [&](std::size_t a) {
     const Attribute& attr = data.attribute(a);
     if (attr.is_nominal()) {
       value_rows_[a].assign(attr.values.size(), Bitset(n));
@@ -39,13 +43,40 @@ CoverageIndex::CoverageIndex(const Dataset& data) : data_(&data), unit_weights_(
         }
       std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) { return x[i] < x[j]; });
       rank_[a].assign(n, std::numeric_limits<std::uint32_t>::max());
+      sorted_values_[a].resize(order.size());
+      sorted_weights_[a].resize(order.size());
       for (std::size_t i = 0; i < order.size(); ++i) {
         rank_[a][order[i]] = static_cast<std::uint32_t>(i);
-        sorted_values_[a].push_back(x[order[i]]);
-        sorted_classes_[a].push_back(data.y[order[i]]);
-        sorted_weights_[a].push_back(data.weights[order[i]]);
+        sorted_values_[a][i] = x[order[i]];
+        sorted_weights_[a][i] = data.weights[order[i]];
       }
     }
+  });
+  index_classes();
+}
+
+CoverageIndex::CoverageIndex(const CoverageIndex& base, const Dataset& relabelled)
+    : data_(&relabelled),
+      unit_weights_(base.unit_weights_),
+      value_rows_(base.value_rows_),
+      present_rows_(base.present_rows_),
+      sorted_rows_(base.sorted_rows_),
+      rank_(base.rank_),
+      sorted_values_(base.sorted_values_),
+      sorted_weights_(base.sorted_weights_) {
+  if (relabelled.rows() != base.rows() || relabelled.num_attributes() != base.data().num_attributes())
+    throw std::invalid_argument("CoverageIndex: a relabelled copy must have the base's rows and attributes");
+  sorted_classes_.resize(sorted_rows_.size());
+  index_classes();
+}
+
+void CoverageIndex::index_classes() {
+  const Dataset& data = *data_;
+  const std::size_t n = data.rows();
+  for (std::size_t a = 0; a < sorted_rows_.size(); ++a) {
+    auto& cls = sorted_classes_[a];
+    cls.resize(sorted_rows_[a].size());
+    for (std::size_t i = 0; i < cls.size(); ++i) cls[i] = data.y[sorted_rows_[a][i]];
   }
   class_rows_.assign(data.num_classes(), Bitset(n));
   for (std::size_t r = 0; r < n; ++r)
@@ -62,10 +93,27 @@ Bitset CoverageIndex::covered(const Condition& c, const Bitset& within) const {
     case Op::le:
     case Op::gt: {
       Bitset out(within.size());
-      const auto& x = data_->columns[c.attribute].values;
-      within.for_each([&](std::size_t r) {
-        if (!std::isnan(x[r]) && ((c.op == Op::le) == (x[r] <= c.threshold))) out.set(r);
-      });
+      const double* x = data_->columns[c.attribute].values.data();
+      const bool le = c.op == Op::le;
+      if (within.count() * 8 < within.size()) {
+        within.for_each([&](std::size_t r) {
+          if (!std::isnan(x[r]) && (le == (x[r] <= c.threshold))) out.set(r);
+        });
+        return out;
+      }
+      // Most rows inside: one branch-free pass over every row (NaN fails both tests) beats visiting members.
+      const std::uint64_t* in = within.data();
+      std::uint64_t* o = out.data();
+      const std::size_t n = within.size();
+      for (std::size_t w = 0; w < within.num_words(); ++w) {
+        const std::size_t base = w * 64, end = std::min(n, base + 64);
+        std::uint64_t bits = 0;
+        if (le)
+          for (std::size_t r = base; r < end; ++r) bits |= static_cast<std::uint64_t>(x[r] <= c.threshold) << (r - base);
+        else
+          for (std::size_t r = base; r < end; ++r) bits |= static_cast<std::uint64_t>(x[r] > c.threshold) << (r - base);
+        o[w] = bits & in[w];
+      }
       return out;
     }
   }

@@ -13,7 +13,11 @@ namespace candor {
 
 class CoverageIndex {
  public:
-  explicit CoverageIndex(const Dataset& data);
+  // Sorts the numeric attributes on up to `threads` threads (<= 0: every hardware thread).
+  explicit CoverageIndex(const Dataset& data, int threads = 1);
+  // The index of `relabelled`, a copy of base.data() that differs at most in its class labels (EVC's
+  // class-permuted copies): the value orders are taken from `base` instead of sorted again.
+  CoverageIndex(const CoverageIndex& base, const Dataset& relabelled);
 
   const Dataset& data() const { return *data_; }
   std::size_t rows() const { return data_->rows(); }
@@ -41,6 +45,7 @@ class CoverageIndex {
   std::vector<double> class_counts(const Bitset& rows) const;
 
  private:
+  void index_classes();
   const Dataset* data_;
   bool unit_weights_;
   std::vector<std::vector<Bitset>> value_rows_;

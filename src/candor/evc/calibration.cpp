@@ -67,6 +67,8 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
   for (std::size_t r = 0; r < data.rows(); ++r)
     if (data.y[r] != kMissing) labelled.push_back(r);
 
+  // Permutations move labels only: every permutation's index reuses these value orders.
+  const CoverageIndex base(data);
   parallel_for(static_cast<std::size_t>(settings.permutations), threads, [&](std::size_t p) {
     Rng rng(stream_seed(settings.seed, p));
     Dataset permuted = data;
@@ -75,7 +77,7 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
     for (std::size_t r : labelled) labels.push_back(data.y[r]);
     shuffle(labels, rng);
     for (std::size_t i = 0; i < labelled.size(); ++i) permuted.y[labelled[i]] = labels[i];
-    CoverageIndex index(permuted);
+    const CoverageIndex index(base, permuted);
     Bitset all(permuted.rows(), true);
     std::vector<double> level_max;
     SearchOptions o = options;

@@ -55,7 +55,7 @@ RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, cons
   const SearchOptions options = search_options(params, threads);
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
-  CoverageIndex index(data);
+  CoverageIndex index(data, threads);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::decision_list;
   Bitset active(data.rows(), true);
@@ -79,7 +79,7 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
   const SearchOptions options = search_options(params, threads);
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
-  CoverageIndex index(data);
+  CoverageIndex index(data, threads);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;

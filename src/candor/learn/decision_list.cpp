@@ -17,7 +17,7 @@ RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, co
   options.select_quality = &select;
   options.best_from_beam = true;
   const std::size_t max_rules = rule_limit(params);
-  CoverageIndex index(data);
+  CoverageIndex index(data, threads);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::decision_list;
   Bitset active(data.rows(), true);

@@ -15,7 +15,7 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
   const bool layered = params.resolved_search() == "layered";
-  CoverageIndex index(data);
+  CoverageIndex index(data, threads);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::best_rule;
   const Bitset all(data.rows(), true);

@@ -40,6 +40,7 @@ struct Entropy final : QualityMeasure {
 };
 struct LikelihoodRatio final : QualityMeasure {
   double evaluate(const RuleStats& r) const override;
+  double quick_bound(const RuleStats& r) const override;  // likelihood_ratio_bound
 };
 
 // The extreme value corrected relative frequency (paper 000, section 4.1): s'/n with s' from the law of

@@ -126,27 +126,39 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   const std::size_t per_rule_budget = kListBudgetBytes / (width + 1);
   // Lists of rules that left the beam are recycled, within and across searches on this thread.
   thread_local std::vector<SortedColumns> spare;
-  auto build_lists = [&](BeamRule& r, const BeamRule* parent) {
-    if (sorted_columns_bytes(index, r.rows.size()) > per_rule_budget) return;
-    if (!spare.empty()) {
-      r.sorted = std::move(spare.back());
-      spare.pop_back();
+  // Gives rules[i] its attribute lists, filtered from parent_lists(i) (the global order when null), when
+  // they fit the budget; one task per (rule, numeric attribute).
+  auto build_lists = [&](std::vector<BeamRule>& rules, auto&& parent_lists) {
+    std::vector<std::pair<std::uint32_t, int>> tasks;
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+      if (sorted_columns_bytes(index, rules[i].rows.size()) > per_rule_budget) continue;
+      if (!spare.empty()) {
+        rules[i].sorted = std::move(spare.back());
+        spare.pop_back();
+      }
+      rules[i].sorted.resize(static_cast<std::size_t>(na));
+      for (int a = 0; a < na; ++a)
+        if (!index.data().attribute(a).is_nominal()) tasks.emplace_back(static_cast<std::uint32_t>(i), a);
     }
-    build_sorted_columns(index, r.covered, r.rows, parent && !parent->sorted.empty() ? &parent->sorted : nullptr,
-                         r.sorted);
+    parallel_for(tasks.size(), options.threads, [&](std::size_t t) {
+      const auto [i, a] = tasks[t];
+      const SortedColumns* parent = parent_lists(i);
+      build_sorted_column(index, rules[i].covered, rules[i].rows, parent ? &(*parent)[a] : nullptr, a,
+                          rules[i].sorted[a]);
+    });
   };
   auto recycle = [&](std::vector<BeamRule>& rules) {
     for (auto& r : rules)
       if (!r.sorted.empty()) spare.push_back(std::move(r.sorted));
   };
-  build_lists(beam[0], nullptr);
+  build_lists(beam, [](std::size_t) -> const SortedColumns* { return nullptr; });
   set_parent_test(beam[0]);
 
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
   const std::size_t best_kept = options.accept ? std::max<std::size_t>(1, options.accept_candidates) : 1;
-  // Bounds may skip candidates only when one measure both ranks and selects and no level maxima are kept.
-  const bool quick_bounds = &select == &quality && !options.level_maxima;
+  // Bounds may skip candidates only when one measure both ranks and selects.
+  const bool quick_bounds = &select == &quality;
   // The rule a proposal describes; its parent must still be in the beam.
   auto build_found = [&](const Proposal& prop) {
     const BeamRule& parent = beam[prop.parent];
@@ -175,7 +187,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
                        parent.counts.data()};
       // With best_from_beam the last level still forms a beam: its rules are the candidates for the best.
       const bool can_refine = level < options.max_rule_length || options.best_from_beam;
-      evaluate_attribute(index, cov, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t rows) {
+      evaluate_attribute(index, cov, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t rows) __attribute__((always_inline)) {
         if (rows >= parent.rows.size() || rows < options.min_covered) return;
         int t = target;
         if (t < 0) t = static_cast<int>(std::max_element(counts, counts + k) - counts);
@@ -186,12 +198,12 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         const RuleStats stats{covered, totals, t, level, n, n_total};
         if (quick_bounds) {
           // Exact: a candidate whose bound loses to this task's full beam and best lists would be rejected
-          // below after the expensive evaluation.
+          // below after the expensive evaluation, and cannot raise the level's maximum.
           const double b = quality.quick_bound(stats);
           const bool beam_closed = !can_refine || (out.top.size() == width && b < out.top.back().quality);
           const bool best_closed =
               options.best_from_beam || (out.best.size() == best_kept && b < out.best.back().selection);
-          if (beam_closed && best_closed) return;
+          if (beam_closed && best_closed && (!options.level_maxima || b < out.max_quality)) return;
         }
         const double q = quality.evaluate(stats);
         const double sel = select.evaluate(stats);
@@ -243,28 +255,51 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           options.attribute_sets->insert(std::move(attrs));
         }
 
-    std::sort(candidates.begin(), candidates.end(), better);
-    std::vector<BeamRule> next;
+    // The next beam: the best `width` distinct candidates. Sorting only the front usually suffices; the
+    // rest is sorted when duplicates or pruning use it up, so the order is that of a full sort.
+    std::size_t sorted_upto = std::min(candidates.size(), 4 * width);
+    std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(sorted_upto),
+                      candidates.end(), better);
+    std::vector<const Proposal*> chosen;
     std::set<ConditionKey> seen;
-    for (const auto& prop : candidates) {
-      if (next.size() == width) break;
+    for (std::size_t i = 0; i < candidates.size() && chosen.size() < width; ++i) {
+      if (i == sorted_upto) {
+        std::sort(candidates.begin() + static_cast<std::ptrdiff_t>(i), candidates.end(), better);
+        sorted_upto = candidates.size();
+      }
+      const Proposal& prop = candidates[i];
       if (options.prune && best_proposal && prop.bound <= best_proposal->selection) continue;
+      if (!seen.insert(key_of(beam[prop.parent].conditions, &prop.condition)).second) continue;
+      chosen.push_back(&prop);
+    }
+    // Built in parallel: first each rule's rows, then its attribute lists, one task per (rule, attribute).
+    // Rules of the last level are never refined and get no lists.
+    std::vector<BeamRule> next(chosen.size());
+    parallel_for(chosen.size(), options.threads, [&](std::size_t i) {
+      const Proposal& prop = *chosen[i];
       const BeamRule& parent = beam[prop.parent];
-      if (!seen.insert(key_of(parent.conditions, &prop.condition)).second) continue;
-      BeamRule r;
+      BeamRule& r = next[i];
       r.conditions = parent.conditions;
       r.conditions.push_back(prop.condition);
       r.covered = index.covered(prop.condition, parent.covered);
       r.rows = r.covered.members();
       r.counts = index.class_counts(r.covered);
-      build_lists(r, &parent);
       set_parent_test(r);
-      if (options.best_from_beam && prop.can_be_best && (!best_proposal || better_selection(prop, *best_proposal))) {
-        best_proposal = prop;
-        best = FoundRule{r.conditions, prop.target, r.counts, r.covered, prop.quality, prop.selection};
+    });
+    if (level < options.max_rule_length)
+      build_lists(next, [&](std::size_t i) -> const SortedColumns* {
+        const BeamRule& parent = beam[chosen[i]->parent];
+        return parent.sorted.empty() ? nullptr : &parent.sorted;
+      });
+    if (options.best_from_beam)
+      for (std::size_t i = 0; i < next.size(); ++i) {
+        const Proposal& prop = *chosen[i];
+        if (prop.can_be_best && (!best_proposal || better_selection(prop, *best_proposal))) {
+          best_proposal = prop;
+          best = FoundRule{next[i].conditions, prop.target, next[i].counts, next[i].covered, prop.quality,
+                           prop.selection};
+        }
       }
-      next.push_back(std::move(r));
-    }
     recycle(beam);
     beam = std::move(next);
   }
