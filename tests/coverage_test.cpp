@@ -141,3 +141,40 @@ TEST(CoverageIndex, ConditionCoverageAndMissingValues) {
     EXPECT_EQ(cov.count() + other.count() + missing, d.rows());
   }
 }
+
+TEST(CoverageIndex, NumericCoverageSparseAndDenseAgree) {
+  // covered() visits members when few rows are inside and sweeps every row when most are: both must give
+  // the brute-force answer, missing values excluded.
+  Dataset d = random_dataset(3000, false, 5);
+  CoverageIndex index(d);
+  for (std::size_t step : {std::size_t{1}, std::size_t{2}, std::size_t{37}}) {
+    Bitset within(d.rows());
+    for (std::size_t r = 0; r < d.rows(); r += step) within.set(r);
+    for (Op op : {Op::le, Op::gt})
+      for (double t : {-1e9, 0.5, 2.0, 1e9}) {
+        const Condition c{1, op, 0, t};
+        std::size_t rows;
+        brute_counts(d, within, c, rows);
+        const Bitset cov = index.covered(c, within);
+        EXPECT_EQ(cov.count(), rows) << "step " << step << " threshold " << t;
+        EXPECT_EQ(count_and(cov, within), cov.count());
+      }
+  }
+}
+
+TEST(CoverageIndex, RelabelledCopyEqualsAFreshIndex) {
+  Dataset d = random_dataset(700, true, 3);
+  const CoverageIndex base(d, 2);
+  Dataset relabelled = d;
+  for (std::size_t r = 0; r < d.rows(); ++r)
+    if (relabelled.y[r] != kMissing) relabelled.y[r] = (relabelled.y[r] + 1) % 3;
+  const CoverageIndex fresh(relabelled), reused(base, relabelled);
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+    const int ai = static_cast<int>(a);
+    EXPECT_EQ(reused.sorted_rows(ai), fresh.sorted_rows(ai));
+    EXPECT_EQ(reused.sorted_classes(ai), fresh.sorted_classes(ai));
+    EXPECT_EQ(reused.sorted_values(ai), fresh.sorted_values(ai));
+  }
+  for (int c = 0; c < 3; ++c) EXPECT_TRUE(reused.class_rows(c) == fresh.class_rows(c));
+  EXPECT_NE(reused.sorted_classes(1), base.sorted_classes(1));
+}

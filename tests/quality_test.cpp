@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include "candor/quality/quality.hpp"
 #include "candor/quality/significance.hpp"
@@ -69,4 +70,29 @@ TEST(Significance, HandComputedStatisticAndThreshold) {
   EXPECT_TRUE(cn2_significant(cov, ref, 0.05));
   EXPECT_FALSE(cn2_significant(cov, ref, 0.01));
   EXPECT_TRUE(cn2_significant(cov, ref, 1.0));
+}
+
+TEST(Quality, LrsQuickBoundIsATightUpperBound) {
+  // The search skips a candidate whose bound loses: the bound must never be below the statistic, and it
+  // must be close enough to skip nearly everything that loses.
+  std::mt19937_64 rng(3);
+  for (double total : {20.0, 1000.0, 100000.0, 1000000.0}) {
+    std::uniform_real_distribution<double> u(0, 1);
+    for (int i = 0; i < 2000; ++i) {
+      const double p_total = std::floor(u(rng) * (total - 1)) + 1;
+      const double n = std::floor(u(rng) * (total - 1)) + 1;
+      const double s = std::max(std::floor(u(rng) * std::min(n, p_total)), std::max(0.0, n - (total - p_total)));
+      const double lrs = likelihood_ratio_statistic(s, n, p_total, total);
+      const double bound = likelihood_ratio_bound(s, n, p_total, total);
+      ASSERT_GE(bound, lrs) << s << " " << n << " " << p_total << " " << total;
+      ASSERT_LE(bound - lrs, 1e-4) << s << " " << n << " " << p_total << " " << total;
+    }
+  }
+  EXPECT_EQ(likelihood_ratio_bound(2, 10, 10, 20), 0.0);  // below the prior
+  EXPECT_TRUE(std::isinf(likelihood_ratio_bound(8.5, 10, 10, 20)));  // weighted counts: no bound
+  auto lrs = make_quality("lrs");
+  const std::vector<double> covered{8, 2}, totals{10, 10};
+  const RuleStats stats = make_rule_stats(covered, totals, 0, 1);
+  EXPECT_GE(lrs->quick_bound(stats), lrs->evaluate(stats));
+  EXPECT_NEAR(lrs->quick_bound(stats), lrs->evaluate(stats), 1e-9);
 }
