@@ -76,6 +76,7 @@ TEST(Quality, LrsQuickBoundIsATightUpperBound) {
   // The search skips a candidate whose bound loses: the bound must never be below the statistic, and it
   // must be close enough to skip nearly everything that loses.
   std::mt19937_64 rng(3);
+  const auto lrs_measure = make_quality("lrs");
   for (double total : {20.0, 1000.0, 100000.0, 1000000.0}) {
     std::uniform_real_distribution<double> u(0, 1);
     for (int i = 0; i < 2000; ++i) {
@@ -86,6 +87,12 @@ TEST(Quality, LrsQuickBoundIsATightUpperBound) {
       const double bound = likelihood_ratio_bound(s, n, p_total, total);
       ASSERT_GE(bound, lrs) << s << " " << n << " " << p_total << " " << total;
       ASSERT_LE(bound - lrs, 1e-4) << s << " " << n << " " << p_total << " " << total;
+      // may_reach: never false for a bar the statistic reaches; false for bars far above it.
+      const std::vector<double> covered{s, n - s}, totals{p_total, total - p_total};
+      const RuleStats stats = make_rule_stats(covered, totals, 0, 1);
+      ASSERT_TRUE(lrs_measure->may_reach(stats, lrs));
+      ASSERT_TRUE(lrs_measure->may_reach(stats, lrs * 0.5));
+      ASSERT_FALSE(lrs_measure->may_reach(stats, 2 * lrs + 1e-3 * (1 + lrs)));
     }
   }
   EXPECT_EQ(likelihood_ratio_bound(2, 10, 10, 20), 0.0);  // below the prior

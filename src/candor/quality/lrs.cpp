@@ -55,6 +55,18 @@ double LikelihoodRatio::evaluate(const RuleStats& r) const {
 double LikelihoodRatio::quick_bound(const RuleStats& r) const {
   return likelihood_ratio_bound(r.s(), r.n, r.p_total(), r.n_total);
 }
+bool LikelihoodRatio::may_reach(const RuleStats& r, double bar) const {
+  const double s = r.s(), n = r.n, p = r.p_total(), total = r.n_total;
+  if (n <= 0 || n >= total || p <= 0 || p >= total || s * total <= n * p) return !(0.0 < bar);
+  // 2 X^2 = 2 N (ad - bc)^2 / (n (N - n) P (N - P)) over the cells a = s, b = n - s, c = P - s,
+  // d = N - P - n + s; the margin covers rounding here and in likelihood_ratio_statistic (its terms are
+  // below N ln N <= 22 N for N < 2^31).
+  const double a = s, b = n - s, c = p - s, d = total - p - b;
+  const double det = a * d - b * c;
+  const double x2 = total * det * det / (n * (total - n) * p * (total - p));
+  if (2.0 * x2 * (1.0 + 1e-12) + 5e-12 * (total + 1.0) < bar) return false;
+  return !(likelihood_ratio_bound(s, n, p, total) < bar);
+}
 }  // namespace measures
 
 }  // namespace candor

@@ -41,6 +41,9 @@ struct Entropy final : QualityMeasure {
 struct LikelihoodRatio final : QualityMeasure {
   double evaluate(const RuleStats& r) const override;
   double quick_bound(const RuleStats& r) const override;  // likelihood_ratio_bound
+  // Twice Pearson's X^2 bounds G (ln x <= x - 1 in each cell) without a table; the table's bound only
+  // for candidates that pass it.
+  bool may_reach(const RuleStats& r, double bar) const override;
 };
 
 // The extreme value corrected relative frequency (paper 000, section 4.1): s'/n with s' from the law of

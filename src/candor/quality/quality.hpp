@@ -47,6 +47,10 @@ class QualityMeasure {
   // solves for a corrected count): the search skips a candidate whose bound already loses. +infinity (no
   // skipping) unless a measure knows better.
   virtual double quick_bound(const RuleStats& r) const;
+  // False only when evaluate(r) < bar for certain: the search skips such a candidate without evaluating
+  // it. Defaults to comparing quick_bound; a measure with bounds of increasing cost tries the cheap one
+  // first.
+  virtual bool may_reach(const RuleStats& r, double bar) const { return !(quick_bound(r) < bar); }
 };
 
 // A measure is one entry of quality_table(): its name, what it computes, and how to build it.

@@ -90,6 +90,7 @@ struct TaskResult {
 template <class Order>
 void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width, Order order) {
   if (top.size() == width && !order(p, top.back())) return;
+  if (top.capacity() == 0) top.reserve(width + 1);
   auto pos = std::upper_bound(top.begin(), top.end(), p, order);
   top.insert(pos, p);
   if (top.size() > width) top.pop_back();
@@ -197,13 +198,16 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);
         const RuleStats stats{covered, totals, t, level, n, n_total};
         if (quick_bounds) {
-          // Exact: a candidate whose bound loses to this task's full beam and best lists would be rejected
-          // below after the expensive evaluation, and cannot raise the level's maximum.
-          const double b = quality.quick_bound(stats);
-          const bool beam_closed = !can_refine || (out.top.size() == width && b < out.top.back().quality);
-          const bool best_closed =
-              options.best_from_beam || (out.best.size() == best_kept && b < out.best.back().selection);
-          if (beam_closed && best_closed && (!options.level_maxima || b < out.max_quality)) return;
+          // Exact: a candidate scoring below every bar (this task's full beam and best lists, and the level's
+          // maximum when recorded) would be rejected below after the expensive evaluation.
+          constexpr double kNever = std::numeric_limits<double>::infinity();
+          constexpr double kAlways = -std::numeric_limits<double>::infinity();
+          const double beam_bar = !can_refine ? kNever : out.top.size() == width ? out.top.back().quality : kAlways;
+          const double best_bar = options.best_from_beam ? kNever
+                                  : out.best.size() == best_kept ? out.best.back().selection
+                                                                 : kAlways;
+          const double max_bar = options.level_maxima ? out.max_quality : kNever;
+          if (!quality.may_reach(stats, std::min({beam_bar, best_bar, max_bar}))) return;
         }
         const double q = quality.evaluate(stats);
         const double sel = select.evaluate(stats);
