@@ -13,12 +13,15 @@
 namespace candor {
 
 namespace detail {
-std::vector<CsvCell> split_csv_line(std::string_view s, char delim, const std::string& file, std::size_t line) {
-  using Cell = CsvCell;
-  std::vector<Cell> out;
+void split_csv_line(std::string_view s, char delim, const std::string& file, std::size_t line,
+                    std::vector<CsvCell>& out) {
+  std::size_t used = 0;
   std::size_t i = 0;
   while (true) {
-    Cell c;
+    if (used == out.size()) out.emplace_back();
+    CsvCell& c = out[used++];
+    c.text.clear();
+    c.quoted = false;
     while (i < s.size() && s[i] == ' ' && delim != ' ') ++i;
     if (i < s.size() && s[i] == '"') {
       c.quoted = true;
@@ -39,10 +42,15 @@ std::vector<CsvCell> split_csv_line(std::string_view s, char delim, const std::s
       while (i < s.size() && s[i] != delim) ++i;
       c.text = detail::trim(s.substr(b, i - b));
     }
-    out.push_back(std::move(c));
     if (i < s.size()) { ++i; continue; }
     break;
   }
+  out.resize(used);
+}
+
+std::vector<CsvCell> split_csv_line(std::string_view s, char delim, const std::string& file, std::size_t line) {
+  std::vector<CsvCell> out;
+  split_csv_line(s, delim, file, line, out);
   return out;
 }
 }  // namespace detail
@@ -50,10 +58,11 @@ std::vector<CsvCell> split_csv_line(std::string_view s, char delim, const std::s
 namespace {
 using Cell = detail::CsvCell;
 using detail::split_csv_line;
-}  // namespace
 
-Dataset parse_csv(const std::string& text, const std::string& file, const LoadOptions& options, char delim) {
-  std::istringstream in(text);
+// Reads the stream twice, so that no cell is ever held as text: the first pass checks every row's width
+// and decides each column's type (numeric only if every non-missing cell parses as a number), the second
+// parses the cells straight into numbers or nominal codes. Memory is the columns themselves.
+Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOptions& options, char delim) {
   std::string raw;
   std::size_t line = 0;
   std::vector<Cell> header;
@@ -79,83 +88,107 @@ Dataset parse_csv(const std::string& text, const std::string& file, const LoadOp
     t.attributes.push_back(a);
     t.header_lines.push_back(header_line);
   }
-  std::vector<std::vector<std::string>> cells(ncol);
-  std::vector<std::vector<char>> missing(ncol);
-  while (std::getline(in, raw)) {
-    ++line;
-    if (detail::trim(raw).empty()) continue;
-    auto row = split_csv_line(raw, delim, file, line);
-    if (row.size() != ncol)
-      throw InputError(file, line, "row has " + std::to_string(row.size()) + " values but the header has " +
-                                       std::to_string(ncol) + " columns");
-    for (std::size_t c = 0; c < ncol; ++c) {
-      bool is_missing = std::find(options.missing_markers.begin(), options.missing_markers.end(),
-                                  detail::trim(row[c].text)) != options.missing_markers.end();
-      missing[c].push_back(is_missing);
-      cells[c].push_back(std::move(row[c].text));
-    }
-    t.row_lines.push_back(line);
-  }
-  const std::size_t rows = t.row_lines.size();
-  t.columns.resize(ncol);
+  // A column the model declares nominal stays nominal even when its values look like numbers; so does the
+  // class of a classification task, even with labels 0/1.
+  std::vector<char> force_nominal(ncol, 0);
   for (std::size_t c = 0; c < ncol; ++c) {
-    // A column the model declares nominal stays nominal even when its values look like numbers.
-    bool force_nominal = false;
     if (options.schema) {
       int a = options.schema->attribute_index(t.attributes[c].name);
       const Attribute* want = a >= 0 ? &options.schema->attributes[a]
                               : options.schema->class_attribute.name == t.attributes[c].name ? &options.schema->class_attribute
                                                                                              : nullptr;
-      force_nominal = want && want->is_nominal();
+      force_nominal[c] = want && want->is_nominal();
     } else if (t.attributes[c].name == options.class_name || (options.class_name.empty() && c + 1 == ncol)) {
-      force_nominal = true;  // the class of a classification task is nominal, even with labels 0/1
-    }
-    bool numeric = !force_nominal;
-    std::vector<double> values(rows);
-    if (force_nominal && !options.schema) {
-      // Integer labels (0/1, 1..k) are classes; non-integer numbers mean a regression target.
-      bool all_numbers = rows > 0, any_fraction = false;
-      for (std::size_t r = 0; r < rows && all_numbers; ++r) {
-        if (missing[c][r]) continue;
-        double x;
-        all_numbers = detail::parse_number(cells[c][r], x);
-        any_fraction |= all_numbers && x != std::floor(x);
-      }
-      if (all_numbers && any_fraction)
-        throw InputError(file, header_line, "class attribute '" + t.attributes[c].name +
-                                                "' is numeric; candor learns classification rules: choose a nominal "
-                                                "class with --class");
-    }
-    for (std::size_t r = 0; r < rows && numeric; ++r) {
-      if (missing[c][r]) { values[r] = std::nan(""); continue; }
-      numeric = detail::parse_number(cells[c][r], values[r]);
-    }
-    Attribute& a = t.attributes[c];
-    if (numeric) {
-      a.type = AttributeType::numeric;
-      t.columns[c].values = std::move(values);
-    } else {
-      a.type = AttributeType::nominal;
-      std::unordered_map<std::string, int> index;
-      auto& codes = t.columns[c].codes;
-      codes.resize(rows);
-      for (std::size_t r = 0; r < rows; ++r) {
-        if (missing[c][r]) { codes[r] = kMissing; continue; }
-        auto [it, inserted] = index.emplace(cells[c][r], static_cast<int>(a.values.size()));
-        if (inserted) a.values.push_back(cells[c][r]);
-        codes[r] = it->second;
-      }
+      force_nominal[c] = 1;
     }
   }
+  auto is_missing = [&](const Cell& cell) {
+    return std::find(options.missing_markers.begin(), options.missing_markers.end(), detail::trim(cell.text)) !=
+           options.missing_markers.end();
+  };
+
+  // Pass 1: widths and types.
+  std::vector<char> all_numbers(ncol, 1), any_fraction(ncol, 0);
+  std::vector<Cell> row;
+  while (std::getline(in, raw)) {
+    ++line;
+    if (detail::trim(raw).empty()) continue;
+    split_csv_line(raw, delim, file, line, row);
+    if (row.size() != ncol)
+      throw InputError(file, line, "row has " + std::to_string(row.size()) + " values but the header has " +
+                                       std::to_string(ncol) + " columns");
+    for (std::size_t c = 0; c < ncol; ++c) {
+      if (!all_numbers[c] || is_missing(row[c])) continue;
+      double x;
+      all_numbers[c] = detail::parse_number(row[c].text, x);
+      any_fraction[c] |= all_numbers[c] && x != std::floor(x);
+    }
+    t.row_lines.push_back(line);
+  }
+  const std::size_t rows = t.row_lines.size();
+  std::vector<char> numeric(ncol);
+  for (std::size_t c = 0; c < ncol; ++c) {
+    // Integer labels (0/1, 1..k) are classes; non-integer numbers mean a regression target.
+    if (force_nominal[c] && !options.schema && rows > 0 && all_numbers[c] && any_fraction[c])
+      throw InputError(file, header_line, "class attribute '" + t.attributes[c].name +
+                                              "' is numeric; candor learns classification rules: choose a nominal "
+                                              "class with --class");
+    numeric[c] = !force_nominal[c] && all_numbers[c];
+    t.attributes[c].type = numeric[c] ? AttributeType::numeric : AttributeType::nominal;
+  }
+
+  // Pass 2: the cells into their columns.
+  t.columns.resize(ncol);
+  for (std::size_t c = 0; c < ncol; ++c) {
+    if (numeric[c])
+      t.columns[c].values.resize(rows);
+    else
+      t.columns[c].codes.resize(rows);
+  }
+  std::vector<std::unordered_map<std::string, int>> codes_of(ncol);
+  in.clear();
+  in.seekg(0);
+  if (!in) throw InputError(file, 0, "cannot read the file a second time");
+  for (std::size_t l = 0; l < header_line; ++l) std::getline(in, raw);
+  std::size_t r = 0;
+  while (std::getline(in, raw)) {
+    if (detail::trim(raw).empty()) continue;
+    if (r >= rows) throw InputError(file, 0, "the file changed while it was read");
+    split_csv_line(raw, delim, file, t.row_lines[r], row);
+    if (row.size() != ncol) throw InputError(file, t.row_lines[r], "the file changed while it was read");
+    for (std::size_t c = 0; c < ncol; ++c) {
+      const bool missing = is_missing(row[c]);
+      if (numeric[c]) {
+        double& x = t.columns[c].values[r];
+        if (missing)
+          x = std::nan("");
+        else if (!detail::parse_number(row[c].text, x))
+          throw InputError(file, t.row_lines[r], "the file changed while it was read");
+      } else if (missing) {
+        t.columns[c].codes[r] = kMissing;
+      } else {
+        Attribute& a = t.attributes[c];
+        auto [it, inserted] = codes_of[c].emplace(row[c].text, static_cast<int>(a.values.size()));
+        if (inserted) a.values.push_back(row[c].text);
+        t.columns[c].codes[r] = it->second;
+      }
+    }
+    ++r;
+  }
+  if (r != rows) throw InputError(file, 0, "the file changed while it was read");
   return detail::finish_table(std::move(t), options);
+}
+}  // namespace
+
+Dataset parse_csv(const std::string& text, const std::string& file, const LoadOptions& options, char delim) {
+  std::istringstream in(text);
+  return parse_csv_stream(in, file, options, delim);
 }
 
 Dataset read_csv(const std::string& path, const LoadOptions& options, char delim) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open file");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_csv(ss.str(), path, options, delim);
+  return parse_csv_stream(f, path, options, delim);
 }
 
 Dataset load_dataset(const std::string& path, const LoadOptions& options, std::vector<std::string>* dropped) {
