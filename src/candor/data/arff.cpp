@@ -111,10 +111,9 @@ double parse_weight(std::string_view braced, const std::string& file, std::size_
   return w;
 }
 
-}  // namespace
-
-Dataset parse_arff(const std::string& text, const std::string& file, const LoadOptions& options,
-                   std::vector<std::string>* dropped) {
+// One pass over the lines; a file is read from disk as it is parsed, never held whole in memory.
+Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadOptions& options,
+                          std::vector<std::string>* dropped) {
   detail::RawTable t;
   t.file = file;
   std::vector<Declared> decls;
@@ -123,7 +122,6 @@ Dataset parse_arff(const std::string& text, const std::string& file, const LoadO
   bool any_weight = false;
   std::unordered_map<std::string, std::size_t> names;
 
-  std::istringstream in(text);
   std::string raw;
   std::size_t line = 0;
   while (std::getline(in, raw)) {
@@ -258,12 +256,18 @@ Dataset parse_arff(const std::string& text, const std::string& file, const LoadO
   return detail::finish_table(std::move(t), options);
 }
 
+}  // namespace
+
+Dataset parse_arff(const std::string& text, const std::string& file, const LoadOptions& options,
+                   std::vector<std::string>* dropped) {
+  std::istringstream in(text);
+  return parse_arff_stream(in, file, options, dropped);
+}
+
 Dataset read_arff(const std::string& path, const LoadOptions& options, std::vector<std::string>* dropped) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open file");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_arff(ss.str(), path, options, dropped);
+  return parse_arff_stream(f, path, options, dropped);
 }
 
 }  // namespace candor
