@@ -8,7 +8,9 @@ Generators (Debian's `weka` package, weka.datagenerators.classifiers.classificat
          5% of the labels (train and test alike) flipped with a seeded generator: Bayes rate 0.95.
   rdg1   RDG1, a random decision list over 10 binary attributes (rules of 1 to 4 conditions), 2 classes;
          5% of the labels flipped likewise: Bayes rate 0.95.
-For agrawal and rdg1 the test rows are the last 20,000 of one generated file (one concept).
+  rbf    RandomRBF, 10 numeric attributes around 50 random centroids, 2 classes (no flipped labels; the
+         classes overlap where centroids of both classes lie close; Bayes rate unknown).
+For agrawal, rdg1 and rbf the test rows are the last 20,000 of one generated file (one concept).
 Each size is trained on N rows and tested on 20,000 other rows. Per learner: rules, fit seconds on one thread
 as each tool reports them (candor: the fit inside `candor evaluate --test`, reading excluded; Weka: "Time taken
 to build model" of `-t TRAIN -T TEST -no-cv`), the wall clock of the whole command (reading, fitting and
@@ -31,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEKA_JAR = "/usr/share/java/weka.jar"
 GEN = "weka.datagenerators.classifiers.classification."
 TEST_ROWS = 20000
-BAYES = {"led24": 0.74, "rdg1": 0.95, "agrawal": 0.95}
+BAYES = {"led24": 0.74, "rdg1": 0.95, "agrawal": 0.95, "rbf": float("nan")}
 
 
 def run(cmd):
@@ -65,6 +67,13 @@ def make(generator, n, work):
     if generator == "led24":
         run(["java", "-cp", WEKA_JAR, GEN + "LED24", "-S", "1", "-n", str(n), "-o", train])
         run(["java", "-cp", WEKA_JAR, GEN + "LED24", "-S", "2", "-n", str(TEST_ROWS), "-o", test])
+        return train, test
+    if generator == "rbf":
+        run(["java", "-cp", WEKA_JAR, GEN + "RandomRBF", "-S", "1", "-n", str(n + TEST_ROWS), "-a", "10", "-c", "2",
+             "-C", "50", "-o", tmp])
+        header, rows = split_arff(tmp)
+        write_arff(train, header, rows[:n])
+        write_arff(test, header, rows[n:])
         return train, test
     if generator == "rdg1":
         run(["java", "-cp", WEKA_JAR, GEN + "RDG1", "-S", "1", "-n", str(n + TEST_ROWS), "-a", "10", "-c", "2", "-R",

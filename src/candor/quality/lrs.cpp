@@ -48,6 +48,18 @@ double likelihood_ratio_bound(double s, double n, double p_total, double n_total
   return 2.0 * (half + 1e-13 * (t(n_total) + 1.0));
 }
 
+bool likelihood_ratio_certainly_below(double s, double n, double p_total, double n_total, double bar) {
+  if (n <= 0 || n >= n_total || p_total <= 0 || p_total >= n_total || s * n_total <= n * p_total) return 0.0 < bar;
+  // Twice Pearson's X^2 bounds G (ln x <= x - 1 in each cell): 2 N (ad - bc)^2 / (n (N - n) P (N - P)) over
+  // the cells a = s, b = n - s, c = P - s, d = N - P - n + s. The margin covers rounding here and in
+  // likelihood_ratio_statistic (its terms are below N ln N <= 22 N for N < 2^31).
+  const double a = s, b = n - s, c = p_total - s, d = n_total - p_total - b;
+  const double det = a * d - b * c;
+  const double x2 = n_total * det * det / (n * (n_total - n) * p_total * (n_total - p_total));
+  if (2.0 * x2 * (1.0 + 1e-12) + 5e-12 * (n_total + 1.0) < bar) return true;
+  return likelihood_ratio_bound(s, n, p_total, n_total) < bar;
+}
+
 namespace measures {
 double LikelihoodRatio::evaluate(const RuleStats& r) const {
   return likelihood_ratio_statistic(r.s(), r.n, r.p_total(), r.n_total);
@@ -56,16 +68,7 @@ double LikelihoodRatio::quick_bound(const RuleStats& r) const {
   return likelihood_ratio_bound(r.s(), r.n, r.p_total(), r.n_total);
 }
 bool LikelihoodRatio::may_reach(const RuleStats& r, double bar) const {
-  const double s = r.s(), n = r.n, p = r.p_total(), total = r.n_total;
-  if (n <= 0 || n >= total || p <= 0 || p >= total || s * total <= n * p) return !(0.0 < bar);
-  // 2 X^2 = 2 N (ad - bc)^2 / (n (N - n) P (N - P)) over the cells a = s, b = n - s, c = P - s,
-  // d = N - P - n + s; the margin covers rounding here and in likelihood_ratio_statistic (its terms are
-  // below N ln N <= 22 N for N < 2^31).
-  const double a = s, b = n - s, c = p - s, d = total - p - b;
-  const double det = a * d - b * c;
-  const double x2 = total * det * det / (n * (total - n) * p * (total - p));
-  if (2.0 * x2 * (1.0 + 1e-12) + 5e-12 * (total + 1.0) < bar) return false;
-  return !(likelihood_ratio_bound(s, n, p, total) < bar);
+  return !likelihood_ratio_certainly_below(r.s(), r.n, r.p_total(), r.n_total, bar);
 }
 }  // namespace measures
 

@@ -41,8 +41,7 @@ struct Entropy final : QualityMeasure {
 struct LikelihoodRatio final : QualityMeasure {
   double evaluate(const RuleStats& r) const override;
   double quick_bound(const RuleStats& r) const override;  // likelihood_ratio_bound
-  // Twice Pearson's X^2 bounds G (ln x <= x - 1 in each cell) without a table; the table's bound only
-  // for candidates that pass it.
+  // likelihood_ratio_certainly_below
   bool may_reach(const RuleStats& r, double bar) const override;
 };
 
@@ -54,6 +53,8 @@ struct Evc final : QualityMeasure {
   double probability(const RuleStats& r) const override { return evaluate(r); }
   // The corrected count s' never exceeds s: the relative frequency bounds s'/n.
   double quick_bound(const RuleStats& r) const override { return r.n > 0 ? r.s() / r.n : 0.0; }
+  // Besides: a rule whose LRS lies below its law's median is corrected to the prior (paper 000: 2 P_a >= 1).
+  bool may_reach(const RuleStats& r, double bar) const override;
   std::shared_ptr<const EvcCalibration> calibration;
 };
 
@@ -68,6 +69,8 @@ struct MEvc final : QualityMeasure {
   double quick_bound(const RuleStats& r) const override {
     return r.n + m > 0 ? (r.s() + m * r.p_total() / r.n_total) / (r.n + m) : 0.0;
   }
+  // As Evc's: a rule corrected to the prior scores the prior.
+  bool may_reach(const RuleStats& r, double bar) const override;
   std::shared_ptr<const EvcCalibration> calibration;
   double m;
 };

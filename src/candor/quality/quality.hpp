@@ -77,5 +77,8 @@ double likelihood_ratio_statistic(double s, double n, double p_total, double n_t
 // An upper bound of likelihood_ratio_statistic without a logarithm, exceeding it by at most about 1e-12 of
 // n_total ln n_total: for whole counts it reads x ln x from a table (+infinity for fractional counts).
 double likelihood_ratio_bound(double s, double n, double p_total, double n_total);
+// True only when likelihood_ratio_statistic(s, n, p_total, n_total) < bar for certain: twice Pearson's X^2
+// (no logarithm) is tried first, then likelihood_ratio_bound.
+bool likelihood_ratio_certainly_below(double s, double n, double p_total, double n_total, double bar);
 
 }  // namespace candor
