@@ -90,7 +90,7 @@ struct TaskResult {
 template <class Order>
 void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width, Order order) {
   if (top.size() == width && !order(p, top.back())) return;
-  if (top.capacity() == 0) top.reserve(width + 1);
+  if (top.capacity() == 0) top.reserve(std::min<std::size_t>(width + 1, 8));
   auto pos = std::upper_bound(top.begin(), top.end(), p, order);
   top.insert(pos, p);
   if (top.size() > width) top.pop_back();
@@ -123,10 +123,13 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   beam[0].counts = totals;
   // Attribute lists make each numeric sweep proportional to the rows its rule covers; they cost memory, so
   // a rule keeps them only while they fit the budget (the sweep gathers from the global order otherwise).
-  constexpr std::size_t kListBudgetBytes = std::size_t{1} << 28;
+  constexpr std::size_t kListBudgetBytes = std::size_t{1} << 27;
   const std::size_t per_rule_budget = kListBudgetBytes / (width + 1);
   // Lists of rules that left the beam are recycled, within and across searches on this thread.
+  // The pool holds at most the budget: buffers keep the capacity of the largest list they ever held, and
+  // layered search's wide beams would otherwise leave hundreds of full-size lists behind.
   thread_local std::vector<SortedColumns> spare;
+  thread_local std::size_t spare_bytes = 0;
   // Gives rules[i] its attribute lists, filtered from parent_lists(i) (the global order when null), when
   // they fit the budget; one task per (rule, numeric attribute).
   auto build_lists = [&](std::vector<BeamRule>& rules, auto&& parent_lists) {
@@ -134,6 +137,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     for (std::size_t i = 0; i < rules.size(); ++i) {
       if (sorted_columns_bytes(index, rules[i].rows.size()) > per_rule_budget) continue;
       if (!spare.empty()) {
+        spare_bytes -= held_bytes(spare.back());
         rules[i].sorted = std::move(spare.back());
         spare.pop_back();
       }
@@ -149,8 +153,13 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     });
   };
   auto recycle = [&](std::vector<BeamRule>& rules) {
-    for (auto& r : rules)
-      if (!r.sorted.empty()) spare.push_back(std::move(r.sorted));
+    for (auto& r : rules) {
+      if (r.sorted.empty()) continue;
+      const std::size_t bytes = held_bytes(r.sorted);
+      if (spare_bytes + bytes > kListBudgetBytes / 8) continue;
+      spare_bytes += bytes;
+      spare.push_back(std::move(r.sorted));
+    }
   };
   build_lists(beam, [](std::size_t) -> const SortedColumns* { return nullptr; });
   set_parent_test(beam[0]);
@@ -176,18 +185,18 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
 
   for (int level = 1; level <= options.max_rule_length && !beam.empty(); ++level) {
     const std::size_t tasks = beam.size() * static_cast<std::size_t>(na);
-    std::vector<TaskResult> results(tasks);
-    parallel_for(tasks, options.threads, [&](std::size_t task) {
+    // With best_from_beam the last level still forms a beam: its rules are the candidates for the best.
+    const bool can_refine = level < options.max_rule_length || options.best_from_beam;
+    // One task: the refinements of beam rule task / na on attribute task % na; `out` keeps the task's `width`
+    // best for the beam and best_kept best for the returned rule.
+    auto evaluate_task = [&](std::size_t task, TaskResult& out) {
       thread_local RefinementScratch scratch;
       const std::uint32_t p = static_cast<std::uint32_t>(task / na);
       const int a = static_cast<int>(task % na);
       const BeamRule& parent = beam[p];
       RefinementKinds kinds = allowed_kinds(parent.conditions, a, options.kinds);
-      TaskResult& out = results[task];
       RuleCoverage cov{&parent.covered, &parent.rows, parent.sorted.empty() ? nullptr : &parent.sorted,
                        parent.counts.data()};
-      // With best_from_beam the last level still forms a beam: its rules are the candidates for the best.
-      const bool can_refine = level < options.max_rule_length || options.best_from_beam;
       evaluate_attribute(index, cov, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t rows) __attribute__((always_inline)) {
         if (rows >= parent.rows.size() || rows < options.min_covered) return;
         int t = target;
@@ -224,17 +233,78 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         if (beam_open) keep_top(out.top, prop, width, better);
         if (!options.best_from_beam && prop.can_be_best) keep_top(out.best, prop, best_kept, better_selection);
       });
-    });
+    };
 
-    // Merge in task order; ties are settled by `better`, so the merge order cannot change the outcome.
+    // The level's candidates: the union of every task's lists. Kept per task until the merge they would cost
+    // tasks x width proposals (gigabytes for layered search's width 512), so wide levels fold each task's
+    // list into one bounded heap per chunk of tasks instead, keeping the chunk's width x (level + 4) best: a
+    // rule of `level` conditions is proposed by at most `level` parents, so that is width distinct rules
+    // and room for pruned ones. Should the beam still run short before the point where a heap dropped
+    // something (`cut`), the level is evaluated again with every list kept.
     std::vector<Proposal> candidates, best_candidates;
-    for (auto& r : results) {
-      if (options.level_maxima) {
-        double& m = (*options.level_maxima)[static_cast<std::size_t>(level - 1)];
-        m = std::max(m, r.max_quality);
+    double level_max = -std::numeric_limits<double>::infinity();
+    std::optional<Proposal> cut;
+    auto evaluate_per_task = [&] {
+      std::vector<TaskResult> results(tasks);
+      parallel_for(tasks, options.threads, [&](std::size_t task) { evaluate_task(task, results[task]); });
+      candidates.clear();
+      best_candidates.clear();
+      cut.reset();
+      // Merge in task order; ties are settled by `better`, so the merge order cannot change the outcome.
+      for (auto& r : results) {
+        level_max = std::max(level_max, r.max_quality);
+        candidates.insert(candidates.end(), r.top.begin(), r.top.end());
+        best_candidates.insert(best_candidates.end(), r.best.begin(), r.best.end());
       }
-      candidates.insert(candidates.end(), r.top.begin(), r.top.end());
-      best_candidates.insert(best_candidates.end(), r.best.begin(), r.best.end());
+    };
+    const std::size_t keep = width * (static_cast<std::size_t>(level) + 4);
+    const std::size_t chunks = std::min(tasks, 8 * static_cast<std::size_t>(resolve_threads(options.threads)));
+    // Chunks need per-task best lists when accept() chooses among them; they pay off when the per-task
+    // lists would be several times the heaps.
+    if (options.accept || tasks * width <= 4 * chunks * keep) {
+      evaluate_per_task();
+    } else {
+      struct Chunk {
+        std::vector<Proposal> heap;  // worst kept at the front
+        bool truncated = false;
+        TaskResult best;  // best_kept best for the returned rule and the maximum
+      };
+      std::vector<Chunk> folded(chunks);
+      parallel_for(chunks, options.threads, [&](std::size_t ci) {
+        Chunk& ch = folded[ci];
+        TaskResult local;
+        for (std::size_t task = tasks * ci / chunks; task < tasks * (ci + 1) / chunks; ++task) {
+          local.top.clear();
+          local.best.clear();
+          local.max_quality = -std::numeric_limits<double>::infinity();
+          evaluate_task(task, local);
+          ch.best.max_quality = std::max(ch.best.max_quality, local.max_quality);
+          for (const auto& prop : local.best) keep_top(ch.best.best, prop, best_kept, better_selection);
+          for (const auto& prop : local.top) {
+            if (ch.heap.size() < keep) {
+              ch.heap.push_back(prop);
+              std::push_heap(ch.heap.begin(), ch.heap.end(), better);
+              continue;
+            }
+            ch.truncated = true;
+            if (!better(prop, ch.heap.front())) continue;
+            std::pop_heap(ch.heap.begin(), ch.heap.end(), better);
+            ch.heap.back() = prop;
+            std::push_heap(ch.heap.begin(), ch.heap.end(), better);
+          }
+        }
+      });
+      for (auto& ch : folded) {
+        level_max = std::max(level_max, ch.best.max_quality);
+        candidates.insert(candidates.end(), ch.heap.begin(), ch.heap.end());
+        best_candidates.insert(best_candidates.end(), ch.best.best.begin(), ch.best.best.end());
+        // Every candidate a heap dropped is worse than its final front.
+        if (ch.truncated && (!cut || better(ch.heap.front(), *cut))) cut = ch.heap.front();
+      }
+    }
+    if (options.level_maxima) {
+      double& m = (*options.level_maxima)[static_cast<std::size_t>(level - 1)];
+      m = std::max(m, level_max);
     }
     // The level's best candidate that beats the best so far (and is accepted) becomes the best rule; it is
     // built now, while its parent is still in the beam.
@@ -260,21 +330,32 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         }
 
     // The next beam: the best `width` distinct candidates. Sorting only the front usually suffices; the
-    // rest is sorted when duplicates or pruning use it up, so the order is that of a full sort.
-    std::size_t sorted_upto = std::min(candidates.size(), 4 * width);
-    std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(sorted_upto),
-                      candidates.end(), better);
+    // rest is sorted when duplicates or pruning use it up, so the order is that of a full sort. Returns false
+    // when the candidates past `cut` were needed.
     std::vector<const Proposal*> chosen;
-    std::set<ConditionKey> seen;
-    for (std::size_t i = 0; i < candidates.size() && chosen.size() < width; ++i) {
-      if (i == sorted_upto) {
-        std::sort(candidates.begin() + static_cast<std::ptrdiff_t>(i), candidates.end(), better);
-        sorted_upto = candidates.size();
+    auto choose_beam = [&] {
+      chosen.clear();
+      std::size_t sorted_upto = std::min(candidates.size(), 4 * width);
+      std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(sorted_upto),
+                        candidates.end(), better);
+      std::set<ConditionKey> seen;
+      std::size_t i = 0;
+      for (; i < candidates.size() && chosen.size() < width; ++i) {
+        if (i == sorted_upto) {
+          std::sort(candidates.begin() + static_cast<std::ptrdiff_t>(i), candidates.end(), better);
+          sorted_upto = candidates.size();
+        }
+        const Proposal& prop = candidates[i];
+        if (cut && better(*cut, prop)) return false;
+        if (options.prune && best_proposal && prop.bound <= best_proposal->selection) continue;
+        if (!seen.insert(key_of(beam[prop.parent].conditions, &prop.condition)).second) continue;
+        chosen.push_back(&prop);
       }
-      const Proposal& prop = candidates[i];
-      if (options.prune && best_proposal && prop.bound <= best_proposal->selection) continue;
-      if (!seen.insert(key_of(beam[prop.parent].conditions, &prop.condition)).second) continue;
-      chosen.push_back(&prop);
+      return chosen.size() == width || !cut;
+    };
+    if (!choose_beam()) {
+      evaluate_per_task();
+      choose_beam();
     }
     // Built in parallel: first each rule's rows, then its attribute lists, one task per (rule, attribute).
     // Rules of the last level are never refined and get no lists.

@@ -12,6 +12,13 @@ std::size_t sorted_columns_bytes(const CoverageIndex& index, std::size_t rows) {
   return numeric * rows * per_row;
 }
 
+std::size_t held_bytes(const SortedColumns& lists) {
+  std::size_t bytes = 0;
+  for (const auto& c : lists)
+    bytes += c.values.capacity_bytes() + c.classes.capacity_bytes() + c.weights.capacity_bytes() + c.rows.capacity_bytes();
+  return bytes;
+}
+
 void build_sorted_column(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
                          const SortedColumn* parent, int a, SortedColumn& col) {
   const bool unit = index.unit_weights();

@@ -35,6 +35,7 @@ class Buffer {
   }
   void shrink(std::size_t n) { size_ = n; }
   std::size_t size() const { return size_; }
+  std::size_t capacity_bytes() const { return capacity_ * sizeof(T); }
   T* data() { return data_.get(); }
   const T* data() const { return data_.get(); }
   T& operator[](std::size_t i) { return data_[i]; }
@@ -54,6 +55,8 @@ struct SortedColumn {
   Buffer<std::uint32_t> rows;
 };
 using SortedColumns = std::vector<SortedColumn>;  // one per attribute; nominal ones stay empty
+// Bytes the lists' buffers hold (their capacity, not their current size).
+std::size_t held_bytes(const SortedColumns& lists);
 
 struct RuleCoverage {
   const Bitset* covered;                   // rows the rule covers
