@@ -240,7 +240,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     // list into one bounded heap per chunk of tasks instead, keeping the chunk's width x (level + 4) best: a
     // rule of `level` conditions is proposed by at most `level` parents, so that is width distinct rules
     // and room for pruned ones. Should the beam still run short before the point where a heap dropped
-    // something (`cut`), the level is evaluated again with every list kept.
+    // something (`cut`), the level is evaluated again with more kept.
     std::vector<Proposal> candidates, best_candidates;
     double level_max = -std::numeric_limits<double>::infinity();
     std::optional<Proposal> cut;
@@ -257,13 +257,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         best_candidates.insert(best_candidates.end(), r.best.begin(), r.best.end());
       }
     };
-    const std::size_t keep = width * (static_cast<std::size_t>(level) + 4);
     const std::size_t chunks = std::min(tasks, 8 * static_cast<std::size_t>(resolve_threads(options.threads)));
-    // Chunks need per-task best lists when accept() chooses among them; they pay off when the per-task
-    // lists would be several times the heaps.
-    if (options.accept || tasks * width <= 4 * chunks * keep) {
-      evaluate_per_task();
-    } else {
+    auto evaluate_folded = [&](std::size_t keep) {
       struct Chunk {
         std::vector<Proposal> heap;  // worst kept at the front
         bool truncated = false;
@@ -294,6 +289,9 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           }
         }
       });
+      candidates.clear();
+      best_candidates.clear();
+      cut.reset();
       for (auto& ch : folded) {
         level_max = std::max(level_max, ch.best.max_quality);
         candidates.insert(candidates.end(), ch.heap.begin(), ch.heap.end());
@@ -301,7 +299,15 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         // Every candidate a heap dropped is worse than its final front.
         if (ch.truncated && (!cut || better(ch.heap.front(), *cut))) cut = ch.heap.front();
       }
-    }
+    };
+    // Chunks need per-task best lists when accept() chooses among them; they pay off when the per-task
+    // lists would be several times the heaps.
+    std::size_t keep = width * (static_cast<std::size_t>(level) + 4);
+    const bool folded = !options.accept && tasks * width > 4 * chunks * keep;
+    if (folded)
+      evaluate_folded(keep);
+    else
+      evaluate_per_task();
     if (options.level_maxima) {
       double& m = (*options.level_maxima)[static_cast<std::size_t>(level - 1)];
       m = std::max(m, level_max);
@@ -353,9 +359,14 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       }
       return chosen.size() == width || !cut;
     };
-    if (!choose_beam()) {
-      evaluate_per_task();
-      choose_beam();
+    // Pruning can discard many of the best: keep eight times more, and every list when that would not
+    // save memory.
+    while (!choose_beam()) {
+      keep *= 8;
+      if (tasks * width > 4 * chunks * keep)
+        evaluate_folded(keep);
+      else
+        evaluate_per_task();
     }
     // Built in parallel: first each rule's rows, then its attribute lists, one task per (rule, attribute).
     // Rules of the last level are never refined and get no lists.
