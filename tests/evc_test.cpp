@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <cmath>
 #include <vector>
 
@@ -198,4 +200,35 @@ TEST(Evc, MEvcIsTheMEstimateOfTheCorrectedCount) {
   EXPECT_TRUE(quality_needs_calibration("m-evc"));
   EXPECT_FALSE(quality_needs_calibration("m-estimate"));
   EXPECT_THROW(make_quality("m-evc", QualityParams{2, nullptr}), std::invalid_argument);
+}
+
+TEST(Evc, MayReachIsFalseOnlyBelowTheBar) {
+  // The search skips a candidate when may_reach(stats, bar) is false: that must mean the corrected value is
+  // below the bar, for every rule and bar; and the bounds must reject most hopeless candidates.
+  auto calibration = std::make_shared<EvcCalibration>();
+  calibration->laws = {{GumbelLaw{4.0, 2.0}, GumbelLaw{9.0, 2.0}}, {GumbelLaw{2.0, 2.0}, GumbelLaw{6.0, 2.0}}};
+  std::mt19937_64 rng(11);
+  std::size_t rejected = 0, cases = 0;
+  for (const char* name : {"evc", "m-evc"}) {
+    auto measure = make_quality(name, QualityParams{5, calibration});
+    for (double total : {50.0, 2000.0, 100000.0}) {
+      std::uniform_real_distribution<double> u(0, 1);
+      for (int i = 0; i < 1500; ++i) {
+        const double p_total = std::floor(u(rng) * (total - 1)) + 1;
+        const double n = std::floor(u(rng) * (total - 1)) + 1;
+        const double s = std::max(std::floor(u(rng) * std::min(n, p_total)), std::max(0.0, n - (total - p_total)));
+        const std::vector<double> covered{s, n - s}, totals{p_total, total - p_total};
+        const RuleStats r = make_rule_stats(covered, totals, 0, 1 + i % 2);
+        const double value = measure->evaluate(r);
+        for (double bar : {value, value * 1.0001 + 1e-6, value + 0.05, value + 0.3, 0.5, 0.9}) {
+          ++cases;
+          if (measure->may_reach(r, bar)) continue;
+          ++rejected;
+          ASSERT_LT(value, bar) << name << " s " << s << " n " << n << " P " << p_total << " N " << total;
+        }
+        ASSERT_TRUE(measure->may_reach(r, value)) << name << " s " << s << " n " << n;
+      }
+    }
+  }
+  EXPECT_GT(rejected, cases / 3);
 }

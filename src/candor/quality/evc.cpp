@@ -1,4 +1,5 @@
 #include <cmath>
+#include <numbers>
 
 #include "candor/evc/rule_correction.hpp"
 #include "candor/quality/measures.hpp"
@@ -13,18 +14,37 @@ bool corrected_to_prior(const RuleStats& r, const EvcCalibration& calibration) {
   const double below = median - 1e-9 * (1.0 + std::abs(median));
   return likelihood_ratio_certainly_below(r.s(), r.n, r.p_total(), r.n_total, below);
 }
+// Whether the corrected count s' is certainly below s_star for a rule above its law's median: the corrected
+// LRS is at most -2 ln(2 P_a), since P(chi2(1) > q) <= exp(-q / 2), and LRS rises with the count above e_s,
+// so s' < s_star once LRS(s_star) exceeds that bound. A few logarithms instead of a chi-squared quantile and
+// a root.
+bool corrected_below(const RuleStats& r, const EvcCalibration& calibration, double s_star) {
+  const double s = r.s(), n = r.n, p = r.p_total(), total = r.n_total;
+  const double e_s = n * p / total;
+  if (!(s_star > e_s * (1.0 + 1e-12)) || !(s_star < s)) return false;
+  double lrs = likelihood_ratio_bound(s, n, p, total);  // P_a falls with LRS: an upper bound is safe
+  if (std::isinf(lrs)) lrs = likelihood_ratio_statistic(s, n, p, total) * (1.0 + 1e-12) + 1e-12;
+  const double log_p = calibration.law(r.target, r.length).log_upper_tail(lrs) + std::numbers::ln2;
+  if (log_p >= 0) return true;  // corrected to e_s < s_star
+  return likelihood_ratio_statistic(s_star, n, p, total) > -2.0 * log_p * (1.0 + 1e-9) + 1e-9;
+}
 // The prior with room for the rounding of e_s / n.
 double prior_bound(const RuleStats& r) { return r.p_total() / r.n_total * (1.0 + 1e-12); }
 }  // namespace
 
 bool Evc::may_reach(const RuleStats& r, double bar) const {
   if (quick_bound(r) < bar) return false;
-  return !(prior_bound(r) < bar && corrected_to_prior(r, *calibration));
+  if (!(prior_bound(r) < bar)) return true;
+  // s' / n < bar when s' < bar n (less a margin for the root's tolerance).
+  return !corrected_to_prior(r, *calibration) && !corrected_below(r, *calibration, bar * r.n * (1.0 - 1e-9));
 }
 
 bool MEvc::may_reach(const RuleStats& r, double bar) const {
   if (quick_bound(r) < bar) return false;
-  return !(prior_bound(r) < bar && corrected_to_prior(r, *calibration));
+  if (!(prior_bound(r) < bar)) return true;
+  // (s' + m P/N) / (n + m) < bar when s' < bar (n + m) - m P/N (less a margin).
+  const double s_star = bar * (r.n + m) * (1.0 - 1e-9) - m * r.p_total() / r.n_total;
+  return !corrected_to_prior(r, *calibration) && !corrected_below(r, *calibration, s_star);
 }
 
 double Evc::evaluate(const RuleStats& r) const {

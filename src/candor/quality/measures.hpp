@@ -51,8 +51,8 @@ struct Evc final : QualityMeasure {
   explicit Evc(std::shared_ptr<const EvcCalibration> calibration) : calibration(std::move(calibration)) {}
   double evaluate(const RuleStats& r) const override;
   double probability(const RuleStats& r) const override { return evaluate(r); }
-  // The corrected count s' never exceeds s: the relative frequency bounds s'/n.
-  double quick_bound(const RuleStats& r) const override { return r.n > 0 ? r.s() / r.n : 0.0; }
+  // The corrected count s' never exceeds s: the relative frequency bounds s'/n (with room for rounding).
+  double quick_bound(const RuleStats& r) const override { return r.n > 0 ? r.s() / r.n * (1.0 + 1e-12) : 0.0; }
   // Besides: a rule whose LRS lies below its law's median is corrected to the prior (paper 000: 2 P_a >= 1).
   bool may_reach(const RuleStats& r, double bar) const override;
   std::shared_ptr<const EvcCalibration> calibration;
@@ -65,9 +65,9 @@ struct MEvc final : QualityMeasure {
   MEvc(std::shared_ptr<const EvcCalibration> calibration, double m) : calibration(std::move(calibration)), m(m) {}
   double evaluate(const RuleStats& r) const override;
   double probability(const RuleStats& r) const override { return evaluate(r); }
-  // s' never exceeds s.
+  // s' never exceeds s (room for rounding: evaluate() goes through s'/n and back).
   double quick_bound(const RuleStats& r) const override {
-    return r.n + m > 0 ? (r.s() + m * r.p_total() / r.n_total) / (r.n + m) : 0.0;
+    return r.n + m > 0 ? (r.s() + m * r.p_total() / r.n_total) / (r.n + m) * (1.0 + 1e-12) : 0.0;
   }
   // As Evc's: a rule corrected to the prior scores the prior.
   bool may_reach(const RuleStats& r, double bar) const override;
