@@ -246,7 +246,13 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     std::optional<Proposal> cut;
     auto evaluate_per_task = [&] {
       std::vector<TaskResult> results(tasks);
-      parallel_for(tasks, options.threads, [&](std::size_t task) { evaluate_task(task, results[task]); });
+      // Each task fills a list of its own stack and moves it out at the end: neighbouring results written
+      // by two threads at once would share cache lines at every candidate.
+      parallel_for(tasks, options.threads, [&](std::size_t task) {
+        TaskResult local;
+        evaluate_task(task, local);
+        results[task] = std::move(local);
+      });
       candidates.clear();
       best_candidates.clear();
       cut.reset();
