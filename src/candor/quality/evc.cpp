@@ -30,21 +30,26 @@ bool corrected_below(const RuleStats& r, const EvcCalibration& calibration, doub
 }
 // The prior with room for the rounding of e_s / n.
 double prior_bound(const RuleStats& r) { return r.p_total() / r.n_total * (1.0 + 1e-12); }
+
+// Shared by evc and m-evc: `bound` is the measure's quick bound, `s_star` the corrected count below which
+// it scores under the bar.
+bool may_reach_corrected(const RuleStats& r, const EvcCalibration& calibration, double bound, double bar,
+                         double s_star) {
+  if (bound < bar) return false;
+  if (!(prior_bound(r) < bar)) return true;
+  return !corrected_to_prior(r, calibration) && !corrected_below(r, calibration, s_star);
+}
 }  // namespace
 
 bool Evc::may_reach(const RuleStats& r, double bar) const {
-  if (quick_bound(r) < bar) return false;
-  if (!(prior_bound(r) < bar)) return true;
   // s' / n < bar when s' < bar n (less a margin for the root's tolerance).
-  return !corrected_to_prior(r, *calibration) && !corrected_below(r, *calibration, bar * r.n * (1.0 - 1e-9));
+  return may_reach_corrected(r, *calibration, quick_bound(r), bar, bar * r.n * (1.0 - 1e-9));
 }
 
 bool MEvc::may_reach(const RuleStats& r, double bar) const {
-  if (quick_bound(r) < bar) return false;
-  if (!(prior_bound(r) < bar)) return true;
   // (s' + m P/N) / (n + m) < bar when s' < bar (n + m) - m P/N (less a margin).
   const double s_star = bar * (r.n + m) * (1.0 - 1e-9) - m * r.p_total() / r.n_total;
-  return !corrected_to_prior(r, *calibration) && !corrected_below(r, *calibration, s_star);
+  return may_reach_corrected(r, *calibration, quick_bound(r), bar, s_star);
 }
 
 double Evc::evaluate(const RuleStats& r) const {

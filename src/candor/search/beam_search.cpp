@@ -253,9 +253,6 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         evaluate_task(task, local);
         results[task] = std::move(local);
       });
-      candidates.clear();
-      best_candidates.clear();
-      cut.reset();
       // Merge in task order; ties are settled by `better`, so the merge order cannot change the outcome.
       for (auto& r : results) {
         level_max = std::max(level_max, r.max_quality);
@@ -295,9 +292,6 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           }
         }
       });
-      candidates.clear();
-      best_candidates.clear();
-      cut.reset();
       for (auto& ch : folded) {
         level_max = std::max(level_max, ch.best.max_quality);
         candidates.insert(candidates.end(), ch.heap.begin(), ch.heap.end());
@@ -308,12 +302,17 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     };
     // Chunks need per-task best lists when accept() chooses among them; they pay off when the per-task
     // lists would be several times the heaps.
+    auto evaluate_level = [&](std::size_t keep) {
+      candidates.clear();
+      best_candidates.clear();
+      cut.reset();
+      if (!options.accept && tasks * width > 4 * chunks * keep)
+        evaluate_folded(keep);
+      else
+        evaluate_per_task();
+    };
     std::size_t keep = width * (static_cast<std::size_t>(level) + 4);
-    const bool folded = !options.accept && tasks * width > 4 * chunks * keep;
-    if (folded)
-      evaluate_folded(keep);
-    else
-      evaluate_per_task();
+    evaluate_level(keep);
     if (options.level_maxima) {
       double& m = (*options.level_maxima)[static_cast<std::size_t>(level - 1)];
       m = std::max(m, level_max);
@@ -351,8 +350,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(sorted_upto),
                         candidates.end(), better);
       std::set<ConditionKey> seen;
-      std::size_t i = 0;
-      for (; i < candidates.size() && chosen.size() < width; ++i) {
+      for (std::size_t i = 0; i < candidates.size() && chosen.size() < width; ++i) {
         if (i == sorted_upto) {
           std::sort(candidates.begin() + static_cast<std::ptrdiff_t>(i), candidates.end(), better);
           sorted_upto = candidates.size();
@@ -365,14 +363,10 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       }
       return chosen.size() == width || !cut;
     };
-    // Pruning can discard many of the best: keep eight times more, and every list when that would not
-    // save memory.
+    // Pruning can discard many of the best: keep eight times more (every list once that saves no memory).
     while (!choose_beam()) {
       keep *= 8;
-      if (tasks * width > 4 * chunks * keep)
-        evaluate_folded(keep);
-      else
-        evaluate_per_task();
+      evaluate_level(keep);
     }
     // Built in parallel: first each rule's rows, then its attribute lists, one task per (rule, attribute).
     // Rules of the last level are never refined and get no lists.

@@ -74,13 +74,4 @@ void build_sorted_column(const CoverageIndex& index, const Bitset& covered, cons
   if (!unit) col.weights.shrink(m);
 }
 
-void build_sorted_columns(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
-                          const SortedColumns* parent, SortedColumns& out) {
-  const Dataset& d = index.data();
-  out.resize(d.num_attributes());
-  for (std::size_t a = 0; a < d.num_attributes(); ++a)
-    if (!d.attribute(a).is_nominal())
-      build_sorted_column(index, covered, rows, parent ? &(*parent)[a] : nullptr, static_cast<int>(a), out[a]);
-}
-
 }  // namespace candor

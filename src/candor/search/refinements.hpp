@@ -92,9 +92,6 @@ inline void add_class_counts(const int* cls, const double* wts, std::size_t from
 // with the coverage bitset.
 void build_sorted_column(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
                          const SortedColumn* parent, int a, SortedColumn& out);
-// The same for every numeric attribute; nominal attributes keep empty lists.
-void build_sorted_columns(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
-                          const SortedColumns* parent, SortedColumns& out);
 // Bytes the attribute lists of a rule covering `rows` rows would take.
 std::size_t sorted_columns_bytes(const CoverageIndex& index, std::size_t rows);
 
