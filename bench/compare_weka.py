@@ -19,6 +19,8 @@ import subprocess
 import sys
 import time
 
+import generated  # write_table
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "..", "shared", "datasets"))
 WEKA_JAR = "/usr/share/java/weka.jar"
@@ -98,11 +100,7 @@ def main():
         summary += [f"{totals['jrip']:.2f}", f"{mean(accs['jrip']):.4f}", f"{totals['j48']:.2f}",
                     f"{mean(accs['j48']):.4f}", f"{totals['jrip'] / totals['candor']:.2f}"]
     lines.append("| " + " | ".join(summary) + " |")
-    table = "\n".join(lines)
-    print(table)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(table + "\n")
+    generated.write_table(lines, args.out)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -36,12 +37,40 @@ TEST_ROWS = 20000
 BAYES = {"led24": 0.74, "rdg1": 0.95, "agrawal": 0.95, "rbf": float("nan")}
 
 
-def run(cmd):
+class Timeout(Exception):
+    pass
+
+
+def run_command(cmd, timeout=None):
+    """Runs cmd; returns (stdout, stderr, wall seconds). Raises Timeout past `timeout` seconds, RuntimeError on
+    a non-zero exit."""
     start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    # A session of its own, so that a timeout stops the whole group (/usr/bin/time and the tool under it).
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise Timeout()
+    wall = time.perf_counter() - start
     if proc.returncode != 0:
-        raise RuntimeError(" ".join(cmd) + ": " + proc.stderr.strip()[-2000:])
-    return proc.stdout, time.perf_counter() - start
+        raise RuntimeError(" ".join(cmd) + ": " + err.strip()[-2000:])
+    return out, err, wall
+
+
+def run(cmd):
+    out, _, wall = run_command(cmd)
+    return out, wall
+
+
+def write_table(lines, out_path):
+    """Prints a Markdown table and, with out_path, writes it there too."""
+    table = "\n".join(lines)
+    print(table)
+    if out_path:
+        with open(out_path, "w") as f:
+            f.write(table + "\n")
 
 
 def split_arff(path):
@@ -141,11 +170,7 @@ def main():
                 lines.append(f"| {g} | {n} | {BAYES[g]:.2f} | {name} | {r['rules']:.0f} | {r['seconds']:.2f} | "
                              f"{r['wall']:.1f} | {r['accuracy']:.4f} | {r['log_loss']:.3f} |")
                 print(lines[-1], file=sys.stderr, flush=True)
-    table = "\n".join(lines)
-    print(table)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(table + "\n")
+    write_table(lines, args.out)
 
 
 if __name__ == "__main__":

@@ -24,10 +24,7 @@ import os
 import random
 import re
 import shutil
-import signal
-import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generated  # noqa: E402  (the generators and ARFF helpers)
@@ -37,30 +34,9 @@ DATASETS = os.path.join(os.path.dirname(ROOT), "shared", "datasets")
 CORPUS = ["nursery", "pendigits", "mushroom", "page-blocks", "waveform-5000"]
 
 
-class Timeout(Exception):
-    pass
-
-
-def run(cmd, timeout):
-    """Runs cmd; returns (stdout, stderr, wall seconds)."""
-    start = time.perf_counter()
-    # A session of its own, so that a timeout stops the whole group (/usr/bin/time and the tool under it).
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise Timeout()
-    wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise RuntimeError(" ".join(cmd) + ": " + err.strip()[-2000:])
-    return out, err, wall
-
-
 def timed(cmd, timeout):
     """Runs cmd under /usr/bin/time for its peak memory; returns (stdout, wall seconds, peak MB)."""
-    out, err, wall = run(["/usr/bin/time", "-f", "PEAK_KB %M"] + cmd, timeout)
+    out, err, wall = generated.run_command(["/usr/bin/time", "-f", "PEAK_KB %M"] + cmd, timeout)
     peak = re.findall(r"PEAK_KB (\d+)", err)
     return out, wall, float(peak[-1]) / 1024 if peak else float("nan")
 
@@ -160,20 +136,16 @@ def main():
             try:
                 one = candor(train, test, options.split(), 1, args.timeout)
                 two = candor(train, test, options.split(), 2, args.timeout)
-            except Timeout:
+            except generated.Timeout:
                 one = two = None
             emit(name, n, learner, one, two)
         if use_weka:
             for learner, cls in (("JRip", "weka.classifiers.rules.JRip"), ("J48", "weka.classifiers.trees.J48")):
                 try:
                     emit(name, n, learner, weka(train, test, cls, args.timeout), None)
-                except Timeout:
+                except generated.Timeout:
                     emit(name, n, learner, None, None)
-    table = "\n".join(lines)
-    print(table)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(table + "\n")
+    generated.write_table(lines, args.out)
 
 
 if __name__ == "__main__":
