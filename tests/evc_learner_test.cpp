@@ -115,7 +115,7 @@ TEST(EvcLearner, RuleProbabilitiesAreCorrectedAndTheCalibrationIsSaved) {
 
   const std::string path = test::write_temp("evc-model.json", "");
   save_model(m, path);
-  RuleModel back = load_model(path);
+  RuleModel back = load_rule_model(path);
   ASSERT_TRUE(back.evc.has_value());
   EXPECT_EQ(*back.evc, *m.evc);
   for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(back.predict_proba(d, r), m.predict_proba(d, r));

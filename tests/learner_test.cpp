@@ -162,7 +162,7 @@ TEST(Model, SaveAndLoadGiveIdenticalPredictions) {
     RuleModel m = fit(d, p);
     std::string path = test::write_temp(std::string("model-") + learner + ".json", "");
     save_model(m, path);
-    RuleModel back = load_model(path);
+    RuleModel back = load_rule_model(path);
     EXPECT_EQ(back.params, m.params);
     ASSERT_EQ(back.rules.size(), m.rules.size());
     for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(back.predict_proba(d, r), m.predict_proba(d, r));
@@ -175,12 +175,12 @@ TEST(Model, FilesFromBeforeCombinationPredictAsTheyDid) {
   // sum and the raw distributions, as it did when it was written.
   Dataset d = read_arff(test::shared("credit-a.arff"));
   RuleModel m = fit(d, paper_params("cn2-unordered"));
-  auto j = model_to_json(m);
+  auto j = m.to_json();
   j["learner"].erase("combine");
   j["learner"].erase("prior_weight");
   j["learner"].erase("stop");
   j["learner"].erase("m_scale");
-  RuleModel back = model_from_json(j, "old.json");
+  RuleModel back = RuleModel::from_json(j);
   EXPECT_EQ(back.params.resolved_combine(), "counts");
   EXPECT_EQ(back.params.prior_weight, 0.0);
   for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(back.predict_proba(d, r), m.predict_proba(d, r));

@@ -155,7 +155,9 @@ int main(int argc, char** argv) {
   pred_cmd->add_option("MODEL", pred_model, "model file")->required();
   pred_cmd->add_option("DATA", pred_input, "data to predict (class column optional)")->required();
   pred_cmd->add_flag("--proba", pred_proba, "add one probability column per class");
-  pred_cmd->add_flag("--explain", pred_explain, "add the numbers of the rules that decided (1-based; 'default' if none)");
+  pred_cmd->add_flag("--explain", pred_explain,
+                     "add what decided: the rule numbers of a rule model (1-based; 'default' if none), the five "
+                     "features that moved a logistic model's prediction most, with their effect on the logit");
   pred_cmd->add_option("--missing", pred_data.missing, "CSV cells meaning 'missing'")->expected(1, -1);
   pred_cmd->add_option("--weight-column", pred_data.weight_column, "column holding example weights (ignored)");
 
@@ -247,14 +249,15 @@ int main(int argc, char** argv) {
     if (*fit_cmd) {
       validate(fit_params);
       Dataset data = load_training(fit_input, fit_data);
-      RuleModel model = fit(data, fit_params, resolve_threads(fit_threads));
-      save_model(model, fit_output);
-      std::cerr << "learned " << model.rules.size() << " rules from " << data.rows() << " rows; model written to "
-                << fit_output << "\n";
+      const auto model = fit_model(data, fit_params, resolve_threads(fit_threads));
+      save_model(*model, fit_output);
+      std::cerr << "learned a " << model->kind_name() << " model with " << model->rule_count() << " rules from "
+                << data.rows() << " rows; model written to " << fit_output << "\n";
     } else if (*rules_cmd) {
-      std::cout << format_rules(load_model(rules_model));
+      std::cout << load_model(rules_model)->text();
     } else if (*pred_cmd) {
-      RuleModel model = load_model(pred_model);
+      const auto loaded = load_model(pred_model);
+      const Model& model = *loaded;
       LoadOptions lo = load_options(pred_data);
       lo.schema = &model.schema;
       lo.require_labels = false;
@@ -276,10 +279,9 @@ int main(int argc, char** argv) {
         if (pred_proba)
           for (double x : p) std::cout << "," << fmt(x, 6);
         if (pred_explain) {
-          auto fired = model.deciding_rules(data, r);
           std::string s;
-          for (auto i : fired) s += (s.empty() ? "" : ";") + std::to_string(i + 1);
-          std::cout << "," << (s.empty() ? "default" : s);
+          for (const auto& part : model.explain(data, r)) s += (s.empty() ? "" : ";") + part;
+          std::cout << "," << (s.empty() ? std::string("default") : csv_cell(s));
         }
         std::cout << "\n";
       }

@@ -72,21 +72,6 @@ RuleHits rule_hits(const Rule& r, const Dataset& d) {
   return h;
 }
 
-std::vector<RulePoint> rule_points(const RuleModel& model, const Dataset& test) {
-  std::vector<double> decided(model.rules.size(), 0.0), right(model.rules.size(), 0.0);
-  for (std::size_t r = 0; r < test.rows(); ++r) {
-    if (test.y[r] < 0) continue;
-    for (auto i : model.deciding_rules(test, r)) {
-      decided[i] += test.weights[r];
-      if (test.y[r] == model.rules[i].klass) right[i] += test.weights[r];
-    }
-  }
-  std::vector<RulePoint> out;
-  for (std::size_t i = 0; i < model.rules.size(); ++i)
-    if (decided[i] > 0) out.push_back({model.rules[i].probability, right[i] / decided[i], decided[i]});
-  return out;
-}
-
 double rule_probability_rmse(const std::vector<RulePoint>& points) {
   double sum = 0;
   for (const auto& p : points) sum += std::pow(p.probability - p.test_share, 2);
@@ -104,16 +89,16 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
                           bool keep_predictions) {
   FoldResult out;
   auto t0 = Clock::now();
-  RuleModel model = fit(train, params, threads);
+  const auto model = fit_model(train, params, threads);
   out.fit_seconds = seconds_since(t0);
   auto t1 = Clock::now();
   std::vector<std::vector<double>> proba(test.rows());
-  for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = model.predict_proba(test, r);
+  for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = model->predict_proba(test, r);
   out.predict_seconds = seconds_since(t1);
   out.metrics = compute_metrics(test.y, proba);
-  out.rules = model.rules.size();
-  out.mean_rule_length = model.mean_rule_length();
-  std::vector<RulePoint> points = rule_points(model, test);
+  out.rules = model->rule_count();
+  out.mean_rule_length = model->mean_rule_length();
+  std::vector<RulePoint> points = model->rule_points(test);
   out.rule_rmse = rule_probability_rmse(points);
   out.test_rows = test.rows();
   if (keep_predictions) {

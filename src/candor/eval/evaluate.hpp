@@ -25,13 +25,6 @@ std::pair<std::vector<std::size_t>, std::vector<std::size_t>> stratified_holdout
                                                                                  double test_fraction,
                                                                                  std::uint64_t seed);
 
-// One rule on test data: its probability against the share of its class among the test examples it decides.
-struct RulePoint {
-  double probability = 0;
-  double test_share = 0;
-  double decided = 0;  // (weighted) test examples it decides
-};
-
 struct FoldResult {
   int repeat = 0;
   int fold = 0;
@@ -39,7 +32,7 @@ struct FoldResult {
   std::size_t rules = 0;
   double mean_rule_length = 0;
   // Root mean squared difference between each rule's `probability` and the share of its class among the
-  // test examples it decides (model.deciding_rules), over the rules deciding at least one; NaN if none.
+  // test examples it decides (Model::rule_points), over the rules deciding at least one; NaN if none.
   double rule_rmse = 0;
   double fit_seconds = 0;
   double predict_seconds = 0;
@@ -61,8 +54,6 @@ struct RuleHits {
 };
 RuleHits rule_hits(const Rule& r, const Dataset& d);
 
-// Each rule deciding at least one example of `test` (model.deciding_rules): its probability and test share.
-std::vector<RulePoint> rule_points(const RuleModel& model, const Dataset& test);
 // The rule_rmse of FoldResult: the root mean squared difference between probability and test share over
 // `points` (rule_points); NaN if there are none.
 double rule_probability_rmse(const std::vector<RulePoint>& points);

@@ -9,8 +9,17 @@
 
 namespace candor {
 
+std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& params, int threads) {
+  validate(params);
+  const LearnerInfo& learner = find_learner(params.learner);
+  if (learner.fit_model) return learner.fit_model(data, params, threads);
+  return std::make_unique<RuleModel>(fit(data, params, threads));
+}
+
 RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   validate(given);
+  if (!find_learner(given.learner).fit)
+    throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
   LearnerParams params = given;
   params.m_scale = params.resolved_m_scale();
   if (params.m_scale > 0) {
@@ -39,7 +48,9 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
 RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                            int threads, const QualityMeasure* estimate) {
   validate(params);
-  return find_learner(params.learner).fit(data, params, quality, threads, estimate);
+  const LearnerInfo& learner = find_learner(params.learner);
+  if (!learner.fit) throw std::invalid_argument(params.learner + " is not a rule learner");
+  return learner.fit(data, params, quality, threads, estimate);
 }
 
 }  // namespace candor

@@ -1,5 +1,7 @@
 #pragma once
 // Fitting any learner of the registry (learn/learner.hpp).
+#include <memory>
+
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"
@@ -7,11 +9,14 @@
 
 namespace candor {
 
-// Fits the learner named by params.learner: builds its quality measure (calibrating EVC first when the
+// Fits the rule learner named by params.learner (std::invalid_argument for a learner that is not one): builds its quality measure (calibrating EVC first when the
 // quality is evc or --correct evc asks for corrected probabilities; identical calibrations are shared
 // through evc/calibration.hpp's cache) and runs the learner's fit function. `threads` parallelises the
 // search and calibration and never changes the model. Throws std::invalid_argument for bad parameters.
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1);
+
+// Fits any learner of the registry: a rule learner through fit(), any other by its own fit function.
+std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& params, int threads = 1);
 
 // The same with a quality measure the caller built (research measures in experiments, such as an m that
 // depends on the rule); params.quality is recorded but not used. `estimate`, when given, estimates each

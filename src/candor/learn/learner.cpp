@@ -5,28 +5,34 @@
 #include <nlohmann/json.hpp>
 
 #include "candor/learn/covering.hpp"
+#include "candor/learn/rule_logistic.hpp"
 
 namespace candor {
 
 const std::vector<LearnerInfo>& learner_table() {
   // name, description, fit; defaults: quality, search, length, stop, combine, m scale (measured on the
   // whole corpus: docs/defaults.md); capabilities: only quality,
-  // layered, separate heuristics, evc quality, correct evc, stopping, probabilistic covering.
+  // layered, separate heuristics, evc quality, correct evc, stopping, probabilistic covering, linear.
   static const std::vector<LearnerInfo> table{
       {"cn2-unordered",
-       "rules per class (Clark and Boswell 1991), combined by --combine", fit_cn2_unordered,
-       "m-estimate", "beam", 5, "prior", "lift-product", 1.0, nullptr, false, false, true, true, true, true},
+       "rules per class (Clark and Boswell 1991), combined by --combine", fit_cn2_unordered, nullptr,
+       "m-estimate", "beam", 5, "prior", "lift-product", 1.0, nullptr, false, false, true, true, true, true, false},
       {"cn2-ordered", "a decision list (Clark and Niblett 1989): the first firing rule decides", fit_cn2_ordered,
-       "m-estimate", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, false},
+       nullptr, "m-estimate", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, false, false},
       {"laplace-covering",
        "rules per class minimising the Laplace error, the matching rule of lowest error decides (paper 002, "
        "section 4)",
-       fit_laplace_covering, "laplace", "layered", kNoLengthLimit, "none", "", 0.0, "laplace", true, false, false,
-       false, false, false},
+       fit_laplace_covering, nullptr, "laplace", "layered", kNoLengthLimit, "none", "", 0.0, "laplace", true, false,
+       false, false, false, false, false},
       {"decision-list",
        "top-down hill-climbing separate-and-conquer with separate refinement and selection heuristics (paper 003)",
-       fit_decision_list, "laplace", "greedy", kNoLengthLimit, "none", "", 0.0, nullptr, false, true, false, true,
-       true, false},
+       fit_decision_list, nullptr, "laplace", "greedy", kNoLengthLimit, "none", "", 0.0, nullptr, false, true, false,
+       true, true, false, false},
+      {"rule-logistic",
+       "L2 logistic regression over CN2 rules (0/1 features, learned by cn2-unordered with these rule options) "
+       "and the attributes, each rule's weight penalised by gamma = s - q n (paper 000, section 4.3.3)",
+       nullptr, fit_rule_logistic, "evc", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, true,
+       true},
   };
   return table;
 }

@@ -2,6 +2,11 @@
 // The learner registry. Every learner is one entry of learner_table(): its name, what it is, its fit
 // function and its defaults and capabilities, which `fit`, the parameter checks, `candor params` and the
 // model file all read. A new learner is one file with its fit function plus one line in learner.cpp.
+//
+// Two kinds of fit function: a rule learner (`fit`) gets its quality measure built (and EVC calibrated) by
+// learn/fit.cpp and returns a RuleModel; any other learner (`fit_model`) gets the data and parameters and
+// returns any Model (model/model.hpp), building on the rule learners through fit() where it needs rules.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,10 +26,15 @@ inline constexpr int kNoLengthLimit = 1000;
 using LearnerFit = RuleModel (*)(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                                  int threads, const QualityMeasure* estimate);
 
+// Fits a model of any kind. `threads` never changes the model. Throws std::invalid_argument for parameters
+// the learner cannot use.
+using ModelFit = std::unique_ptr<Model> (*)(const Dataset& data, const LearnerParams& params, int threads);
+
 struct LearnerInfo {
   const char* name;
   const char* description;  // for `candor params` and the README
-  LearnerFit fit;
+  LearnerFit fit;           // a rule learner; null for the others
+  ModelFit fit_model;       // any other learner; null for rule learners
   // Defaults of the options left empty (or 0).
   const char* quality;  // --quality
   const char* search;   // --search
@@ -40,6 +50,7 @@ struct LearnerInfo {
   bool correct_evc;             // --correct evc
   bool stopping;                // --stop other than none
   bool probabilistic_covering;  // --covering probabilistic
+  bool linear;                  // --features, --lambda, --rule-penalty and the other logistic options
 };
 
 const std::vector<LearnerInfo>& learner_table();

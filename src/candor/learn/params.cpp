@@ -1,5 +1,6 @@
 #include "candor/learn/params.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "candor/evc/gumbel.hpp"
@@ -106,6 +107,31 @@ const std::vector<ParamInfo>& param_table() {
       {"evc_fit", &LearnerParams::evc_fit,
        "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
        "moments, or ml (maximum likelihood)"},
+      {"features", &LearnerParams::features,
+       "rule-logistic: the model's inputs: rules+attributes (LRRP), rules (each rule a 0/1 feature) or "
+       "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
+       "missing values imputed with an indicator column (see the README)"},
+      {"rule_penalty", &LearnerParams::rule_penalty,
+       "rule-logistic: gamma (each rule weight b_k also costs gamma_k |b_k|, gamma_k = s_k - q_k n_k from its "
+       "training counts and probability q_k: the mean predicted probability of its class on the examples it "
+       "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)"},
+      {"rule_sign", &LearnerParams::rule_sign,
+       "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
+       "or free (either sign)"},
+      {"rule_data", &LearnerParams::rule_data,
+       "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
+       "rules, the other half the weights; LRRS)"},
+      {"multiclass", &LearnerParams::multiclass,
+       "rule-logistic with more than two classes: softmax (one multinomial model, a rule adds to the logit of "
+       "its class) or one-vs-rest (one binary model per class, probabilities normalised)"},
+      {"lambda", &LearnerParams::lambda,
+       "rule-logistic: the L2 penalty lambda/2 ||w||^2 on every weight but the intercepts, against the summed "
+       "(weighted) log loss; 0: chosen by seeded stratified cross-validation on log loss from 10^-3 .. 10^3 "
+       "(half decades)"},
+      {"lambda_search", &LearnerParams::lambda_search,
+       "rule-logistic with --lambda 0: model (cross-validate this model, its rules fixed) or attributes "
+       "(cross-validate the attributes-only model: the paper's choice, the same lambda for every variant)"},
+      {"lambda_folds", &LearnerParams::lambda_folds, "rule-logistic with --lambda 0: folds of that cross-validation"},
       {"seed", &LearnerParams::seed,
        "seed of every random step (evc permutations; in `evaluate` also the fold assignment)"},
   };
@@ -184,6 +210,30 @@ void validate(const LearnerParams& p) {
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
   parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
   if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
+  const LearnerParams defaults;
+  const bool linear_given = p.features != defaults.features || p.rule_penalty != defaults.rule_penalty ||
+                            p.rule_sign != defaults.rule_sign || p.rule_data != defaults.rule_data ||
+                            p.multiclass != defaults.multiclass || p.lambda != defaults.lambda ||
+                            p.lambda_search != defaults.lambda_search || p.lambda_folds != defaults.lambda_folds;
+  if (linear_given && !learner.linear)
+    throw std::invalid_argument("--features, --rule-penalty, --rule-sign, --rule-data, --multiclass and --lambda* are "
+                                "options of --learner rule-logistic");
+  auto one_of = [](const std::string& v, const char* what, std::initializer_list<const char*> known) {
+    std::string list;
+    for (const char* k : known) {
+      if (v == k) return;
+      list += (list.empty() ? "" : ", ") + std::string(k);
+    }
+    throw std::invalid_argument("unknown " + std::string(what) + " '" + v + "' (known: " + list + ")");
+  };
+  one_of(p.features, "features", {"rules+attributes", "rules", "attributes"});
+  one_of(p.rule_penalty, "rule penalty", {"gamma", "none"});
+  one_of(p.rule_sign, "rule sign", {"class", "free"});
+  one_of(p.rule_data, "rule data", {"all", "half"});
+  one_of(p.multiclass, "multiclass", {"softmax", "one-vs-rest"});
+  one_of(p.lambda_search, "lambda search", {"model", "attributes"});
+  if (!(p.lambda >= 0) || !std::isfinite(p.lambda)) throw std::invalid_argument("lambda must be 0 (cross-validated) or positive");
+  if (p.lambda_folds < 2) throw std::invalid_argument("lambda folds must be at least 2");
   if (p.beam_width < 1) throw std::invalid_argument("beam width must be at least 1");
   if (p.max_rule_length < 0) throw std::invalid_argument("max rule length must be 0 (the learner's default) or positive");
   if (p.min_covered < 1) throw std::invalid_argument("min covered must be at least 1");
@@ -202,6 +252,10 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["combine"] = std::string(find_learner(p.learner).combine).empty() ? "" : p.resolved_combine();
   j["stop"] = p.resolved_stop();
   j["m_scale"] = p.resolved_m_scale();
+  if (!find_learner(p.learner).linear)
+    for (const char* key : {"features", "rule_penalty", "rule_sign", "rule_data", "multiclass", "lambda", "lambda_search",
+                            "lambda_folds"})
+      j.erase(key);
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();
@@ -248,6 +302,14 @@ std::string describe(const LearnerParams& p) {
   if (p.min_new_share > 0) s += ", min new share " + nlohmann::json(p.min_new_share).dump();
   if (p.covering != "remove") s += ", " + p.covering + " covering";
   if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
+  if (find_learner(p.learner).linear) {
+    s += "; " + p.features + ", rule penalty " + p.rule_penalty + ", rule sign " + p.rule_sign + ", rules from " +
+         (p.rule_data == "all" ? std::string("all data") : std::string("half the data")) + ", lambda " +
+         (p.lambda > 0 ? nlohmann::json(p.lambda).dump()
+                       : "by " + std::to_string(p.lambda_folds) + "-fold CV of " +
+                             (p.lambda_search == "model" ? "this model" : "the attributes-only model"));
+    if (p.multiclass != "softmax") s += ", " + p.multiclass;
+  }
   s += ")";
   return s;
 }

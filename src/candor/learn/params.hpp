@@ -40,6 +40,15 @@ struct LearnerParams {
   std::string correct;
   int evc_permutations = 100;
   std::string evc_fit = "fixed-beta";
+  // rule-logistic (learn/rule_logistic.hpp): see param_table() for their meaning.
+  std::string features = "rules+attributes";
+  std::string rule_penalty = "gamma";
+  std::string rule_sign = "class";
+  std::string rule_data = "all";
+  std::string multiclass = "softmax";
+  double lambda = 0;  // 0: chosen by cross-validation
+  std::string lambda_search = "model";
+  int lambda_folds = 5;
   int seed = 1;
 
   // The quality measure actually used: `quality`, or the learner's default. For decision-list it is the

@@ -12,18 +12,8 @@
 
 namespace candor {
 
-namespace {
-std::vector<double> normalised(std::vector<double> v) {
-  double sum = std::accumulate(v.begin(), v.end(), 0.0);
-  if (sum <= 0) return std::vector<double>(v.size(), 1.0 / static_cast<double>(v.size()));
-  for (auto& x : v) x /= sum;
-  return v;
-}
-}  // namespace
 
 double Rule::covered() const { return std::accumulate(class_counts.begin(), class_counts.end(), 0.0); }
-
-std::vector<double> RuleModel::prior() const { return normalised(training_counts); }
 
 double RuleModel::share_m() const { return params.prior_weight * static_cast<double>(training_counts.size()); }
 
@@ -67,9 +57,25 @@ std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) 
   return mix_with_prior(std::move(p), pri, n_train, params.prior_weight);
 }
 
-int RuleModel::predict(const Dataset& d, std::size_t row) const {
-  auto p = predict_proba(d, row);
-  return static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+std::vector<std::string> RuleModel::explain(const Dataset& d, std::size_t row) const {
+  std::vector<std::string> out;
+  for (auto i : deciding_rules(d, row)) out.push_back(std::to_string(i + 1));
+  return out;
+}
+
+std::vector<RulePoint> RuleModel::rule_points(const Dataset& test) const {
+  std::vector<double> decided(rules.size(), 0.0), right(rules.size(), 0.0);
+  for (std::size_t r = 0; r < test.rows(); ++r) {
+    if (test.y[r] < 0) continue;
+    for (auto i : deciding_rules(test, r)) {
+      decided[i] += test.weights[r];
+      if (test.y[r] == rules[i].klass) right[i] += test.weights[r];
+    }
+  }
+  std::vector<RulePoint> out;
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    if (decided[i] > 0) out.push_back({rules[i].probability, right[i] / decided[i], decided[i]});
+  return out;
 }
 
 const std::vector<double>& RuleModel::estimated_on(const Rule& r) const {
@@ -92,44 +98,17 @@ double RuleModel::mean_rule_length() const {
 
 namespace {
 
-nlohmann::json attribute_json(const Attribute& a) {
-  nlohmann::json j{{"name", a.name}, {"type", a.is_nominal() ? "nominal" : "numeric"}};
-  if (a.is_nominal()) j["values"] = a.values;
-  return j;
-}
-
-Attribute attribute_from_json(const nlohmann::json& j) {
-  Attribute a;
-  a.name = j.at("name").get<std::string>();
-  std::string type = j.at("type").get<std::string>();
-  if (type == "nominal") {
-    a.type = AttributeType::nominal;
-    a.values = j.at("values").get<std::vector<std::string>>();
-  } else if (type == "numeric") {
-    a.type = AttributeType::numeric;
-  } else {
-    throw std::invalid_argument("attribute '" + a.name + "' has unknown type '" + type + "'");
-  }
-  return a;
-}
-
-const char* kind_name(ModelKind k) {
+const char* kind_label(ModelKind k) {
   return k == ModelKind::decision_list ? "decision-list" : k == ModelKind::rule_set ? "rule-set" : "best-rule-set";
 }
 
 }  // namespace
 
-nlohmann::json model_to_json(const RuleModel& m) {
-  nlohmann::json j;
-  j["format"] = "candor-model";
-  j["version"] = 1;
-  j["model"] = kind_name(m.kind);
-  j["learner"] = params_to_json(m.params);
-  j["training"] = {{"source", m.training_source}, {"rows", m.training_rows}, {"class_counts", m.training_counts}};
-  nlohmann::json attrs = nlohmann::json::array();
-  for (const auto& a : m.schema.attributes) attrs.push_back(attribute_json(a));
-  j["attributes"] = attrs;
-  j["class"] = {{"name", m.schema.class_attribute.name}, {"values", m.schema.class_attribute.values}};
+std::string RuleModel::kind_name() const { return kind_label(kind); }
+
+nlohmann::json RuleModel::to_json() const {
+  const RuleModel& m = *this;
+  nlohmann::json j = model_header_json(m);
   nlohmann::json rules = nlohmann::json::array();
   for (const auto& r : m.rules) {
     const auto [lo, hi] = m.interval(r);
@@ -156,32 +135,22 @@ nlohmann::json model_to_json(const RuleModel& m) {
   return j;
 }
 
-RuleModel model_from_json(const nlohmann::json& j, const std::string& source) {
-  try {
-    if (j.value("format", "") != "candor-model") throw std::invalid_argument("not a candor model (\"format\" is not \"candor-model\")");
-    if (j.at("version").get<int>() != 1) throw std::invalid_argument("unsupported model version " + j.at("version").dump());
+RuleModel RuleModel::from_json(const nlohmann::json& j) {
     RuleModel m;
     std::string kind = j.at("model").get<std::string>();
     if (kind == "decision-list") m.kind = ModelKind::decision_list;
     else if (kind == "rule-set") m.kind = ModelKind::rule_set;
     else if (kind == "best-rule-set") m.kind = ModelKind::best_rule;
-    else throw std::invalid_argument("unknown model kind '" + kind + "'");
+    else throw std::invalid_argument("not a rule model: '" + kind + "'");
     // Files written before rule combination and prior smoothing existed predicted by the count sum and the
     // raw distributions: they keep predicting exactly that.
-    nlohmann::json learner = j.at("learner");
+    nlohmann::json old = j;
+    nlohmann::json& learner = old.at("learner");
     if (learner.is_object()) {
       if (!learner.contains("combine") && learner.value("learner", "") == "cn2-unordered") learner["combine"] = "counts";
       if (!learner.contains("prior_weight")) learner["prior_weight"] = 0.0;
     }
-    m.params = params_from_json(learner);
-    const auto& tr = j.at("training");
-    m.training_source = tr.at("source").get<std::string>();
-    m.training_rows = tr.at("rows").get<std::size_t>();
-    m.training_counts = tr.at("class_counts").get<std::vector<double>>();
-    for (const auto& a : j.at("attributes")) m.schema.attributes.push_back(attribute_from_json(a));
-    m.schema.class_attribute.name = j.at("class").at("name").get<std::string>();
-    m.schema.class_attribute.type = AttributeType::nominal;
-    m.schema.class_attribute.values = j.at("class").at("values").get<std::vector<std::string>>();
+    read_model_header(old, m);
     const std::size_t k = m.schema.class_attribute.values.size();
     auto check_counts = [&](const std::vector<double>& v, const char* what) {
       if (v.size() != k) throw std::invalid_argument(std::string(what) + " must have one entry per class");
@@ -223,34 +192,16 @@ RuleModel model_from_json(const nlohmann::json& j, const std::string& source) {
     m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
     check_counts(m.default_counts, "default class_counts");
     if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
-    if (m.params.uses_evc() && !m.evc)
+    if (m.params.uses_evc() && !m.evc && !m.rules.empty())
       throw std::invalid_argument("an evc model needs its \"evc\" calibration");
     return m;
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(source, 0, std::string("malformed model: ") + e.what());
-  } catch (const std::invalid_argument& e) {
-    throw InputError(source, 0, std::string("malformed model: ") + e.what());
-  }
 }
 
-void save_model(const RuleModel& m, const std::string& path) {
-  std::ofstream f(path);
-  if (!f) throw InputError(path, 0, "cannot write model file");
-  // 17 significant digits: thresholds and counts read back as exactly the same doubles.
-  f << model_to_json(m).dump(2) << "\n";
-  if (!f) throw InputError(path, 0, "error writing model file");
-}
-
-RuleModel load_model(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw InputError(path, 0, "cannot open model file");
-  nlohmann::json j;
-  try {
-    f >> j;
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
-  }
-  return model_from_json(j, path);
+RuleModel load_rule_model(const std::string& path) {
+  auto model = load_model(path);
+  auto* rules = dynamic_cast<RuleModel*>(model.get());
+  if (!rules) throw InputError(path, 0, "a " + model->kind_name() + " model, not a rule model");
+  return std::move(*rules);
 }
 
 // ---- text -------------------------------------------------------------------------------------------
@@ -283,6 +234,8 @@ std::string format_rule(const Rule& r, const Schema& schema) {
   for (std::size_t i = 0; i < r.conditions.size(); ++i) s += (i ? " AND " : "") + describe(r.conditions[i], schema);
   return s + " THEN " + schema.class_attribute.name + " = " + schema.class_attribute.values[r.klass];
 }
+
+std::string RuleModel::text() const { return format_rules(*this); }
 
 std::string format_rules(const RuleModel& m) {
   std::ostringstream out;

@@ -11,6 +11,7 @@
 #include "candor/data/dataset.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/model/model.hpp"
 
 namespace candor {
 
@@ -41,15 +42,10 @@ struct Rule {
 // best_rule: the firing rule of highest quality decides (ties: the earlier rule), as a decision list's rule.
 enum class ModelKind { decision_list, rule_set, best_rule };
 
-struct RuleModel {
+struct RuleModel : Model {
   ModelKind kind = ModelKind::rule_set;
-  LearnerParams params;
-  Schema schema;
   std::vector<Rule> rules;
   std::vector<double> default_counts;   // examples the default rule was learned from
-  std::vector<double> training_counts;  // class totals of the training set
-  std::size_t training_rows = 0;
-  std::string training_source;
   // The Gumbel laws rule probabilities were corrected with (quality evc only).
   std::optional<EvcCalibration> evc;
 
@@ -59,19 +55,29 @@ struct RuleModel {
   // params.resolved_combine(). With no firing rule, the default distribution. Every result is mixed with
   // the prior as params.prior_weight pseudo-examples (default 1), so it lies strictly inside (0, 1) for every
   // class seen in training; prior weight 0 gives the raw distributions of the papers' experiments.
-  std::vector<double> predict_proba(const Dataset& d, std::size_t row) const;
-  int predict(const Dataset& d, std::size_t row) const;
+  std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;
   // 0-based indices of the rules that decide the prediction: the first firing rule of a decision list,
   // every firing rule of a rule set, the best firing rule of a best-rule set; empty when the default rule
   // decides.
   std::vector<std::size_t> deciding_rules(const Dataset& d, std::size_t row) const;
   // The default rule's class counts smoothed towards the prior (Laplace's rule, m = share_m()).
   std::vector<double> default_distribution() const;
-  // The training class distribution.
-  std::vector<double> prior() const;
   // The m that smooths the default rule's and a deciding rule's class shares: prior weight x classes.
   double share_m() const;
-  double mean_rule_length() const;
+  double mean_rule_length() const override;
+  std::size_t rule_count() const override { return rules.size(); }
+  // "decision-list", "rule-set" or "best-rule-set".
+  std::string kind_name() const override;
+  // deciding_rules as 1-based numbers.
+  std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
+  std::string text() const override;  // format_rules
+  nlohmann::json to_json() const override;
+  // A rule model from its model file (kinds decision-list, rule-set, best-rule-set); throws
+  // std::invalid_argument or nlohmann::json::exception for a malformed one.
+  static RuleModel from_json(const nlohmann::json& j);
+  // Each rule deciding at least one labelled test example (deciding_rules): its probability against the
+  // share of its class among the examples it decides.
+  std::vector<RulePoint> rule_points(const Dataset& test) const override;
   // The class counts a rule's probability is estimated on: training_counts for a rule set, class_counts
   // (the examples that reached the rule) otherwise.
   const std::vector<double>& estimated_on(const Rule& r) const;
@@ -80,11 +86,9 @@ struct RuleModel {
   std::pair<double, double> interval(const Rule& r) const;
 };
 
-nlohmann::json model_to_json(const RuleModel& m);
-// Throws InputError naming `source` when the document is not a valid candor model.
-RuleModel model_from_json(const nlohmann::json& j, const std::string& source);
-void save_model(const RuleModel& m, const std::string& path);
-RuleModel load_model(const std::string& path);
+// The rules a model file holds, for callers that need a rule model; throws InputError naming `path` for
+// any other kind.
+RuleModel load_rule_model(const std::string& path);
 // The rules as text a person can read, with their statistics.
 std::string format_rules(const RuleModel& m);
 std::string format_rule(const Rule& r, const Schema& schema);

@@ -1,0 +1,288 @@
+#include "candor/learn/rule_logistic.hpp"
+
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+#include "candor/eval/evaluate.hpp"
+#include "candor/learn/fit.hpp"
+#include "candor/linear/penalised_logistic.hpp"
+#include "candor/model/logistic_rule_model.hpp"
+#include "candor/util/parallel.hpp"
+
+namespace candor {
+
+const std::vector<double>& lambda_grid() {
+  static const std::vector<double> grid = [] {
+    std::vector<double> g;
+    for (int e = 6; e >= -6; --e) g.push_back(std::pow(10.0, e / 2.0));
+    return g;
+  }();
+  return grid;
+}
+
+namespace {
+
+// The rows the weights are learned on, encoded once: attribute columns, labels, weights, rule coverage.
+struct Design {
+  Eigen::MatrixXd X;
+  std::vector<int> y;
+  std::vector<double> w;
+  std::vector<std::vector<std::uint32_t>> covered;  // per rule
+};
+
+Design make_design(const Dataset& d, const std::vector<std::size_t>& rows, const AttributeEncoding& encoding,
+                   const std::vector<Rule>& rules) {
+  Design out;
+  out.X.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(encoding.size()));
+  out.covered.resize(rules.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::size_t r = rows[i];
+    for (std::size_t c = 0; c < encoding.size(); ++c)
+      out.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = encoding.value(d, r, c);
+    out.y.push_back(d.y[r]);
+    out.w.push_back(d.weights[r]);
+    for (std::size_t k = 0; k < rules.size(); ++k)
+      if (rules[k].covers(d, r)) out.covered[k].push_back(static_cast<std::uint32_t>(i));
+  }
+  return out;
+}
+
+// The problems of one model: one (binary, softmax) or one per class (one-vs-rest). In a binary problem a
+// rule of the second class adds +b, of the first -b; in a one-vs-rest problem for class c a rule of c adds
+// +b and any other rule -b, its probability q_k a lower bound for "not c".
+std::vector<LogisticProblem> make_problems(const Design& d, const std::vector<Rule>& rules, int classes,
+                                           LogisticLink link, const LearnerParams& p, double lambda) {
+  LogisticProblem base;
+  base.X = d.X;
+  base.w = d.w;
+  base.lambda = lambda;
+  base.rule_penalty = p.rule_penalty == "gamma";
+  base.sign_constrained = p.rule_sign == "class";
+  base.rule_rows = d.covered;
+  for (const auto& r : rules) base.rule_q.push_back(r.probability);
+  std::vector<LogisticProblem> out;
+  const int problems = link == LogisticLink::one_vs_rest ? classes : 1;
+  for (int c = 0; c < problems; ++c) {
+    LogisticProblem q = base;
+    q.logits = link == LogisticLink::softmax ? classes : 1;
+    for (int y : d.y) q.y.push_back(link == LogisticLink::one_vs_rest ? (y == c ? 1 : 0) : y);
+    for (const auto& r : rules) {
+      const int positive_class = link == LogisticLink::one_vs_rest ? c : 1;
+      q.rule_logit.push_back(link == LogisticLink::softmax ? r.klass : 0);
+      q.rule_sign.push_back(link == LogisticLink::softmax || r.klass == positive_class ? 1.0 : -1.0);
+    }
+    out.push_back(std::move(q));
+  }
+  return out;
+}
+
+// Class probabilities of the problems' rows under `weights` (one per problem), by the link.
+std::vector<std::vector<double>> problem_probabilities(const std::vector<LogisticProblem>& problems,
+                                                       const std::vector<LogisticWeights>& weights, LogisticLink link) {
+  std::vector<Eigen::MatrixXd> eta;
+  for (std::size_t j = 0; j < problems.size(); ++j) eta.push_back(logistic_logits(problems[j], weights[j]));
+  const std::size_t n = problems.front().rows();
+  std::vector<std::vector<double>> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto row = static_cast<Eigen::Index>(i);
+    if (link != LogisticLink::one_vs_rest) {
+      const Eigen::VectorXd e = eta[0].row(row).transpose();
+      out[i] = logit_probabilities(e.data(), static_cast<int>(e.size()));
+    } else {
+      double sum = 0;
+      for (const auto& e : eta) {
+        out[i].push_back(logit_probabilities(&e(row, 0), 1)[1]);
+        sum += out[i].back();
+      }
+      for (auto& x : out[i]) x /= sum;
+    }
+  }
+  return out;
+}
+
+std::vector<LogisticWeights> solve_all(const std::vector<LogisticProblem>& problems,
+                                       const std::vector<LogisticWeights>* start) {
+  std::vector<LogisticWeights> out;
+  for (std::size_t j = 0; j < problems.size(); ++j)
+    out.push_back(solve_logistic(problems[j], SolverOptions{}, start ? &(*start)[j] : nullptr));
+  return out;
+}
+
+// Cross-validated log loss of each lambda of the grid (largest first, each fold's path warm-started);
+// folds run in parallel, each writing its own slot, so the result does not depend on `threads`.
+std::vector<double> cross_validated_log_loss(const Design& d, const std::vector<Rule>& rules, int classes,
+                                             LogisticLink link, const LearnerParams& p, int threads) {
+  const auto& grid = lambda_grid();
+  const auto folds = stratified_folds(d.y, p.lambda_folds, static_cast<std::uint64_t>(p.seed));
+  const auto all = make_problems(d, rules, classes, link, p, grid.front());
+  std::vector<std::vector<double>> loss(folds.size(), std::vector<double>(grid.size(), 0.0));
+  parallel_for(folds.size(), threads, [&](std::size_t f) {
+    const auto train_rows = rows_not_in(d.y.size(), folds[f]);
+    std::vector<LogisticProblem> train, test;
+    for (const auto& q : all) {
+      train.push_back(q.subset(train_rows));
+      test.push_back(q.subset(folds[f]));
+    }
+    std::vector<LogisticWeights> previous;
+    for (std::size_t g = 0; g < grid.size(); ++g) {
+      for (auto& q : train) q.lambda = grid[g];
+      previous = solve_all(train, previous.empty() ? nullptr : &previous);
+      const auto proba = problem_probabilities(test, previous, link);
+      for (std::size_t i = 0; i < folds[f].size(); ++i) {
+        const std::size_t r = folds[f][i];
+        loss[f][g] += -d.w[r] * std::log(proba[i][static_cast<std::size_t>(d.y[r])]);
+      }
+    }
+  });
+  const double total = std::accumulate(d.w.begin(), d.w.end(), 0.0);
+  std::vector<double> mean(grid.size(), 0.0);
+  for (std::size_t g = 0; g < grid.size(); ++g) {
+    for (std::size_t f = 0; f < folds.size(); ++f) mean[g] += loss[f][g];
+    mean[g] /= total;
+  }
+  return mean;
+}
+
+// The training share p of each 0/1 feature gives its spread sqrt(p (1 - p)).
+double spread(double share) { return std::sqrt(std::max(0.0, share * (1 - share))); }
+
+}  // namespace
+
+std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParams& given, int threads) {
+  validate(given);
+  if (data.rows() == 0) throw std::invalid_argument("rule-logistic needs training rows");
+  auto model = std::make_unique<LogisticRuleModel>();
+  LearnerParams& p = model->params;
+  p = given;
+  p.m_scale = p.resolved_m_scale();
+  const int classes = static_cast<int>(data.num_classes());
+  if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
+  model->link = classes == 2 ? LogisticLink::binary
+                : p.multiclass == "one-vs-rest" ? LogisticLink::one_vs_rest
+                                                : LogisticLink::softmax;
+  model->schema = data.schema;
+  model->training_counts = data.class_totals();
+  model->training_rows = data.rows();
+  model->training_source = data.source;
+
+  // Rows for the rules and rows for the weights.
+  std::vector<std::size_t> rule_rows, weight_rows;
+  if (p.rule_data == "half") {
+    std::tie(rule_rows, weight_rows) = stratified_holdout(data.y, 0.5, static_cast<std::uint64_t>(p.seed));
+  } else {
+    rule_rows.resize(data.rows());
+    std::iota(rule_rows.begin(), rule_rows.end(), std::size_t{0});
+    weight_rows = rule_rows;
+  }
+
+  // The rules: cn2-unordered with the rule options given (the logistic ones left at their defaults).
+  LearnerParams rule_params = p;
+  rule_params.learner = "cn2-unordered";
+  rule_params.quality = p.resolved_quality();
+  rule_params.search = p.resolved_search();
+  rule_params.max_rule_length = p.resolved_max_rule_length();
+  rule_params.stop = p.resolved_stop();
+  const LearnerParams defaults;
+  rule_params.features = defaults.features;
+  rule_params.rule_penalty = defaults.rule_penalty;
+  rule_params.rule_sign = defaults.rule_sign;
+  rule_params.rule_data = defaults.rule_data;
+  rule_params.multiclass = defaults.multiclass;
+  rule_params.lambda = defaults.lambda;
+  rule_params.lambda_search = defaults.lambda_search;
+  rule_params.lambda_folds = defaults.lambda_folds;
+  if (p.features != "attributes") {
+    if (p.rule_data == "all") {
+      model->rules = fit(data, rule_params, threads);
+    } else {
+      model->rules = fit(data.subset(rule_rows), rule_params, threads);
+    }
+  } else {
+    RuleModel& none = model->rules;  // no rules: only the schema and the training counts
+    none.params = rule_params;
+    none.params.m_scale = none.params.resolved_m_scale();
+    none.schema = data.schema;
+    none.training_counts = model->training_counts;
+    none.default_counts = model->training_counts;
+    none.training_rows = data.rows();
+    none.training_source = data.source;
+  }
+  const std::vector<Rule>& rules = model->rules.rules;
+
+  if (p.features != "rules") model->encoding = AttributeEncoding::fit(data, weight_rows);
+  const Design design = make_design(data, weight_rows, model->encoding, rules);
+
+  // lambda: given, or the grid's value of least cross-validated log loss (ties: the larger lambda).
+  if (p.lambda > 0) {
+    model->lambda = p.lambda;
+  } else {
+    LambdaSearch& search = model->lambda_search;
+    search.on = p.lambda_search;
+    search.folds = p.lambda_folds;
+    search.grid = lambda_grid();
+    if (p.lambda_search == "attributes") {
+      const AttributeEncoding attributes = AttributeEncoding::fit(data, weight_rows);
+      const Design plain = make_design(data, weight_rows, attributes, {});
+      search.log_loss = cross_validated_log_loss(plain, {}, classes, model->link, p, threads);
+    } else {
+      search.log_loss = cross_validated_log_loss(design, rules, classes, model->link, p, threads);
+    }
+    std::size_t best = 0;
+    for (std::size_t g = 1; g < search.grid.size(); ++g)
+      if (search.log_loss[g] < search.log_loss[best]) best = g;
+    model->lambda = search.grid[best];
+  }
+
+  const auto problems = make_problems(design, rules, classes, model->link, p, model->lambda);
+  const auto weights = solve_all(problems, nullptr);
+
+  const auto logit_count = static_cast<Eigen::Index>(model->link == LogisticLink::binary ? 1 : classes);
+  const auto R = static_cast<Eigen::Index>(rules.size());
+  model->intercepts.resize(logit_count);
+  model->attribute_weights.resize(logit_count, static_cast<Eigen::Index>(model->encoding.size()));
+  model->rule_weights = Eigen::MatrixXd::Zero(logit_count, R);
+  model->rule_gamma.assign(rules.size(), 0.0);
+  if (model->link == LogisticLink::one_vs_rest) {
+    for (int c = 0; c < classes; ++c) {
+      const auto& q = problems[static_cast<std::size_t>(c)];
+      const auto& wc = weights[static_cast<std::size_t>(c)];
+      const auto gamma = q.gammas();
+      model->intercepts[c] = wc.intercepts[0];
+      model->attribute_weights.row(c) = wc.attributes.row(0);
+      for (Eigen::Index k = 0; k < R; ++k) {
+        model->rule_weights(c, k) = q.rule_sign[static_cast<std::size_t>(k)] * wc.rules[k];
+        if (rules[static_cast<std::size_t>(k)].klass == c) model->rule_gamma[static_cast<std::size_t>(k)] = gamma[static_cast<std::size_t>(k)];
+      }
+    }
+  } else {
+    const auto& q = problems.front();
+    const auto& w = weights.front();
+    model->intercepts = w.intercepts;
+    model->attribute_weights = w.attributes;
+    model->rule_gamma = q.gammas();
+    for (Eigen::Index k = 0; k < R; ++k)
+      model->rule_weights(q.rule_logit[static_cast<std::size_t>(k)], k) = q.rule_sign[static_cast<std::size_t>(k)] * w.rules[k];
+  }
+
+  // Spreads for the importance ranking, on the rows the weights were learned on.
+  const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
+  for (const auto& cov : design.covered) {
+    double covered = 0;
+    for (auto i : cov) covered += design.w[i];
+    model->rule_spread.push_back(spread(total > 0 ? covered / total : 0));
+  }
+  for (std::size_t c = 0; c < model->encoding.size(); ++c) {
+    if (model->encoding.columns[c].kind == EncodedColumn::Kind::numeric) {
+      model->attribute_spread.push_back(1.0);
+      continue;
+    }
+    double ones = 0;
+    for (std::size_t i = 0; i < design.w.size(); ++i)
+      if (design.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) != 0) ones += design.w[i];
+    model->attribute_spread.push_back(spread(total > 0 ? ones / total : 0));
+  }
+  return model;
+}
+
+}  // namespace candor

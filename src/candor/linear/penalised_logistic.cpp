@@ -1,0 +1,255 @@
+#include "candor/linear/penalised_logistic.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include <LBFGSB.h>
+
+namespace candor {
+
+namespace {
+
+using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+double softplus(double x) { return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x)); }
+double sigmoid(double x) {
+  if (x >= 0) return 1.0 / (1.0 + std::exp(-x));
+  const double e = std::exp(x);
+  return e / (1.0 + e);
+}
+
+struct Layout {
+  Eigen::Index logits, columns, rules;
+  Eigen::Index attributes_at() const { return logits; }
+  Eigen::Index plus_at() const { return logits + logits * columns; }
+  Eigen::Index minus_at() const { return plus_at() + rules; }
+  Eigen::Index size() const { return minus_at() + rules; }
+};
+
+Layout layout(const LogisticProblem& p) {
+  return {p.logits, p.X.cols(), static_cast<Eigen::Index>(p.rules())};
+}
+
+void check(const LogisticProblem& p) {
+  const auto n = static_cast<Eigen::Index>(p.rows());
+  if (p.logits < 1) throw std::invalid_argument("logistic problem: at least one logit");
+  if (p.X.rows() != n || p.w.size() != p.rows()) throw std::invalid_argument("logistic problem: rows disagree");
+  if (p.rule_logit.size() != p.rules() || p.rule_sign.size() != p.rules() || p.rule_q.size() != p.rules())
+    throw std::invalid_argument("logistic problem: rule entries disagree");
+  const int classes = p.logits == 1 ? 2 : p.logits;
+  for (int y : p.y)
+    if (y < 0 || y >= classes) throw std::invalid_argument("logistic problem: label out of range");
+  for (std::size_t k = 0; k < p.rules(); ++k) {
+    if (p.rule_logit[k] < 0 || p.rule_logit[k] >= p.logits) throw std::invalid_argument("logistic problem: rule logit");
+    for (auto i : p.rule_rows[k])
+      if (i >= p.rows()) throw std::invalid_argument("logistic problem: rule row out of range");
+  }
+  if (!(p.lambda >= 0)) throw std::invalid_argument("logistic problem: lambda must be non-negative");
+}
+
+}  // namespace
+
+bool LogisticProblem::rule_positive(std::size_t k, std::size_t i) const {
+  if (logits == 1) return (y[i] == 1) == (rule_sign[k] > 0);
+  return y[i] == rule_logit[k];
+}
+
+std::vector<double> LogisticProblem::gammas() const {
+  std::vector<double> g(rules(), 0.0);
+  if (!rule_penalty) return g;
+  for (std::size_t k = 0; k < rules(); ++k) {
+    double s = 0, n = 0;
+    for (auto i : rule_rows[k]) {
+      n += w[i];
+      if (rule_positive(k, i)) s += w[i];
+    }
+    g[k] = std::max(0.0, s - rule_q[k] * n);
+  }
+  return g;
+}
+
+LogisticProblem LogisticProblem::subset(const std::vector<std::size_t>& rows) const {
+  LogisticProblem out = *this;
+  out.X.resize(static_cast<Eigen::Index>(rows.size()), X.cols());
+  out.y.resize(rows.size());
+  out.w.resize(rows.size());
+  std::vector<std::int64_t> new_index(this->rows(), -1);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    out.X.row(static_cast<Eigen::Index>(r)) = X.row(static_cast<Eigen::Index>(rows[r]));
+    out.y[r] = y[rows[r]];
+    out.w[r] = w[rows[r]];
+    new_index[rows[r]] = static_cast<std::int64_t>(r);
+  }
+  for (std::size_t k = 0; k < rules(); ++k) {
+    out.rule_rows[k].clear();
+    for (auto i : rule_rows[k])
+      if (new_index[i] >= 0) out.rule_rows[k].push_back(static_cast<std::uint32_t>(new_index[i]));
+    std::sort(out.rule_rows[k].begin(), out.rule_rows[k].end());
+  }
+  return out;
+}
+
+double logistic_objective(const LogisticProblem& p, const Eigen::VectorXd& theta, Eigen::VectorXd* gradient) {
+  return logistic_objective_with(p, p.gammas(), theta, gradient);
+}
+
+double logistic_objective_with(const LogisticProblem& p, const std::vector<double>& gamma,
+                               const Eigen::VectorXd& theta, Eigen::VectorXd* gradient) {
+  const Layout L = layout(p);
+  const auto n = static_cast<Eigen::Index>(p.rows());
+  const Eigen::Map<const RowMajor> A(theta.data() + L.attributes_at(), L.logits, L.columns);
+  const auto a = theta.segment(0, L.logits);
+  const Eigen::VectorXd b = theta.segment(L.plus_at(), L.rules) - theta.segment(L.minus_at(), L.rules);
+
+  Eigen::MatrixXd eta = p.X * A.transpose();
+  eta.rowwise() += a.transpose();
+  for (Eigen::Index k = 0; k < L.rules; ++k) {
+    const double add = p.rule_sign[static_cast<std::size_t>(k)] * b[k];
+    const Eigen::Index j = p.rule_logit[static_cast<std::size_t>(k)];
+    for (auto i : p.rule_rows[static_cast<std::size_t>(k)]) eta(static_cast<Eigen::Index>(i), j) += add;
+  }
+
+  // eta becomes the residual w_i (p_ij - y_ij) in place.
+  double loss = 0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double wi = p.w[static_cast<std::size_t>(i)];
+    const int yi = p.y[static_cast<std::size_t>(i)];
+    if (L.logits == 1) {
+      const double e = eta(i, 0);
+      loss += wi * (softplus(e) - (yi == 1 ? e : 0.0));
+      eta(i, 0) = wi * (sigmoid(e) - (yi == 1 ? 1.0 : 0.0));
+    } else {
+      const double m = eta.row(i).maxCoeff();
+      double sum = 0;
+      for (Eigen::Index j = 0; j < L.logits; ++j) sum += std::exp(eta(i, j) - m);
+      const double lse = m + std::log(sum);
+      loss += wi * (lse - eta(i, yi));
+      for (Eigen::Index j = 0; j < L.logits; ++j) eta(i, j) = wi * (std::exp(eta(i, j) - lse) - (j == yi ? 1.0 : 0.0));
+    }
+  }
+  double f = loss + 0.5 * p.lambda * (A.squaredNorm() + b.squaredNorm());
+  for (Eigen::Index k = 0; k < L.rules; ++k)
+    f += gamma[static_cast<std::size_t>(k)] * (theta[L.plus_at() + k] + theta[L.minus_at() + k]);
+
+  if (gradient) {
+    gradient->resize(L.size());
+    gradient->segment(0, L.logits) = eta.colwise().sum().transpose();
+    Eigen::Map<RowMajor> gA(gradient->data() + L.attributes_at(), L.logits, L.columns);
+    gA = eta.transpose() * p.X + p.lambda * A;
+    for (Eigen::Index k = 0; k < L.rules; ++k) {
+      const Eigen::Index j = p.rule_logit[static_cast<std::size_t>(k)];
+      double sum = 0;
+      for (auto i : p.rule_rows[static_cast<std::size_t>(k)]) sum += eta(static_cast<Eigen::Index>(i), j);
+      const double gb = p.rule_sign[static_cast<std::size_t>(k)] * sum + p.lambda * b[k];
+      const double g = gamma[static_cast<std::size_t>(k)];
+      (*gradient)[L.plus_at() + k] = gb + g;
+      (*gradient)[L.minus_at() + k] = -gb + g;
+    }
+  }
+  return f;
+}
+
+LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& options, const LogisticWeights* start) {
+  check(p);
+  const Layout L = layout(p);
+  const std::vector<double> gamma = p.gammas();
+  Eigen::VectorXd theta = Eigen::VectorXd::Zero(L.size());
+  double total = 0;
+  if (start) {
+    theta.segment(0, L.logits) = start->intercepts;
+    Eigen::Map<RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns) = start->attributes;
+    theta.segment(L.plus_at(), L.rules) = start->rules.cwiseMax(0.0);
+    if (!p.sign_constrained) theta.segment(L.minus_at(), L.rules) = (-start->rules).cwiseMax(0.0);
+    for (double wi : p.w) total += wi;
+  } else {
+    // Intercepts at the log prior (odds): the model with no features at its optimum.
+    const int classes = p.logits == 1 ? 2 : p.logits;
+    std::vector<double> counts(static_cast<std::size_t>(classes), 0.0);
+    for (std::size_t i = 0; i < p.rows(); ++i) counts[static_cast<std::size_t>(p.y[i])] += p.w[i];
+    for (double c : counts) total += c;
+    auto log_share = [&](int c) { return std::log((counts[static_cast<std::size_t>(c)] + 0.5) / (total + 0.5 * classes)); };
+    if (p.logits == 1) theta[0] = log_share(1) - log_share(0);
+    else
+      for (int j = 0; j < p.logits; ++j) theta[j] = log_share(j);
+  }
+
+  const double inf = std::numeric_limits<double>::infinity();
+  Eigen::VectorXd lb = Eigen::VectorXd::Constant(L.size(), -inf), ub = Eigen::VectorXd::Constant(L.size(), inf);
+  lb.segment(L.plus_at(), 2 * L.rules).setZero();
+  if (p.sign_constrained) ub.segment(L.minus_at(), L.rules).setZero();
+
+  LBFGSpp::LBFGSBParam<double> param;
+  param.m = 10;
+  param.epsilon = options.tolerance * std::max(1.0, total);
+  param.epsilon_rel = 0;
+  param.past = 1;
+  param.delta = options.tolerance * 1e-4;
+  param.max_iterations = options.max_iterations;
+  param.max_linesearch = 50;
+  LBFGSpp::LBFGSBSolver<double> solver(param);
+
+  // The line search may give up close to the optimum (rounding); the best point evaluated is kept.
+  Eigen::VectorXd best = theta;
+  double best_f = inf;
+  auto objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd& g) {
+    const double f = logistic_objective_with(p, gamma, x, &g);
+    if (f < best_f) {
+      best_f = f;
+      best = x;
+    }
+    return f;
+  };
+  double fx = 0;
+  int iterations = 0;
+  try {
+    iterations = solver.minimize(objective, theta, fx, lb, ub);
+  } catch (const std::runtime_error&) {
+    iterations = options.max_iterations;
+  } catch (const std::logic_error&) {
+    iterations = options.max_iterations;
+  }
+  theta = best;
+
+  LogisticWeights out;
+  out.intercepts = theta.segment(0, L.logits);
+  out.attributes = Eigen::Map<const RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns);
+  out.rules = theta.segment(L.plus_at(), L.rules) - theta.segment(L.minus_at(), L.rules);
+  out.objective = best_f;
+  out.iterations = iterations;
+  return out;
+}
+
+Eigen::MatrixXd logistic_logits(const LogisticProblem& p, const LogisticWeights& weights) {
+  Eigen::MatrixXd eta = p.X * weights.attributes.transpose();
+  eta.rowwise() += weights.intercepts.transpose();
+  for (std::size_t k = 0; k < p.rules(); ++k)
+    for (auto i : p.rule_rows[k])
+      eta(static_cast<Eigen::Index>(i), p.rule_logit[k]) += p.rule_sign[k] * weights.rules[static_cast<Eigen::Index>(k)];
+  return eta;
+}
+
+std::vector<double> logit_probabilities(const double* logits, int count) {
+  constexpr double kEdge = 1e-12;
+  std::vector<double> p;
+  if (count == 1) {
+    const double q = std::clamp(sigmoid(logits[0]), kEdge, 1 - kEdge);
+    return {1 - q, q};
+  }
+  const double m = *std::max_element(logits, logits + count);
+  double sum = 0;
+  for (int j = 0; j < count; ++j) {
+    p.push_back(std::exp(logits[j] - m));
+    sum += p.back();
+  }
+  double total = 0;
+  for (auto& x : p) {
+    x = std::max(x / sum, kEdge);
+    total += x;
+  }
+  for (auto& x : p) x /= total;
+  return p;
+}
+
+}  // namespace candor

@@ -1,0 +1,83 @@
+#pragma once
+// Penalised logistic regression over dense attribute columns and sparse 0/1 rule features (paper 000,
+// eq. 21):
+//
+//   loss = sum_i w_i * cross-entropy_i + lambda/2 (||A||^2 + ||b||^2) + sum_k gamma_k |b_k|
+//
+// with one logit (binary: the logit of class 1) or one per class (multinomial, softmax). Each logit j has
+// an unpenalised intercept and a weight per attribute column (row j of A); each rule k adds
+// sign_k * b_k to one logit only, the one of its class (binary: +b_k for a class-1 rule, -b_k for a
+// class-0 rule), so that eq. (22) holds: at lambda 0 and b_k > 0 the mean predicted probability of the
+// rule's class over the examples it covers is q_k. gamma_k = max(0, s_k - q_k n_k) from the rule's
+// weighted counts on the rows of the problem; a rule penalty of none sets every gamma_k to 0.
+//
+// The L1 term is made smooth by writing b = b+ - b- with b+, b- >= 0 (gamma_k (b+ + b-)), and the bounded
+// problem is minimised by L-BFGS-B (LBFGSpp). With sign_constrained, b- is fixed at 0: a rule can only
+// raise the probability of its own class.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace candor {
+
+struct LogisticProblem {
+  Eigen::MatrixXd X;                 // rows x attribute columns (encoded)
+  std::vector<int> y;                // per row: the class (multinomial) or 0/1 (binary)
+  std::vector<double> w;             // per row: example weight
+  int logits = 1;                    // 1: binary; > 1: multinomial over that many classes
+  // Per rule: the covered rows (ascending), the logit it adds to, its sign, and q_k, the rule's estimate
+  // of the probability of its class among the examples it covers.
+  std::vector<std::vector<std::uint32_t>> rule_rows;
+  std::vector<int> rule_logit;
+  std::vector<double> rule_sign;
+  std::vector<double> rule_q;
+  double lambda = 1;
+  bool rule_penalty = true;      // gamma_k from q_k; false: gamma = 0
+  bool sign_constrained = false;  // b_k >= 0
+
+  std::size_t rows() const { return y.size(); }
+  std::size_t rules() const { return rule_rows.size(); }
+  // Whether row i's label is the class rule k is about: y == 1 for a binary rule of sign +1, y == 0 for
+  // sign -1, y == the rule's logit for a multinomial one.
+  bool rule_positive(std::size_t k, std::size_t i) const;
+  // gamma_k for every rule (zeros when rule_penalty is false).
+  std::vector<double> gammas() const;
+  // The problem on a subset of the rows (inner cross-validation); rule coverage is restricted to it.
+  LogisticProblem subset(const std::vector<std::size_t>& rows) const;
+};
+
+struct LogisticWeights {
+  Eigen::VectorXd intercepts;  // per logit
+  Eigen::MatrixXd attributes;  // logits x attribute columns
+  Eigen::VectorXd rules;       // b_k (the sign of the rule's class is applied on top)
+  double objective = 0;
+  int iterations = 0;
+};
+
+struct SolverOptions {
+  // Converged when the largest projected gradient entry is below tolerance x max(1, total weight).
+  double tolerance = 1e-6;
+  int max_iterations = 1000;
+};
+
+// Minimises the loss above; `start`, when given, is the starting point (a neighbouring lambda's solution).
+// Deterministic: one thread, a fixed order of operations.
+LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& options = {},
+                               const LogisticWeights* start = nullptr);
+
+// The objective and its gradient with respect to (intercepts, attributes row by row, b+, b-), for tests.
+double logistic_objective(const LogisticProblem& p, const Eigen::VectorXd& theta, Eigen::VectorXd* gradient);
+// The same with the rule penalties given (p.gammas() computed once per solve).
+double logistic_objective_with(const LogisticProblem& p, const std::vector<double>& gamma,
+                               const Eigen::VectorXd& theta, Eigen::VectorXd* gradient);
+
+// The logits (rows x logits) of the problem's rows under `weights`.
+Eigen::MatrixXd logistic_logits(const LogisticProblem& p, const LogisticWeights& weights);
+
+// Class probabilities from one row's logits: softmax, or for one logit (binary) {1 - p, p}; every entry
+// is kept at least 1e-12 away from 0 and 1 so that no probability is certain.
+std::vector<double> logit_probabilities(const double* logits, int count);
+
+}  // namespace candor

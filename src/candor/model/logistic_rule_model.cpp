@@ -1,0 +1,258 @@
+#include "candor/model/logistic_rule_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include "candor/linear/penalised_logistic.hpp"
+
+namespace candor {
+
+const char* link_name(LogisticLink link) {
+  return link == LogisticLink::binary ? "binary" : link == LogisticLink::softmax ? "softmax" : "one-vs-rest";
+}
+
+namespace {
+
+LogisticLink parse_link(const std::string& s) {
+  if (s == "binary") return LogisticLink::binary;
+  if (s == "softmax") return LogisticLink::softmax;
+  if (s == "one-vs-rest") return LogisticLink::one_vs_rest;
+  throw std::invalid_argument("unknown link '" + s + "'");
+}
+
+std::string signed_fixed(double x, int digits) {
+  std::ostringstream s;
+  s << std::showpos << std::fixed << std::setprecision(digits) << x;
+  return s.str();
+}
+
+std::string fixed(double x, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << x;
+  return s.str();
+}
+
+nlohmann::json matrix_json(const Eigen::MatrixXd& m) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    std::vector<double> row(static_cast<std::size_t>(m.cols()));
+    for (Eigen::Index j = 0; j < m.cols(); ++j) row[static_cast<std::size_t>(j)] = m(i, j);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+Eigen::MatrixXd matrix_from_json(const nlohmann::json& j, Eigen::Index rows, Eigen::Index cols, const char* what) {
+  if (!j.is_array() || static_cast<Eigen::Index>(j.size()) != rows)
+    throw std::invalid_argument(std::string(what) + " must have one row per logit");
+  Eigen::MatrixXd m(rows, cols);
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const auto row = j[static_cast<std::size_t>(i)].get<std::vector<double>>();
+    if (static_cast<Eigen::Index>(row.size()) != cols)
+      throw std::invalid_argument(std::string(what) + " has a row of the wrong length");
+    for (Eigen::Index c = 0; c < cols; ++c) m(i, c) = row[static_cast<std::size_t>(c)];
+  }
+  return m;
+}
+
+}  // namespace
+
+Eigen::VectorXd LogisticRuleModel::logits(const Dataset& d, std::size_t row) const {
+  Eigen::VectorXd eta = intercepts;
+  for (std::size_t c = 0; c < encoding.size(); ++c) {
+    const double x = encoding.value(d, row, c);
+    if (x != 0) eta += attribute_weights.col(static_cast<Eigen::Index>(c)) * x;
+  }
+  for (std::size_t k = 0; k < rules.rules.size(); ++k)
+    if (rules.rules[k].covers(d, row)) eta += rule_weights.col(static_cast<Eigen::Index>(k));
+  return eta;
+}
+
+std::vector<double> LogisticRuleModel::probabilities(const Eigen::VectorXd& eta) const {
+  if (link != LogisticLink::one_vs_rest) return logit_probabilities(eta.data(), static_cast<int>(eta.size()));
+  std::vector<double> p(static_cast<std::size_t>(eta.size()));
+  double sum = 0;
+  for (Eigen::Index j = 0; j < eta.size(); ++j) {
+    p[static_cast<std::size_t>(j)] = logit_probabilities(&eta[j], 1)[1];
+    sum += p[static_cast<std::size_t>(j)];
+  }
+  for (auto& x : p) x /= sum;
+  return p;
+}
+
+std::vector<double> LogisticRuleModel::predict_proba(const Dataset& d, std::size_t row) const {
+  return probabilities(logits(d, row));
+}
+
+std::vector<std::string> LogisticRuleModel::explain(const Dataset& d, std::size_t row) const {
+  const Eigen::VectorXd eta = logits(d, row);
+  const auto p = probabilities(eta);
+  const int predicted = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+  // A feature's effect on the predicted class: its share of that class's logit; for softmax against the
+  // mean over the logits (adding the same to every logit changes nothing); for one logit, towards class 1.
+  auto effect = [&](const Eigen::VectorXd& column) {
+    if (link == LogisticLink::binary) return predicted == 1 ? column[0] : -column[0];
+    if (link == LogisticLink::softmax) return column[predicted] - column.mean();
+    return column[predicted];
+  };
+  std::vector<std::pair<double, std::string>> parts;
+  for (std::size_t c = 0; c < encoding.size(); ++c) {
+    const double x = encoding.value(d, row, c);
+    if (x == 0) continue;
+    const double e = effect(attribute_weights.col(static_cast<Eigen::Index>(c)) * x);
+    if (e != 0) parts.emplace_back(e, encoding.name(c, schema));
+  }
+  for (std::size_t k = 0; k < rules.rules.size(); ++k)
+    if (rules.rules[k].covers(d, row)) {
+      const double e = effect(rule_weights.col(static_cast<Eigen::Index>(k)));
+      if (e != 0) parts.emplace_back(e, "rule " + std::to_string(k + 1));
+    }
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const auto& a, const auto& b) { return std::abs(a.first) > std::abs(b.first); });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < parts.size() && i < 5; ++i) out.push_back(parts[i].second + " " + signed_fixed(parts[i].first, 2));
+  return out;
+}
+
+std::vector<RulePoint> LogisticRuleModel::rule_points(const Dataset& test) const {
+  std::vector<RulePoint> out;
+  for (const auto& r : rules.rules) {
+    double n = 0, s = 0;
+    for (std::size_t row = 0; row < test.rows(); ++row) {
+      if (test.y[row] < 0 || !r.covers(test, row)) continue;
+      n += test.weights[row];
+      if (test.y[row] == r.klass) s += test.weights[row];
+    }
+    if (n > 0) out.push_back({r.probability, s / n, n});
+  }
+  return out;
+}
+
+std::string LogisticRuleModel::text() const {
+  std::ostringstream out;
+  const auto& cls = schema.class_attribute;
+  const Eigen::Index logit_count = intercepts.size();
+  out << "Logistic regression over " << rules.rules.size() << " rules and " << encoding.size()
+      << " attribute columns by " << describe(params) << ", learned from " << training_source << ": "
+      << training_rows << " rows, class '" << cls.name << "'\n";
+  out << "Link " << link_name(link);
+  if (link == LogisticLink::binary) out << " (the logit of " << cls.name << " = " << cls.values[1] << ")";
+  out << "; loss = log loss + lambda/2 ||w||^2 (intercepts unpenalised) + sum gamma_k |b_k|, lambda = " << lambda;
+  if (!lambda_search.grid.empty()) {
+    const auto best = std::min_element(lambda_search.log_loss.begin(), lambda_search.log_loss.end());
+    out << " (chosen by " << lambda_search.folds << "-fold cross-validation of "
+        << (lambda_search.on == "model" ? "this model" : "the attributes-only model")
+        << " on log loss, " << fixed(*best, 4) << ")";
+  }
+  out << "\nIntercepts:";
+  for (Eigen::Index j = 0; j < logit_count; ++j)
+    out << " " << (link == LogisticLink::binary ? cls.values[1] : cls.values[static_cast<std::size_t>(j)]) << " "
+        << signed_fixed(intercepts[j], 3);
+  out << "\n";
+  auto column_label = [&](Eigen::Index j) {
+    return link == LogisticLink::binary ? std::string() : cls.values[static_cast<std::size_t>(j)] + " ";
+  };
+  auto weights_text = [&](const Eigen::VectorXd& col) {
+    std::string s;
+    for (Eigen::Index j = 0; j < col.size(); ++j) s += (j ? ", " : "") + column_label(j) + signed_fixed(col[j], 3);
+    return s;
+  };
+  auto importance = [](const Eigen::VectorXd& col, double spread) { return col.cwiseAbs().maxCoeff() * spread; };
+
+  std::vector<std::size_t> order(rules.rules.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return importance(rule_weights.col(static_cast<Eigen::Index>(a)), rule_spread[a]) >
+           importance(rule_weights.col(static_cast<Eigen::Index>(b)), rule_spread[b]);
+  });
+  out << "\nRules, most important first (importance = |weight| x sd of the rule feature in training); the weight "
+         "is added to the logit of the rule's class when it fires, P is the "
+      << (rules.params.uses_evc() ? "EVC-corrected" : "rule learner's") << " probability of its class:\n";
+  for (auto k : order) {
+    const Rule& r = rules.rules[k];
+    const Eigen::VectorXd col = rule_weights.col(static_cast<Eigen::Index>(k));
+    const double own = link == LogisticLink::binary ? (r.klass == 1 ? col[0] : -col[0]) : col[r.klass];
+    out << (k + 1) << ". " << format_rule(r, schema) << "\n   weight " << signed_fixed(own, 3);
+    if (link == LogisticLink::one_vs_rest) out << " (other classes' logits: " << weights_text(col) << ")";
+    out << "  importance "
+        << fixed(importance(col, rule_spread[k]), 3) << "  P(" << cls.values[static_cast<std::size_t>(r.klass)]
+        << ") = " << fixed(r.probability, 4) << "  gamma " << fixed(rule_gamma[k], 2) << "  covers "
+        << fixed(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0) << "\n";
+  }
+  std::vector<std::size_t> attrs(encoding.size());
+  std::iota(attrs.begin(), attrs.end(), 0);
+  std::stable_sort(attrs.begin(), attrs.end(), [&](std::size_t a, std::size_t b) {
+    return importance(attribute_weights.col(static_cast<Eigen::Index>(a)), attribute_spread[a]) >
+           importance(attribute_weights.col(static_cast<Eigen::Index>(b)), attribute_spread[b]);
+  });
+  out << "\nAttribute columns, most important first (numeric ones per standard deviation):\n";
+  for (auto c : attrs) {
+    const Eigen::VectorXd col = attribute_weights.col(static_cast<Eigen::Index>(c));
+    out << "  " << encoding.name(c, schema) << ": " << weights_text(col) << "  importance "
+        << fixed(importance(col, attribute_spread[c]), 3) << "\n";
+  }
+  return out.str();
+}
+
+nlohmann::json LogisticRuleModel::to_json() const {
+  nlohmann::json j = model_header_json(*this);
+  j["link"] = link_name(link);
+  j["lambda"] = lambda;
+  if (!lambda_search.grid.empty())
+    j["lambda_search"] = {{"on", lambda_search.on},
+                          {"folds", lambda_search.folds},
+                          {"grid", lambda_search.grid},
+                          {"log_loss", lambda_search.log_loss}};
+  j["intercepts"] = std::vector<double>(intercepts.data(), intercepts.data() + intercepts.size());
+  j["attribute_columns"] = encoding.to_json(schema);
+  j["attribute_spread"] = attribute_spread;
+  j["attribute_weights"] = matrix_json(attribute_weights);
+  j["rule_weights"] = matrix_json(rule_weights);
+  j["rule_gamma"] = rule_gamma;
+  j["rule_spread"] = rule_spread;
+  j["rule_model"] = rules.to_json();
+  return j;
+}
+
+LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
+  LogisticRuleModel m;
+  read_model_header(j, m);
+  m.link = parse_link(j.at("link").get<std::string>());
+  m.lambda = j.at("lambda").get<double>();
+  if (j.contains("lambda_search")) {
+    const auto& s = j.at("lambda_search");
+    m.lambda_search.on = s.at("on").get<std::string>();
+    m.lambda_search.folds = s.at("folds").get<int>();
+    m.lambda_search.grid = s.at("grid").get<std::vector<double>>();
+    m.lambda_search.log_loss = s.at("log_loss").get<std::vector<double>>();
+  }
+  const auto intercepts = j.at("intercepts").get<std::vector<double>>();
+  const std::size_t classes = m.schema.class_attribute.values.size();
+  const std::size_t logit_count = m.link == LogisticLink::binary ? 1 : classes;
+  if (intercepts.size() != logit_count)
+    throw std::invalid_argument("intercepts: " + std::to_string(logit_count) + " expected for this link and class");
+  m.intercepts = Eigen::Map<const Eigen::VectorXd>(intercepts.data(), static_cast<Eigen::Index>(intercepts.size()));
+  m.rules = RuleModel::from_json(j.at("rule_model"));
+  m.encoding = AttributeEncoding::from_json(j.at("attribute_columns"), m.schema);
+  const auto L = static_cast<Eigen::Index>(logit_count);
+  m.attribute_weights = matrix_from_json(j.at("attribute_weights"), L, static_cast<Eigen::Index>(m.encoding.size()),
+                                         "attribute_weights");
+  m.rule_weights =
+      matrix_from_json(j.at("rule_weights"), L, static_cast<Eigen::Index>(m.rules.rules.size()), "rule_weights");
+  m.rule_gamma = j.at("rule_gamma").get<std::vector<double>>();
+  m.rule_spread = j.at("rule_spread").get<std::vector<double>>();
+  m.attribute_spread = j.at("attribute_spread").get<std::vector<double>>();
+  if (m.rule_gamma.size() != m.rules.rules.size() || m.rule_spread.size() != m.rules.rules.size())
+    throw std::invalid_argument("rule_gamma and rule_spread need one entry per rule");
+  if (m.attribute_spread.size() != m.encoding.size())
+    throw std::invalid_argument("attribute_spread needs one entry per attribute column");
+  if (m.rules.schema.attributes.size() != m.schema.attributes.size())
+    throw std::invalid_argument("the rule model's attributes differ from the model's");
+  return m;
+}
+
+}  // namespace candor

@@ -1,0 +1,68 @@
+#pragma once
+// A logistic regression over rules and original attributes (paper 000, section 4.3.3): each rule of a CN2
+// rule set is a 0/1 feature (1 when it covers the example), the attributes enter as AttributeEncoding
+// columns, and the class probabilities come from the logits
+//
+//   eta_j = intercept_j + sum_c attribute_weights(j, c) x_c + sum_k rule_weights(j, k) r_k(x)
+//
+// by the link: binary (one logit, of the second class value), softmax (one logit per class) or
+// one-vs-rest (a sigmoid per class, normalised to sum to 1).
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+#include <nlohmann/json.hpp>
+
+#include "candor/linear/attribute_encoding.hpp"
+#include "candor/model/model.hpp"
+#include "candor/model/rule_model.hpp"
+
+namespace candor {
+
+enum class LogisticLink { binary, softmax, one_vs_rest };
+const char* link_name(LogisticLink link);
+
+// How lambda was chosen: the grid, each value's cross-validated log loss (empty when --lambda was given).
+struct LambdaSearch {
+  std::string on;  // "model" or "attributes": which model's cross-validation chose it
+  int folds = 0;
+  std::vector<double> grid, log_loss;
+};
+
+struct LogisticRuleModel : Model {
+  RuleModel rules;  // the rules used as features, with their statistics and EVC calibration
+  AttributeEncoding encoding;
+  LogisticLink link = LogisticLink::binary;
+  Eigen::VectorXd intercepts;         // per logit
+  Eigen::MatrixXd attribute_weights;  // logits x encoding columns
+  Eigen::MatrixXd rule_weights;       // logits x rules, the rule's sign included
+  std::vector<double> rule_gamma;     // gamma_k = s_k - q_k n_k of each rule in its own class's problem
+  double lambda = 0;
+  LambdaSearch lambda_search;
+
+  std::string kind_name() const override { return "rule-logistic"; }
+  std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;
+  // The five features that moved the predicted class's logit most (against the mean of the logits for
+  // softmax), with their contributions: "rule 3 +1.20", "age -0.41".
+  std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
+  // Rules with weight, corrected probability and gamma, then attribute weights, most important first
+  // (importance as in RuleFit: |weight| x the feature's standard deviation in training).
+  std::string text() const override;
+  nlohmann::json to_json() const override;
+  std::size_t rule_count() const override { return rules.rules.size(); }
+  double mean_rule_length() const override { return rules.mean_rule_length(); }
+  // Every rule covering at least one labelled test example: its probability against the share of its
+  // class among the examples it covers.
+  std::vector<RulePoint> rule_points(const Dataset& test) const override;
+  static LogisticRuleModel from_json(const nlohmann::json& j);
+
+  // The logits of one row.
+  Eigen::VectorXd logits(const Dataset& d, std::size_t row) const;
+  // Probabilities from logits by the link.
+  std::vector<double> probabilities(const Eigen::VectorXd& eta) const;
+  // Each feature's spread in training (importance = |weight| x spread): 1 for a standardised column,
+  // sqrt(p (1 - p)) for a 0/1 column or rule with training share p.
+  std::vector<double> attribute_spread, rule_spread;
+};
+
+}  // namespace candor

@@ -1,0 +1,133 @@
+#include "candor/model/model.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <numeric>
+
+#include "candor/data/input_error.hpp"
+#include "candor/model/logistic_rule_model.hpp"
+#include "candor/model/rule_model.hpp"
+
+namespace candor {
+
+int Model::predict(const Dataset& d, std::size_t row) const {
+  const auto p = predict_proba(d, row);
+  return static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+}
+
+std::vector<double> Model::prior() const {
+  const double sum = std::accumulate(training_counts.begin(), training_counts.end(), 0.0);
+  std::vector<double> p(training_counts.size(), 1.0 / static_cast<double>(std::max<std::size_t>(1, training_counts.size())));
+  if (sum > 0)
+    for (std::size_t c = 0; c < p.size(); ++c) p[c] = training_counts[c] / sum;
+  return p;
+}
+
+namespace {
+
+nlohmann::json attribute_json(const Attribute& a) {
+  nlohmann::json j{{"name", a.name}, {"type", a.is_nominal() ? "nominal" : "numeric"}};
+  if (a.is_nominal()) j["values"] = a.values;
+  return j;
+}
+
+Attribute attribute_from_json(const nlohmann::json& j) {
+  Attribute a;
+  a.name = j.at("name").get<std::string>();
+  std::string type = j.at("type").get<std::string>();
+  if (type == "nominal") {
+    a.type = AttributeType::nominal;
+    a.values = j.at("values").get<std::vector<std::string>>();
+  } else if (type == "numeric") {
+    a.type = AttributeType::numeric;
+  } else {
+    throw std::invalid_argument("attribute '" + a.name + "' has unknown type '" + type + "'");
+  }
+  return a;
+}
+
+template <class M>
+std::unique_ptr<Model> read_as(const nlohmann::json& j) {
+  return std::make_unique<M>(M::from_json(j));
+}
+
+}  // namespace
+
+nlohmann::json model_header_json(const Model& m) {
+  nlohmann::json j;
+  j["format"] = "candor-model";
+  j["version"] = 1;
+  j["model"] = m.kind_name();
+  j["learner"] = params_to_json(m.params);
+  j["training"] = {{"source", m.training_source}, {"rows", m.training_rows}, {"class_counts", m.training_counts}};
+  nlohmann::json attrs = nlohmann::json::array();
+  for (const auto& a : m.schema.attributes) attrs.push_back(attribute_json(a));
+  j["attributes"] = attrs;
+  j["class"] = {{"name", m.schema.class_attribute.name}, {"values", m.schema.class_attribute.values}};
+  return j;
+}
+
+void read_model_header(const nlohmann::json& j, Model& m) {
+  m.params = params_from_json(j.at("learner"));
+  const auto& tr = j.at("training");
+  m.training_source = tr.at("source").get<std::string>();
+  m.training_rows = tr.at("rows").get<std::size_t>();
+  m.training_counts = tr.at("class_counts").get<std::vector<double>>();
+  m.schema.attributes.clear();
+  for (const auto& a : j.at("attributes")) m.schema.attributes.push_back(attribute_from_json(a));
+  m.schema.class_attribute.name = j.at("class").at("name").get<std::string>();
+  m.schema.class_attribute.type = AttributeType::nominal;
+  m.schema.class_attribute.values = j.at("class").at("values").get<std::vector<std::string>>();
+  if (m.training_counts.size() != m.schema.class_attribute.values.size())
+    throw std::invalid_argument("training class_counts must have one entry per class");
+}
+
+const std::vector<ModelKindInfo>& model_kind_table() {
+  static const std::vector<ModelKindInfo> table{
+      {"decision-list", "a decision list: the first firing rule decides", read_as<RuleModel>},
+      {"rule-set", "an unordered rule set: the firing rules are combined", read_as<RuleModel>},
+      {"best-rule-set", "a rule set whose firing rule of highest quality decides", read_as<RuleModel>},
+      {"rule-logistic", "a penalised logistic regression over rules and attributes", read_as<LogisticRuleModel>},
+  };
+  return table;
+}
+
+std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::string& source) {
+  try {
+    if (!j.is_object() || j.value("format", "") != "candor-model")
+      throw std::invalid_argument("not a candor model (\"format\" is not \"candor-model\")");
+    if (j.at("version").get<int>() != 1) throw std::invalid_argument("unsupported model version " + j.at("version").dump());
+    const std::string kind = j.at("model").get<std::string>();
+    for (const auto& k : model_kind_table())
+      if (kind == k.name) return k.from_json(j);
+    std::string known;
+    for (const auto& k : model_kind_table()) known += (known.empty() ? "" : ", ") + std::string(k.name);
+    throw std::invalid_argument("unknown model kind '" + kind + "' (known: " + known + ")");
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(source, 0, std::string("malformed model: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source, 0, std::string("malformed model: ") + e.what());
+  }
+}
+
+void save_model(const Model& m, const std::string& path) {
+  std::ofstream f(path);
+  if (!f) throw InputError(path, 0, "cannot write model file");
+  // 17 significant digits: thresholds, weights and counts read back as exactly the same doubles.
+  f << m.to_json().dump(2) << "\n";
+  if (!f) throw InputError(path, 0, "error writing model file");
+}
+
+std::unique_ptr<Model> load_model(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw InputError(path, 0, "cannot open model file");
+  nlohmann::json j;
+  try {
+    f >> j;
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
+  }
+  return model_from_json(j, path);
+}
+
+}  // namespace candor

@@ -1,0 +1,78 @@
+#pragma once
+// The model interface every learner returns, and the model-kind registry the model file loader reads.
+// A model file records its kind under "model"; load_model() hands the document to that kind's reader.
+// A new kind of model is one class deriving from Model plus one line in model_kind_table() (model.cpp).
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "candor/data/dataset.hpp"
+#include "candor/learn/params.hpp"
+
+namespace candor {
+
+// One rule on test data: its probability against the share of its class among the test examples it
+// decides (or covers, for models where every covering rule takes part).
+struct RulePoint {
+  double probability = 0;
+  double test_share = 0;
+  double decided = 0;  // (weighted) test examples it decides
+};
+
+struct Model {
+  LearnerParams params;  // resolved: every default the learner applied is written out
+  Schema schema;
+  std::vector<double> training_counts;  // class totals of the training set
+  std::size_t training_rows = 0;
+  std::string training_source;
+
+  virtual ~Model() = default;
+  // The model file's "model" entry: a name of model_kind_table().
+  virtual std::string kind_name() const = 0;
+  // Class probabilities for one row of data read against `schema`; they sum to 1 and lie strictly inside
+  // (0, 1) for every class seen in training (the learner's documented smoothing decides how).
+  virtual std::vector<double> predict_proba(const Dataset& d, std::size_t row) const = 0;
+  // The class of highest probability (ties: the first).
+  int predict(const Dataset& d, std::size_t row) const;
+  // What decided a prediction, most influential first, as short labels for `candor predict --explain`:
+  // rule numbers (1-based) for rule models, "rule 3 +1.20" / "age -0.41" for linear ones; empty when the
+  // default decided.
+  virtual std::vector<std::string> explain(const Dataset& d, std::size_t row) const = 0;
+  // The model as text a person can read (`candor rules`).
+  virtual std::string text() const = 0;
+  // The whole model file (kind, learner, schema and the kind's own entries).
+  virtual nlohmann::json to_json() const = 0;
+  // Rules in the model (for a linear model over rules: its rule features) and their mean length.
+  virtual std::size_t rule_count() const = 0;
+  virtual double mean_rule_length() const = 0;
+  // Each rule holding a probability estimate that decides (or covers) at least one example of `test`: the
+  // estimate against the share of the rule's class there. Empty for models whose rules make no claim.
+  virtual std::vector<RulePoint> rule_points(const Dataset& test) const = 0;
+  // The training class distribution.
+  std::vector<double> prior() const;
+};
+
+// The entries every model file shares: format, version, kind, learner parameters, training summary,
+// attributes and class.
+nlohmann::json model_header_json(const Model& m);
+// Reads those entries into `m` (the parameters are validated). Throws std::invalid_argument or
+// nlohmann::json::exception for a malformed document.
+void read_model_header(const nlohmann::json& j, Model& m);
+
+struct ModelKindInfo {
+  const char* name;         // the model file's "model" entry
+  const char* description;  // for the documentation
+  // Builds the model from a whole model file; throws std::invalid_argument or nlohmann::json::exception.
+  std::unique_ptr<Model> (*from_json)(const nlohmann::json& j);
+};
+const std::vector<ModelKindInfo>& model_kind_table();
+
+// Throws InputError naming `source` when the document is not a valid candor model of a known kind.
+std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::string& source);
+void save_model(const Model& m, const std::string& path);
+std::unique_ptr<Model> load_model(const std::string& path);
+
+}  // namespace candor
