@@ -2,7 +2,7 @@
 # Installs what candor needs on Debian 12 (run as root). Skips apt entirely when everything is present.
 set -euo pipefail
 packages=(build-essential cmake libboost-dev libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
-          libbenchmark-dev libeigen3-dev liblbfgspp-dev)
+          libbenchmark-dev libeigen3-dev liblbfgspp-dev python3-scipy)
 # Optional extras: Weka (the benchmarks' peer), matplotlib (plots), scikit-learn (the log-loss reference).
 # Asked for with CANDOR_EXTRAS=1.
 if [[ "${CANDOR_EXTRAS:-0}" == 1 ]]; then packages+=(weka python3-matplotlib python3-sklearn); fi

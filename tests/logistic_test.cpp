@@ -1,0 +1,337 @@
+// rule-logistic: the penalised logistic solver against SciPy and eq. (22), the attribute encoding, and the
+// learner end to end (model file, explanation, determinism, parameter checks).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <numeric>
+#include <random>
+
+#include "candor/data/input_error.hpp"
+#include "candor/learn/fit.hpp"
+#include "candor/learn/rule_logistic.hpp"
+#include "candor/linear/attribute_encoding.hpp"
+#include "candor/linear/penalised_logistic.hpp"
+#include "candor/model/logistic_rule_model.hpp"
+#include "test_util.hpp"
+
+using namespace candor;
+
+namespace {
+
+// A small random problem: `rows` x `columns` Gaussian attributes, `rules` random rules with their q below
+// the rule's training share (so gamma > 0), labels drawn from a model that uses both.
+LogisticProblem random_problem(int rows, int columns, int rules, int logits, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> unit;
+  LogisticProblem p;
+  p.logits = logits;
+  const int classes = logits == 1 ? 2 : logits;
+  p.X.resize(rows, columns);
+  for (int i = 0; i < rows; ++i)
+    for (int c = 0; c < columns; ++c) p.X(i, c) = normal(rng);
+  p.rule_rows.resize(static_cast<std::size_t>(rules));
+  for (int k = 0; k < rules; ++k) {
+    for (int i = 0; i < rows; ++i)
+      if (unit(rng) < 0.3) p.rule_rows[static_cast<std::size_t>(k)].push_back(static_cast<std::uint32_t>(i));
+    const int klass = static_cast<int>(rng() % static_cast<std::uint32_t>(classes));
+    p.rule_logit.push_back(logits == 1 ? 0 : klass);
+    p.rule_sign.push_back(logits == 1 ? (klass == 1 ? 1.0 : -1.0) : 1.0);
+  }
+  for (int i = 0; i < rows; ++i) {
+    std::vector<double> score(static_cast<std::size_t>(classes), 0.0);
+    for (int c = 0; c < classes; ++c) score[static_cast<std::size_t>(c)] = (c + 1) * 0.7 * p.X(i, c % columns) + normal(rng);
+    for (int k = 0; k < rules; ++k) {
+      const auto& rr = p.rule_rows[static_cast<std::size_t>(k)];
+      if (std::find(rr.begin(), rr.end(), static_cast<std::uint32_t>(i)) == rr.end()) continue;
+      const int target = logits == 1 ? (p.rule_sign[static_cast<std::size_t>(k)] > 0 ? 1 : 0) : p.rule_logit[static_cast<std::size_t>(k)];
+      score[static_cast<std::size_t>(target)] += 1.5;
+    }
+    p.y.push_back(static_cast<int>(std::max_element(score.begin(), score.end()) - score.begin()));
+    p.w.push_back(0.5 + unit(rng));  // example weights
+  }
+  for (int k = 0; k < rules; ++k) {
+    double s = 0, n = 0;
+    for (auto i : p.rule_rows[static_cast<std::size_t>(k)]) {
+      n += p.w[i];
+      if (p.rule_positive(static_cast<std::size_t>(k), i)) s += p.w[i];
+    }
+    p.rule_q.push_back(n > 0 ? 0.8 * s / n : 0.5);
+  }
+  return p;
+}
+
+nlohmann::json problem_json(const LogisticProblem& p) {
+  std::vector<double> X;
+  for (Eigen::Index i = 0; i < p.X.rows(); ++i)
+    for (Eigen::Index c = 0; c < p.X.cols(); ++c) X.push_back(p.X(i, c));
+  return {{"X", X},           {"y", p.y},
+          {"w", p.w},         {"logits", p.logits},
+          {"rule_rows", p.rule_rows}, {"rule_logit", p.rule_logit},
+          {"rule_sign", p.rule_sign}, {"rule_q", p.rule_q},
+          {"lambda", p.lambda},       {"rule_penalty", p.rule_penalty},
+          {"sign_constrained", p.sign_constrained}};
+}
+
+nlohmann::json scipy_solution(const LogisticProblem& p, const std::string& name) {
+  const std::string problem = test::write_temp(name + ".json", problem_json(p).dump());
+  const std::string answer = problem + ".out";
+  const std::string command = std::string(CANDOR_TEST_PYTHON) + " " + test::repo("tests/tools/scipy_logistic.py") +
+                              " " + problem + " > " + answer;
+  const int rc = std::system(command.c_str());
+  if (rc != 0) {
+    ADD_FAILURE() << "SciPy reference failed (" << command
+                  << "); the test command installs python3-scipy (scripts/install-deps.sh)";
+    return nullptr;
+  }
+  std::ifstream in(answer);
+  return nlohmann::json::parse(in);
+}
+
+}  // namespace
+
+TEST(LogisticSolver, GradientMatchesFiniteDifferences) {
+  for (int logits : {1, 3}) {
+    LogisticProblem p = random_problem(40, 3, 4, logits, 7);
+    p.lambda = 0.7;
+    const Eigen::Index size = logits + logits * 3 + 2 * 4;
+    Eigen::VectorXd theta(size);
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<double> u(0.1, 1.0);  // b+, b- > 0: away from the bounds' kinks
+    for (Eigen::Index i = 0; i < size; ++i) theta[i] = u(rng);
+    Eigen::VectorXd g;
+    logistic_objective(p, theta, &g);
+    for (Eigen::Index i = 0; i < size; ++i) {
+      Eigen::VectorXd up = theta, down = theta;
+      up[i] += 1e-6;
+      down[i] -= 1e-6;
+      const double numeric = (logistic_objective(p, up, nullptr) - logistic_objective(p, down, nullptr)) / 2e-6;
+      EXPECT_NEAR(g[i], numeric, 1e-5 * std::max(1.0, std::abs(numeric))) << "logits " << logits << " entry " << i;
+    }
+  }
+}
+
+// The check: the solution of small problems agrees with SciPy's L-BFGS-B on an independent NumPy
+// implementation of the same loss, objective and weights to 1e-6.
+TEST(LogisticSolver, AgreesWithScipy) {
+  struct Case {
+    int logits;
+    double lambda;
+    bool penalty, constrained;
+  };
+  int index = 0;
+  for (const Case c : {Case{1, 1.0, true, true}, Case{1, 0.3, true, false}, Case{1, 2.0, false, false},
+                       Case{3, 1.0, true, true}, Case{3, 0.5, true, false}}) {
+    LogisticProblem p = random_problem(60, 3, 5, c.logits, 11 + static_cast<std::uint32_t>(index));
+    p.lambda = c.lambda;
+    p.rule_penalty = c.penalty;
+    p.sign_constrained = c.constrained;
+    const LogisticWeights ours = solve_logistic(p, SolverOptions{1e-11, 100000});
+    const nlohmann::json ref = scipy_solution(p, "logistic-case-" + std::to_string(index++));
+    if (ref.is_null()) return;
+    const std::string label = "case " + std::to_string(index);
+    EXPECT_NEAR(ours.objective, ref["objective"].get<double>(), 1e-6 * std::abs(ours.objective)) << label;
+    // Softmax intercepts are determined up to a common shift: compare them centred.
+    const auto a = ref["intercepts"].get<std::vector<double>>();
+    const double ref_mean = std::accumulate(a.begin(), a.end(), 0.0) / static_cast<double>(a.size());
+    const double our_mean = c.logits == 1 ? 0.0 : ours.intercepts.mean();
+    for (int j = 0; j < c.logits; ++j)
+      EXPECT_NEAR(ours.intercepts[j] - (c.logits == 1 ? 0 : our_mean), a[static_cast<std::size_t>(j)] - (c.logits == 1 ? 0 : ref_mean), 1e-6)
+          << label;
+    const auto A = ref["attributes"].get<std::vector<std::vector<double>>>();
+    for (int j = 0; j < c.logits; ++j)
+      for (int col = 0; col < 3; ++col) EXPECT_NEAR(ours.attributes(j, col), A[static_cast<std::size_t>(j)][static_cast<std::size_t>(col)], 1e-6) << label;
+    const auto b = ref["rules"].get<std::vector<double>>();
+    for (std::size_t k = 0; k < b.size(); ++k) EXPECT_NEAR(ours.rules[static_cast<Eigen::Index>(k)], b[k], 1e-6) << label;
+  }
+}
+
+// Eq. (22): at lambda 0, a rule whose weight is positive leaves the mean predicted probability of its class
+// over the examples it covers at exactly q_k. The numbers are paper 000's worked example: a rule covering
+// 10 examples, 8 of them positive, corrected to q = 0.65, among 20 examples with prior 0.5.
+TEST(LogisticSolver, RuleProbabilityIsPinnedAtItsCorrectedValue) {
+  LogisticProblem p;
+  p.X.resize(20, 0);
+  for (int i = 0; i < 20; ++i) {
+    p.y.push_back(i < 10 ? (i < 8 ? 1 : 0) : (i < 12 ? 1 : 0));
+    p.w.push_back(1.0);
+  }
+  p.rule_rows = {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}};
+  p.rule_logit = {0};
+  p.rule_sign = {1.0};
+  p.rule_q = {0.65};
+  p.lambda = 0;
+  p.sign_constrained = true;
+  EXPECT_NEAR(p.gammas()[0], 8 - 0.65 * 10, 1e-12);  // gamma = s - q n = 1.5
+  const LogisticWeights w = solve_logistic(p, SolverOptions{1e-12, 10000});
+  ASSERT_GT(w.rules[0], 0.1);
+  const Eigen::MatrixXd eta = logistic_logits(p, w);
+  double covered = 0;
+  for (int i = 0; i < 10; ++i) covered += logit_probabilities(&eta(i, 0), 1)[1];
+  EXPECT_NEAR(covered / 10, 0.65, 1e-6);
+  // Without the penalty the model reproduces the training share, 0.8: the optimism gamma removes.
+  p.rule_penalty = false;
+  const LogisticWeights plain = solve_logistic(p, SolverOptions{1e-12, 10000});
+  const Eigen::MatrixXd eta2 = logistic_logits(p, plain);
+  double covered2 = 0;
+  for (int i = 0; i < 10; ++i) covered2 += logit_probabilities(&eta2(i, 0), 1)[1];
+  EXPECT_NEAR(covered2 / 10, 0.8, 1e-6);
+}
+
+TEST(LogisticSolver, ProbabilitiesStayInsideTheUnitInterval) {
+  const double big[] = {800.0, -800.0, 0.0};
+  for (double p : logit_probabilities(big, 3)) {
+    EXPECT_GT(p, 0.0);
+    EXPECT_LT(p, 1.0);
+  }
+  const double one = 1e6;
+  const auto q = logit_probabilities(&one, 1);
+  EXPECT_GT(q[0], 0.0);
+  EXPECT_NEAR(q[0] + q[1], 1.0, 1e-15);
+}
+
+TEST(AttributeEncoding, FollowsTheDocumentedPolicy) {
+  const std::string path = test::write_temp("encoding.arff",
+                                            "@relation e\n@attribute x numeric\n@attribute c {a,b,z}\n"
+                                            "@attribute k numeric\n@attribute cls {p,n}\n@data\n"
+                                            "1,a,5,p\n3,b,5,n\n?,?,5,p\n5,a,5,n\n");
+  const Dataset d = read_arff(path);
+  const AttributeEncoding e = AttributeEncoding::fit(d);
+  // x: standardised on 1, 3, 5 (mean 3, sd sqrt(8/3)) plus a missing indicator; c: a and b (z never seen)
+  // plus a missing indicator; k: constant, left out.
+  ASSERT_EQ(e.size(), 5u);
+  EXPECT_EQ(e.name(0, d.schema), "x");
+  EXPECT_EQ(e.name(1, d.schema), "x missing");
+  EXPECT_EQ(e.name(2, d.schema), "c = a");
+  EXPECT_EQ(e.name(3, d.schema), "c = b");
+  EXPECT_EQ(e.name(4, d.schema), "c missing");
+  EXPECT_NEAR(e.value(d, 0, 0), (1 - 3) / std::sqrt(8.0 / 3.0), 1e-12);
+  EXPECT_EQ(e.value(d, 2, 0), 0.0);  // missing: the mean
+  EXPECT_EQ(e.value(d, 2, 1), 1.0);
+  EXPECT_EQ(e.value(d, 2, 2), 0.0);
+  EXPECT_EQ(e.value(d, 2, 4), 1.0);
+  EXPECT_EQ(e.value(d, 1, 3), 1.0);
+  const AttributeEncoding back = AttributeEncoding::from_json(e.to_json(d.schema), d.schema);
+  for (std::size_t r = 0; r < d.rows(); ++r)
+    for (std::size_t c = 0; c < e.size(); ++c) EXPECT_EQ(back.value(d, r, c), e.value(d, r, c));
+}
+
+TEST(RuleLogistic, SavesLoadsExplainsAndIgnoresThreads) {
+  for (const char* file : {"credit-a.arff", "iris.arff"}) {
+    const Dataset d = read_arff(test::shared(file));
+    for (const char* multiclass : {"softmax", "one-vs-rest"}) {
+      LearnerParams p;
+      p.learner = "rule-logistic";
+      p.multiclass = multiclass;
+      p.evc_permutations = 20;
+      const auto one = fit_model(d, p, 1);
+      const auto two = fit_model(d, p, 2);
+      EXPECT_EQ(one->to_json(), two->to_json()) << file;
+      const auto& m = dynamic_cast<const LogisticRuleModel&>(*one);
+      EXPECT_GT(m.rule_count(), 0u);
+      EXPECT_GT(m.lambda, 0);
+      EXPECT_EQ(m.lambda_search.log_loss.size(), lambda_grid().size());
+      const std::string path = test::write_temp(std::string("rl-") + file + multiclass + ".json", "");
+      save_model(*one, path);
+      const auto back = load_model(path);
+      EXPECT_EQ(back->kind_name(), "rule-logistic");
+      EXPECT_EQ(back->to_json(), one->to_json());
+      double right = 0;
+      for (std::size_t r = 0; r < d.rows(); ++r) {
+        const auto proba = one->predict_proba(d, r);
+        EXPECT_EQ(back->predict_proba(d, r), proba);
+        EXPECT_NEAR(std::accumulate(proba.begin(), proba.end(), 0.0), 1.0, 1e-12);
+        right += one->predict(d, r) == d.y[r];
+      }
+      EXPECT_GT(right / static_cast<double>(d.rows()), 0.85) << file;
+      const auto parts = one->explain(d, 0);
+      ASSERT_FALSE(parts.empty());
+      EXPECT_LE(parts.size(), 5u);
+      EXPECT_NE(one->text().find("Rules, most important first"), std::string::npos);
+      if (d.num_classes() == 2) break;  // one-vs-rest is the binary model for two classes
+    }
+  }
+}
+
+// With the penalty, the mean predicted probability of a rule's class on the training examples it covers
+// never passes its EVC-corrected probability by more than lambda's pull (eq. 22): the learner end to end.
+TEST(RuleLogistic, PredictionsOnARuleStayAtItsCorrectedProbability) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams p;
+  p.learner = "rule-logistic";
+  p.features = "rules";
+  p.lambda = 1e-6;
+  p.evc_permutations = 20;
+  const auto model = fit_model(d, p, 2);
+  const auto& m = dynamic_cast<const LogisticRuleModel&>(*model);
+  int checked = 0;
+  for (std::size_t k = 0; k < m.rules.rules.size(); ++k) {
+    const Rule& r = m.rules.rules[k];
+    const double weight = r.klass == 1 ? m.rule_weights(0, static_cast<Eigen::Index>(k)) : -m.rule_weights(0, static_cast<Eigen::Index>(k));
+    if (weight <= 1e-3) continue;
+    double n = 0, sum = 0;
+    for (std::size_t row = 0; row < d.rows(); ++row)
+      if (r.covers(d, row)) {
+        n += 1;
+        sum += m.predict_proba(d, row)[static_cast<std::size_t>(r.klass)];
+      }
+    EXPECT_NEAR(sum / n, r.probability, 2e-3) << "rule " << k + 1;
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(RuleLogistic, VariantsAndChecks) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams p;
+  p.learner = "rule-logistic";
+  p.features = "attributes";
+  const auto lr = fit_model(d, p, 2);
+  EXPECT_EQ(lr->rule_count(), 0u);
+  const auto back = model_from_json(lr->to_json(), "lr.json");
+  for (std::size_t r = 0; r < 20; ++r) EXPECT_EQ(back->predict_proba(d, r), lr->predict_proba(d, r));
+
+  p.features = "rules+attributes";
+  p.rule_data = "half";
+  p.rule_penalty = "none";
+  p.quality = "m-estimate";
+  p.m = 22;
+  p.m_scale = 0;
+  p.lambda = 1;
+  const auto half = fit_model(d, p, 2);
+  const auto& m = dynamic_cast<const LogisticRuleModel&>(*half);
+  EXPECT_LT(m.rules.training_rows, d.rows());  // the rules saw half the rows
+  EXPECT_EQ(m.lambda, 1.0);
+  for (double g : m.rule_gamma) EXPECT_EQ(g, 0.0);
+
+  LearnerParams bad;
+  bad.lambda = 2;  // cn2-unordered has no lambda
+  EXPECT_THROW(validate(bad), std::invalid_argument);
+  bad = LearnerParams{};
+  bad.learner = "rule-logistic";
+  bad.features = "trees";
+  EXPECT_THROW(validate(bad), std::invalid_argument);
+  bad.features = "rules";
+  bad.lambda_folds = 1;
+  EXPECT_THROW(validate(bad), std::invalid_argument);
+  // A rule learner's fit refuses it rather than returning a rule model.
+  LearnerParams rl;
+  rl.learner = "rule-logistic";
+  EXPECT_THROW(fit(d, rl), std::invalid_argument);
+}
+
+TEST(ModelFile, UnknownKindIsRefusedWithTheKnownOnes) {
+  nlohmann::json j{{"format", "candor-model"}, {"version", 1}, {"model", "forest"}};
+  try {
+    model_from_json(j, "m.json");
+    FAIL();
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("m.json"), std::string::npos);
+    EXPECT_NE(what.find("unknown model kind 'forest'"), std::string::npos);
+    EXPECT_NE(what.find("rule-logistic"), std::string::npos);
+  }
+}
