@@ -233,7 +233,12 @@ TEST(RuleLogistic, SavesLoadsExplainsAndIgnoresThreads) {
       const auto& m = dynamic_cast<const LogisticRuleModel&>(*one);
       EXPECT_GT(m.rule_count(), 0u);
       EXPECT_GT(m.lambda, 0);
-      EXPECT_EQ(m.lambda_search.log_loss.size(), lambda_grid().size());
+      // The search tried lambdas from the largest down, and chose the one of least cross-validated loss.
+      ASSERT_EQ(m.lambda_search.log_loss.size(), m.lambda_search.grid.size());
+      ASSERT_GE(m.lambda_search.grid.size(), 3u);
+      EXPECT_EQ(m.lambda_search.grid.front(), lambda_grid().front());
+      const auto best = std::min_element(m.lambda_search.log_loss.begin(), m.lambda_search.log_loss.end());
+      EXPECT_EQ(m.lambda, m.lambda_search.grid[static_cast<std::size_t>(best - m.lambda_search.log_loss.begin())]);
       const std::string path = test::write_temp(std::string("rl-") + file + multiclass + ".json", "");
       save_model(*one, path);
       const auto back = load_model(path);

@@ -109,39 +109,45 @@ std::vector<LogisticWeights> solve_all(const std::vector<LogisticProblem>& probl
   return out;
 }
 
-// Cross-validated log loss of each lambda of the grid (largest first, each fold's path warm-started);
-// folds run in parallel, each writing its own slot, so the result does not depend on `threads`.
-std::vector<double> cross_validated_log_loss(const Design& d, const std::vector<Rule>& rules, int classes,
-                                             LogisticLink link, const LearnerParams& p, int threads) {
-  const auto& grid = lambda_grid();
+// Cross-validated log loss along the lambda grid, largest first; each fold's path is warm-started from its
+// previous lambda. The path stops once the loss has risen at two lambdas in a row (past the minimum of a
+// curve that is U-shaped in practice); the result holds the lambdas tried. Folds run in parallel, each
+// writing its own slot, so the result does not depend on `threads`.
+LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rules, int classes, LogisticLink link,
+                                   const LearnerParams& p, int threads) {
+  LambdaSearch out;
+  out.on = p.lambda_search;
+  out.folds = p.lambda_folds;
   const auto folds = stratified_folds(d.y, p.lambda_folds, static_cast<std::uint64_t>(p.seed));
-  const auto all = make_problems(d, rules, classes, link, p, grid.front());
-  std::vector<std::vector<double>> loss(folds.size(), std::vector<double>(grid.size(), 0.0));
-  parallel_for(folds.size(), threads, [&](std::size_t f) {
+  const auto all = make_problems(d, rules, classes, link, p, lambda_grid().front());
+  std::vector<std::vector<LogisticProblem>> train(folds.size()), test(folds.size());
+  for (std::size_t f = 0; f < folds.size(); ++f) {
     const auto train_rows = rows_not_in(d.y.size(), folds[f]);
-    std::vector<LogisticProblem> train, test;
     for (const auto& q : all) {
-      train.push_back(q.subset(train_rows));
-      test.push_back(q.subset(folds[f]));
+      train[f].push_back(q.subset(train_rows));
+      test[f].push_back(q.subset(folds[f]));
     }
-    std::vector<LogisticWeights> previous;
-    for (std::size_t g = 0; g < grid.size(); ++g) {
-      for (auto& q : train) q.lambda = grid[g];
-      previous = solve_all(train, previous.empty() ? nullptr : &previous);
-      const auto proba = problem_probabilities(test, previous, link);
+  }
+  const double total = std::accumulate(d.w.begin(), d.w.end(), 0.0);
+  std::vector<std::vector<LogisticWeights>> previous(folds.size());
+  std::vector<double> loss(folds.size());
+  for (double lambda : lambda_grid()) {
+    parallel_for(folds.size(), threads, [&](std::size_t f) {
+      for (auto& q : train[f]) q.lambda = lambda;
+      previous[f] = solve_all(train[f], previous[f].empty() ? nullptr : &previous[f]);
+      const auto proba = problem_probabilities(test[f], previous[f], link);
+      loss[f] = 0;
       for (std::size_t i = 0; i < folds[f].size(); ++i) {
         const std::size_t r = folds[f][i];
-        loss[f][g] += -d.w[r] * std::log(proba[i][static_cast<std::size_t>(d.y[r])]);
+        loss[f] += -d.w[r] * std::log(proba[i][static_cast<std::size_t>(d.y[r])]);
       }
-    }
-  });
-  const double total = std::accumulate(d.w.begin(), d.w.end(), 0.0);
-  std::vector<double> mean(grid.size(), 0.0);
-  for (std::size_t g = 0; g < grid.size(); ++g) {
-    for (std::size_t f = 0; f < folds.size(); ++f) mean[g] += loss[f][g];
-    mean[g] /= total;
+    });
+    out.grid.push_back(lambda);
+    out.log_loss.push_back(std::accumulate(loss.begin(), loss.end(), 0.0) / total);
+    const std::size_t n = out.log_loss.size();
+    if (n >= 3 && out.log_loss[n - 1] > out.log_loss[n - 2] && out.log_loss[n - 2] > out.log_loss[n - 3]) break;
   }
-  return mean;
+  return out;
 }
 
 // The training share p of each 0/1 feature gives its spread sqrt(p (1 - p)).
@@ -213,20 +219,17 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   if (p.features != "rules") model->encoding = AttributeEncoding::fit(data, weight_rows);
   const Design design = make_design(data, weight_rows, model->encoding, rules);
 
-  // lambda: given, or the grid's value of least cross-validated log loss (ties: the larger lambda).
+  // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
   if (p.lambda > 0) {
     model->lambda = p.lambda;
   } else {
     LambdaSearch& search = model->lambda_search;
-    search.on = p.lambda_search;
-    search.folds = p.lambda_folds;
-    search.grid = lambda_grid();
     if (p.lambda_search == "attributes") {
       const AttributeEncoding attributes = AttributeEncoding::fit(data, weight_rows);
       const Design plain = make_design(data, weight_rows, attributes, {});
-      search.log_loss = cross_validated_log_loss(plain, {}, classes, model->link, p, threads);
+      search = cross_validate_lambda(plain, {}, classes, model->link, p, threads);
     } else {
-      search.log_loss = cross_validated_log_loss(design, rules, classes, model->link, p, threads);
+      search = cross_validate_lambda(design, rules, classes, model->link, p, threads);
     }
     std::size_t best = 0;
     for (std::size_t g = 1; g < search.grid.size(); ++g)

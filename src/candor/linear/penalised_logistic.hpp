@@ -57,8 +57,10 @@ struct LogisticWeights {
 };
 
 struct SolverOptions {
-  // Converged when the largest projected gradient entry is below tolerance x max(1, total weight).
-  double tolerance = 1e-6;
+  // Converged when the largest projected gradient entry, in coordinates scaled by the inverse square root
+  // of each variable's curvature bound, is below this (no single variable could then lower the objective
+  // by more than about tolerance^2 / 2).
+  double tolerance = 1e-3;
   int max_iterations = 1000;
 };
 
