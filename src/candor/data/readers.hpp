@@ -41,3 +41,11 @@ Dataset parse_csv(const std::string& text, const std::string& name, const LoadOp
                   char delimiter = ',');
 
 }  // namespace candor
+
+namespace candor {
+
+// Writes `d` as ARFF (the class last, missing values as ?, names and values quoted where ARFF needs it;
+// non-unit example weights as Weka's {w} suffix), so that another tool can read exactly these rows.
+void write_arff(const Dataset& d, const std::string& path);
+
+}  // namespace candor

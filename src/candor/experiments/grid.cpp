@@ -1,4 +1,5 @@
 #include "candor/experiments/grid.hpp"
+#include "candor/experiments/weka.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -154,6 +155,10 @@ std::set<CellKey> completed_cells(const std::string& path) {
 
 // DIR/grid.json records the learner definitions, resampling and seed behind results.csv, so that a rerun
 // never mixes results of different grids under the same names.
+nlohmann::json learner_definition(const GridLearner& l) {
+  return l.weka.empty() ? params_to_json(l.params) : nlohmann::json{{"weka", l.weka}};
+}
+
 void check_and_record_grid(const GridSpec& grid, const std::string& out) {
   const std::string path = out + "/grid.json";
   nlohmann::json stored;
@@ -170,13 +175,13 @@ void check_and_record_grid(const GridSpec& grid, const std::string& out) {
     if (stored["resampling"] != resampling_json(grid.resampling))
       throw std::invalid_argument(out + " holds results of another resampling (" + stored["resampling"].dump() + ")" + hint);
     for (const auto& l : grid.learners)
-      if (stored["learners"].contains(l.name) && stored["learners"][l.name] != params_to_json(l.params))
+      if (stored["learners"].contains(l.name) && stored["learners"][l.name] != learner_definition(l))
         throw std::invalid_argument(out + " holds results of another learner named '" + l.name + "' (" +
                                     stored["learners"][l.name].dump() + ")" + hint);
   }
   stored["seed"] = grid.seed;
   stored["resampling"] = resampling_json(grid.resampling);
-  for (const auto& l : grid.learners) stored["learners"][l.name] = params_to_json(l.params);
+  for (const auto& l : grid.learners) stored["learners"][l.name] = learner_definition(l);
   std::ofstream(path) << stored.dump(2) << "\n";
 }
 
@@ -226,19 +231,29 @@ void write_summary(const GridSpec& grid, const GridRunOptions& o, const std::str
 
 }  // namespace
 
-GridLearner grid_learner_from_argument(const std::string& argument) {
-  const auto eq = argument.find('=');
-  if (eq == std::string::npos || eq == 0)
-    throw std::invalid_argument("a grid learner is NAME=OPTIONS (e.g. 'evc=--quality evc'), not '" + argument + "'");
+GridLearner make_grid_learner(const std::string& name, const std::string& options) {
   GridLearner l;
-  l.name = argument.substr(0, eq);
-  l.options = argument.substr(eq + 1);
+  l.name = name;
+  l.options = options;
+  if (options.rfind("weka:", 0) == 0) {
+    l.weka = options.substr(5);
+    if (l.weka.empty() || l.weka.find_first_of("'\"`$;|&<>\\") != std::string::npos)
+      throw std::invalid_argument("learner '" + name + "': weka:CLASS OPTIONS names a Weka classifier (no quotes or shell characters)");
+    return l;
+  }
   try {
     l.params = parse_learner_options(l.options);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("learner '" + l.name + "': " + e.what());
   }
   return l;
+}
+
+GridLearner grid_learner_from_argument(const std::string& argument) {
+  const auto eq = argument.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw std::invalid_argument("a grid learner is NAME=OPTIONS (e.g. 'evc=--quality evc'), not '" + argument + "'");
+  return make_grid_learner(argument.substr(0, eq), argument.substr(eq + 1));
 }
 
 GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& source) {
@@ -252,8 +267,7 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
           GridLearner l;
           l.name = name;
           if (def.is_string()) {
-            l.options = def.get<std::string>();
-            l.params = parse_learner_options(l.options);
+            l = make_grid_learner(name, def.get<std::string>());
           } else if (def.is_object()) {
             l.options = def.dump();
             l.params = params_from_json(nlohmann::json::parse(def.dump()));
@@ -390,13 +404,17 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
     const GridLearner& learner = grid.learners[c.learner];
     FoldResult res;
     std::size_t train_rows, test_rows;
+    auto evaluate = [&](const Dataset& train, const Dataset& test) {
+      return learner.weka.empty() ? evaluate_split(train, test, learner.params, inner)
+                                  : evaluate_weka_split(train, test, learner.weka);
+    };
     if (g.test) {
-      res = evaluate_split(g.train, *g.test, learner.params, inner);
+      res = evaluate(g.train, *g.test);
       train_rows = g.train.rows();
       test_rows = g.test->rows();
     } else {
       const auto& split = g.splits[c.repeat][c.fold];
-      res = evaluate_split(g.train.subset(split.first), g.train.subset(split.second), learner.params, inner);
+      res = evaluate(g.train.subset(split.first), g.train.subset(split.second));
       train_rows = split.first.size();
       test_rows = split.second.size();
     }

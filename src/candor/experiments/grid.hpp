@@ -20,9 +20,15 @@ namespace candor {
 
 struct GridLearner {
   std::string name;
-  std::string options;  // as given: `candor fit` options, or a JSON object of parameters
+  // As given: `candor fit` options, a JSON object of parameters, or "weka:CLASS OPTIONS" for a Weka
+  // classifier (experiments/weka.hpp) run on the same folds.
+  std::string options;
   LearnerParams params;
+  std::string weka;  // the Weka classifier and its options; empty for candor's learners
 };
+// A grid learner from its name and options (any of the three forms above); throws std::invalid_argument
+// naming the learner for bad options.
+GridLearner make_grid_learner(const std::string& name, const std::string& options);
 
 struct Resampling {
   std::string kind = "cv";     // cv (stratified k-fold, repeated), holdout (repeated stratified), train-test
