@@ -73,7 +73,7 @@ nlohmann::json problem_json(const LogisticProblem& p) {
           {"rule_rows", p.rule_rows}, {"rule_logit", p.rule_logit},
           {"rule_sign", p.rule_sign}, {"rule_q", p.rule_q},
           {"lambda", p.lambda},       {"rule_penalty", p.rule_penalty},
-          {"sign_constrained", p.sign_constrained}};
+          {"sign_constrained", p.sign_constrained}, {"lasso", p.lasso}};
 }
 
 nlohmann::json scipy_solution(const LogisticProblem& p, const std::string& name) {
@@ -94,10 +94,12 @@ nlohmann::json scipy_solution(const LogisticProblem& p, const std::string& name)
 }  // namespace
 
 TEST(LogisticSolver, GradientMatchesFiniteDifferences) {
-  for (int logits : {1, 3}) {
+  for (int logits : {1, 3})
+  for (bool lasso : {false, true}) {
     LogisticProblem p = random_problem(40, 3, 4, logits, 7);
     p.lambda = 0.7;
-    const Eigen::Index size = logits + logits * 3 + 2 * 4;
+    p.lasso = lasso;
+    const Eigen::Index size = logits + (lasso ? 2 : 1) * logits * 3 + 2 * 4;
     Eigen::VectorXd theta(size);
     std::mt19937 rng(3);
     std::uniform_real_distribution<double> u(0.1, 1.0);  // b+, b- > 0: away from the bounds' kinks
@@ -120,15 +122,17 @@ TEST(LogisticSolver, AgreesWithScipy) {
   struct Case {
     int logits;
     double lambda;
-    bool penalty, constrained;
+    bool penalty, constrained, lasso;
   };
   int index = 0;
-  for (const Case c : {Case{1, 1.0, true, true}, Case{1, 0.3, true, false}, Case{1, 2.0, false, false},
-                       Case{3, 1.0, true, true}, Case{3, 0.5, true, false}}) {
+  for (const Case c : {Case{1, 1.0, true, true, false}, Case{1, 0.3, true, false, false}, Case{1, 2.0, false, false, false},
+                       Case{3, 1.0, true, true, false}, Case{3, 0.5, true, false, false}, Case{1, 3.0, false, false, true},
+                       Case{3, 2.0, false, false, true}}) {
     LogisticProblem p = random_problem(60, 3, 5, c.logits, 11 + static_cast<std::uint32_t>(index));
     p.lambda = c.lambda;
     p.rule_penalty = c.penalty;
     p.sign_constrained = c.constrained;
+    p.lasso = c.lasso;
     const LogisticWeights ours = solve_logistic(p, SolverOptions{1e-11, 100000});
     const nlohmann::json ref = scipy_solution(p, "logistic-case-" + std::to_string(index++));
     if (ref.is_null()) return;

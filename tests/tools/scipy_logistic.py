@@ -18,6 +18,7 @@ def main():
     y = np.array(p["y"], dtype=int)
     w = np.array(p["w"], dtype=float)
     J, n, d = p["logits"], len(y), X.shape[1]
+    lasso = p.get("lasso", False)
     R = len(p["rule_rows"])
     C = np.zeros((n, R))  # rule coverage
     for k, rows in enumerate(p["rule_rows"]):
@@ -38,11 +39,16 @@ def main():
     M = np.zeros((R, J))
     M[np.arange(R), logit] = sign
 
+    parts = 2 if lasso else 1  # lasso splits A = A+ - A- as well
+
     def unpack(t):
         a = t[:J]
         A = t[J:J + J * d].reshape(J, d)
-        bp = t[J + J * d:J + J * d + R]
-        bm = t[J + J * d + R:]
+        if lasso:
+            A = A - t[J + J * d:J + 2 * J * d].reshape(J, d)
+        at = J + parts * J * d
+        bp = t[at:at + R]
+        bm = t[at + R:]
         return a, A, bp, bm
 
     def f(t):
@@ -61,14 +67,21 @@ def main():
             Y = np.zeros_like(P)
             Y[np.arange(n), y] = 1
             R_ = w[:, None] * (P - Y)
-        obj = loss + lam / 2 * (np.sum(A * A) + np.sum(b * b)) + np.sum(gamma * (bp + bm))
         ga = R_.sum(0)
-        gA = R_.T @ X + lam * A
-        gb = (C.T @ R_ * M).sum(1) + lam * b
+        gA = R_.T @ X
+        gb = (C.T @ R_ * M).sum(1)
+        if lasso:
+            obj = loss + lam * (np.sum(t[J:])) + np.sum(gamma * (bp + bm))
+            return obj, np.concatenate([ga, (gA + lam).ravel(), (-gA + lam).ravel(), gb + gamma + lam,
+                                        -gb + gamma + lam])
+        obj = loss + lam / 2 * (np.sum(A * A) + np.sum(b * b)) + np.sum(gamma * (bp + bm))
+        gA = gA + lam * A
+        gb = gb + lam * b
         return obj, np.concatenate([ga, gA.ravel(), gb + gamma, -gb + gamma])
 
-    size = J + J * d + 2 * R
-    bounds = [(None, None)] * (J + J * d) + [(0, None)] * R + [(0, 0 if p["sign_constrained"] else None)] * R
+    size = J + parts * J * d + 2 * R
+    bounds = ([(None, None)] * J + [(None, None) if not lasso else (0, None)] * (parts * J * d) + [(0, None)] * R +
+              [(0, 0 if p["sign_constrained"] else None)] * R)
     t0 = np.zeros(size)
     res = minimize(f, t0, jac=True, method="L-BFGS-B", bounds=bounds,
                    options={"maxiter": 100000, "maxfun": 100000, "ftol": 1e-16, "gtol": 1e-11, "maxcor": 30})

@@ -111,6 +111,9 @@ const std::vector<ParamInfo>& param_table() {
        "rule-logistic: the model's inputs: rules+attributes (LRRP), rules (each rule a 0/1 feature) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
        "missing values imputed with an indicator column (see the README)"},
+      {"penalty", &LearnerParams::penalty,
+       "rule-logistic: l2 (lambda/2 ||w||^2, the paper's) or l1 (a plain lasso, lambda ||w||_1, on the attribute "
+       "and rule weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over candor's rules)"},
       {"rule_penalty", &LearnerParams::rule_penalty,
        "rule-logistic: gamma (each rule weight b_k also costs gamma_k |b_k|, gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
@@ -212,11 +215,12 @@ void validate(const LearnerParams& p) {
   if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
   const LearnerParams defaults;
   const bool linear_given = p.features != defaults.features || p.rule_penalty != defaults.rule_penalty ||
+                            p.penalty != defaults.penalty ||
                             p.rule_sign != defaults.rule_sign || p.rule_data != defaults.rule_data ||
                             p.multiclass != defaults.multiclass || p.lambda != defaults.lambda ||
                             p.lambda_search != defaults.lambda_search || p.lambda_folds != defaults.lambda_folds;
   if (linear_given && !learner.linear)
-    throw std::invalid_argument("--features, --rule-penalty, --rule-sign, --rule-data, --multiclass and --lambda* are "
+    throw std::invalid_argument("--features, --penalty, --rule-penalty, --rule-sign, --rule-data, --multiclass and --lambda* are "
                                 "options of --learner rule-logistic");
   auto one_of = [](const std::string& v, const char* what, std::initializer_list<const char*> known) {
     std::string list;
@@ -227,6 +231,7 @@ void validate(const LearnerParams& p) {
     throw std::invalid_argument("unknown " + std::string(what) + " '" + v + "' (known: " + list + ")");
   };
   one_of(p.features, "features", {"rules+attributes", "rules", "attributes"});
+  one_of(p.penalty, "penalty", {"l2", "l1"});
   one_of(p.rule_penalty, "rule penalty", {"gamma", "none"});
   one_of(p.rule_sign, "rule sign", {"class", "free"});
   one_of(p.rule_data, "rule data", {"all", "half"});
@@ -253,7 +258,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["stop"] = p.resolved_stop();
   j["m_scale"] = p.resolved_m_scale();
   if (!find_learner(p.learner).linear)
-    for (const char* key : {"features", "rule_penalty", "rule_sign", "rule_data", "multiclass", "lambda", "lambda_search",
+    for (const char* key : {"features", "penalty", "rule_penalty", "rule_sign", "rule_data", "multiclass", "lambda", "lambda_search",
                             "lambda_folds"})
       j.erase(key);
   if (p.learner == "decision-list") {
@@ -303,7 +308,7 @@ std::string describe(const LearnerParams& p) {
   if (p.covering != "remove") s += ", " + p.covering + " covering";
   if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
   if (find_learner(p.learner).linear) {
-    s += "; " + p.features + ", rule penalty " + p.rule_penalty + ", rule sign " + p.rule_sign + ", rules from " +
+    s += "; " + p.features + (p.penalty == "l1" ? ", lasso" : "") + ", rule penalty " + p.rule_penalty + ", rule sign " + p.rule_sign + ", rules from " +
          (p.rule_data == "all" ? std::string("all data") : std::string("half the data")) + ", lambda " +
          (p.lambda > 0 ? nlohmann::json(p.lambda).dump()
                        : "by " + std::to_string(p.lambda_folds) + "-fold CV of " +

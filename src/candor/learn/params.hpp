@@ -42,6 +42,7 @@ struct LearnerParams {
   std::string evc_fit = "fixed-beta";
   // rule-logistic (learn/rule_logistic.hpp): see param_table() for their meaning.
   std::string features = "rules+attributes";
+  std::string penalty = "l2";
   std::string rule_penalty = "gamma";
   std::string rule_sign = "class";
   std::string rule_data = "all";

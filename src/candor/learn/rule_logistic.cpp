@@ -59,6 +59,7 @@ std::vector<LogisticProblem> make_problems(const Design& d, const std::vector<Ru
   base.lambda = lambda;
   base.rule_penalty = p.rule_penalty == "gamma";
   base.sign_constrained = p.rule_sign == "class";
+  base.lasso = p.penalty == "l1";
   base.rule_rows = d.covered;
   for (const auto& r : rules) base.rule_q.push_back(r.probability);
   std::vector<LogisticProblem> out;
@@ -192,6 +193,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   const LearnerParams defaults;
   rule_params.features = defaults.features;
   rule_params.rule_penalty = defaults.rule_penalty;
+  rule_params.penalty = defaults.penalty;
   rule_params.rule_sign = defaults.rule_sign;
   rule_params.rule_data = defaults.rule_data;
   rule_params.multiclass = defaults.multiclass;

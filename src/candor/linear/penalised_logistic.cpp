@@ -20,16 +20,19 @@ double sigmoid(double x) {
   return e / (1.0 + e);
 }
 
+// theta = (intercepts, attribute weights row by row [lasso: A+ then A-], b+, b-).
 struct Layout {
   Eigen::Index logits, columns, rules;
+  bool lasso;
   Eigen::Index attributes_at() const { return logits; }
-  Eigen::Index plus_at() const { return logits + logits * columns; }
+  Eigen::Index attributes_minus_at() const { return logits + logits * columns; }  // lasso only
+  Eigen::Index plus_at() const { return logits + (lasso ? 2 : 1) * logits * columns; }
   Eigen::Index minus_at() const { return plus_at() + rules; }
   Eigen::Index size() const { return minus_at() + rules; }
 };
 
 Layout layout(const LogisticProblem& p) {
-  return {p.logits, p.X.cols(), static_cast<Eigen::Index>(p.rules())};
+  return {p.logits, p.X.cols(), static_cast<Eigen::Index>(p.rules()), p.lasso};
 }
 
 void check(const LogisticProblem& p) {
@@ -99,7 +102,8 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
                                const Eigen::VectorXd& theta, Eigen::VectorXd* gradient) {
   const Layout L = layout(p);
   const auto n = static_cast<Eigen::Index>(p.rows());
-  const Eigen::Map<const RowMajor> A(theta.data() + L.attributes_at(), L.logits, L.columns);
+  RowMajor A = Eigen::Map<const RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns);
+  if (L.lasso) A -= Eigen::Map<const RowMajor>(theta.data() + L.attributes_minus_at(), L.logits, L.columns);
   const auto a = theta.segment(0, L.logits);
   const Eigen::VectorXd b = theta.segment(L.plus_at(), L.rules) - theta.segment(L.minus_at(), L.rules);
 
@@ -129,7 +133,9 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
       for (Eigen::Index j = 0; j < L.logits; ++j) eta(i, j) = wi * (std::exp(eta(i, j) - lse) - (j == yi ? 1.0 : 0.0));
     }
   }
-  double f = loss + 0.5 * p.lambda * (A.squaredNorm() + b.squaredNorm());
+  // L2: lambda/2 ||w||^2; lasso: lambda ||w||_1 = lambda (sum of the split parts), all non-negative.
+  double f = loss + (L.lasso ? p.lambda * theta.segment(L.attributes_at(), L.size() - L.logits).sum()
+                             : 0.5 * p.lambda * (A.squaredNorm() + b.squaredNorm()));
   for (Eigen::Index k = 0; k < L.rules; ++k)
     f += gamma[static_cast<std::size_t>(k)] * (theta[L.plus_at() + k] + theta[L.minus_at() + k]);
 
@@ -137,13 +143,20 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
     gradient->resize(L.size());
     gradient->segment(0, L.logits) = eta.colwise().sum().transpose();
     Eigen::Map<RowMajor> gA(gradient->data() + L.attributes_at(), L.logits, L.columns);
-    gA = eta.transpose() * p.X + p.lambda * A;
+    gA = eta.transpose() * p.X;
+    if (L.lasso) {
+      Eigen::Map<RowMajor> gA_minus(gradient->data() + L.attributes_minus_at(), L.logits, L.columns);
+      gA_minus = -gA.array() + p.lambda;
+      gA.array() += p.lambda;
+    } else {
+      gA += p.lambda * A;
+    }
     for (Eigen::Index k = 0; k < L.rules; ++k) {
       const Eigen::Index j = p.rule_logit[static_cast<std::size_t>(k)];
       double sum = 0;
       for (auto i : p.rule_rows[static_cast<std::size_t>(k)]) sum += eta(static_cast<Eigen::Index>(i), j);
-      const double gb = p.rule_sign[static_cast<std::size_t>(k)] * sum + p.lambda * b[k];
-      const double g = gamma[static_cast<std::size_t>(k)];
+      const double gb = p.rule_sign[static_cast<std::size_t>(k)] * sum + (L.lasso ? 0.0 : p.lambda * b[k]);
+      const double g = gamma[static_cast<std::size_t>(k)] + (L.lasso ? p.lambda : 0.0);
       (*gradient)[L.plus_at() + k] = gb + g;
       (*gradient)[L.minus_at() + k] = -gb + g;
     }
@@ -159,7 +172,12 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
   double total = 0;
   if (start) {
     theta.segment(0, L.logits) = start->intercepts;
-    Eigen::Map<RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns) = start->attributes;
+    if (L.lasso) {
+      Eigen::Map<RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns) = start->attributes.cwiseMax(0.0);
+      Eigen::Map<RowMajor>(theta.data() + L.attributes_minus_at(), L.logits, L.columns) = (-start->attributes).cwiseMax(0.0);
+    } else {
+      Eigen::Map<RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns) = start->attributes;
+    }
     theta.segment(L.plus_at(), L.rules) = start->rules.cwiseMax(0.0);
     if (!p.sign_constrained) theta.segment(L.minus_at(), L.rules) = (-start->rules).cwiseMax(0.0);
     for (double wi : p.w) total += wi;
@@ -180,17 +198,22 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
   // conditioned at small lambda. The objective is unchanged; only the coordinates are.
   const double quarter = 0.25;  // the largest p (1 - p)
   Eigen::VectorXd scale(L.size());
+  const double l2 = p.lasso ? 0.0 : p.lambda;        // the penalty's own curvature
+  const double floor = 1e-6 * quarter * total + 1e-12;  // columns no row uses (a fold may have none)
   scale.segment(0, L.logits).setConstant(1 / std::sqrt(quarter * std::max(total, 1e-12)));
   for (Eigen::Index c = 0; c < L.columns; ++c) {
     double sum = 0;
     for (std::size_t i = 0; i < p.rows(); ++i) sum += p.w[i] * p.X(static_cast<Eigen::Index>(i), c) * p.X(static_cast<Eigen::Index>(i), c);
-    const double s = 1 / std::sqrt(quarter * sum + p.lambda + 1e-12);
-    for (Eigen::Index j = 0; j < L.logits; ++j) scale[L.attributes_at() + j * L.columns + c] = s;
+    const double s = 1 / std::sqrt(std::max(quarter * sum + l2, floor));
+    for (Eigen::Index j = 0; j < L.logits; ++j) {
+      scale[L.attributes_at() + j * L.columns + c] = s;
+      if (L.lasso) scale[L.attributes_minus_at() + j * L.columns + c] = s;
+    }
   }
   for (Eigen::Index k = 0; k < L.rules; ++k) {
     double sum = 0;
     for (auto i : p.rule_rows[static_cast<std::size_t>(k)]) sum += p.w[i];
-    const double s = 1 / std::sqrt(quarter * sum + p.lambda + 1e-12);
+    const double s = 1 / std::sqrt(std::max(quarter * sum + l2, floor));
     scale[L.plus_at() + k] = s;
     scale[L.minus_at() + k] = s;
   }
@@ -198,6 +221,7 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
   const double inf = std::numeric_limits<double>::infinity();
   Eigen::VectorXd lb = Eigen::VectorXd::Constant(L.size(), -inf), ub = Eigen::VectorXd::Constant(L.size(), inf);
   lb.segment(L.plus_at(), 2 * L.rules).setZero();
+  if (L.lasso) lb.segment(L.attributes_at(), 2 * L.logits * L.columns).setZero();
   if (p.sign_constrained) ub.segment(L.minus_at(), L.rules).setZero();
 
   LBFGSpp::LBFGSBParam<double> param;
@@ -240,6 +264,7 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
   LogisticWeights out;
   out.intercepts = theta.segment(0, L.logits);
   out.attributes = Eigen::Map<const RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns);
+  if (L.lasso) out.attributes -= Eigen::Map<const RowMajor>(theta.data() + L.attributes_minus_at(), L.logits, L.columns);
   out.rules = theta.segment(L.plus_at(), L.rules) - theta.segment(L.minus_at(), L.rules);
   out.objective = best_f;
   out.iterations = iterations;

@@ -36,6 +36,9 @@ struct LogisticProblem {
   double lambda = 1;
   bool rule_penalty = true;      // gamma_k from q_k; false: gamma = 0
   bool sign_constrained = false;  // b_k >= 0
+  // Plain lasso (RuleFit's penalty): lambda (||A||_1 + ||b||_1) replaces the L2 term; the attribute
+  // weights are split as well, A = A+ - A-.
+  bool lasso = false;
 
   std::size_t rows() const { return y.size(); }
   std::size_t rules() const { return rule_rows.size(); }
@@ -69,7 +72,8 @@ struct SolverOptions {
 LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& options = {},
                                const LogisticWeights* start = nullptr);
 
-// The objective and its gradient with respect to (intercepts, attributes row by row, b+, b-), for tests.
+// The objective and its gradient with respect to (intercepts, attributes row by row [lasso: A+ then A-],
+// b+, b-), for tests.
 double logistic_objective(const LogisticProblem& p, const Eigen::VectorXd& theta, Eigen::VectorXd* gradient);
 // The same with the rule penalties given (p.gammas() computed once per solve).
 double logistic_objective_with(const LogisticProblem& p, const std::vector<double>& gamma,

@@ -141,7 +141,9 @@ std::string LogisticRuleModel::text() const {
       << training_rows << " rows, class '" << cls.name << "'\n";
   out << "Link " << link_name(link);
   if (link == LogisticLink::binary) out << " (the logit of " << cls.name << " = " << cls.values[1] << ")";
-  out << "; loss = log loss + lambda/2 ||w||^2 (intercepts unpenalised) + sum gamma_k |b_k|, lambda = " << lambda;
+  out << "; loss = log loss + "
+      << (params.penalty == "l1" ? "lambda ||w||_1" : "lambda/2 ||w||^2") << " (intercepts unpenalised)"
+      << (params.rule_penalty == "gamma" ? " + sum gamma_k |b_k|" : "") << ", lambda = " << lambda;
   if (!lambda_search.grid.empty()) {
     const auto best = std::min_element(lambda_search.log_loss.begin(), lambda_search.log_loss.end());
     out << " (chosen by " << lambda_search.folds << "-fold cross-validation of "
