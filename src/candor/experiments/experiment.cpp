@@ -34,6 +34,11 @@ const std::vector<ExperimentInfo>& experiment_table() {
        "refinement (the same, modified precision, modified Laplace, modified m-estimate) heuristic; accuracy, "
        "rules and conditions, AUC on binary data sets, Friedman and Nemenyi (resumable grid)",
        run_refinement_heuristics},
+      {"rule-logistic",
+       "paper 000 Tables 4 and 5, Fig. 12: logistic regression over rules and attributes (LR, LRR-EVC, LRRP-EVC, "
+       "LRRP-M2, LRRS-EVC, LRRS-M22) and against rule learners (CN2, a RuleFit-style lasso, JRip and J48 through "
+       "Weka when installed), 10-fold CV on the binary and the multiclass data sets (resumable grid)",
+       run_rule_logistic},
   };
   return table;
 }

@@ -57,5 +57,6 @@ void run_evc_uci(const ExperimentOptions& options);
 void run_grid_experiment(const ExperimentOptions& options);
 void run_oversearching(const ExperimentOptions& options);
 void run_refinement_heuristics(const ExperimentOptions& options);
+void run_rule_logistic(const ExperimentOptions& options);
 
 }  // namespace candor

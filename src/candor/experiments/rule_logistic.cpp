@@ -1,0 +1,194 @@
+// Paper 000, section 4.3.3: rules in a global classifier. One resumable grid (grid.hpp) of every learner
+// below on the corpus, 10-fold CV; from its results three comparisons, each with average ranks, Friedman
+// and Bonferroni-Dunn:
+// - Table 4: the six logistic variants on the binary data sets (control LRRP-EVC), all with the lambda
+//   the attributes-only model's inner CV chooses, as the paper reuses LR's lambda; Fig. 12 is the CD
+//   diagram of log loss.
+// - Table 5: LRRP-EVC, LRRP-EVC(R), candor's default rule-logistic, a RuleFit-style lasso over candor's
+//   rules, unordered CN2 with Laplace and with EVC, and JRip and J48 through Weka on the same folds when
+//   Debian's weka is installed ("not installed" otherwise), on the binary data sets.
+// - The same on the multiclass data sets, with the one-vs-rest variant of the default learner beside it.
+// The default learner with rule weights of either sign runs everywhere too: the measurement behind the
+// --rule-sign default.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "candor/experiments/experiment.hpp"
+#include "candor/experiments/grid.hpp"
+#include "candor/experiments/report.hpp"
+#include "candor/experiments/weka.hpp"
+#include "candor/stats/comparison.hpp"
+
+namespace candor {
+namespace {
+
+struct Variant {
+  const char* name;
+  const char* options;
+};
+
+// The paper's Table 4 methods, each with LR's lambda (--lambda-search attributes).
+const std::vector<Variant>& table4() {
+  static const std::vector<Variant> v{
+      {"LR", "--learner rule-logistic --features attributes --lambda-search attributes"},
+      {"LRR-EVC", "--learner rule-logistic --rule-penalty none --lambda-search attributes"},
+      {"LRRP-EVC", "--learner rule-logistic --lambda-search attributes"},
+      {"LRRP-M2", "--learner rule-logistic --quality m-estimate --m 2 --m-scale 0 --lambda-search attributes"},
+      {"LRRS-EVC", "--learner rule-logistic --rule-data half --rule-penalty none --lambda-search attributes"},
+      {"LRRS-M22",
+       "--learner rule-logistic --quality m-estimate --m 22 --m-scale 0 --rule-data half --rule-penalty none "
+       "--lambda-search attributes"},
+  };
+  return v;
+}
+
+// Table 5's other methods; LRRP-EVC is Table 4's.
+const std::vector<Variant>& table5_others() {
+  static const std::vector<Variant> v{
+      {"LRRP-EVC(R)", "--learner rule-logistic --features rules --lambda-search attributes"},
+      {"rule-logistic", "--learner rule-logistic"},
+      {"RuleFit-style", "--learner rule-logistic --penalty l1 --rule-penalty none"},
+      {"CN2-Laplace", "--learner cn2-unordered --quality laplace"},
+      {"CN2-EVC", "--learner cn2-unordered --quality evc"},
+  };
+  return v;
+}
+
+const std::vector<Variant>& weka_peers() {
+  static const std::vector<Variant> v{{"JRip", "weka:weka.classifiers.rules.JRip"},
+                                      {"J48", "weka:weka.classifiers.trees.J48"}};
+  return v;
+}
+
+const char* kMulticlassOvR = "rule-logistic-ovr";
+const char* kFreeSign = "rule-logistic-free-sign";
+
+struct Section {
+  std::string title, file, control;
+  std::vector<std::string> learners, datasets, missing;  // missing: learners not run (Weka absent)
+};
+
+std::string section_markdown(const Section& s, const std::string& results, const std::string& out, bool plots) {
+  std::ostringstream md;
+  md << "## " << s.title << "\n\n" << s.datasets.size() << " data sets; control " << s.control << ".";
+  for (const auto& m : s.missing) md << " " << m << ": not installed (Debian's weka; CANDOR_EXTRAS=1 scripts/install-deps.sh).";
+  md << "\n\n";
+  if (s.datasets.size() < 2) {
+    md << "Not compared: fewer than two data sets.\n\n";
+    return md.str();
+  }
+  Table summary;
+  summary.columns = {"metric"};
+  for (const auto& l : s.learners) summary.columns.push_back(l + " (rank)");
+  summary.columns.push_back("Friedman p");
+  summary.columns.push_back("significantly worse than " + s.control + " (Bonferroni-Dunn)");
+  nlohmann::json figures = nlohmann::json::array();
+  std::ostringstream detail;
+  for (const std::string metric : {"accuracy", "auc", "brier", "log_loss"}) {
+    const ResultsMatrix m = read_results(results, metric, s.learners, s.datasets);
+    if (m.datasets.size() < 2) continue;
+    const Comparison c = compare_learners(m, *metric_higher_is_better(metric), 0.05, s.control);
+    std::vector<std::string> row{metric};
+    for (std::size_t l = 0; l < s.learners.size(); ++l)
+      row.push_back(format_number(c.mean_scores[l], 4) + " (" + format_number(c.average_ranks[l], 2) + ")");
+    row.push_back(format_number(c.friedman.p, 4));
+    std::string worse;
+    for (std::size_t l = 0; l < s.learners.size(); ++l) {
+      const bool same = std::find(c.same_as_control.begin(), c.same_as_control.end(), l) != c.same_as_control.end();
+      if (!same && c.average_ranks[l] > c.average_ranks[*c.control]) worse += (worse.empty() ? "" : ", ") + s.learners[l];
+    }
+    row.push_back(worse.empty() ? "none" : worse);
+    summary.add(row);
+    std::ofstream(out + "/" + s.file + "_" + metric + ".json") << comparison_json(c).dump(2) << "\n";
+    detail << comparison_markdown(c, s.title + ": " + metric) << "\n";
+    figures.push_back(cd_figure(c, s.file + "_cd_" + metric + ".png",
+                                s.title + ": " + metric + " (" + std::to_string(m.datasets.size()) + " data sets)"));
+  }
+  write_table(summary, out, s.file, s.title + ": mean (average rank) over the data sets");
+  draw_plots({{"figures", figures}}, out, plots, s.file + "_plots.json");
+  md << markdown(summary) << "\nCD diagrams: " << s.file << "_cd_METRIC.png (log loss: " << s.file
+     << "_cd_log_loss.png).\n\n<details><summary>Ranks and tests per metric</summary>\n\n" << detail.str()
+     << "</details>\n\n";
+  return md.str();
+}
+
+}  // namespace
+
+void run_rule_logistic(const ExperimentOptions& options) {
+  GridSpec grid;
+  const bool weka = weka_available();
+  std::vector<std::string> missing;
+  auto add = [&](const Variant& v) { grid.learners.push_back(make_grid_learner(v.name, v.options)); };
+  for (const auto& v : table4()) add(v);
+  for (const auto& v : table5_others()) add(v);
+  for (const auto& v : weka_peers()) {
+    if (weka) add(v);
+    else missing.push_back(v.name);
+  }
+  // One-vs-rest beside the default softmax: identical on binary data, so run on multiclass sets only by
+  // naming it in the multiclass section (its binary cells cost as much as the default's, and are the same).
+  add({kMulticlassOvR, "--learner rule-logistic --multiclass one-vs-rest"});
+  // The other choice of the rule weights' sign, measured beside the default (class) on every data set.
+  add({kFreeSign, "--learner rule-logistic --rule-sign free"});
+  for (auto& l : grid.learners)
+    if (l.weka.empty()) {
+      l.params.evc_permutations = options.permutations;
+      l.params.evc_fit = options.evc_fit;
+    }
+
+  const auto corpus = read_corpus_index(options.datasets_dir);
+  std::vector<std::string> binary, multiclass;
+  auto classes_of = [&](const std::string& name) -> std::size_t {
+    for (const auto& e : corpus)
+      if (e.name == name) return e.classes;
+    return 0;
+  };
+  if (options.datasets.empty()) {
+    const std::size_t max_rows = options.max_rows ? options.max_rows : 5000;
+    for (const auto& e : corpus) {
+      const bool test_split = e.name.size() > 5 && e.name.compare(e.name.size() - 5, 5, ".test") == 0;
+      const bool train_split = e.name.find(".train") != std::string::npos;
+      if (e.rows <= max_rows && e.rows >= 50 && !test_split && !train_split && e.name.rfind("weather.", 0) != 0)
+        grid.datasets.push_back(e.name);
+    }
+  } else {
+    grid.datasets = options.datasets;
+  }
+  for (const auto& d : grid.datasets) (classes_of(d) == 2 ? binary : multiclass).push_back(d);
+  grid.resampling.kind = "cv";
+  grid.resampling.folds = options.folds.value_or(10);
+  grid.resampling.repeats = options.repeats.value_or(1);
+  grid.seed = options.seed;
+  grid.metrics = {"accuracy", "auc", "brier", "log_loss", "rules", "fit_seconds"};
+  grid.control = "LRRP-EVC";
+  run_grid(grid, grid_run_options(options));
+
+  const std::string results = options.out + "/results.csv";
+  Section t4{"Table 4: logistic regression variants, binary data sets", "table4", "LRRP-EVC", {}, binary, {}};
+  for (const auto& v : table4()) t4.learners.push_back(v.name);
+  Section t5{"Table 5: LRRP-EVC against rule learners, binary data sets", "table5", "LRRP-EVC", {"LRRP-EVC"}, binary,
+             missing};
+  for (const auto& v : table5_others()) t5.learners.push_back(v.name);
+  for (const auto& v : weka_peers())
+    if (weka) t5.learners.push_back(v.name);
+  t5.learners.push_back(kFreeSign);
+  Section mc = t5;
+  mc.title = "Multiclass data sets";
+  mc.file = "multiclass";
+  mc.datasets = multiclass;
+  mc.learners.push_back(kMulticlassOvR);
+
+  std::ostringstream md;
+  md << "# Rules in a global classifier (paper 000, section 4.3.3)\n\n" << grid.resampling.describe() << ", seed "
+     << grid.seed << "; EVC with " << options.permutations << " permutations. Every learner's options are in "
+     << "summary.md; per data set means in means_METRIC.md.\n\n"
+     << section_markdown(t4, results, options.out, options.plots)
+     << section_markdown(t5, results, options.out, options.plots)
+     << section_markdown(mc, results, options.out, options.plots);
+  std::ofstream(options.out + "/rule_logistic.md") << md.str();
+  std::cout << md.str();
+}
+
+}  // namespace candor
