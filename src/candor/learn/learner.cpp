@@ -42,7 +42,9 @@ std::string learners_markdown() {
       "| learner | what | quality | m scale | search | max length | stop | combine |\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& l : learner_table()) {
     const std::string length = l.max_rule_length >= kNoLengthLimit ? "none" : std::to_string(l.max_rule_length);
-    const std::string combine = std::string(l.combine).empty() ? "(one rule decides)" : l.combine;
+    const std::string combine = l.linear                       ? "(logistic weights)"
+                                : std::string(l.combine).empty() ? "(one rule decides)"
+                                                                 : l.combine;
     out += std::string("| `") + l.name + "` | " + l.description + " | " + l.quality + " | " +
            nlohmann::json(l.m_scale).dump() + " | " + l.search + " | " + length +
            " | " + l.stop + " | " + combine + " |\n";

@@ -112,10 +112,11 @@ const std::vector<ParamInfo>& param_table() {
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
        "missing values imputed with an indicator column (see the README)"},
       {"penalty", &LearnerParams::penalty,
-       "rule-logistic: l2 (lambda/2 ||w||^2, the paper's) or l1 (a plain lasso, lambda ||w||_1, on the attribute "
-       "and rule weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over candor's rules)"},
+       "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
+       "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
+       "candor's rules); intercepts are never penalised"},
       {"rule_penalty", &LearnerParams::rule_penalty,
-       "rule-logistic: gamma (each rule weight b_k also costs gamma_k |b_k|, gamma_k = s_k - q_k n_k from its "
+       "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
        "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)"},
       {"rule_sign", &LearnerParams::rule_sign,
@@ -128,9 +129,9 @@ const std::vector<ParamInfo>& param_table() {
        "rule-logistic with more than two classes: softmax (one multinomial model, a rule adds to the logit of "
        "its class) or one-vs-rest (one binary model per class, probabilities normalised)"},
       {"lambda", &LearnerParams::lambda,
-       "rule-logistic: the L2 penalty lambda/2 ||w||^2 on every weight but the intercepts, against the summed "
-       "(weighted) log loss; 0: chosen by seeded stratified cross-validation on log loss from 10^-3 .. 10^3 "
-       "(half decades)"},
+       "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
+       "(weighted) log loss; 0: chosen by seeded stratified cross-validation on log loss, from 10^3 down to "
+       "10^-3 in half decades, stopping once the loss has risen twice in a row"},
       {"lambda_search", &LearnerParams::lambda_search,
        "rule-logistic with --lambda 0: model (cross-validate this model, its rules fixed) or attributes "
        "(cross-validate the attributes-only model: the paper's choice, the same lambda for every variant)"},
