@@ -437,3 +437,38 @@ TEST(Cli, OversearchingAndHeuristicsExperimentsRun) {
                   nlohmann::json::parse(ev.out)["accuracy"].get<double>(), 5e-5);
     }
 }
+
+TEST(Cli, RuleLogisticFitsPrintsExplainsAndRefusesBrokenFiles) {
+  const std::string model = test::write_temp("cli-rl.json", "");
+  const std::string data = test::repo("data/vote.arff");
+  CliResult r = run("fit " + data + " -o " + model + " --learner rule-logistic --evc-permutations 20 --threads 1");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("rule-logistic model"), std::string::npos) << r.out;
+  r = run_stdout("rules " + model);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("Rules, most important first"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("gamma"), std::string::npos);
+  EXPECT_NE(r.out.find("Attribute columns, most important first"), std::string::npos);
+  r = run_stdout("predict " + model + " " + data + " --proba --explain");
+  EXPECT_EQ(r.code, 0);
+  std::istringstream lines(r.out);
+  std::string header, first;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  EXPECT_EQ(header, "row,predicted,actual,\"p(democrat)\",\"p(republican)\",rules");
+  // The explanation names features with their signed effect on the logit.
+  EXPECT_TRUE(first.find(" +") != std::string::npos || first.find(" -") != std::string::npos) << first;
+  // A model file whose weights do not fit its rules is refused with exit code 2, naming the file.
+  std::ifstream in(model);
+  nlohmann::json j = nlohmann::json::parse(in);
+  j["rule_weights"][0].push_back(1.0);
+  const std::string broken = test::write_temp("cli-rl-broken.json", j.dump());
+  r = run("predict " + broken + " " + data);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find(broken), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("rule_weights"), std::string::npos) << r.out;
+  // Logistic options on a rule learner are an error, not silently ignored.
+  r = run("fit " + data + " -o /dev/null --lambda 1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("options of --learner rule-logistic"), std::string::npos) << r.out;
+}
