@@ -4,8 +4,10 @@
 10-fold stratified cross-validation (StratifiedKFold, shuffle, random_state 1) of a pipeline that imputes
 missing values (numeric: mean; nominal: most frequent), one-hot encodes nominal attributes, standardises
 and fits an L2 LogisticRegression whose C is chosen by an inner 5-fold grid search on log loss
-(C in 10^-3 .. 10^3). Prints one CSV row per data set (dataset, classes, accuracy, log_loss, brier) and the
-means over the 20 binary and the 44 smaller sets of the shared corpus.
+(C in 10^-3 .. 10^3). Prints one CSV row per data set (dataset, classes, accuracy, log_loss, brier, auc) and
+the means over the 20 binary and the 44 smaller sets of the shared corpus. AUC as candor measures it: binary
+AUC, or for more classes the one-vs-rest AUC of each class weighted by its frequency (roc_auc_score with
+average="weighted", multi_class="ovr", over the classes present in the test fold).
 
 Usage: /usr/bin/python3 bench/logistic_reference.py [--datasets a,b,...] [--out FILE.csv]
 Needs Debian's python3-sklearn (scikit-learn 1.2) and python3-scipy.
@@ -22,7 +24,7 @@ from scipy.io import arff
 from sklearn.compose import ColumnTransformer
 from sklearn.impute import SimpleImputer
 from sklearn.linear_model import LogisticRegression
-from sklearn.metrics import log_loss, accuracy_score
+from sklearn.metrics import log_loss, accuracy_score, roc_auc_score
 from sklearn.model_selection import GridSearchCV, StratifiedKFold
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
@@ -88,7 +90,7 @@ def evaluate(name):
     model = Pipeline([("prep", ColumnTransformer(transformers)),
                       ("lr", LogisticRegression(max_iter=2000))])
     outer = StratifiedKFold(n_splits=10, shuffle=True, random_state=1)
-    losses, accs, briers = [], [], []
+    losses, accs, briers, aucs = [], [], [], []
     for train, test in outer.split(X, y):
         inner_folds = min(5, min(np.unique(y[train], return_counts=True)[1]))
         if inner_folds >= 2:
@@ -107,7 +109,18 @@ def evaluate(name):
         onehot = np.eye(len(classes))[truth]
         b = ((proba - onehot) ** 2).sum(axis=1).mean()
         briers.append(b / 2 if len(classes) == 2 else b)
-    return len(classes), float(np.mean(accs)), float(np.mean(losses)), float(np.mean(briers))
+        present = sorted(set(truth))
+        if len(present) >= 2:
+            if len(classes) == 2:
+                aucs.append(roc_auc_score(truth, proba[:, 1]))
+            else:
+                # frequency-weighted one-vs-rest over the classes present in the fold
+                total = 0.0
+                for c in present:
+                    total += np.mean(truth == c) * roc_auc_score(truth == c, proba[:, c])
+                aucs.append(total)
+    auc = float(np.mean(aucs)) if aucs else float("nan")
+    return len(classes), float(np.mean(accs)), float(np.mean(losses)), float(np.mean(briers)), auc
 
 
 def main():
@@ -120,11 +133,11 @@ def main():
     rows = []
     out = open(args.out, "w", newline="") if args.out else sys.stdout
     w = csv.writer(out)
-    w.writerow(["dataset", "classes", "accuracy", "log_loss", "brier"])
+    w.writerow(["dataset", "classes", "accuracy", "log_loss", "brier", "auc"])
     for n in names:
-        k, acc, loss, brier = evaluate(n)
-        rows.append((n, k, acc, loss, brier))
-        w.writerow([n, k, "%.4f" % acc, "%.4f" % loss, "%.4f" % brier])
+        k, acc, loss, brier, auc = evaluate(n)
+        rows.append((n, k, acc, loss, brier, auc))
+        w.writerow([n, k, "%.4f" % acc, "%.4f" % loss, "%.4f" % brier, "%.4f" % auc])
         out.flush()
     by = {r[0]: r for r in rows}
     for label, group in (("binary20", BINARY20), ("smaller44", smaller44())):
