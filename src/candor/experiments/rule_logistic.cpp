@@ -82,6 +82,7 @@ std::string section_markdown(const Section& s, const std::string& results, const
   Table summary;
   summary.columns = {"metric"};
   for (const auto& l : s.learners) summary.columns.push_back(l + " (rank)");
+  for (const auto& l : s.missing) summary.columns.push_back(l);
   summary.columns.push_back("Friedman p");
   summary.columns.push_back("significantly worse than " + s.control + " (Bonferroni-Dunn)");
   nlohmann::json figures = nlohmann::json::array();
@@ -93,6 +94,7 @@ std::string section_markdown(const Section& s, const std::string& results, const
     std::vector<std::string> row{metric};
     for (std::size_t l = 0; l < s.learners.size(); ++l)
       row.push_back(format_number(c.mean_scores[l], 4) + " (" + format_number(c.average_ranks[l], 2) + ")");
+    for (std::size_t l = 0; l < s.missing.size(); ++l) row.push_back("not installed");
     row.push_back(format_number(c.friedman.p, 4));
     std::string worse;
     for (std::size_t l = 0; l < s.learners.size(); ++l) {
