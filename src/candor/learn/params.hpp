@@ -48,7 +48,7 @@ struct LearnerParams {
   std::string rule_data = "all";
   std::string multiclass = "softmax";
   double lambda = 0;  // 0: chosen by cross-validation
-  std::string lambda_search = "model";
+  std::string lambda_search = "attributes";
   int lambda_folds = 5;
   int seed = 1;
 
