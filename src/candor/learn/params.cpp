@@ -1,5 +1,6 @@
 #include "candor/learn/params.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -160,6 +161,22 @@ LearnerParams paper_params(const std::string& learner) {
   return p;
 }
 
+namespace {
+// The options only the linear learners (rule-logistic) read.
+bool is_linear_option(const std::string& name) {
+  static const std::vector<std::string> keys{"features", "penalty",    "rule_penalty",  "rule_sign",   "rule_data",
+                                             "multiclass", "lambda", "lambda_search", "lambda_folds"};
+  return std::find(keys.begin(), keys.end(), name) != keys.end();
+}
+}  // namespace
+
+LearnerParams without_linear_options(LearnerParams p) {
+  const LearnerParams defaults;
+  for (const auto& info : param_table())
+    if (is_linear_option(info.name)) std::visit([&](auto member) { p.*member = defaults.*member; }, info.member);
+  return p;
+}
+
 void validate(const LearnerParams& p) {
   const LearnerInfo& learner = find_learner(p.learner);  // throws for unknown names
   const std::string quality = p.resolved_quality();
@@ -215,12 +232,7 @@ void validate(const LearnerParams& p) {
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
   parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
   if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
-  const LearnerParams defaults;
-  const bool linear_given = p.features != defaults.features || p.rule_penalty != defaults.rule_penalty ||
-                            p.penalty != defaults.penalty ||
-                            p.rule_sign != defaults.rule_sign || p.rule_data != defaults.rule_data ||
-                            p.multiclass != defaults.multiclass || p.lambda != defaults.lambda ||
-                            p.lambda_search != defaults.lambda_search || p.lambda_folds != defaults.lambda_folds;
+  const bool linear_given = !(without_linear_options(p) == p);
   if (linear_given && !learner.linear)
     throw std::invalid_argument("--features, --penalty, --rule-penalty, --rule-sign, --rule-data, --multiclass and --lambda* are "
                                 "options of --learner rule-logistic");
@@ -260,9 +272,8 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["stop"] = p.resolved_stop();
   j["m_scale"] = p.resolved_m_scale();
   if (!find_learner(p.learner).linear)
-    for (const char* key : {"features", "penalty", "rule_penalty", "rule_sign", "rule_data", "multiclass", "lambda", "lambda_search",
-                            "lambda_folds"})
-      j.erase(key);
+    for (const auto& info : param_table())
+      if (is_linear_option(info.name)) j.erase(info.name);
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();

@@ -91,6 +91,10 @@ const std::vector<ParamInfo>& param_table();
 // criterion, removal covering, CN2's count sum for rule sets, beam width 5. Experiments start from these so that their tables do not move with the defaults.
 LearnerParams paper_params(const std::string& learner);
 
+// `p` with the options of the linear learners (features, penalty, rule_penalty, rule_sign, rule_data,
+// multiclass, lambda, lambda_search, lambda_folds) at their defaults: what a rule learner inside them gets.
+LearnerParams without_linear_options(LearnerParams p);
+
 // Checks ranges and names; throws std::invalid_argument with a message for the user.
 void validate(const LearnerParams& p);
 nlohmann::json params_to_json(const LearnerParams& p);

@@ -184,22 +184,12 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   }
 
   // The rules: cn2-unordered with the rule options given (the logistic ones left at their defaults).
-  LearnerParams rule_params = p;
+  LearnerParams rule_params = without_linear_options(p);
   rule_params.learner = "cn2-unordered";
   rule_params.quality = p.resolved_quality();
   rule_params.search = p.resolved_search();
   rule_params.max_rule_length = p.resolved_max_rule_length();
   rule_params.stop = p.resolved_stop();
-  const LearnerParams defaults;
-  rule_params.features = defaults.features;
-  rule_params.rule_penalty = defaults.rule_penalty;
-  rule_params.penalty = defaults.penalty;
-  rule_params.rule_sign = defaults.rule_sign;
-  rule_params.rule_data = defaults.rule_data;
-  rule_params.multiclass = defaults.multiclass;
-  rule_params.lambda = defaults.lambda;
-  rule_params.lambda_search = defaults.lambda_search;
-  rule_params.lambda_folds = defaults.lambda_folds;
   if (p.features != "attributes") {
     if (p.rule_data == "all") {
       model->rules = fit(data, rule_params, threads);
