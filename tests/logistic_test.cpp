@@ -7,6 +7,7 @@
 #include <fstream>
 #include <memory>
 #include <numeric>
+#include <functional>
 #include <random>
 
 #include "candor/data/input_error.hpp"
@@ -343,4 +344,31 @@ TEST(ModelFile, UnknownKindIsRefusedWithTheKnownOnes) {
     EXPECT_NE(what.find("unknown model kind 'forest'"), std::string::npos);
     EXPECT_NE(what.find("rule-logistic"), std::string::npos);
   }
+}
+
+TEST(ModelFile, MalformedLogisticModelsAreRefused) {
+  const Dataset d = read_arff(test::shared("iris.arff"));
+  LearnerParams p;
+  p.learner = "rule-logistic";
+  p.evc_permutations = 10;
+  const nlohmann::json good = fit_model(d, p, 2)->to_json();
+  auto refused = [&](const std::function<void(nlohmann::json&)>& edit, const std::string& fragment) {
+    nlohmann::json j = good;
+    edit(j);
+    try {
+      model_from_json(j, "bad.json");
+      ADD_FAILURE() << "accepted a model with " << fragment;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
+    }
+  };
+  refused([](nlohmann::json& j) { j["class"]["values"] = nlohmann::json::array(); }, "the class has no values");
+  refused([](nlohmann::json& j) { j["training"]["class_counts"][0] = -3; }, "non-negative");
+  refused([](nlohmann::json& j) { j["lambda"] = -1; }, "lambda");
+  refused([](nlohmann::json& j) { j["intercepts"].push_back(0.0); }, "intercepts");
+  refused([](nlohmann::json& j) { j["attribute_weights"][0][0] = 1e400; }, "attribute_weights");
+  refused([](nlohmann::json& j) { j["rule_gamma"].push_back(1.0); }, "rule_gamma");
+  refused([](nlohmann::json& j) { j["attribute_columns"][0]["attribute"] = "nope"; }, "unknown attribute 'nope'");
+  refused([](nlohmann::json& j) { j["link"] = "probit"; }, "unknown link");
+  refused([](nlohmann::json& j) { j["attribute_columns"][0]["sd"] = 0; }, "positive sd");
 }

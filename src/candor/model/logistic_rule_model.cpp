@@ -54,7 +54,10 @@ Eigen::MatrixXd matrix_from_json(const nlohmann::json& j, Eigen::Index rows, Eig
     const auto row = j[static_cast<std::size_t>(i)].get<std::vector<double>>();
     if (static_cast<Eigen::Index>(row.size()) != cols)
       throw std::invalid_argument(std::string(what) + " has a row of the wrong length");
-    for (Eigen::Index c = 0; c < cols; ++c) m(i, c) = row[static_cast<std::size_t>(c)];
+    for (Eigen::Index c = 0; c < cols; ++c) {
+      m(i, c) = row[static_cast<std::size_t>(c)];
+      if (!std::isfinite(m(i, c))) throw std::invalid_argument(std::string(what) + " must be finite");
+    }
   }
   return m;
 }
@@ -225,6 +228,7 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   read_model_header(j, m);
   m.link = parse_link(j.at("link").get<std::string>());
   m.lambda = j.at("lambda").get<double>();
+  if (!(m.lambda >= 0) || !std::isfinite(m.lambda)) throw std::invalid_argument("lambda must be finite and non-negative");
   if (j.contains("lambda_search")) {
     const auto& s = j.at("lambda_search");
     m.lambda_search.on = s.at("on").get<std::string>();

@@ -1,6 +1,7 @@
 #include "candor/model/model.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <numeric>
 
@@ -78,8 +79,11 @@ void read_model_header(const nlohmann::json& j, Model& m) {
   m.schema.class_attribute.name = j.at("class").at("name").get<std::string>();
   m.schema.class_attribute.type = AttributeType::nominal;
   m.schema.class_attribute.values = j.at("class").at("values").get<std::vector<std::string>>();
+  if (m.schema.class_attribute.values.empty()) throw std::invalid_argument("the class has no values");
   if (m.training_counts.size() != m.schema.class_attribute.values.size())
     throw std::invalid_argument("training class_counts must have one entry per class");
+  for (double c : m.training_counts)
+    if (!(c >= 0) || !std::isfinite(c)) throw std::invalid_argument("training class_counts must be finite and non-negative");
 }
 
 const std::vector<ModelKindInfo>& model_kind_table() {
