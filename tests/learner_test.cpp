@@ -7,6 +7,7 @@
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/learner.hpp"
 #include "candor/search/beam_search.hpp"
 #include "test_util.hpp"
 
@@ -251,4 +252,26 @@ TEST(Params, JsonRoundTripAndUnknownKeys) {
   EXPECT_THROW(params_from_json(j), std::invalid_argument);
   p.beam_width = 0;
   EXPECT_THROW(validate(p), std::invalid_argument);
+}
+
+// Every learner of the registry, with its default quality and (where it takes one) --quality evc, writes
+// the same model file on one thread and on two.
+TEST(Learners, EveryLearnerGivesTheSameModelFileOnAnyThreadCount) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));  // nominal, numeric and missing values
+  int fitted = 0;
+  for (const auto& info : learner_table()) {
+    std::vector<std::string> qualities{""};
+    if (info.evc_quality) qualities.push_back("evc");
+    for (const auto& quality : qualities) {
+      LearnerParams p;
+      p.learner = info.name;
+      p.quality = quality;
+      p.evc_permutations = 20;
+      const std::string one = fit_model(d, p, 1)->to_json().dump();
+      const std::string two = fit_model(d, p, 2)->to_json().dump();
+      EXPECT_EQ(one, two) << info.name << " " << quality;
+      ++fitted;
+    }
+  }
+  EXPECT_GE(fitted, static_cast<int>(learner_table().size()));
 }
