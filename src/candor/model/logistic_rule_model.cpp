@@ -177,9 +177,14 @@ std::string LogisticRuleModel::text() const {
   out << "\nRules, most important first (importance = |weight| x sd of the rule feature in training); the weight "
          "is added to the logit of the rule's class when it fires, P is the "
       << (rules.params.uses_evc() ? "EVC-corrected" : "rule learner's") << " probability of its class:\n";
+  std::vector<std::size_t> unused;  // rules the penalties left at weight 0
   for (auto k : order) {
     const Rule& r = rules.rules[k];
     const Eigen::VectorXd col = rule_weights.col(static_cast<Eigen::Index>(k));
+    if (col.cwiseAbs().maxCoeff() < 1e-9) {
+      unused.push_back(k);
+      continue;
+    }
     const double own = link == LogisticLink::binary ? (r.klass == 1 ? col[0] : -col[0]) : col[r.klass];
     out << (k + 1) << ". " << format_rule(r, schema) << "\n   weight " << signed_fixed(own, 3);
     if (link == LogisticLink::one_vs_rest) out << " (other classes' logits: " << weights_text(col) << ")";
@@ -187,6 +192,13 @@ std::string LogisticRuleModel::text() const {
         << fixed(importance(col, rule_spread[k]), 3) << "  P(" << cls.values[static_cast<std::size_t>(r.klass)]
         << ") = " << fixed(r.probability, 4) << "  gamma " << fixed(rule_gamma[k], 2) << "  covers "
         << fixed(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0) << "\n";
+  }
+  if (!unused.empty()) {
+    std::sort(unused.begin(), unused.end());
+    out << unused.size() << " rule" << (unused.size() == 1 ? " has" : "s have")
+        << " weight 0 (the penalties found no use for them beside the features above):";
+    for (auto k : unused) out << " " << (k + 1);
+    out << "\n";
   }
   std::vector<std::size_t> attrs(encoding.size());
   std::iota(attrs.begin(), attrs.end(), 0);
