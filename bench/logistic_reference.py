@@ -41,12 +41,17 @@ def smaller44():
         return [r["name"] for r in csv.DictReader(f, delimiter="\t") if 50 <= int(r["rows"]) <= 5000]
 
 
-def declared_values_stripped(path):
+def declared_values_stripped(path, cells=False):
     """The ARFF text with spaces around declared nominal values removed (soybean declares ' same-lst-sev-yrs'
     but writes 'same-lst-sev-yrs'; scipy's reader compares them literally)."""
     out = []
+    in_data = False
     with open(path) as f:
         for line in f:
+            if in_data and cells and line.strip() and not line.lstrip().startswith("%"):
+                line = ",".join(c.strip() for c in line.rstrip("\n").split(",")) + "\n"
+            if line.lstrip().lower().startswith("@data"):
+                in_data = True
             if line.lstrip().lower().startswith("@attribute") and "{" in line and "}" in line:
                 head, rest = line.split("{", 1)
                 values, tail = rest.rsplit("}", 1)
@@ -56,7 +61,12 @@ def declared_values_stripped(path):
 
 
 def load(name):
-    data, meta = arff.loadarff(declared_values_stripped(os.path.join(DATASETS, name + ".arff")))
+    path = os.path.join(DATASETS, name + ".arff")
+    try:
+        data, meta = arff.loadarff(declared_values_stripped(path))
+    except ValueError:
+        # pendigits writes ' 8' for the declared '8': strip the spaces around its data cells too.
+        data, meta = arff.loadarff(declared_values_stripped(path, cells=True))
     names = meta.names()
     cls = names[-1]
     y_raw = np.array([v.decode() if isinstance(v, bytes) else v for v in data[cls]])
