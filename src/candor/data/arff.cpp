@@ -126,13 +126,17 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
   std::size_t line = 0;
   while (std::getline(in, raw)) {
     ++line;
+    if (line == 1 && raw.rfind("\xEF\xBB\xBF", 0) == 0) raw.erase(0, 3);  // a UTF-8 byte order mark
     std::string s = trim(raw);
     if (s.empty() || s[0] == '%') continue;
     if (!in_data) {
       if (s[0] != '@') throw InputError(file, line, "expected @relation, @attribute or @data, found '" + s.substr(0, 40) + "'");
       if (iequals_prefix(s, "@relation")) continue;
-      if (iequals_prefix(s, "@data")) {
+      if (iequals_prefix(s, "@data") && (s.size() == 5 || std::isspace(static_cast<unsigned char>(s[5])))) {
         if (decls.empty()) throw InputError(file, line, "@data before any @attribute");
+        // A row on the @data line itself would otherwise be lost without a word.
+        if (!trim(std::string_view(s).substr(5)).empty())
+          throw InputError(file, line, "data after @data on the same line (rows start on the next line)");
         in_data = true;
         continue;
       }

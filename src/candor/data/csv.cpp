@@ -67,9 +67,14 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
   std::size_t line = 0;
   std::vector<Cell> header;
   std::size_t header_line = 0;
+  // A line of nothing but spaces is skipped; a line holding a delimiter is a row, even when every cell of it
+  // is empty (its missing class must not vanish with it).
+  auto blank = [&](const std::string& text) { return text.find(delim) == std::string::npos && detail::trim(text).empty(); };
   while (std::getline(in, raw)) {
     ++line;
-    if (detail::trim(raw).empty()) continue;
+    // A UTF-8 byte order mark is not part of the first column's name.
+    if (line == 1 && raw.rfind("\xEF\xBB\xBF", 0) == 0) raw.erase(0, 3);
+    if (blank(raw)) continue;
     header = split_csv_line(raw, delim, file, line);
     header_line = line;
     break;
@@ -112,7 +117,7 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
   std::vector<Cell> row;
   while (std::getline(in, raw)) {
     ++line;
-    if (detail::trim(raw).empty()) continue;
+    if (blank(raw)) continue;
     split_csv_line(raw, delim, file, line, row);
     if (row.size() != ncol)
       throw InputError(file, line, "row has " + std::to_string(row.size()) + " values but the header has " +
@@ -152,7 +157,7 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
   for (std::size_t l = 0; l < header_line; ++l) std::getline(in, raw);
   std::size_t r = 0;
   while (std::getline(in, raw)) {
-    if (detail::trim(raw).empty()) continue;
+    if (blank(raw)) continue;
     if (r >= rows) throw InputError(file, 0, "the file changed while it was read");
     split_csv_line(raw, delim, file, t.row_lines[r], row);
     if (row.size() != ncol) throw InputError(file, t.row_lines[r], "the file changed while it was read");

@@ -72,7 +72,9 @@ void read_model_header(const nlohmann::json& j, Model& m) {
   m.params = params_from_json(j.at("learner"));
   const auto& tr = j.at("training");
   m.training_source = tr.at("source").get<std::string>();
-  m.training_rows = tr.at("rows").get<std::size_t>();
+  const auto& rows = tr.at("rows");
+  if (!rows.is_number_unsigned()) throw std::invalid_argument("training rows must be a non-negative integer");
+  m.training_rows = rows.get<std::size_t>();
   m.training_counts = tr.at("class_counts").get<std::vector<double>>();
   m.schema.attributes.clear();
   for (const auto& a : j.at("attributes")) m.schema.attributes.push_back(attribute_from_json(a));

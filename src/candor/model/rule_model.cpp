@@ -154,6 +154,8 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
     const std::size_t k = m.schema.class_attribute.values.size();
     auto check_counts = [&](const std::vector<double>& v, const char* what) {
       if (v.size() != k) throw std::invalid_argument(std::string(what) + " must have one entry per class");
+      for (double x : v)
+        if (!(x >= 0) || !std::isfinite(x)) throw std::invalid_argument(std::string(what) + " must be finite and non-negative");
     };
     check_counts(m.training_counts, "training class_counts");
     for (const auto& rj : j.at("rules")) {
@@ -187,6 +189,8 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
       check_counts(r.training_counts, "rule training_counts");
       r.quality = rj.at("quality").get<double>();
       r.probability = rj.at("probability").get<double>();
+      if (!(r.probability >= 0 && r.probability <= 1))
+        throw std::invalid_argument("rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
       m.rules.push_back(std::move(r));
     }
     m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
