@@ -472,3 +472,11 @@ TEST(Cli, RuleLogisticFitsPrintsExplainsAndRefusesBrokenFiles) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("options of --learner rule-logistic"), std::string::npos) << r.out;
 }
+
+TEST(Cli, AnOutputFolderThatCannotBeMadeIsABadPathNotACrash) {
+  const std::string file = test::write_temp("in-the-way", "a file, not a folder");
+  CliResult r = run("experiment grid --learner 'a=--quality laplace' --datasets iris --no-plots --out " + file + "/sub");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find(file + "/sub"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("internal error"), std::string::npos) << r.out;
+}

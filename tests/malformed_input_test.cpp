@@ -2,6 +2,7 @@
 // file, line and reason.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <functional>
 #include <string>
 
@@ -80,4 +81,13 @@ TEST(MalformedInput, ModelFilesWithImpossibleNumbersAreRefused) {
   refused([](nlohmann::json& j) { j["rules"][0]["training_counts"][0] = -1.0; }, "non-negative");
   refused([](nlohmann::json& j) { j["class"]["values"] = nlohmann::json::array(); }, "the class has no values");
   refused([](nlohmann::json& j) { j["version"] = 2; }, "unsupported model version 2");
+}
+
+TEST(MalformedInput, DirectoriesAndHugeNumbersAreInputErrors) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "a-directory.arff";
+  std::filesystem::create_directories(dir);
+  EXPECT_NE(input_error([&] { read_arff(dir.string()); }).find("is a directory"), std::string::npos);
+  EXPECT_NE(input_error([&] { load_model(dir.string()); }).find("is a directory"), std::string::npos);
+  const std::string huge = test::write_temp("huge.json", "{\"format\": \"candor-model\", \"version\": 1e400}");
+  EXPECT_NE(input_error([&] { load_model(huge); }).find("not valid JSON"), std::string::npos);
 }

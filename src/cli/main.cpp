@@ -386,6 +386,10 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     std::cerr << "candor: " << e.what() << "\n";
     return 2;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // An output folder that cannot be made (a file in the way, no permission): the user's path, not a bug.
+    std::cerr << "candor: " << e.path1().string() << ": " << e.code().message() << "\n";
+    return 2;
   } catch (const std::exception& e) {
     std::cerr << "candor: internal error: " << e.what() << "\n";
     return 1;

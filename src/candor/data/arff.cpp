@@ -1,5 +1,6 @@
 // ARFF reader (Weka's format): case-insensitive keywords, quoted names and values, % comments,
 // unquoted ? as missing, sparse rows {i v, ...}, Weka instance weights {w} after a row.
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <unordered_map>
@@ -269,6 +270,8 @@ Dataset parse_arff(const std::string& text, const std::string& file, const LoadO
 }
 
 Dataset read_arff(const std::string& path, const LoadOptions& options, std::vector<std::string>* dropped) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, "is a directory, not a data file");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open file");
   return parse_arff_stream(f, path, options, dropped);

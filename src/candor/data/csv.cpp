@@ -2,6 +2,7 @@
 // if every non-missing cell parses as a number), configurable missing markers.
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <unordered_map>
@@ -191,6 +192,8 @@ Dataset parse_csv(const std::string& text, const std::string& file, const LoadOp
 }
 
 Dataset read_csv(const std::string& path, const LoadOptions& options, char delim) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, "is a directory, not a data file");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open file");
   return parse_csv_stream(f, path, options, delim);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 
@@ -125,12 +126,14 @@ void save_model(const Model& m, const std::string& path) {
 }
 
 std::unique_ptr<Model> load_model(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, "is a directory, not a model file");
   std::ifstream f(path);
   if (!f) throw InputError(path, 0, "cannot open model file");
   nlohmann::json j;
   try {
     f >> j;
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // syntax errors, and numbers out of range (1e400)
     throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
   }
   return model_from_json(j, path);
