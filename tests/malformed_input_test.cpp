@@ -91,3 +91,17 @@ TEST(MalformedInput, DirectoriesAndHugeNumbersAreInputErrors) {
   const std::string huge = test::write_temp("huge.json", "{\"format\": \"candor-model\", \"version\": 1e400}");
   EXPECT_NE(input_error([&] { load_model(huge); }).find("not valid JSON"), std::string::npos);
 }
+
+TEST(MalformedInput, ANearlyNumericCsvColumnIsReadAsNominalWithAWarning) {
+  std::string text = "x,word,class\n";
+  for (int i = 0; i < 20; ++i)
+    text += (i == 7 ? std::string("nan") : std::to_string(i)) + "," + (i % 2 ? "a" : "b") + "," + (i % 2 ? "p" : "q") + "\n";
+  std::vector<std::string> warnings;
+  LoadOptions options;
+  options.warnings = &warnings;
+  const Dataset d = parse_csv(text, "typo.csv", options);
+  EXPECT_TRUE(d.schema.attributes[0].is_nominal());  // the policy: one non-number makes a column nominal
+  ASSERT_EQ(warnings.size(), 1u);                    // ... and says so; the genuinely nominal column does not warn
+  EXPECT_NE(warnings[0].find("typo.csv:9: column 'x'"), std::string::npos) << warnings[0];
+  EXPECT_NE(warnings[0].find("'nan' is not a number (19 of its 20 cells are)"), std::string::npos) << warnings[0];
+}

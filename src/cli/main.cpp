@@ -52,12 +52,17 @@ LoadOptions load_options(const DataOptions& o) {
   return l;
 }
 
-Dataset load_training(const std::string& path, const DataOptions& o) {
-  std::vector<std::string> dropped;
-  Dataset d = load_dataset(path, load_options(o), &dropped);
+// Reads data with `options`, printing the readers' warnings and dropped attributes on stderr.
+Dataset load_reported(const std::string& path, LoadOptions options) {
+  std::vector<std::string> dropped, warnings;
+  options.warnings = &warnings;
+  Dataset d = load_dataset(path, options, &dropped);
   for (const auto& name : dropped) std::cerr << path << ": dropped unsupported attribute '" << name << "'\n";
+  for (const auto& w : warnings) std::cerr << "candor: warning: " << w << "\n";
   return d;
 }
+
+Dataset load_training(const std::string& path, const DataOptions& o) { return load_reported(path, load_options(o)); }
 
 std::string fmt(double x, int digits = 4) {
   if (std::isnan(x)) return "n/a";
@@ -261,7 +266,7 @@ int main(int argc, char** argv) {
       LoadOptions lo = load_options(pred_data);
       lo.schema = &model.schema;
       lo.require_labels = false;
-      Dataset data = load_dataset(pred_input, lo);
+      Dataset data = load_reported(pred_input, lo);
       const auto& cls = model.schema.class_attribute;
       std::cout << "row,predicted";
       bool has_actual = false;
@@ -293,7 +298,7 @@ int main(int argc, char** argv) {
       if (!eval_test.empty()) {
         LoadOptions lo = load_options(eval_data);
         lo.schema = &data.schema;
-        Dataset test = load_dataset(eval_test, lo);
+        Dataset test = load_reported(eval_test, lo);
         result = train_test(data, test, eval_params, eval_threads, !eval_plot.empty());
         resampling = "train on " + eval_input + ", test on " + eval_test;
       } else {

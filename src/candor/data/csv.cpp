@@ -1,6 +1,7 @@
 // CSV reader: a header row, RFC 4180 quoting ("" inside quotes), type inference (a column is numeric only
 // if every non-missing cell parses as a number), configurable missing markers.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -115,6 +116,10 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
 
   // Pass 1: widths and types.
   std::vector<char> all_numbers(ncol, 1), any_fraction(ncol, 0);
+  // For the warning about nearly numeric columns: cells that are numbers, cells that are not, the first
+  // cell that is not (line and text).
+  std::vector<std::size_t> numbers(ncol, 0), others(ncol, 0), first_other_line(ncol, 0);
+  std::vector<std::string> first_other(ncol);
   std::vector<Cell> row;
   while (std::getline(in, raw)) {
     ++line;
@@ -124,10 +129,18 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
       throw InputError(file, line, "row has " + std::to_string(row.size()) + " values but the header has " +
                                        std::to_string(ncol) + " columns");
     for (std::size_t c = 0; c < ncol; ++c) {
-      if (!all_numbers[c] || is_missing(row[c])) continue;
+      if (is_missing(row[c])) continue;
       double x;
-      all_numbers[c] = detail::parse_number(row[c].text, x);
-      any_fraction[c] |= all_numbers[c] && x != std::floor(x);
+      if (detail::parse_number(row[c].text, x)) {
+        ++numbers[c];
+        any_fraction[c] |= x != std::floor(x);
+      } else {
+        if (others[c]++ == 0) {
+          first_other_line[c] = line;
+          first_other[c] = row[c].text.substr(0, 40);
+        }
+        all_numbers[c] = 0;
+      }
     }
     t.row_lines.push_back(line);
   }
@@ -141,6 +154,16 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
                                               "class with --class");
     numeric[c] = !force_nominal[c] && all_numbers[c];
     t.attributes[c].type = numeric[c] ? AttributeType::numeric : AttributeType::nominal;
+    if (options.warnings && !force_nominal[c] && !options.schema && others[c] > 0 &&
+        numbers[c] >= 9 * others[c]) {
+      std::string shown;
+      for (char ch : first_other[c]) shown += std::isprint(static_cast<unsigned char>(ch)) ? ch : '?';
+      options.warnings->push_back(file + ":" + std::to_string(first_other_line[c]) + ": column '" +
+                                  t.attributes[c].name + "' is read as nominal because '" + shown +
+                                  "' is not a number (" + std::to_string(numbers[c]) + " of its " +
+                                  std::to_string(numbers[c] + others[c]) +
+                                  " cells are); fix the cell or name it missing with --missing");
+    }
   }
 
   // Pass 2: the cells into their columns.

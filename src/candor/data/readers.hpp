@@ -25,6 +25,10 @@ struct LoadOptions {
   // values by their text (values the model never saw get a code that satisfies no A = v condition), and
   // the class column may be absent or missing (unlabeled rows).
   const Schema* schema = nullptr;
+  // When set, readers append warnings here ("FILE:LINE: what"): input read, but perhaps not as meant. CSV:
+  // a column read as nominal although at least 90% of its non-missing cells are numbers (one typo, `nan`
+  // or a stray character makes a whole column nominal; the warning names the first such cell).
+  std::vector<std::string>* warnings = nullptr;
 };
 
 // Reads ARFF (.arff) or CSV (.csv, .tsv with tabs; anything else as CSV) chosen by file extension.
