@@ -105,3 +105,20 @@ TEST(MalformedInput, ANearlyNumericCsvColumnIsReadAsNominalWithAWarning) {
   EXPECT_NE(warnings[0].find("typo.csv:9: column 'x'"), std::string::npos) << warnings[0];
   EXPECT_NE(warnings[0].find("'nan' is not a number (19 of its 20 cells are)"), std::string::npos) << warnings[0];
 }
+
+TEST(MalformedInput, ValuesAModelNeverSawAreReportedWhenPredicting) {
+  const Dataset train = parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p\ny,q\nx,p\n", "train.arff");
+  std::vector<std::string> warnings;
+  LoadOptions options;
+  options.schema = &train.schema;
+  options.require_labels = false;
+  options.warnings = &warnings;
+  // A numeric column where the model has names: every value unseen, reported with its line.
+  parse_arff("@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n1,p\n2,q\n", "numbers.arff", options);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("numbers.arff:5: attribute 'a': 2 of 2 values were never seen in training (first '1'"),
+            std::string::npos) << warnings[0];
+  warnings.clear();
+  parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p\ny,q\n", "same.arff", options);
+  EXPECT_TRUE(warnings.empty());  // known values: nothing to say
+}

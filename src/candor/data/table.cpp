@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <sstream>
 #include <set>
 
 #include "candor/data/input_error.hpp"
@@ -128,6 +129,30 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
       if (src < 0)
         throw InputError(t.file, 0, "the model needs attribute '" + s.attributes[a].name + "', which this file lacks");
       conform_column(t, src, s.attributes[a], d.columns[a]);
+      // Values the model never saw satisfy no A = v condition: say so, with the first of them, since a
+      // column of another type or spelling ("1" against "1.0") would otherwise change every prediction.
+      if (options.warnings && s.attributes[a].is_nominal()) {
+        const int unseen = static_cast<int>(s.attributes[a].values.size());
+        std::size_t count = 0, first = 0, present = 0;
+        for (std::size_t r = 0; r < rows; ++r) {
+          const int code = d.columns[a].codes[r];
+          if (code == kMissing) continue;
+          ++present;
+          if (code == unseen && count++ == 0) first = r;
+        }
+        if (count > 0) {
+          const Attribute& have = t.attributes[static_cast<std::size_t>(src)];
+          const Column& col = t.columns[static_cast<std::size_t>(src)];
+          std::string text = have.is_nominal() ? have.values[static_cast<std::size_t>(col.codes[first])]
+                                               : (std::ostringstream() << col.values[first]).str();
+          if (text.size() > 40) text = text.substr(0, 40) + "...";
+          options.warnings->push_back(t.file + ":" + std::to_string(t.row_lines[first]) + ": attribute '" +
+                                      s.attributes[a].name + "': " + std::to_string(count) + " of " +
+                                      std::to_string(present) + " values were never seen in training (first '" +
+                                      text + "'" + (have.is_nominal() ? "" : ", a number where the model has names") +
+                                      "); they satisfy no condition on it");
+        }
+      }
     }
     d.y.assign(rows, kMissing);
     int c = find_attribute(t.attributes, s.class_attribute.name);
