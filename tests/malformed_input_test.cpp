@@ -122,3 +122,9 @@ TEST(MalformedInput, ValuesAModelNeverSawAreReportedWhenPredicting) {
   parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p\ny,q\n", "same.arff", options);
   EXPECT_TRUE(warnings.empty());  // known values: nothing to say
 }
+
+TEST(MalformedInput, WeightsWhoseSumOverflowsAreRefused) {
+  const std::string text = "@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p,{1e308}\ny,q,{1e308}\nx,q\n";
+  const std::string message = input_error([&] { parse_arff(text, "heavy.arff"); });
+  EXPECT_NE(message.find("heavy.arff:6: example weights are too large"), std::string::npos) << message;
+}

@@ -119,6 +119,15 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
     t.columns.erase(t.columns.begin() + w);
     t.header_lines.erase(t.header_lines.begin() + w);
   }
+  // Weights whose sum overflows would give counts of infinity (written as null in a model file).
+  {
+    double total = 0;
+    for (std::size_t r = 0; r < rows; ++r) {
+      total += d.weights[r];
+      if (!std::isfinite(total))
+        throw InputError(t.file, t.row_lines[r], "example weights are too large: their sum overflows here");
+    }
+  }
 
   if (options.schema) {
     const Schema& s = *options.schema;
