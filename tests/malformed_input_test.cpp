@@ -128,3 +128,22 @@ TEST(MalformedInput, WeightsWhoseSumOverflowsAreRefused) {
   const std::string message = input_error([&] { parse_arff(text, "heavy.arff"); });
   EXPECT_NE(message.find("heavy.arff:6: example weights are too large"), std::string::npos) << message;
 }
+
+TEST(MalformedInput, ASparseIndexGivenTwiceIsRefused) {
+  const std::string text = "@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n{0 1, 1 q}\n{0 2, 0 3, 1 p}\n";
+  const std::string message = input_error([&] { parse_arff(text, "sparse.arff"); });
+  EXPECT_NE(message.find("sparse.arff:6: sparse index 0 is given twice"), std::string::npos) << message;
+}
+
+TEST(MalformedInput, EchoedValuesAreShortAndPrintable) {
+  const std::string huge(100000, 'z');
+  const std::string text = "@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\n" + huge + ",p\nx\x01y,q\n";
+  const std::string message = input_error([&] { parse_arff(text, "echo.arff"); });
+  EXPECT_LT(message.size(), 700u);
+  EXPECT_NE(message.find("more bytes)"), std::string::npos) << message.substr(0, 200);
+  const std::string control = input_error([&] {
+    parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx\x01y,p\n", "ctl.arff");
+  });
+  EXPECT_EQ(control.find('\x01'), std::string::npos);
+  EXPECT_NE(control.find("\\x01"), std::string::npos) << control;
+}

@@ -224,6 +224,8 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
               idx != static_cast<double>(static_cast<std::size_t>(idx)))
             throw InputError(file, line, "sparse index '" + pair.text.substr(0, sp) + "' is not an attribute index 0.." +
                                              std::to_string(ndecl - 1));
+          if (given[static_cast<std::size_t>(idx)])
+            throw InputError(file, line, "sparse index " + pair.text.substr(0, sp) + " is given twice in the row");
           auto value = split(trim(pair.text.substr(sp)), ',', file, line);
           cells[static_cast<std::size_t>(idx)] = value[0];
           given[static_cast<std::size_t>(idx)] = true;
