@@ -147,3 +147,13 @@ TEST(MalformedInput, EchoedValuesAreShortAndPrintable) {
   EXPECT_EQ(control.find('\x01'), std::string::npos);
   EXPECT_NE(control.find("\\x01"), std::string::npos) << control;
 }
+
+TEST(MalformedInput, OneNumberWrittenTwoWaysInANominalColumnIsReported) {
+  std::vector<std::string> warnings;
+  LoadOptions options;
+  options.warnings = &warnings;
+  const Dataset d = parse_csv("x,class\na,1\nb,1.0\nc,2\n", "labels.csv", options);
+  EXPECT_EQ(d.num_classes(), 3u);  // texts are values: the policy stays, and is said
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("column 'class' has the values '1' and '1.0'"), std::string::npos) << warnings[0];
+}

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <unordered_map>
 
@@ -205,6 +206,24 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
     ++r;
   }
   if (r != rows) throw InputError(file, 0, "the file changed while it was read");
+  // Nominal values are texts: "1" and "1.0" are two values (two classes in a class column). Say so when
+  // two texts of one column are the same number.
+  if (options.warnings && !options.schema)
+    for (std::size_t c = 0; c < ncol; ++c) {
+      if (numeric[c]) continue;
+      std::map<double, const std::string*> seen;
+      for (const auto& v : t.attributes[c].values) {
+        double x;
+        if (!detail::parse_number(v, x)) continue;
+        auto [it, inserted] = seen.emplace(x, &v);
+        if (!inserted) {
+          options.warnings->push_back(file + ":" + std::to_string(header_line) + ": column '" +
+                                      t.attributes[c].name + "' has the values '" + *it->second + "' and '" + v +
+                                      "', the same number written two ways: they are read as two different values");
+          break;
+        }
+      }
+    }
   return detail::finish_table(std::move(t), options);
 }
 }  // namespace
