@@ -78,26 +78,24 @@ std::vector<LogisticProblem> make_problems(const Design& d, const std::vector<Ru
   return out;
 }
 
-// Class probabilities of the problems' rows under `weights` (one per problem), by the link.
+// Class probabilities of the problems' rows under `weights` (one per problem), by the link: each row's
+// logits gathered from the problems (one-vs-rest: one logit each) as the model will see them.
 std::vector<std::vector<double>> problem_probabilities(const std::vector<LogisticProblem>& problems,
                                                        const std::vector<LogisticWeights>& weights, LogisticLink link) {
   std::vector<Eigen::MatrixXd> eta;
   for (std::size_t j = 0; j < problems.size(); ++j) eta.push_back(logistic_logits(problems[j], weights[j]));
   const std::size_t n = problems.front().rows();
   std::vector<std::vector<double>> out(n);
+  Eigen::VectorXd row_logits;
   for (std::size_t i = 0; i < n; ++i) {
     const auto row = static_cast<Eigen::Index>(i);
-    if (link != LogisticLink::one_vs_rest) {
-      const Eigen::VectorXd e = eta[0].row(row).transpose();
-      out[i] = logit_probabilities(e.data(), static_cast<int>(e.size()));
+    if (link == LogisticLink::one_vs_rest) {
+      row_logits.resize(static_cast<Eigen::Index>(eta.size()));
+      for (std::size_t j = 0; j < eta.size(); ++j) row_logits[static_cast<Eigen::Index>(j)] = eta[j](row, 0);
     } else {
-      double sum = 0;
-      for (const auto& e : eta) {
-        out[i].push_back(logit_probabilities(&e(row, 0), 1)[1]);
-        sum += out[i].back();
-      }
-      for (auto& x : out[i]) x /= sum;
+      row_logits = eta[0].row(row).transpose();
     }
+    out[i] = link_probabilities(link, row_logits);
   }
   return out;
 }

@@ -75,7 +75,7 @@ Eigen::VectorXd LogisticRuleModel::logits(const Dataset& d, std::size_t row) con
   return eta;
 }
 
-std::vector<double> LogisticRuleModel::probabilities(const Eigen::VectorXd& eta) const {
+std::vector<double> link_probabilities(LogisticLink link, const Eigen::VectorXd& eta) {
   if (link != LogisticLink::one_vs_rest) return logit_probabilities(eta.data(), static_cast<int>(eta.size()));
   std::vector<double> p(static_cast<std::size_t>(eta.size()));
   double sum = 0;
@@ -88,12 +88,12 @@ std::vector<double> LogisticRuleModel::probabilities(const Eigen::VectorXd& eta)
 }
 
 std::vector<double> LogisticRuleModel::predict_proba(const Dataset& d, std::size_t row) const {
-  return probabilities(logits(d, row));
+  return link_probabilities(link, logits(d, row));
 }
 
 std::vector<std::string> LogisticRuleModel::explain(const Dataset& d, std::size_t row) const {
   const Eigen::VectorXd eta = logits(d, row);
-  const auto p = probabilities(eta);
+  const auto p = link_probabilities(link, eta);
   const int predicted = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
   // A feature's effect on the predicted class: its share of that class's logit; for softmax against the
   // mean over the logits (adding the same to every logit changes nothing); for one logit, towards class 1.

@@ -21,6 +21,9 @@ namespace candor {
 
 enum class LogisticLink { binary, softmax, one_vs_rest };
 const char* link_name(LogisticLink link);
+// Class probabilities from one row's logits by the link: logit_probabilities for binary and softmax, for
+// one-vs-rest each class's sigmoid normalised to sum to 1.
+std::vector<double> link_probabilities(LogisticLink link, const Eigen::VectorXd& eta);
 
 // How lambda was chosen: the grid, each value's cross-validated log loss (empty when --lambda was given).
 struct LambdaSearch {
@@ -58,8 +61,6 @@ struct LogisticRuleModel : Model {
 
   // The logits of one row.
   Eigen::VectorXd logits(const Dataset& d, std::size_t row) const;
-  // Probabilities from logits by the link.
-  std::vector<double> probabilities(const Eigen::VectorXd& eta) const;
   // Each feature's spread in training (importance = |weight| x spread): 1 for a standardised column,
   // sqrt(p (1 - p)) for a 0/1 column or rule with training share p.
   std::vector<double> attribute_spread, rule_spread;
