@@ -1,4 +1,5 @@
 #include "candor/experiments/report.hpp"
+#include "candor/util/format.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -14,12 +15,7 @@
 namespace candor {
 
 std::string format_number(double x, int digits) {
-  if (std::isnan(x)) return "n/a";
-  std::ostringstream s;
-  s.setf(std::ios::fixed);
-  s.precision(digits);
-  s << x;
-  return s.str();
+  return std::isnan(x) ? "n/a" : fixed_digits(x, digits);
 }
 
 std::string csv_cell(const std::string& v) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "candor/linear/penalised_logistic.hpp"
+#include "candor/util/format.hpp"
 
 namespace candor {
 
@@ -30,11 +31,6 @@ std::string signed_fixed(double x, int digits) {
   return s.str();
 }
 
-std::string fixed(double x, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << x;
-  return s.str();
-}
 
 nlohmann::json matrix_json(const Eigen::MatrixXd& m) {
   nlohmann::json rows = nlohmann::json::array();
@@ -151,7 +147,7 @@ std::string LogisticRuleModel::text() const {
     const auto best = std::min_element(lambda_search.log_loss.begin(), lambda_search.log_loss.end());
     out << " (chosen by " << lambda_search.folds << "-fold cross-validation of "
         << (lambda_search.on == "model" ? "this model" : "the attributes-only model")
-        << " on log loss, " << fixed(*best, 4) << ")";
+        << " on log loss, " << fixed_digits(*best, 4) << ")";
   }
   out << "\nIntercepts:";
   for (Eigen::Index j = 0; j < logit_count; ++j)
@@ -189,9 +185,9 @@ std::string LogisticRuleModel::text() const {
     out << (k + 1) << ". " << format_rule(r, schema) << "\n   weight " << signed_fixed(own, 3);
     if (link == LogisticLink::one_vs_rest) out << " (other classes' logits: " << weights_text(col) << ")";
     out << "  importance "
-        << fixed(importance(col, rule_spread[k]), 3) << "  P(" << cls.values[static_cast<std::size_t>(r.klass)]
-        << ") = " << fixed(r.probability, 4) << "  gamma " << fixed(rule_gamma[k], 2) << "  covers "
-        << fixed(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0) << "\n";
+        << fixed_digits(importance(col, rule_spread[k]), 3) << "  P(" << cls.values[static_cast<std::size_t>(r.klass)]
+        << ") = " << fixed_digits(r.probability, 4) << "  gamma " << fixed_digits(rule_gamma[k], 2) << "  covers "
+        << fixed_digits(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0) << "\n";
   }
   if (!unused.empty()) {
     std::sort(unused.begin(), unused.end());
@@ -210,7 +206,7 @@ std::string LogisticRuleModel::text() const {
   for (auto c : attrs) {
     const Eigen::VectorXd col = attribute_weights.col(static_cast<Eigen::Index>(c));
     out << "  " << encoding.name(c, schema) << ": " << weights_text(col) << "  importance "
-        << fixed(importance(col, attribute_spread[c]), 3) << "\n";
+        << fixed_digits(importance(col, attribute_spread[c]), 3) << "\n";
   }
   return out.str();
 }

@@ -9,6 +9,7 @@
 #include "candor/data/input_error.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/stats/binomial_interval.hpp"
+#include "candor/util/format.hpp"
 
 namespace candor {
 
@@ -211,13 +212,6 @@ RuleModel load_rule_model(const std::string& path) {
 // ---- text -------------------------------------------------------------------------------------------
 
 namespace {
-std::string fixed(double x, int digits) {
-  std::ostringstream s;
-  s.setf(std::ios::fixed);
-  s.precision(digits);
-  s << x;
-  return s.str();
-}
 double relative_frequency(const std::vector<double>& counts, int klass) {
   const double n = std::accumulate(counts.begin(), counts.end(), 0.0);
   return n > 0 ? counts[static_cast<std::size_t>(klass)] / n : 0.0;
@@ -226,7 +220,7 @@ std::string counts_text(const std::vector<double>& v) {
   std::string s = "[";
   for (std::size_t i = 0; i < v.size(); ++i) {
     s += (i ? ", " : "");
-    s += v[i] == std::floor(v[i]) ? fixed(v[i], 0) : fixed(v[i], 2);
+    s += v[i] == std::floor(v[i]) ? fixed_digits(v[i], 0) : fixed_digits(v[i], 2);
   }
   return s + "]";
 }
@@ -259,7 +253,7 @@ std::string format_rules(const RuleModel& m) {
       if (m.evc->laws[k].empty()) continue;
       out << "  " << cls.values[k] << ":";
       for (std::size_t l = 0; l < m.evc->laws[k].size(); ++l)
-        out << "  L" << (l + 1) << " mu " << fixed(m.evc->laws[k][l].mu, 2) << " beta " << fixed(m.evc->laws[k][l].beta, 2);
+        out << "  L" << (l + 1) << " mu " << fixed_digits(m.evc->laws[k][l].mu, 2) << " beta " << fixed_digits(m.evc->laws[k][l].beta, 2);
       out << "\n";
     }
   }
@@ -275,16 +269,16 @@ std::string format_rules(const RuleModel& m) {
     const auto [lo, hi] = m.interval(r);
     const auto& counts = m.estimated_on(r);
     out << (i + 1) << ". " << format_rule(r, m.schema) << "\n"
-        << "   covers " << fixed(r.covered(), r.covered() == std::floor(r.covered()) ? 0 : 2) << " "
-        << counts_text(r.class_counts) << "  quality " << fixed(r.quality, 4) << "\n   P(" << cls.values[r.klass]
-        << ") = " << fixed(r.probability, 4) << "  [" << fixed(lo, 3) << ", " << fixed(hi, 3)
-        << "]  f = " << fixed(relative_frequency(counts, r.klass), 4) << " of n = "
-        << fixed(std::accumulate(counts.begin(), counts.end(), 0.0), 0) << "\n";
+        << "   covers " << fixed_digits(r.covered(), r.covered() == std::floor(r.covered()) ? 0 : 2) << " "
+        << counts_text(r.class_counts) << "  quality " << fixed_digits(r.quality, 4) << "\n   P(" << cls.values[r.klass]
+        << ") = " << fixed_digits(r.probability, 4) << "  [" << fixed_digits(lo, 3) << ", " << fixed_digits(hi, 3)
+        << "]  f = " << fixed_digits(relative_frequency(counts, r.klass), 4) << " of n = "
+        << fixed_digits(std::accumulate(counts.begin(), counts.end(), 0.0), 0) << "\n";
   }
   auto dist = m.default_distribution();
   int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());
   out << (m.rules.size() + 1) << ". DEFAULT " << cls.name << " = " << cls.values[def] << "\n   counts "
-      << counts_text(m.default_counts) << "  P(" << cls.values[def] << ") = " << fixed(dist[def], 4) << "\n";
+      << counts_text(m.default_counts) << "  P(" << cls.values[def] << ") = " << fixed_digits(dist[def], 4) << "\n";
   return out.str();
 }
 
