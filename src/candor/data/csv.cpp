@@ -1,7 +1,6 @@
 // CSV reader: a header row, RFC 4180 quoting ("" inside quotes), type inference (a column is numeric only
 // if every non-missing cell parses as a number), configurable missing markers.
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -138,7 +137,7 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
       } else {
         if (others[c]++ == 0) {
           first_other_line[c] = line;
-          first_other[c] = row[c].text.substr(0, 40);
+          first_other[c] = printable(row[c].text, 40);
         }
         all_numbers[c] = 0;
       }
@@ -157,10 +156,8 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
     t.attributes[c].type = numeric[c] ? AttributeType::numeric : AttributeType::nominal;
     if (options.warnings && !force_nominal[c] && !options.schema && others[c] > 0 &&
         numbers[c] >= 9 * others[c]) {
-      std::string shown;
-      for (char ch : first_other[c]) shown += std::isprint(static_cast<unsigned char>(ch)) ? ch : '?';
       options.warnings->push_back(file + ":" + std::to_string(first_other_line[c]) + ": column '" +
-                                  t.attributes[c].name + "' is read as nominal because '" + shown +
+                                  t.attributes[c].name + "' is read as nominal because '" + first_other[c] +
                                   "' is not a number (" + std::to_string(numbers[c]) + " of its " +
                                   std::to_string(numbers[c] + others[c]) +
                                   " cells are); fix the cell or name it missing with --missing");

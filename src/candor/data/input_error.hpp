@@ -5,34 +5,35 @@
 
 namespace candor {
 
+// Text from the input made safe to echo in a message: control characters (NUL, escapes) shown as \xNN,
+// and text longer than `longest` bytes cut there, saying how many bytes were left out.
+inline std::string printable(const std::string& text, std::size_t longest) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < longest; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) out.append("\\x").append(1, digits[c >> 4]).append(1, digits[c & 15]);
+    else out += text[i];
+  }
+  if (text.size() > longest) out.append("... (" + std::to_string(text.size() - longest) + " more bytes)");
+  return out;
+}
+
 // A problem with input data: names the file, the 1-based line (0 when the problem is not tied to a line)
-// and the reason. what() reads "FILE:LINE: REASON" so editors can jump to it. The reason is made safe to
-// print: control characters (NUL, escapes) shown as \xNN, and a reason longer than 500 bytes (a huge value
-// echoed back) cut there with the number of bytes left out.
+// and the reason. what() reads "FILE:LINE: REASON" so editors can jump to it. The reason passes through
+// printable(reason, 500): a huge or binary value echoed back stays short and readable.
 class InputError : public std::runtime_error {
  public:
   InputError(std::string file, std::size_t line, const std::string& reason)
-      : std::runtime_error(format(file, line, printable(reason))),
+      : std::runtime_error(format(file, line, printable(reason, 500))),
         file_(std::move(file)),
         line_(line),
-        reason_(printable(reason)) {}
+        reason_(printable(reason, 500)) {}
   const std::string& file() const { return file_; }
   std::size_t line() const { return line_; }
   const std::string& reason() const { return reason_; }
 
  private:
-  static std::string printable(const std::string& reason) {
-    constexpr std::size_t kLongest = 500;
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    for (std::size_t i = 0; i < reason.size() && i < kLongest; ++i) {
-      const auto c = static_cast<unsigned char>(reason[i]);
-      if (c < 0x20 || c == 0x7f) out.append("\\x").append(1, digits[c >> 4]).append(1, digits[c & 15]);
-      else out += reason[i];
-    }
-    if (reason.size() > kLongest) out.append("... (" + std::to_string(reason.size() - kLongest) + " more bytes)");
-    return out;
-  }
   static std::string format(const std::string& file, std::size_t line, const std::string& reason) {
     std::string out = file.empty() ? std::string("<input>") : file;
     if (line > 0) out.append(":").append(std::to_string(line));

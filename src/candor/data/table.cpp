@@ -152,9 +152,10 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
         if (count > 0) {
           const Attribute& have = t.attributes[static_cast<std::size_t>(src)];
           const Column& col = t.columns[static_cast<std::size_t>(src)];
-          std::string text = have.is_nominal() ? have.values[static_cast<std::size_t>(col.codes[first])]
-                                               : (std::ostringstream() << col.values[first]).str();
-          if (text.size() > 40) text = text.substr(0, 40) + "...";
+          const std::string text =
+              printable(have.is_nominal() ? have.values[static_cast<std::size_t>(col.codes[first])]
+                                          : (std::ostringstream() << col.values[first]).str(),
+                        40);
           options.warnings->push_back(t.file + ":" + std::to_string(t.row_lines[first]) + ": attribute '" +
                                       s.attributes[a].name + "': " + std::to_string(count) + " of " +
                                       std::to_string(present) + " values were never seen in training (first '" +
