@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
   LearnerParams fit_params;
   std::string fit_input, fit_output;
   int fit_threads = 0;
-  auto* fit_cmd = app.add_subcommand("fit", "learn a rule model from DATA (ARFF or CSV) and save it as JSON");
+  auto* fit_cmd = app.add_subcommand("fit", "learn a model (rule set, decision list, logistic regression over rules) from DATA (ARFF or CSV) and save it as JSON");
   fit_cmd->add_option("DATA", fit_input, "training data (.arff, .csv, .tsv)")->required();
   fit_cmd->add_option("-o,--output", fit_output, "model file to write")->required();
   fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model");
@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
 
   // rules
   std::string rules_model;
-  auto* rules_cmd = app.add_subcommand("rules", "print a model's rules with their statistics");
+  auto* rules_cmd = app.add_subcommand("rules", "print a model: its rules with their statistics (and a logistic model's weights)");
   rules_cmd->add_option("MODEL", rules_model, "model file written by 'candor fit'")->required();
 
   // predict
