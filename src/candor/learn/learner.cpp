@@ -6,43 +6,90 @@
 
 #include "candor/learn/covering.hpp"
 #include "candor/learn/rule_logistic.hpp"
+#include "candor/learn/tree_learners.hpp"
 
 namespace candor {
 
 const std::vector<LearnerInfo>& learner_table() {
   // name, description, fit; defaults: quality, search, length, stop, combine, m scale (measured on the
   // whole corpus: docs/defaults.md); capabilities: only quality,
-  // layered, separate heuristics, evc quality, correct evc, stopping, probabilistic covering, linear.
+  // layered, separate heuristics, evc quality, correct evc, stopping, probabilistic covering; option groups.
   static const std::vector<LearnerInfo> table{
       {"cn2-unordered",
        "rules per class (Clark and Boswell 1991), combined by --combine", fit_cn2_unordered, nullptr,
-       "m-estimate", "beam", 5, "prior", "lift-product", 1.0, nullptr, false, false, true, true, true, true, false},
+       "m-estimate", "beam", 5, "prior", "lift-product", 1.0, nullptr, false, false, true, true, true, true, "rule"},
       {"cn2-ordered", "a decision list (Clark and Niblett 1989): the first firing rule decides", fit_cn2_ordered,
-       nullptr, "m-estimate", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, false, false},
+       nullptr, "m-estimate", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, false, "rule"},
       {"laplace-covering",
        "rules per class minimising the Laplace error, the matching rule of lowest error decides (paper 002, "
        "section 4)",
        fit_laplace_covering, nullptr, "laplace", "layered", kNoLengthLimit, "none", "", 0.0, "laplace", true, false,
-       false, false, false, false, false},
+       false, false, false, false, "rule"},
       {"decision-list",
        "top-down hill-climbing separate-and-conquer with separate refinement and selection heuristics (paper 003)",
        fit_decision_list, nullptr, "laplace", "greedy", kNoLengthLimit, "none", "", 0.0, nullptr, false, true, false,
-       true, true, false, false},
+       true, true, false, "rule"},
       {"rule-logistic",
        "L2 logistic regression over CN2 rules (0/1 features, learned by cn2-unordered with these rule options) "
        "and the attributes, each rule's weight penalised by gamma = s - q n (paper 000, section 4.3.3)",
        nullptr, fit_rule_logistic, "evc", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, true,
-       true},
+       "rule linear"},
+      {"rule",
+       "the single best rule of CN2's search (any quality; WRAcc by default, the subgroup-discovery setting KBS "
+       "came from), then a default rule for the examples it does not cover: the base learner `boost --base rule`",
+       fit_best_rule, nullptr, "wracc", "beam", 5, "none", "", 0.0, nullptr, false, false, true, true, false, false,
+       "rule"},
+      {"stump", "a one-level decision tree as Weka's DecisionStump: one binary test by weighted entropy, a third "
+       "branch for missing values", nullptr, fit_stump, "", "", 0, "", "", 0.0, nullptr, false, false, false, false,
+       false, false, "leaf"},
+      {"tree", "a C4.5 decision tree with Weka J48's defaults (gain ratio, error-based pruning with subtree raising, "
+       "fractional instances for missing values)", nullptr, fit_tree, "", "", 0, "", "", 0.0, nullptr, false, false,
+       false, false, false, false, "leaf tree"},
+      {"boost", "an ensemble of --iterations base models (--base) by --boosting kbs, adaboost-m1 or logitboost "
+       "(paper 001)", nullptr, fit_boost, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false,
+       "boost base"},
   };
   return table;
+}
+
+namespace {
+bool has_group(const LearnerInfo& l, const std::string& group) {
+  const std::string groups = std::string(" ") + l.option_groups + " ";
+  return groups.find(" " + group + " ") != std::string::npos;
+}
+}  // namespace
+
+const std::vector<std::string>& base_learners() {
+  static const std::vector<std::string> names{"stump", "tree", "rule"};
+  return names;
+}
+
+const LearnerInfo& rule_learner(const LearnerParams& p) {
+  const LearnerInfo& l = find_learner(p.learner);
+  return has_group(l, "base") ? find_learner(p.base) : l;
+}
+
+bool reads_option_group(const LearnerParams& p, const std::string& group) {
+  if (group.empty()) return true;
+  const LearnerInfo& l = find_learner(p.learner);
+  if (has_group(l, group)) return true;
+  if (!has_group(l, "base")) return false;
+  // logitboost always fits regression stumps: it reads no base learner's options.
+  if (p.boosting == "logitboost") return false;
+  return has_group(find_learner(p.base), group);
 }
 
 std::string learners_markdown() {
   std::string out =
       "| learner | what | quality | m scale | search | max length | stop | combine |\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& l : learner_table()) {
+    if (!has_group(l, "rule")) {
+      out += std::string("| `") + l.name + "` | " + l.description + " | - | - | - | - | - | " +
+             (has_group(l, "base") ? "(ensemble)" : "(leaf distribution)") + " |\n";
+      continue;
+    }
     const std::string length = l.max_rule_length >= kNoLengthLimit ? "none" : std::to_string(l.max_rule_length);
-    const std::string combine = l.linear                       ? "(logistic weights)"
+    const std::string combine = has_group(l, "linear")           ? "(logistic weights)"
                                 : std::string(l.combine).empty() ? "(one rule decides)"
                                                                  : l.combine;
     out += std::string("| `") + l.name + "` | " + l.description + " | " + l.quality + " | " +

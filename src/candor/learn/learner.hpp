@@ -50,7 +50,9 @@ struct LearnerInfo {
   bool correct_evc;             // --correct evc
   bool stopping;                // --stop other than none
   bool probabilistic_covering;  // --covering probabilistic
-  bool linear;                  // --features, --lambda, --rule-penalty and the other logistic options
+  // The option groups it reads (ParamInfo::group), space-separated: "rule", "linear", "leaf", "tree",
+  // "boost"; "base" adds those of the learner named by --base. Any other option given is an error.
+  const char* option_groups;
 };
 
 const std::vector<LearnerInfo>& learner_table();
@@ -58,5 +60,10 @@ const std::vector<LearnerInfo>& learner_table();
 std::string learners_markdown();
 // Throws std::invalid_argument naming the known learners when `name` is unknown.
 const LearnerInfo& find_learner(const std::string& name);
+// The learner whose rule defaults and capabilities apply to `p`: the one named by --base when the learner
+// is an ensemble over a base learner, else the learner itself.
+const LearnerInfo& rule_learner(const LearnerParams& p);
+// The names of the learners `boost` can use as --base.
+const std::vector<std::string>& base_learners();
 
 }  // namespace candor

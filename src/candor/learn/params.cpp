@@ -8,34 +8,35 @@
 #include "candor/learn/learner.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/quality/quality.hpp"
+#include "candor/tree/tree.hpp"
 
 namespace candor {
 
 std::string LearnerParams::resolved_quality() const {
   if (learner == "decision-list" && !select_quality.empty()) return select_quality;
   if (!quality.empty()) return quality;
-  return find_learner(learner).quality;
+  return rule_learner(*this).quality;
 }
 
 std::string LearnerParams::resolved_refine_quality() const {
   return refine_quality.empty() ? resolved_quality() : refine_quality;
 }
 
-std::string LearnerParams::resolved_search() const { return search.empty() ? find_learner(learner).search : search; }
+std::string LearnerParams::resolved_search() const { return search.empty() ? rule_learner(*this).search : search; }
 
 int LearnerParams::resolved_max_rule_length() const {
-  return max_rule_length > 0 ? max_rule_length : find_learner(learner).max_rule_length;
+  return max_rule_length > 0 ? max_rule_length : rule_learner(*this).max_rule_length;
 }
 
 std::string LearnerParams::resolved_combine() const {
-  const std::string def = find_learner(learner).combine;
+  const std::string def = rule_learner(*this).combine;
   if (def.empty()) return "first";
   return combine.empty() ? def : combine;
 }
 
-double LearnerParams::resolved_m_scale() const { return m_scale >= 0 ? m_scale : find_learner(learner).m_scale; }
+double LearnerParams::resolved_m_scale() const { return m_scale >= 0 ? m_scale : rule_learner(*this).m_scale; }
 
-std::string LearnerParams::resolved_stop() const { return stop.empty() ? find_learner(learner).stop : stop; }
+std::string LearnerParams::resolved_stop() const { return stop.empty() ? rule_learner(*this).stop : stop; }
 
 bool LearnerParams::uses_evc() const { return quality_needs_calibration(resolved_quality()) || correct == "evc"; }
 
@@ -43,7 +44,7 @@ int LearnerParams::search_width() const { return resolved_search() == "greedy" ?
 
 const std::vector<ParamInfo>& param_table() {
   static const std::vector<ParamInfo> table{
-      {"learner", &LearnerParams::learner, "the learner (see the learner table)"},
+      {"learner", &LearnerParams::learner, "the learner (see the learner table)", ""},
       {"quality", &LearnerParams::quality,
        "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, m-evc, modified-precision, "
        "modified-laplace, modified-m-estimate (default: the learner's, see the learner table: m-estimate for "
@@ -99,7 +100,9 @@ const std::vector<ParamInfo>& param_table() {
       {"prior_weight", &LearnerParams::prior_weight,
        "pseudo-examples of the training prior mixed into every prediction, (N p + w prior) / (N + w), and the m "
        "(w x classes) that smooths the default rule's and a deciding rule's shares of the other classes; keeps "
-       "every class seen in training strictly between 0 and 1; 0: the raw distributions"},
+       "every class seen in training strictly between 0 and 1; 0: the raw distributions; the same pseudo-examples "
+       "smooth a tree leaf's counts and each KBS LIFT",
+       ""},
       {"correct", &LearnerParams::correct,
        "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
        "while the learner keeps ranking by its own --quality (cn2 learners and decision-list)"},
@@ -111,35 +114,69 @@ const std::vector<ParamInfo>& param_table() {
       {"features", &LearnerParams::features,
        "rule-logistic: the model's inputs: rules+attributes (LRRP), rules (each rule a 0/1 feature) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
-       "missing values imputed with an indicator column (see the README)"},
+       "missing values imputed with an indicator column (see the README)", "linear"},
       {"penalty", &LearnerParams::penalty,
        "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
        "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
-       "candor's rules); intercepts are never penalised"},
+       "candor's rules); intercepts are never penalised", "linear"},
       {"rule_penalty", &LearnerParams::rule_penalty,
        "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
-       "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)"},
+       "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)", "linear"},
       {"rule_sign", &LearnerParams::rule_sign,
        "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
-       "or free (either sign)"},
+       "or free (either sign)", "linear"},
       {"rule_data", &LearnerParams::rule_data,
        "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
-       "rules, the other half the weights; LRRS)"},
+       "rules, the other half the weights; LRRS)", "linear"},
       {"multiclass", &LearnerParams::multiclass,
        "rule-logistic with more than two classes: softmax (one multinomial model, a rule adds to the logit of "
-       "its class) or one-vs-rest (one binary model per class, probabilities normalised)"},
+       "its class) or one-vs-rest (one binary model per class, probabilities normalised)", "linear"},
       {"lambda", &LearnerParams::lambda,
        "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
        "(weighted) log loss; 0: chosen by seeded stratified cross-validation on log loss, from 10^3 down to "
-       "10^-3 in half decades, stopping once the loss has risen twice in a row"},
+       "10^-3 in half decades, stopping once the loss has risen twice in a row", "linear"},
       {"lambda_search", &LearnerParams::lambda_search,
        "rule-logistic with --lambda 0: attributes (cross-validate the attributes-only model, the paper's "
        "choice: every variant gets plain logistic regression's lambda; measured on the corpus, slightly "
-       "better and cheaper than the other) or model (cross-validate this model, its rules fixed)"},
-      {"lambda_folds", &LearnerParams::lambda_folds, "rule-logistic with --lambda 0: folds of that cross-validation"},
+       "better and cheaper than the other) or model (cross-validate this model, its rules fixed)", "linear"},
+      {"lambda_folds", &LearnerParams::lambda_folds, "rule-logistic with --lambda 0: folds of that cross-validation",
+       "linear"},
+      {"leaf_estimate", &LearnerParams::leaf_estimate,
+       "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A) "
+       "or counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
+       "raw shares); a leaf with no training weight predicts from its parent's weights",
+       "leaf"},
+      {"confidence", &LearnerParams::confidence,
+       "tree: the confidence of C4.5's error-based pruning, in (0, 0.5]; smaller prunes more (J48 -C)", "tree"},
+      {"min_leaf", &LearnerParams::min_leaf,
+       "tree: a split needs at least this (weighted) many examples in two of its branches (J48 -M)", "tree"},
+      {"unpruned", &LearnerParams::unpruned, "tree: grow without error-based pruning (J48 -U)", "tree"},
+      {"boosting", &LearnerParams::boosting,
+       "boost: kbs (knowledge-based sampling, paper 001: each model's LIFT per leaf and class is divided out of "
+       "the example weights, predictions multiply the LIFTs), adaboost-m1 (reweighting by beta = e / (1 - e), a "
+       "vote with log(1 / beta); stops when the weighted error is 0 or at least 0.5) or logitboost (additive "
+       "logistic regression on regression stumps; two classes as in the paper's Fig. 2, more by Friedman, "
+       "Hastie and Tibshirani's J-class version)",
+       "boost"},
+      {"base", &LearnerParams::base,
+       "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
+       "uncovered examples the two leaves); logitboost always fits regression stumps",
+       "boost"},
+      {"iterations", &LearnerParams::iterations, "boost: the most base models (fewer when boosting stops early)",
+       "boost"},
+      {"subsample", &LearnerParams::subsample,
+       "boost: 0: each base model is fitted on the weighted training set; S > 0: on round(S x rows) rows drawn "
+       "with replacement in proportion to their weights (seeded; AdaBoost.M1's resampling with 1; the paper's "
+       "KBS on 10% bootstraps with 0.1)",
+       "boost"},
+      {"stratify", &LearnerParams::stratify,
+       "boost with kbs: the base learner sees every class with the same total weight, so that maximising its "
+       "accuracy maximises WRAcc (the paper's Figs. 4 and 5); the LIFTs are still measured on the unstratified "
+       "weights",
+       "boost"},
       {"seed", &LearnerParams::seed,
-       "seed of every random step (evc permutations; in `evaluate` also the fold assignment)"},
+       "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", ""},
   };
   return table;
 }
@@ -161,24 +198,52 @@ LearnerParams paper_params(const std::string& learner) {
   return p;
 }
 
-namespace {
-// The options only the linear learners (rule-logistic) read.
-bool is_linear_option(const std::string& name) {
-  static const std::vector<std::string> keys{"features", "penalty",    "rule_penalty",  "rule_sign",   "rule_data",
-                                             "multiclass", "lambda", "lambda_search", "lambda_folds"};
-  return std::find(keys.begin(), keys.end(), name) != keys.end();
-}
-}  // namespace
-
 LearnerParams without_linear_options(LearnerParams p) {
   const LearnerParams defaults;
   for (const auto& info : param_table())
-    if (is_linear_option(info.name)) std::visit([&](auto member) { p.*member = defaults.*member; }, info.member);
+    if (std::string(info.group) == "linear") std::visit([&](auto member) { p.*member = defaults.*member; }, info.member);
   return p;
 }
 
-void validate(const LearnerParams& p) {
-  const LearnerInfo& learner = find_learner(p.learner);  // throws for unknown names
+LearnerParams options_for(LearnerParams p, const std::string& learner) {
+  p.learner = learner;
+  const LearnerParams defaults;
+  for (const auto& info : param_table())
+    if (!reads_option_group(p, info.group)) std::visit([&](auto member) { p.*member = defaults.*member; }, info.member);
+  return p;
+}
+
+namespace {
+
+std::string flag_of(const char* name) {
+  std::string flag = std::string("--") + name;
+  for (auto& ch : flag)
+    if (ch == '_') ch = '-';
+  return flag;
+}
+
+// Every option given (not at its default) must be one the learner reads.
+void check_options_read(const LearnerParams& p) {
+  const LearnerParams defaults;
+  for (const auto& info : param_table()) {
+    if (reads_option_group(p, info.group)) continue;
+    const bool given = std::visit([&](auto member) { return !(p.*member == defaults.*member); }, info.member);
+    if (!given) continue;
+    std::string readers;
+    for (const auto& l : learner_table()) {
+      LearnerParams probe;
+      probe.learner = l.name;
+      if (reads_option_group(probe, info.group)) readers += (readers.empty() ? "" : ", ") + std::string(l.name);
+    }
+    std::string where = "--learner " + p.learner;
+    if (reads_option_group(p, "boost")) where += " --boosting " + p.boosting + (p.boosting == "logitboost" ? "" : " --base " + p.base);
+    throw std::invalid_argument(flag_of(info.name) + " is an option of --learner " +
+                                (readers.empty() ? std::string("(none)") : readers) + " (or of a boost over one), not of " + where);
+  }
+}
+
+// The checks of the rule options (quality, search, stopping, ...) for a learner that reads them.
+void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
   const std::string quality = p.resolved_quality();
   const bool calibrated = quality_needs_calibration(quality);
   if (!calibrated) make_quality(quality, QualityParams{p.m, nullptr});  // throws for unknown names and bad m
@@ -226,16 +291,41 @@ void validate(const LearnerParams& p) {
   }
   if (!(p.m_scale >= 0 || p.m_scale == -1))
     throw std::invalid_argument("m scale must be non-negative (or -1, the learner's default)");
-  if (!(p.prior_weight >= 0)) throw std::invalid_argument("prior weight must be non-negative");
   if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
   if (!(p.min_new_share >= 0 && p.min_new_share <= 1)) throw std::invalid_argument("min new share must lie in [0, 1]");
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
   parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
+  if (p.beam_width < 1) throw std::invalid_argument("beam width must be at least 1");
+  if (p.max_rule_length < 0) throw std::invalid_argument("max rule length must be 0 (the learner's default) or positive");
+  if (p.min_covered < 1) throw std::invalid_argument("min covered must be at least 1");
+  if (p.max_rules < 0) throw std::invalid_argument("max rules must be 0 (no limit) or positive");
+  if (!(p.alpha > 0 && p.alpha <= 1) || !(p.parent_alpha > 0 && p.parent_alpha <= 1))
+    throw std::invalid_argument("significance levels must lie in (0, 1]");
+}
+
+}  // namespace
+
+void validate(const LearnerParams& p) {
+  find_learner(p.learner);  // throws for unknown names
+  if (reads_option_group(p, "boost")) {
+    if (p.boosting != "kbs" && p.boosting != "adaboost-m1" && p.boosting != "logitboost")
+      throw std::invalid_argument("unknown boosting '" + p.boosting + "' (known: kbs, adaboost-m1, logitboost)");
+    const auto& bases = base_learners();
+    if (std::find(bases.begin(), bases.end(), p.base) == bases.end())
+      throw std::invalid_argument("unknown base learner '" + p.base + "' (known: stump, tree, rule)");
+    if (p.boosting == "logitboost" && p.base != "stump")
+      throw std::invalid_argument("logitboost fits regression stumps; --base " + p.base + " is not available with it");
+    if (p.iterations < 1) throw std::invalid_argument("iterations must be at least 1");
+    if (!(p.subsample >= 0) || !std::isfinite(p.subsample)) throw std::invalid_argument("subsample must be 0 or positive");
+    if (p.stratify && p.boosting != "kbs") throw std::invalid_argument("--stratify is an option of --boosting kbs");
+  }
+  check_options_read(p);
+  if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
+  if (!(p.prior_weight >= 0)) throw std::invalid_argument("prior weight must be non-negative");
   if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
-  const bool linear_given = !(without_linear_options(p) == p);
-  if (linear_given && !learner.linear)
-    throw std::invalid_argument("--features, --penalty, --rule-penalty, --rule-sign, --rule-data, --multiclass and --lambda* are "
-                                "options of --learner rule-logistic");
+  parse_leaf_estimate(p.leaf_estimate);  // throws for unknown names
+  if (!(p.confidence > 0 && p.confidence <= 0.5)) throw std::invalid_argument("confidence must lie in (0, 0.5]");
+  if (!(p.min_leaf >= 0) || !std::isfinite(p.min_leaf)) throw std::invalid_argument("min leaf must be non-negative");
   auto one_of = [](const std::string& v, const char* what, std::initializer_list<const char*> known) {
     std::string list;
     for (const char* k : known) {
@@ -253,27 +343,19 @@ void validate(const LearnerParams& p) {
   one_of(p.lambda_search, "lambda search", {"model", "attributes"});
   if (!(p.lambda >= 0) || !std::isfinite(p.lambda)) throw std::invalid_argument("lambda must be 0 (cross-validated) or positive");
   if (p.lambda_folds < 2) throw std::invalid_argument("lambda folds must be at least 2");
-  if (p.beam_width < 1) throw std::invalid_argument("beam width must be at least 1");
-  if (p.max_rule_length < 0) throw std::invalid_argument("max rule length must be 0 (the learner's default) or positive");
-  if (p.min_covered < 1) throw std::invalid_argument("min covered must be at least 1");
-  if (p.max_rules < 0) throw std::invalid_argument("max rules must be 0 (no limit) or positive");
-  if (!(p.alpha > 0 && p.alpha <= 1) || !(p.parent_alpha > 0 && p.parent_alpha <= 1))
-    throw std::invalid_argument("significance levels must lie in (0, 1]");
 }
 
 nlohmann::json params_to_json(const LearnerParams& p) {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& info : param_table())
-    std::visit([&](auto member) { j[info.name] = p.*member; }, info.member);
+    if (reads_option_group(p, info.group)) std::visit([&](auto member) { j[info.name] = p.*member; }, info.member);
+  if (!reads_option_group(p, "rule")) return j;
   j["quality"] = p.resolved_quality();
   j["search"] = p.resolved_search();
   j["max_rule_length"] = p.resolved_max_rule_length();
-  j["combine"] = std::string(find_learner(p.learner).combine).empty() ? "" : p.resolved_combine();
+  j["combine"] = std::string(rule_learner(p).combine).empty() ? "" : p.resolved_combine();
   j["stop"] = p.resolved_stop();
   j["m_scale"] = p.resolved_m_scale();
-  if (!find_learner(p.learner).linear)
-    for (const auto& info : param_table())
-      if (is_linear_option(info.name)) j.erase(info.name);
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();
@@ -300,7 +382,34 @@ LearnerParams params_from_json(const nlohmann::json& j) {
   return p;
 }
 
+namespace {
+std::string describe_trees(const LearnerParams& p) {
+  std::string s;
+  if (reads_option_group(p, "tree"))
+    s += p.unpruned ? "unpruned, " : "confidence " + nlohmann::json(p.confidence).dump() + ", ";
+  if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(p.min_leaf).dump() + ", ";
+  if (reads_option_group(p, "leaf")) s += "leaf " + p.leaf_estimate;
+  return s;
+}
+std::string describe_rules(const LearnerParams& p);
+}  // namespace
+
 std::string describe(const LearnerParams& p) {
+  if (reads_option_group(p, "boost")) {
+    std::string s = "boost (" + p.boosting + (p.boosting == "logitboost" ? " on regression stumps" : " over " + p.base) +
+                    ", " + std::to_string(p.iterations) + " iterations";
+    if (p.subsample > 0) s += ", subsamples of " + nlohmann::json(p.subsample).dump() + " x rows";
+    if (p.stratify) s += ", stratified";
+    if (reads_option_group(p, "leaf")) s += "; " + describe_trees(p);
+    if (reads_option_group(p, "rule")) s += "; " + describe_rules(p);
+    return s + ")";
+  }
+  if (!reads_option_group(p, "rule")) return p.learner + " (" + describe_trees(p) + ")";
+  return describe_rules(p);
+}
+
+namespace {
+std::string describe_rules(const LearnerParams& p) {
   const int length = p.resolved_max_rule_length();
   std::string s = p.learner + " (";
   s += p.learner == "decision-list"
@@ -320,7 +429,7 @@ std::string describe(const LearnerParams& p) {
   if (p.min_new_share > 0) s += ", min new share " + nlohmann::json(p.min_new_share).dump();
   if (p.covering != "remove") s += ", " + p.covering + " covering";
   if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
-  if (find_learner(p.learner).linear) {
+  if (reads_option_group(p, "linear")) {
     s += "; " + p.features + (p.penalty == "l1" ? ", lasso" : "") + ", rule penalty " + p.rule_penalty + ", rule sign " + p.rule_sign + ", rules from " +
          (p.rule_data == "all" ? std::string("all data") : std::string("half the data")) + ", lambda " +
          (p.lambda > 0 ? nlohmann::json(p.lambda).dump()
@@ -331,14 +440,13 @@ std::string describe(const LearnerParams& p) {
   s += ")";
   return s;
 }
+}  // namespace
 
 std::string params_markdown() {
   LearnerParams defaults;
   std::string out = "| option | default | meaning |\n|---|---|---|\n";
   for (const auto& info : param_table()) {
-    std::string flag = std::string("--") + info.name;
-    for (auto& ch : flag)
-      if (ch == '_') ch = '-';
+    const std::string flag = flag_of(info.name);
     std::string def = std::visit(
         [&](auto member) -> std::string {
           using T = std::remove_reference_t<decltype(defaults.*member)>;

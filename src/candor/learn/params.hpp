@@ -50,6 +50,16 @@ struct LearnerParams {
   double lambda = 0;  // 0: chosen by cross-validation
   std::string lambda_search = "attributes";
   int lambda_folds = 5;
+  // Trees, stumps and ensembles (tree/, boost/): see param_table() for their meaning.
+  std::string leaf_estimate = "laplace";
+  double confidence = 0.25;
+  double min_leaf = 2;
+  bool unpruned = false;
+  std::string boosting = "kbs";
+  std::string base = "stump";
+  int iterations = 10;
+  double subsample = 0;
+  bool stratify = false;
   int seed = 1;
 
   // The quality measure actually used: `quality`, or the learner's default. For decision-list it is the
@@ -83,6 +93,9 @@ struct ParamInfo {
   const char* name;  // JSON key; the CLI flag is --name with '_' written as '-'
   ParamMember member;
   const char* help;
+  // Which learners read it (LearnerInfo::option_groups): "" every learner, "rule" the rule learners (and
+  // what is built on them), "linear", "leaf", "tree", "boost".
+  const char* group = "rule";
 };
 const std::vector<ParamInfo>& param_table();
 
@@ -90,6 +103,13 @@ const std::vector<ParamInfo>& param_table();
 // its paper's quality (entropy for cn2-ordered, Laplace for cn2-unordered), m as given, no stopping
 // criterion, removal covering, CN2's count sum for rule sets, beam width 5. Experiments start from these so that their tables do not move with the defaults.
 LearnerParams paper_params(const std::string& learner);
+
+// Whether the learner of `p` reads the options of `group` (learn/learner.hpp).
+bool reads_option_group(const LearnerParams& p, const std::string& group);
+
+// `p` for `learner`: the options it does not read back at their defaults (what an ensemble's base
+// learner gets).
+LearnerParams options_for(LearnerParams p, const std::string& learner);
 
 // `p` with the options of the linear learners (features, penalty, rule_penalty, rule_sign, rule_data,
 // multiclass, lambda, lambda_search, lambda_folds) at their defaults: what a rule learner inside them gets.

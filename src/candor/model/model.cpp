@@ -8,7 +8,9 @@
 
 #include "candor/data/input_error.hpp"
 #include "candor/model/logistic_rule_model.hpp"
+#include "candor/model/boost_model.hpp"
 #include "candor/model/rule_model.hpp"
+#include "candor/model/tree_model.hpp"
 
 namespace candor {
 
@@ -95,6 +97,8 @@ const std::vector<ModelKindInfo>& model_kind_table() {
       {"rule-set", "an unordered rule set: the firing rules are combined", read_as<RuleModel>},
       {"best-rule-set", "a rule set whose firing rule of highest quality decides", read_as<RuleModel>},
       {"rule-logistic", "a penalised logistic regression over rules and attributes", read_as<LogisticRuleModel>},
+      {"tree", "a decision tree or stump: the leaf a row reaches gives its class distribution", read_as<TreeModel>},
+      {"boost", "a boosted ensemble of trees, stumps or rules (kbs, adaboost-m1 or logitboost)", read_as<BoostModel>},
   };
   return table;
 }

@@ -1,0 +1,48 @@
+#pragma once
+// The three boosting algorithms of paper 001 (Figs. 1-3), each filling a BoostModel's members from the
+// labelled `rows` of `d` with starting example weights `weights` (one per row). `threads` never changes the
+// model.
+#include <cstddef>
+#include <vector>
+
+#include "candor/data/dataset.hpp"
+#include "candor/learn/params.hpp"
+#include "candor/model/boost_model.hpp"
+
+namespace candor {
+
+// Knowledge-based sampling (Fig. 3). Each round fits the base learner on the current distribution D_i
+// (stratified to equal class weights with --stratify; a weighted bootstrap with --subsample), measures the
+// member's LIFT per cell (leaf) and class on D_i and divides every example's weight by the LIFT of its
+// cell and class (Theorem 1), so that D_{i+1} makes the member's cells independent of the class while
+// keeping the class and cell marginals. Boosting stops early when a member's LIFTs are all 1 (it carries
+// no information D_i did not; a further round would fit the same model).
+// The LIFTs kept for prediction are smoothed with --prior-weight pseudo-examples of the class prior per cell,
+// P(y | cell) = (W(cell, y) + w P(y)) / (W(cell) + w), so that an empty (cell, class) has a LIFT between
+// 0 and 1 rather than 0 (which would rule the class out for good) and an empty cell a LIFT of 1; with
+// --prior-weight 0 a LIFT of 0 is raised to 1e-9.
+void boost_kbs(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows, const std::vector<double>& weights,
+               int threads);
+// AdaBoost.M1 (Fig. 1) as Weka's AdaBoostM1: stops when a member's weighted error is 0 or at least 0.5 (that
+// member is dropped unless it is the first); with --subsample each member is fitted on a weighted bootstrap,
+// redrawn up to ten times while its error is 0.
+void boost_adaboost_m1(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
+                       const std::vector<double>& weights, int threads);
+// LogitBoost (Fig. 2 for two classes, Friedman, Hastie and Tibshirani's J-class algorithm for more) on
+// regression stumps, from P = 1 / classes. Working responses are clamped to [-3, 3] and the weights taken
+// as (y* - p) / z, so that weight times response stays y* - p (Weka's LogitBoost).
+void boost_logitboost(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
+                      const std::vector<double>& weights, int threads);
+
+// One KBS step, exposed for tests: the LIFT of each (cell, class) of `member` under `weights`, raw
+// (Theorem 1's) and smoothed by `prior_weight` as above.
+struct LiftTable {
+  std::vector<std::vector<double>> raw, smoothed;  // cell x class
+};
+LiftTable kbs_lifts(const Tree& member, const Dataset& d, const std::vector<std::size_t>& rows,
+                    const std::vector<double>& weights, double prior_weight);
+// D_{i+1}: every weight divided by its row's LIFT (its cells' raw LIFTs for its class, by fraction).
+void kbs_reweight(const Tree& member, const LiftTable& lifts, const Dataset& d, const std::vector<std::size_t>& rows,
+                  std::vector<double>& weights);
+
+}  // namespace candor

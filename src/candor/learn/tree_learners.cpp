@@ -1,0 +1,67 @@
+#include "candor/learn/tree_learners.hpp"
+
+#include <stdexcept>
+
+#include "candor/boost/base_learner.hpp"
+#include "candor/boost/boost.hpp"
+#include "candor/learn/covering.hpp"
+#include "candor/model/boost_model.hpp"
+#include "candor/model/tree_model.hpp"
+
+namespace candor {
+
+namespace {
+std::unique_ptr<Model> tree_learner(const Dataset& data, const LearnerParams& params, int threads) {
+  auto model = std::make_unique<TreeModel>();
+  model->params = params;
+  model->schema = data.schema;
+  model->training_counts = data.class_totals();
+  model->training_rows = data.rows();
+  model->training_source = data.source;
+  const auto rows = labelled_rows(data);
+  std::vector<double> weights(rows.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) weights[k] = data.weights[rows[k]];
+  model->tree = fit_base_tree(data, rows, weights, params, params.learner, threads);
+  return model;
+}
+}  // namespace
+
+std::unique_ptr<Model> fit_stump(const Dataset& data, const LearnerParams& params, int threads) {
+  return tree_learner(data, params, threads);
+}
+
+std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
+  return tree_learner(data, params, threads);
+}
+
+RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
+                        const QualityMeasure* estimate) {
+  LearnerParams one = params;
+  one.max_rules = 1;
+  RuleModel model = fit_cn2_ordered(data, one, quality, threads, estimate);
+  model.params = params;
+  return model;
+}
+
+std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
+  using Algorithm = void (*)(BoostModel&, const Dataset&, const std::vector<std::size_t>&, const std::vector<double>&, int);
+  static const std::vector<std::pair<const char*, Algorithm>> algorithms{
+      {"kbs", boost_kbs}, {"adaboost-m1", boost_adaboost_m1}, {"logitboost", boost_logitboost}};
+  auto model = std::make_unique<BoostModel>();
+  model->params = params;
+  model->schema = data.schema;
+  model->training_counts = data.class_totals();
+  model->training_rows = data.rows();
+  model->training_source = data.source;
+  if (params.boosting == "logitboost" && data.num_classes() < 2)
+    throw std::invalid_argument("logitboost needs a class with at least two values");
+  const auto rows = labelled_rows(data);
+  if (rows.empty()) throw std::invalid_argument("boost needs labelled training examples");
+  std::vector<double> weights(rows.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) weights[k] = data.weights[rows[k]];
+  for (const auto& [name, algorithm] : algorithms)
+    if (params.boosting == name) algorithm(*model, data, rows, weights, threads);
+  return model;
+}
+
+}  // namespace candor

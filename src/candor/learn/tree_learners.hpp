@@ -1,0 +1,21 @@
+#pragma once
+// The learners `stump`, `tree` and `rule` (the base learners of `boost`), and `boost` itself
+// (boost/boost.hpp). Each fits on the labelled rows with their example weights.
+#include <memory>
+
+#include "candor/data/dataset.hpp"
+#include "candor/learn/params.hpp"
+#include "candor/model/model.hpp"
+#include "candor/model/rule_model.hpp"
+#include "candor/quality/quality.hpp"
+
+namespace candor {
+
+std::unique_ptr<Model> fit_stump(const Dataset& data, const LearnerParams& params, int threads);
+std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads);
+// The single best rule of CN2's search over all classes (cn2-ordered stopped after one rule).
+RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
+                        const QualityMeasure* estimate);
+std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads);
+
+}  // namespace candor

@@ -1,0 +1,191 @@
+#include "candor/model/boost_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+#include "candor/model/tree_model.hpp"
+#include "candor/util/format.hpp"
+
+namespace candor {
+
+namespace {
+
+// exp(score - max), normalised.
+std::vector<double> softmax(std::vector<double> s) {
+  const double top = *std::max_element(s.begin(), s.end());
+  double sum = 0;
+  for (double& v : s) sum += (v = std::exp(v - top));
+  for (double& v : s) v /= sum;
+  return s;
+}
+
+// A member's most probable class for a row (its leaves' raw weights, fractions included).
+int member_class(const Tree& t, const Dataset& d, std::size_t row, const std::vector<double>& prior) {
+  const auto p = t.predict_proba(d, row, LeafEstimate::counts, 0.0, prior);
+  return static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std::size_t row) const {
+  const std::size_t classes = schema.class_attribute.values.size();
+  std::vector<std::vector<double>> out(members.size(), std::vector<double>(classes, 0.0));
+  const std::string& method = params.boosting;
+  if (method == "kbs") {
+    std::vector<std::pair<int, double>> cells;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      members[i].cell_route(d, row, cells);
+      for (std::size_t c = 0; c < classes; ++c) {
+        double lift = 0;
+        for (const auto& [cell, fraction] : cells) lift += fraction * lifts[i][cell][c];
+        out[i][c] = std::log(lift);
+      }
+    }
+  } else if (method == "adaboost-m1") {
+    const auto p = prior();
+    for (std::size_t i = 0; i < members.size(); ++i) out[i][member_class(members[i], d, row, p)] = member_weights[i];
+  } else {
+    const double j = static_cast<double>(classes);
+    for (std::size_t i = 0; i < members.size(); i += static_cast<std::size_t>(per_iteration)) {
+      if (per_iteration == 1) {  // two classes: the figure's F for the second class, -F for the first
+        const double f = members[i].predict_value(d, row) / 2;
+        out[i][1] = f;
+        out[i][0] = -f;
+        continue;
+      }
+      std::vector<double> f(classes);
+      for (std::size_t c = 0; c < classes; ++c) f[c] = members[i + c].predict_value(d, row);
+      const double mean = std::accumulate(f.begin(), f.end(), 0.0) / j;
+      for (std::size_t c = 0; c < classes; ++c) out[i + c][c] = (j - 1) / j * (f[c] - mean);
+    }
+  }
+  return out;
+}
+
+std::vector<double> BoostModel::predict_proba(const Dataset& d, std::size_t row) const {
+  const std::size_t classes = schema.class_attribute.values.size();
+  if (params.boosting == "adaboost-m1" && members.size() == 1)
+    return members[0].predict_proba(d, row, parse_leaf_estimate(params.leaf_estimate), params.prior_weight, prior());
+  std::vector<double> score(classes, 0.0);
+  if (params.boosting == "kbs") {
+    const auto p = prior();
+    for (std::size_t c = 0; c < classes; ++c) score[c] = p[c] > 0 ? std::log(p[c]) : -1e300;
+  }
+  for (const auto& member : contributions(d, row))
+    for (std::size_t c = 0; c < classes; ++c) score[c] += member[c];
+  return softmax(score);
+}
+
+std::vector<std::string> BoostModel::explain(const Dataset& d, std::size_t row) const {
+  const auto p = predict_proba(d, row);
+  const std::size_t best = std::max_element(p.begin(), p.end()) - p.begin();
+  const auto parts = contributions(d, row);
+  std::vector<std::pair<double, std::size_t>> moved;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const double mean = std::accumulate(parts[i].begin(), parts[i].end(), 0.0) / static_cast<double>(parts[i].size());
+    const double v = parts[i][best] - mean;
+    if (v != 0) moved.emplace_back(v, i);
+  }
+  std::stable_sort(moved.begin(), moved.end(),
+                   [](const auto& a, const auto& b) { return std::abs(a.first) > std::abs(b.first); });
+  std::vector<std::string> out;
+  for (std::size_t k = 0; k < moved.size() && k < 5; ++k)
+    out.push_back("member " + std::to_string(moved[k].second + 1) + " " + (moved[k].first > 0 ? "+" : "") +
+                  fixed_digits(moved[k].first, 2));
+  return out;
+}
+
+std::string BoostModel::text() const {
+  std::string out = describe(params) + ": " + std::to_string(members.size()) + " members\n";
+  const auto& classes = schema.class_attribute.values;
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    out += "\nMember " + std::to_string(i + 1);
+    if (params.boosting == "adaboost-m1") out += " (vote weight " + fixed_digits(member_weights[i], 4) + ")";
+    if (params.boosting == "logitboost")
+      out += per_iteration == 1 ? " (round " + std::to_string(i + 1) + ", F of " + classes[1] + ")"
+                                : " (round " + std::to_string(i / per_iteration + 1) + ", class " +
+                                      classes[i % static_cast<std::size_t>(per_iteration)] + ")";
+    out += ":\n" + members[i].text(schema, params.boosting == "logitboost");
+    if (params.boosting != "kbs") continue;
+    out += "LIFT per leaf and class (" ;
+    for (std::size_t c = 0; c < classes.size(); ++c) out += (c ? ", " : "") + classes[c];
+    out += "):\n";
+    for (const auto& path : members[i].leaf_paths()) {
+      const int cell = members[i].nodes[path.leaf].cell;
+      out += "  " + format_leaf_path(path, schema) + " ";
+      for (std::size_t c = 0; c < classes.size(); ++c) out += (c ? " " : "") + fixed_digits(lifts[i][cell][c], 3);
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+nlohmann::json BoostModel::to_json() const {
+  nlohmann::json j = model_header_json(*this);
+  nlohmann::json arr = nlohmann::json::array();
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    nlohmann::json m{{"tree", members[i].to_json()}};
+    if (params.boosting == "adaboost-m1") m["weight"] = member_weights[i];
+    if (params.boosting == "kbs") m["lifts"] = lifts[i];
+    arr.push_back(m);
+  }
+  j["members"] = arr;
+  j["per_iteration"] = per_iteration;
+  return j;
+}
+
+std::size_t BoostModel::rule_count() const {
+  std::size_t n = 0;
+  for (const auto& t : members) n += t.leaf_count();
+  return n;
+}
+
+double BoostModel::mean_rule_length() const {
+  double s = 0;
+  std::size_t n = 0;
+  for (const auto& t : members)
+    for (const auto& p : t.leaf_paths()) {
+      s += static_cast<double>(p.tests.size());
+      ++n;
+    }
+  return n ? s / static_cast<double>(n) : 0;
+}
+
+BoostModel BoostModel::from_json(const nlohmann::json& j) {
+  BoostModel m;
+  read_model_header(j, m);
+  if (m.params.learner != "boost") throw std::invalid_argument("a boost model must name the boost learner");
+  const std::size_t classes = m.schema.class_attribute.values.size();
+  m.per_iteration = j.at("per_iteration").get<int>();
+  const bool logit = m.params.boosting == "logitboost";
+  const int expected_per_iteration = logit && classes > 2 ? static_cast<int>(classes) : 1;
+  if (m.per_iteration != expected_per_iteration) throw std::invalid_argument("per_iteration does not fit the classes");
+  if (logit && classes < 2) throw std::invalid_argument("a logitboost model needs at least two classes");
+  const auto& arr = j.at("members");
+  if (!arr.is_array() || arr.empty() || arr.size() % static_cast<std::size_t>(m.per_iteration))
+    throw std::invalid_argument("a boost model needs members, a whole number of rounds of them");
+  for (const auto& jm : arr) {
+    m.members.push_back(Tree::from_json(jm.at("tree"), m.schema, logit));
+    if (m.params.boosting == "adaboost-m1") {
+      const double w = jm.at("weight").get<double>();
+      if (!std::isfinite(w)) throw std::invalid_argument("a member's vote weight must be finite");
+      m.member_weights.push_back(w);
+    }
+    if (m.params.boosting == "kbs") {
+      auto l = jm.at("lifts").get<std::vector<std::vector<double>>>();
+      if (l.size() != static_cast<std::size_t>(m.members.back().cells))
+        throw std::invalid_argument("a member needs one LIFT row per cell");
+      for (const auto& row : l) {
+        if (row.size() != classes) throw std::invalid_argument("a LIFT row needs one entry per class");
+        for (double v : row)
+          if (!(v > 0) || !std::isfinite(v)) throw std::invalid_argument("LIFTs must be finite and positive");
+      }
+      m.lifts.push_back(std::move(l));
+    }
+  }
+  return m;
+}
+
+}  // namespace candor

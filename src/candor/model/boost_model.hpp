@@ -1,0 +1,50 @@
+#pragma once
+// A boosted ensemble (learner `boost`, paper 001). Its members are trees (tree/tree.hpp: stumps, C4.5 trees,
+// single rules as a chain of tests); how they predict depends on params.boosting:
+//   - kbs: P(y | x) is proportional to P(y) times, for every member i, LIFT_i(cell_i(x), y), the member's
+//     LIFT for the cell (leaf) x falls in, measured on the distribution D_i it was fitted on (eq. 5 of the
+//     paper, for any number of classes); a row split by a missing value takes its fractions' mean LIFT;
+//   - adaboost-m1: each member votes for its most probable class with weight log(1 / beta_i); the votes
+//     become probabilities as Weka's AdaBoostM1 makes them (exp(vote) normalised); an ensemble of one member
+//     predicts that member's leaf distribution;
+//   - logitboost: members are regression stumps, `per_iteration` per round (1 for two classes: F += f / 2,
+//     P(second class) = 1 / (1 + exp(-2F)); else one per class: F_j += (J - 1) / J (f_j - mean f)), and
+//     P = softmax(F).
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "candor/model/model.hpp"
+#include "candor/tree/tree.hpp"
+
+namespace candor {
+
+struct BoostModel : Model {
+  std::vector<Tree> members;
+  std::vector<double> member_weights;               // adaboost-m1: log(1 / beta_i)
+  std::vector<std::vector<std::vector<double>>> lifts;  // kbs: member x cell x class
+  int per_iteration = 1;                             // logitboost: stumps per round
+
+  std::string kind_name() const override { return "boost"; }
+  std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;
+  // The (up to five) members that moved the predicted class most, with their contribution to its log
+  // odds against the mean of the classes (kbs: log LIFT; logitboost: F) or their vote: "member 3 +0.84".
+  std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
+  // Every member: its tree, with its vote weight (adaboost-m1), LIFT per leaf and class (kbs) or leaf
+  // responses (logitboost).
+  std::string text() const override;
+  nlohmann::json to_json() const override;
+  // The members' leaves, and their mean depth.
+  std::size_t rule_count() const override;
+  double mean_rule_length() const override;
+  // Members make no probability claim of their own: empty.
+  std::vector<RulePoint> rule_points(const Dataset&) const override { return {}; }
+  static BoostModel from_json(const nlohmann::json& j);
+
+  // Each member's contribution to each class's score for one row (kbs: log LIFT; adaboost-m1: vote;
+  // logitboost: F), member-major.
+  std::vector<std::vector<double>> contributions(const Dataset& d, std::size_t row) const;
+};
+
+}  // namespace candor

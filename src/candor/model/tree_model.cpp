@@ -1,0 +1,103 @@
+#include "candor/model/tree_model.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include "candor/util/format.hpp"
+
+namespace candor {
+
+std::vector<double> TreeModel::predict_proba(const Dataset& d, std::size_t row) const {
+  return tree.predict_proba(d, row, parse_leaf_estimate(params.leaf_estimate), params.prior_weight, prior());
+}
+
+namespace {
+// Leaf node index -> its 1-based number in the rule list.
+std::map<int, int> leaf_numbers(const Tree& t) {
+  std::map<int, int> numbers;
+  int k = 0;
+  for (const auto& path : t.leaf_paths()) numbers[path.leaf] = ++k;
+  return numbers;
+}
+}  // namespace
+
+std::vector<std::string> TreeModel::explain(const Dataset& d, std::size_t row) const {
+  std::vector<std::pair<int, double>> leaves;
+  tree.route(d, row, leaves);
+  std::sort(leaves.begin(), leaves.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  const auto numbers = leaf_numbers(tree);
+  std::vector<std::string> out;
+  for (const auto& [leaf, fraction] : leaves)
+    out.push_back("leaf " + std::to_string(numbers.at(leaf)) + (fraction < 1 ? " " + fixed_digits(fraction, 2) : ""));
+  return out;
+}
+
+std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate estimate, double prior_weight,
+                            const std::vector<double>& prior) {
+  std::string out;
+  const auto parents = tree.parents();
+  int k = 0;
+  for (const auto& path : tree.leaf_paths()) {
+    const auto& counts = tree.effective_counts(path.leaf, parents);
+    const auto p = Tree::leaf_distribution(counts, estimate, prior_weight, prior);
+    const auto best = std::max_element(p.begin(), p.end()) - p.begin();
+    out += std::to_string(++k) + ": " + format_leaf_path(path, schema) + " " + schema.class_attribute.values[best] + " [";
+    const auto& own = tree.nodes[path.leaf].class_counts;
+    for (std::size_t c = 0; c < own.size(); ++c) out += (c ? ", " : "") + fixed_digits(own[c], 1);
+    out += "] p=" + fixed_digits(p[best], 3) + "\n";
+  }
+  return out;
+}
+
+std::string TreeModel::text() const {
+  std::string out = describe(params) + "\n\n" + tree.text(schema);
+  out += "\nNumber of leaves: " + std::to_string(tree.leaf_count()) + "\nSize of the tree: " + std::to_string(tree.size()) +
+         "\n\nLeaves as rules (class weights of the training examples reaching them, probability of the class):\n";
+  out += tree_rules_text(tree, schema, parse_leaf_estimate(params.leaf_estimate), params.prior_weight, prior());
+  return out;
+}
+
+nlohmann::json TreeModel::to_json() const {
+  nlohmann::json j = model_header_json(*this);
+  j["tree"] = tree.to_json();
+  return j;
+}
+
+double TreeModel::mean_rule_length() const {
+  const auto paths = tree.leaf_paths();
+  double s = 0;
+  for (const auto& p : paths) s += static_cast<double>(p.tests.size());
+  return paths.empty() ? 0 : s / static_cast<double>(paths.size());
+}
+
+std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
+  const auto parents = tree.parents();
+  std::vector<std::vector<double>> reached(tree.nodes.size(), std::vector<double>(schema.class_attribute.values.size(), 0.0));
+  std::vector<std::pair<int, double>> leaves;
+  for (std::size_t r = 0; r < test.rows(); ++r) {
+    if (test.y[r] == kMissing) continue;
+    tree.route(test, r, leaves);
+    for (const auto& [leaf, fraction] : leaves) reached[leaf][test.y[r]] += fraction * test.weights[r];
+  }
+  std::vector<RulePoint> out;
+  const auto estimate = parse_leaf_estimate(params.leaf_estimate);
+  for (const auto& path : tree.leaf_paths()) {
+    const auto& own = tree.nodes[path.leaf].class_counts;
+    const double n = std::accumulate(reached[path.leaf].begin(), reached[path.leaf].end(), 0.0);
+    if (!(std::accumulate(own.begin(), own.end(), 0.0) > 0) || !(n > 0)) continue;
+    const auto p = Tree::leaf_distribution(own, estimate, params.prior_weight, prior());
+    const auto best = std::max_element(p.begin(), p.end()) - p.begin();
+    out.push_back({p[best], reached[path.leaf][best] / n, n});
+  }
+  return out;
+}
+
+TreeModel TreeModel::from_json(const nlohmann::json& j) {
+  TreeModel m;
+  read_model_header(j, m);
+  m.tree = Tree::from_json(j.at("tree"), m.schema, false);
+  return m;
+}
+
+}  // namespace candor

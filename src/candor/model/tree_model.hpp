@@ -1,0 +1,38 @@
+#pragma once
+// A decision tree or stump as a model (learners `tree` and `stump`): the leaves' class weights turned into
+// probabilities by params.leaf_estimate. A tree is also a rule set: `text()` lists each leaf as a rule
+// with its counts and probability.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "candor/model/model.hpp"
+#include "candor/tree/tree.hpp"
+
+namespace candor {
+
+struct TreeModel : Model {
+  Tree tree;
+
+  std::string kind_name() const override { return "tree"; }
+  std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;
+  // The leaves the row reaches, by their number in text()'s rule list ("leaf 4", or "leaf 4 0.70" with the
+  // row's share when a missing value split it).
+  std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
+  // The tree as J48 prints it, its size, then every leaf as a rule with class weights and probability.
+  std::string text() const override;
+  nlohmann::json to_json() const override;
+  std::size_t rule_count() const override { return tree.leaf_count(); }
+  double mean_rule_length() const override;
+  // Every leaf with training weight that test examples reach: the probability of its majority class
+  // against that class's share among the test weight reaching it.
+  std::vector<RulePoint> rule_points(const Dataset& test) const override;
+  static TreeModel from_json(const nlohmann::json& j);
+};
+
+// The tree's leaves as numbered rules ("1: IF a <= 3 THEN yes [4, 1] p=0.71"), one per line.
+std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate estimate, double prior_weight,
+                            const std::vector<double>& prior);
+
+}  // namespace candor
