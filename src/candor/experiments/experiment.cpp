@@ -39,6 +39,11 @@ const std::vector<ExperimentInfo>& experiment_table() {
        "LRRP-M2, LRRS-EVC, LRRS-M22) and against rule learners (CN2, a RuleFit-style lasso, JRip and J48 through "
        "Weka when installed), 10-fold CV on the binary and the multiclass data sets (resumable grid)",
        run_rule_logistic},
+      {"kbs",
+       "paper 001 Table 1 and Figs. 4-5: J48, AdaBoost.M1 and KBS over J48 (and Weka's), AUC and squared error "
+       "of KBS and LogitBoost on stumps against iterations, and KBS, AdaBoost.M1 and LogitBoost over stumps, "
+       "trees and rules on the corpus with ranks, Friedman and Nemenyi (resumable grids)",
+       run_kbs},
   };
   return table;
 }

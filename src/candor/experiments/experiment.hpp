@@ -58,5 +58,6 @@ void run_grid_experiment(const ExperimentOptions& options);
 void run_oversearching(const ExperimentOptions& options);
 void run_refinement_heuristics(const ExperimentOptions& options);
 void run_rule_logistic(const ExperimentOptions& options);
+void run_kbs(const ExperimentOptions& options);
 
 }  // namespace candor

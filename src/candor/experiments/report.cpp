@@ -12,6 +12,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "candor/stats/comparison.hpp"
+
 namespace candor {
 
 std::string format_number(double x, int digits) {
@@ -197,5 +199,63 @@ nlohmann::json cd_figure(const Comparison& c, const std::string& file, const std
   fig["groups"] = groups;
   return fig;
 }
+
+
+std::string learner_section_markdown(const LearnerSection& s, const std::string& results, const std::string& out, bool plots) {
+  std::ostringstream md;
+  md << "## " << s.title << "\n\n" << s.datasets.size() << " data sets"
+     << (s.control.empty() ? std::string() : "; control " + s.control) << ".";
+  for (const auto& m : s.missing) md << " " << m << ": not installed (Debian's weka; CANDOR_EXTRAS=1 scripts/install-deps.sh).";
+  md << "\n\n";
+  if (s.datasets.size() < 2) {
+    md << "Not compared: fewer than two data sets.\n\n";
+    return md.str();
+  }
+  Table summary;
+  summary.columns = {"metric"};
+  for (const auto& l : s.learners) summary.columns.push_back(l + " (rank)");
+  for (const auto& l : s.missing) summary.columns.push_back(l);
+  summary.columns.push_back("Friedman p");
+  summary.columns.push_back(s.control.empty() ? "not separated from the best (Nemenyi, CD)"
+                                              : "significantly worse than " + s.control + " (Bonferroni-Dunn)");
+  nlohmann::json figures = nlohmann::json::array();
+  std::ostringstream detail;
+  for (const std::string metric : {"accuracy", "auc", "brier", "log_loss"}) {
+    const ResultsMatrix m = read_results(results, metric, s.learners, s.datasets);
+    if (m.datasets.size() < 2) continue;
+    const Comparison c = compare_learners(m, *metric_higher_is_better(metric), 0.05, s.control);
+    std::vector<std::string> row{metric};
+    for (std::size_t l = 0; l < s.learners.size(); ++l)
+      row.push_back(format_number(c.mean_scores[l], 4) + " (" + format_number(c.average_ranks[l], 2) + ")");
+    for (std::size_t l = 0; l < s.missing.size(); ++l) row.push_back("not installed");
+    row.push_back(format_number(c.friedman.p, 4));
+    if (s.control.empty()) {
+      const std::size_t best = std::min_element(c.average_ranks.begin(), c.average_ranks.end()) - c.average_ranks.begin();
+      std::string close;
+      for (std::size_t l = 0; l < s.learners.size(); ++l)
+        if (c.average_ranks[l] - c.average_ranks[best] <= c.nemenyi_cd) close += (close.empty() ? "" : ", ") + s.learners[l];
+      row.push_back(close + " (" + format_number(c.nemenyi_cd, 2) + ")");
+    } else {
+      std::string worse;
+      for (std::size_t l = 0; l < s.learners.size(); ++l) {
+        const bool same = std::find(c.same_as_control.begin(), c.same_as_control.end(), l) != c.same_as_control.end();
+        if (!same && c.average_ranks[l] > c.average_ranks[*c.control]) worse += (worse.empty() ? "" : ", ") + s.learners[l];
+      }
+      row.push_back(worse.empty() ? "none" : worse);
+    }
+    summary.add(row);
+    std::ofstream(out + "/" + s.file + "_" + metric + ".json") << comparison_json(c).dump(2) << "\n";
+    detail << comparison_markdown(c, s.title + ": " + metric) << "\n";
+    figures.push_back(cd_figure(c, s.file + "_cd_" + metric + ".png",
+                                s.title + ": " + metric + " (" + std::to_string(m.datasets.size()) + " data sets)"));
+  }
+  write_table(summary, out, s.file, s.title + ": mean (average rank) over the data sets");
+  draw_plots({{"figures", figures}}, out, plots, s.file + "_plots.json");
+  md << markdown(summary) << "\nCD diagrams: " << s.file << "_cd_METRIC.png (log loss: " << s.file
+     << "_cd_log_loss.png).\n\n<details><summary>Ranks and tests per metric</summary>\n\n" << detail.str()
+     << "</details>\n\n";
+  return md.str();
+}
+
 
 }  // namespace candor

@@ -65,4 +65,15 @@ std::string comparison_markdown(const Comparison& c, const std::string& title);
 // Bonferroni-Dunn interval around it.
 nlohmann::json cd_figure(const Comparison& c, const std::string& file, const std::string& title);
 
+// One comparison of learners on some data sets of a grid's results: per metric (accuracy, AUC, Brier, log
+// loss) the mean score and average rank of each learner, Friedman's p and, with a control, the learners
+// Bonferroni-Dunn finds worse than it, without one the learners Nemenyi cannot separate from the best.
+struct LearnerSection {
+  std::string title, file, control;
+  std::vector<std::string> learners, datasets, missing;  // missing: learners not run (Weka absent)
+};
+// Writes FILE.{csv,md}, FILE_METRIC.json and CD diagrams into `out`; returns the section's Markdown.
+std::string learner_section_markdown(const LearnerSection& s, const std::string& results, const std::string& out,
+                                     bool plots);
+
 }  // namespace candor

@@ -66,57 +66,6 @@ const std::vector<Variant>& weka_peers() {
 const char* kMulticlassOvR = "one-vs-rest";
 const char* kFreeSign = "free-sign";
 
-struct Section {
-  std::string title, file, control;
-  std::vector<std::string> learners, datasets, missing;  // missing: learners not run (Weka absent)
-};
-
-std::string section_markdown(const Section& s, const std::string& results, const std::string& out, bool plots) {
-  std::ostringstream md;
-  md << "## " << s.title << "\n\n" << s.datasets.size() << " data sets; control " << s.control << ".";
-  for (const auto& m : s.missing) md << " " << m << ": not installed (Debian's weka; CANDOR_EXTRAS=1 scripts/install-deps.sh).";
-  md << "\n\n";
-  if (s.datasets.size() < 2) {
-    md << "Not compared: fewer than two data sets.\n\n";
-    return md.str();
-  }
-  Table summary;
-  summary.columns = {"metric"};
-  for (const auto& l : s.learners) summary.columns.push_back(l + " (rank)");
-  for (const auto& l : s.missing) summary.columns.push_back(l);
-  summary.columns.push_back("Friedman p");
-  summary.columns.push_back("significantly worse than " + s.control + " (Bonferroni-Dunn)");
-  nlohmann::json figures = nlohmann::json::array();
-  std::ostringstream detail;
-  for (const std::string metric : {"accuracy", "auc", "brier", "log_loss"}) {
-    const ResultsMatrix m = read_results(results, metric, s.learners, s.datasets);
-    if (m.datasets.size() < 2) continue;
-    const Comparison c = compare_learners(m, *metric_higher_is_better(metric), 0.05, s.control);
-    std::vector<std::string> row{metric};
-    for (std::size_t l = 0; l < s.learners.size(); ++l)
-      row.push_back(format_number(c.mean_scores[l], 4) + " (" + format_number(c.average_ranks[l], 2) + ")");
-    for (std::size_t l = 0; l < s.missing.size(); ++l) row.push_back("not installed");
-    row.push_back(format_number(c.friedman.p, 4));
-    std::string worse;
-    for (std::size_t l = 0; l < s.learners.size(); ++l) {
-      const bool same = std::find(c.same_as_control.begin(), c.same_as_control.end(), l) != c.same_as_control.end();
-      if (!same && c.average_ranks[l] > c.average_ranks[*c.control]) worse += (worse.empty() ? "" : ", ") + s.learners[l];
-    }
-    row.push_back(worse.empty() ? "none" : worse);
-    summary.add(row);
-    std::ofstream(out + "/" + s.file + "_" + metric + ".json") << comparison_json(c).dump(2) << "\n";
-    detail << comparison_markdown(c, s.title + ": " + metric) << "\n";
-    figures.push_back(cd_figure(c, s.file + "_cd_" + metric + ".png",
-                                s.title + ": " + metric + " (" + std::to_string(m.datasets.size()) + " data sets)"));
-  }
-  write_table(summary, out, s.file, s.title + ": mean (average rank) over the data sets");
-  draw_plots({{"figures", figures}}, out, plots, s.file + "_plots.json");
-  md << markdown(summary) << "\nCD diagrams: " << s.file << "_cd_METRIC.png (log loss: " << s.file
-     << "_cd_log_loss.png).\n\n<details><summary>Ranks and tests per metric</summary>\n\n" << detail.str()
-     << "</details>\n\n";
-  return md.str();
-}
-
 }  // namespace
 
 void run_rule_logistic(const ExperimentOptions& options) {
@@ -169,15 +118,15 @@ void run_rule_logistic(const ExperimentOptions& options) {
   run_grid(grid, grid_run_options(options));
 
   const std::string results = options.out + "/results.csv";
-  Section t4{"Table 4: logistic regression variants, binary data sets", "table4", "LRRP-EVC", {}, binary, {}};
+  LearnerSection t4{"Table 4: logistic regression variants, binary data sets", "table4", "LRRP-EVC", {}, binary, {}};
   for (const auto& v : table4()) t4.learners.push_back(v.name);
-  Section t5{"Table 5: LRRP-EVC against rule learners, binary data sets", "table5", "LRRP-EVC", {"LRRP-EVC"}, binary,
+  LearnerSection t5{"Table 5: LRRP-EVC against rule learners, binary data sets", "table5", "LRRP-EVC", {"LRRP-EVC"}, binary,
              missing};
   for (const auto& v : table5_others()) t5.learners.push_back(v.name);
   for (const auto& v : weka_peers())
     if (weka) t5.learners.push_back(v.name);
   t5.learners.push_back(kFreeSign);
-  Section mc = t5;
+  LearnerSection mc = t5;
   mc.title = "Multiclass data sets";
   mc.file = "multiclass";
   mc.datasets = multiclass;
@@ -187,9 +136,9 @@ void run_rule_logistic(const ExperimentOptions& options) {
   md << "# Rules in a global classifier (paper 000, section 4.3.3)\n\n" << grid.resampling.describe() << ", seed "
      << grid.seed << "; EVC with " << options.permutations << " permutations. Every learner's options are in "
      << "summary.md; per data set means in means_METRIC.md.\n\n"
-     << section_markdown(t4, results, options.out, options.plots)
-     << section_markdown(t5, results, options.out, options.plots)
-     << section_markdown(mc, results, options.out, options.plots);
+     << learner_section_markdown(t4, results, options.out, options.plots)
+     << learner_section_markdown(t5, results, options.out, options.plots)
+     << learner_section_markdown(mc, results, options.out, options.plots);
   std::ofstream(options.out + "/rule_logistic.md") << md.str();
   std::cout << md.str();
 }

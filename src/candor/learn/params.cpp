@@ -401,7 +401,7 @@ std::string describe(const LearnerParams& p) {
     if (p.subsample > 0) s += ", subsamples of " + nlohmann::json(p.subsample).dump() + " x rows";
     if (p.stratify) s += ", stratified";
     if (reads_option_group(p, "leaf")) s += "; " + describe_trees(p);
-    if (reads_option_group(p, "rule")) s += "; " + describe_rules(p);
+    if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.base));
     return s + ")";
   }
   if (!reads_option_group(p, "rule")) return p.learner + " (" + describe_trees(p) + ")";

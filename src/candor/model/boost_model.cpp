@@ -107,14 +107,37 @@ std::string BoostModel::text() const {
       out += per_iteration == 1 ? " (round " + std::to_string(i + 1) + ", F of " + classes[1] + ")"
                                 : " (round " + std::to_string(i / per_iteration + 1) + ", class " +
                                       classes[i % static_cast<std::size_t>(per_iteration)] + ")";
-    out += ":\n" + members[i].text(schema, params.boosting == "logitboost");
+    const Tree& t = members[i];
+    // A member whose leaves share cells is a rule (boost/base_learner.hpp's rule_as_tree): cell 0 is the
+    // leaf of the examples it covers, cell 1 every other leaf.
+    const bool rule = static_cast<std::size_t>(t.cells) < t.leaf_count();
+    std::vector<std::string> cell_names(t.cells);
+    if (rule) {
+      const auto parents = t.parents();
+      std::vector<std::vector<double>> counts(t.cells, std::vector<double>(classes.size(), 0.0));
+      for (const auto& path : t.leaf_paths()) {
+        const int cell = t.nodes[path.leaf].cell;
+        for (std::size_t c = 0; c < classes.size(); ++c) counts[cell][c] += t.nodes[path.leaf].class_counts[c];
+        if (cell == 0) cell_names[0] = format_leaf_path(path, schema);
+      }
+      if (t.cells > 1) cell_names[1] = "otherwise";
+      out += ":\n";
+      for (int cell = 0; cell < t.cells; ++cell) {
+        const auto best = std::max_element(counts[cell].begin(), counts[cell].end()) - counts[cell].begin();
+        out += "  " + cell_names[cell] + (cell == 0 ? " " : ": ") + classes[best] + " [";
+        for (std::size_t c = 0; c < classes.size(); ++c) out += (c ? ", " : "") + fixed_digits(counts[cell][c], 1);
+        out += "]\n";
+      }
+    } else {
+      out += ":\n" + t.text(schema, params.boosting == "logitboost");
+      for (const auto& path : t.leaf_paths()) cell_names[t.nodes[path.leaf].cell] = format_leaf_path(path, schema);
+    }
     if (params.boosting != "kbs") continue;
-    out += "LIFT per leaf and class (" ;
+    out += "LIFT per " + std::string(rule ? "cell" : "leaf") + " and class (";
     for (std::size_t c = 0; c < classes.size(); ++c) out += (c ? ", " : "") + classes[c];
     out += "):\n";
-    for (const auto& path : members[i].leaf_paths()) {
-      const int cell = members[i].nodes[path.leaf].cell;
-      out += "  " + format_leaf_path(path, schema) + " ";
+    for (int cell = 0; cell < t.cells; ++cell) {
+      out += "  " + cell_names[cell] + " ";
       for (std::size_t c = 0; c < classes.size(); ++c) out += (c ? " " : "") + fixed_digits(lifts[i][cell][c], 3);
       out += "\n";
     }
@@ -138,7 +161,7 @@ nlohmann::json BoostModel::to_json() const {
 
 std::size_t BoostModel::rule_count() const {
   std::size_t n = 0;
-  for (const auto& t : members) n += t.leaf_count();
+  for (const auto& t : members) n += static_cast<std::size_t>(t.cells);
   return n;
 }
 

@@ -35,7 +35,7 @@ struct BoostModel : Model {
   // responses (logitboost).
   std::string text() const override;
   nlohmann::json to_json() const override;
-  // The members' leaves, and their mean depth.
+  // The members' cells (a tree's leaves, a rule's covered and uncovered parts), and the leaves' mean depth.
   std::size_t rule_count() const override;
   double mean_rule_length() const override;
   // Members make no probability claim of their own: empty.

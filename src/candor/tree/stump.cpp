@@ -63,7 +63,8 @@ Best best_test(const Dataset& d, const std::vector<std::size_t>& rows, const std
   Best best;
   // Strictly better by a relative margin, so that sums taken in another order do not reorder exact ties.
   auto consider = [&](double score, int a, SplitKind split, double threshold, int value) {
-    if (score < best.score - 1e-12 * std::max(1.0, std::abs(best.score))) best = {score, a, split, threshold, value};
+    if (best.attribute < 0 || score < best.score - 1e-12 * std::max(1.0, std::abs(best.score)))
+      best = {score, a, split, threshold, value};
   };
   for (std::size_t a = 0; a < d.num_attributes(); ++a) {
     Stats missing = empty, known = empty;

@@ -192,7 +192,10 @@ void text_from(const Tree& t, int node, int depth, const Schema& schema, bool re
     for (int i = 0; i < depth; ++i) out += "|   ";
     out += test_text(branch_test(n, static_cast<int>(c)), schema);
     if (child.is_leaf()) {
-      out += ": " + (regression ? fixed_digits(child.value_mean, 4) : counts_text(child.class_counts, schema));
+      // An empty leaf predicts (and is labelled with) its nearest non-empty ancestor's class.
+      const auto& counts = regression ? child.class_counts : t.effective_counts(n.children[c], t.parents());
+      out += ": " + (regression ? fixed_digits(child.value_mean, 4) : counts_text(counts, schema));
+      if (!regression && &counts != &child.class_counts) out.replace(out.rfind('('), std::string::npos, "(0)");
       out += "\n";
     } else {
       out += "\n";
