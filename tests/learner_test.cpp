@@ -266,7 +266,7 @@ TEST(Learners, EveryLearnerGivesTheSameModelFileOnAnyThreadCount) {
       LearnerParams p;
       p.learner = info.name;
       p.quality = quality;
-      p.evc_permutations = 20;
+      if (reads_option_group(p, "rule")) p.evc_permutations = 20;
       const std::string one = fit_model(d, p, 1)->to_json().dump();
       const std::string two = fit_model(d, p, 2)->to_json().dump();
       EXPECT_EQ(one, two) << info.name << " " << quality;

@@ -233,12 +233,20 @@ void check_options_read(const LearnerParams& p) {
     for (const auto& l : learner_table()) {
       LearnerParams probe;
       probe.learner = l.name;
-      if (reads_option_group(probe, info.group)) readers += (readers.empty() ? "" : ", ") + std::string(l.name);
+      if (std::string(l.option_groups).find("base") != std::string::npos) {
+        if (std::string(info.group) == "boost") readers += (readers.empty() ? "" : ", ") + std::string(l.name);
+        for (const auto& base : base_learners()) {
+          probe.base = base;
+          if (std::string(info.group) != "boost" && reads_option_group(probe, info.group))
+            readers += (readers.empty() ? "" : ", ") + std::string(l.name) + " --base " + base;
+        }
+      } else if (reads_option_group(probe, info.group)) {
+        readers += (readers.empty() ? "" : ", ") + std::string(l.name);
+      }
     }
     std::string where = "--learner " + p.learner;
     if (reads_option_group(p, "boost")) where += " --boosting " + p.boosting + (p.boosting == "logitboost" ? "" : " --base " + p.base);
-    throw std::invalid_argument(flag_of(info.name) + " is an option of --learner " +
-                                (readers.empty() ? std::string("(none)") : readers) + " (or of a boost over one), not of " + where);
+    throw std::invalid_argument(flag_of(info.name) + " is an option of --learner " + readers + ", not of " + where);
   }
 }
 

@@ -1,0 +1,234 @@
+// The ensembles of paper 001: one LIFT table and KBS reweighting (Theorem 1), one AdaBoost.M1 weight
+// update, one LogitBoost step, all against hand-computed values; model files; multiclass behaviour.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "candor/boost/base_learner.hpp"
+#include "candor/boost/boost.hpp"
+#include "candor/data/readers.hpp"
+#include "candor/eval/evaluate.hpp"
+#include "candor/learn/fit.hpp"
+#include "candor/model/boost_model.hpp"
+#include "candor/tree/stump.hpp"
+#include "test_util.hpp"
+
+namespace candor {
+namespace {
+
+Dataset arff(const std::string& name, const std::string& text) { return read_arff(test::write_temp(name, text)); }
+std::vector<std::size_t> all_rows(const Dataset& d) {
+  std::vector<std::size_t> r(d.rows());
+  std::iota(r.begin(), r.end(), 0);
+  return r;
+}
+
+// Ten rows: x <= 5 holds 4 A and 1 B, x > 5 holds 1 A and 4 B.
+Dataset two_cells() {
+  return arff("kbs.arff",
+              "@relation k\n@attribute x numeric\n@attribute class {A,B}\n@data\n"
+              "1,A\n2,A\n3,A\n4,A\n5,B\n6,A\n7,B\n8,B\n9,B\n10,B\n");
+}
+
+TEST(Kbs, LiftTableAndReweightingByHand) {
+  const Dataset d = two_cells();
+  const auto rows = all_rows(d);
+  std::vector<double> w(10, 1.0);
+  const Tree stump = grow_stump(d, rows, w);
+  ASSERT_DOUBLE_EQ(stump.nodes[0].threshold, 4.5);  // the stump's best cut: x <= 4.5 is pure A
+  // Cells: x <= 4.5 (4 A), x > 4.5 (1 A, 5 B), missing (empty). Prior 0.5 each.
+  // LIFT(left, A) = (4/4) / 0.5 = 2, LIFT(left, B) = 0; LIFT(right, A) = (1/6) / 0.5 = 1/3, (right, B) = 5/3.
+  const LiftTable t = kbs_lifts(stump, d, rows, w, 1.0);
+  EXPECT_DOUBLE_EQ(t.raw[0][0], 2.0);
+  EXPECT_DOUBLE_EQ(t.raw[0][1], 0.0);
+  EXPECT_NEAR(t.raw[1][0], 1.0 / 3, 1e-15);
+  EXPECT_NEAR(t.raw[1][1], 5.0 / 3, 1e-15);
+  EXPECT_DOUBLE_EQ(t.raw[2][0], 1.0);  // an empty cell: LIFT 1
+  // Smoothed with one pseudo-example of the prior: (4 + 0.5) / 5 / 0.5 = 1.8, (0 + 0.5) / 5 / 0.5 = 0.2.
+  EXPECT_DOUBLE_EQ(t.smoothed[0][0], 1.8);
+  EXPECT_DOUBLE_EQ(t.smoothed[0][1], 0.2);
+  EXPECT_DOUBLE_EQ(t.smoothed[2][1], 1.0);
+  // D_1 / LIFT: left A rows 1/2 each; right: the A row 3, B rows 3/5 each, in all 8: the left cell has no B
+  // to gain weight, so the total shrinks (Theorem 1 keeps it only when every cell holds every class) and
+  // is scaled back to 10 (x 1.25).
+  kbs_reweight(stump, t, d, rows, w);
+  EXPECT_NEAR(w[0], 0.625, 1e-12);
+  EXPECT_NEAR(w[5], 3.75, 1e-12);
+  EXPECT_NEAR(w[6], 0.75, 1e-12);
+  EXPECT_NEAR(std::accumulate(w.begin(), w.end(), 0.0), 10.0, 1e-12);
+  // Theorem 1 in the cell holding both classes: its class shares become the prior's (1/2 each), so the cell
+  // tells nothing about the class.
+  EXPECT_NEAR(w[5], w[6] + w[7] + w[8] + w[9] + w[4], 1e-12);
+}
+
+// On real data with missing values and a tree's fractional cells: D_{i+1} keeps the class totals and the
+// cells' totals (constraints 2 and 3) and makes each cell's class shares the prior (constraint 1).
+TEST(Kbs, ReweightingMeetsTheConstraintsOnRealData) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  const auto rows = all_rows(d);
+  std::vector<double> w(d.rows(), 1.0);
+  const Tree stump = grow_stump(d, rows, w);
+  const LiftTable t = kbs_lifts(stump, d, rows, w, 0.0);
+  auto totals = [&](const std::vector<double>& weights) {
+    std::vector<std::vector<double>> cell(stump.cells, std::vector<double>(2, 0.0));
+    std::vector<std::pair<int, double>> route;
+    for (std::size_t r = 0; r < d.rows(); ++r) {
+      stump.cell_route(d, r, route);
+      for (auto [c, f] : route) cell[c][d.y[r]] += f * weights[r];
+    }
+    return cell;
+  };
+  const auto before = totals(w);
+  kbs_reweight(stump, t, d, rows, w);
+  const auto after = totals(w);
+  const double a0 = after[0][0] + after[1][0] + after[2][0], b0 = before[0][0] + before[1][0] + before[2][0];
+  EXPECT_NEAR(a0, b0, 1e-9);
+  for (int c = 0; c < stump.cells; ++c) {
+    const double n = after[c][0] + after[c][1];
+    EXPECT_NEAR(n, before[c][0] + before[c][1], 1e-9);
+    if (n > 0) EXPECT_NEAR(after[c][0] / n, b0 / d.rows(), 1e-9);
+  }
+}
+
+TEST(AdaBoost, OneWeightUpdateByHand) {
+  // x <= 4.5 is A with no error; x > 4.5 is B with one error (row 6): e = 0.1, beta = 1/9, vote ln 9.
+  const Dataset d = two_cells();
+  LearnerParams p;
+  p.learner = "boost";
+  p.boosting = "adaboost-m1";
+  p.iterations = 2;
+  const auto m = fit_model(d, p);
+  const auto& b = dynamic_cast<const BoostModel&>(*m);
+  ASSERT_GE(b.member_weights.size(), 1u);
+  EXPECT_NEAR(b.member_weights[0], std::log(9.0), 1e-12);
+  ASSERT_EQ(b.members.size(), 2u);
+  // The misclassified row gains (1 - e) / e = 9, then all are scaled back to a total of 10: it holds half.
+  // The second stump's counts are those weights: 9 correct rows of 5/9 each and row 6 with 5.
+  const auto& root = b.members[1].nodes[0].class_counts;
+  EXPECT_NEAR(root[0] + root[1], 10.0, 1e-12);
+  EXPECT_NEAR(root[0], 4 * 5.0 / 9 + 5.0, 1e-12);  // A: rows 1-4 and the heavy row 6
+}
+
+TEST(AdaBoost, StopsAtZeroErrorKeepingTheFirstModel) {
+  const Dataset d = arff("sep.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
+  LearnerParams p;
+  p.learner = "boost";
+  p.boosting = "adaboost-m1";
+  const auto m = fit_model(d, p);
+  const auto& b = dynamic_cast<const BoostModel&>(*m);
+  EXPECT_EQ(b.members.size(), 1u);
+  // One member: its leaf distribution (Laplace), not a vote.
+  EXPECT_NEAR(m->predict_proba(d, 0)[0], 3.0 / 4, 1e-12);
+}
+
+TEST(LogitBoost, OneTwoClassStepByHand) {
+  // From p = 1/2: z = 1/p = 2 for the second class, -2 for the first, w = (y* - p)/z = 1/4; a pure stump
+  // fits f = +-2, F = f / 2 = +-1, and P(second class) = 1 / (1 + e^-2) = 0.880797.
+  const Dataset d = arff("lb.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
+  LearnerParams p;
+  p.learner = "boost";
+  p.boosting = "logitboost";
+  p.iterations = 1;
+  const auto m = fit_model(d, p);
+  EXPECT_NEAR(m->predict_proba(d, 3)[1], 1 / (1 + std::exp(-2.0)), 1e-12);
+  EXPECT_NEAR(m->predict_proba(d, 0)[0], 1 / (1 + std::exp(-2.0)), 1e-12);
+  // A second round: p = 0.880797 on every row, z clamped at 1/p = 1.1353 (below 3); F grows by 1.1353 / 2.
+  p.iterations = 2;
+  const auto m2 = fit_model(d, p);
+  const double p1 = 1 / (1 + std::exp(-2.0));
+  EXPECT_NEAR(m2->predict_proba(d, 3)[1], 1 / (1 + std::exp(-2 * (1 + 0.5 / p1))), 1e-12);
+}
+
+TEST(LogitBoost, OneThreeClassStepByHand) {
+  // p = 1/3: a class's own rows get z = min(1/p, 3) = 3, the others z = -1/(1 - p) = -1.5, all weight 2/9.
+  // A pure stump per class fits f = (3, -1.5, -1.5) for a row of the first class; F_j = 2/3 (f_j - mean f) =
+  // (2, -1, -1); P = e^2 / (e^2 + 2 e^-1) = 0.909443.
+  const Dataset d = arff("lb3.arff",
+                         "@relation s\n@attribute a {u,v,w}\n@attribute class {A,B,C}\n@data\nu,A\nu,A\nv,B\nv,B\nw,C\nw,C\n");
+  LearnerParams p;
+  p.learner = "boost";
+  p.boosting = "logitboost";
+  p.iterations = 1;
+  const auto m = fit_model(d, p);
+  EXPECT_EQ(dynamic_cast<const BoostModel&>(*m).per_iteration, 3);
+  const auto q = m->predict_proba(d, 0);
+  EXPECT_NEAR(q[0], std::exp(2.0) / (std::exp(2.0) + 2 * std::exp(-1.0)), 1e-12);
+  EXPECT_NEAR(q[1], q[2], 1e-15);
+}
+
+TEST(Boost, EveryKindRoundTripsThroughItsModelFileAndExplains) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  for (const std::string& boosting : {"kbs", "adaboost-m1", "logitboost"})
+    for (const std::string& base : {"stump", "tree", "rule"}) {
+      if (boosting == "logitboost" && base != "stump") continue;
+      LearnerParams p;
+      p.learner = "boost";
+      p.boosting = boosting;
+      p.base = base;
+      p.iterations = 4;
+      const auto m = fit_model(d, p);
+      const auto back = model_from_json(m->to_json(), "mem");
+      EXPECT_EQ(back->to_json(), m->to_json()) << boosting << " " << base;
+      for (std::size_t r = 0; r < d.rows(); r += 11) {
+        const auto q = m->predict_proba(d, r);
+        EXPECT_EQ(q, back->predict_proba(d, r));
+        EXPECT_NEAR(q[0] + q[1], 1.0, 1e-12);
+        EXPECT_TRUE(q[0] > 0 && q[1] > 0) << boosting << " " << base;
+      }
+      EXPECT_FALSE(m->explain(d, 0).empty()) << boosting << " " << base;
+      EXPECT_NE(m->text().find("Member 1"), std::string::npos);
+    }
+}
+
+TEST(Boost, OptionsOfOtherLearnersAreRefused) {
+  LearnerParams p;
+  p.learner = "boost";
+  p.confidence = 0.1;  // a tree option with --base stump
+  EXPECT_THROW(validate(p), std::invalid_argument);
+  p.base = "tree";
+  EXPECT_NO_THROW(validate(p));
+  p.boosting = "logitboost";
+  EXPECT_THROW(validate(p), std::invalid_argument);  // logitboost fits regression stumps only
+  LearnerParams cn2;
+  cn2.iterations = 5;
+  EXPECT_THROW(validate(cn2), std::invalid_argument);
+  LearnerParams tree;
+  tree.learner = "tree";
+  tree.quality = "laplace";
+  EXPECT_THROW(validate(tree), std::invalid_argument);
+  tree.quality = "";
+  tree.confidence = 0.7;
+  EXPECT_THROW(validate(tree), std::invalid_argument);
+}
+
+// Weka's AdaBoostM1 over DecisionStump collapses on multiclass data (a stump rarely reaches weighted error
+// below 0.5, so boosting stops after one member); KBS and LogitBoost have no such limit.
+TEST(Boost, MulticlassKbsAndLogitBoostImproveOnOneStump) {
+  const Dataset d = read_arff(test::shared("segment.arff"));
+  LearnerParams p;
+  p.learner = "stump";
+  const double stump = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
+  p.learner = "boost";
+  p.boosting = "kbs";
+  const double kbs = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
+  p.boosting = "logitboost";
+  const double logit = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
+  EXPECT_GT(kbs, stump + 0.2);
+  EXPECT_GT(logit, stump + 0.2);
+}
+
+TEST(Boost, SubsamplesAreSeeded) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams p;
+  p.learner = "boost";
+  p.base = "tree";
+  p.subsample = 0.3;
+  const std::string a = fit_model(d, p)->to_json().dump();
+  EXPECT_EQ(a, fit_model(d, p)->to_json().dump());
+  p.seed = 2;
+  EXPECT_NE(a, fit_model(d, p)->to_json().dump());
+}
+
+}  // namespace
+}  // namespace candor
