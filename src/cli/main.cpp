@@ -162,7 +162,9 @@ int main(int argc, char** argv) {
   pred_cmd->add_flag("--proba", pred_proba, "add one probability column per class");
   pred_cmd->add_flag("--explain", pred_explain,
                      "add what decided: the rule numbers of a rule model (1-based; 'default' if none), the five "
-                     "features that moved a logistic model's prediction most, with their effect on the logit");
+                     "features that moved a logistic model's prediction most, with their effect on the logit, the "
+                     "leaves a tree sends the row to (with its share when a missing value splits it), the five "
+                     "members that moved a boosted ensemble's prediction most");
   pred_cmd->add_option("--missing", pred_data.missing, "CSV cells meaning 'missing'")->expected(1, -1);
   pred_cmd->add_option("--weight-column", pred_data.weight_column, "column holding example weights (ignored)");
 

@@ -55,7 +55,6 @@ Tree rule_as_tree(const Rule* rule, const Schema& schema) {
   }
   leaf(0);
   t.cells = 2;
-  (void)schema;
   return t;
 }
 

@@ -9,7 +9,7 @@
 //   (Pima), 10-fold CV. One 50-member ensemble per fold; its first k members are the k-iteration model
 //   (both algorithms are sequential and deterministic).
 // - The whole corpus (data sets up to 5,000 rows): KBS, AdaBoost.M1 and LogitBoost over stumps, trees and
-//   rules, the base learners alone, and Weka's AdaBoostM1 (DecisionStump), LogitBoost and AdaBoostM1-J48;
+//   rules, the base learners alone, and Weka's AdaBoostM1 (DecisionStump), LogitBoost, AdaBoostM1-J48 and J48;
 //   ranks, Friedman and Nemenyi, binary and multiclass data sets apart (AdaBoost.M1 over stumps collapses
 //   on multiclass data: a stump rarely has weighted error below 0.5 there).
 #include <cmath>
@@ -84,6 +84,7 @@ const std::vector<Variant>& corpus_weka() {
       {"Weka AdaBoostM1-stump", "weka:weka.classifiers.meta.AdaBoostM1"},
       {"Weka LogitBoost-stump", "weka:weka.classifiers.meta.LogitBoost"},
       {"Weka AdaBoostM1-J48", "weka:weka.classifiers.meta.AdaBoostM1 -W weka.classifiers.trees.J48"},
+      {"Weka J48", "weka:weka.classifiers.trees.J48"},
   };
   return v;
 }
