@@ -40,7 +40,7 @@ const std::vector<LearnerInfo>& learner_table() {
        fit_best_rule, nullptr, "wracc", "beam", 5, "none", "", 0.0, nullptr, false, false, true, true, false, false,
        "rule"},
       {"stump", "a one-level decision tree as Weka's DecisionStump: one binary test by weighted entropy, a third "
-       "branch for missing values", nullptr, fit_stump, "", "", 0, "", "", 0.0, nullptr, false, false, false, false,
+       "branch for missing values", nullptr, fit_tree, "", "", 0, "", "", 0.0, nullptr, false, false, false, false,
        false, false, "leaf"},
       {"tree", "a C4.5 decision tree with Weka J48's defaults (gain ratio, error-based pruning with subtree raising, "
        "fractional instances for missing values)", nullptr, fit_tree, "", "", 0, "", "", 0.0, nullptr, false, false,

@@ -166,10 +166,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   model->link = classes == 2 ? LogisticLink::binary
                 : p.multiclass == "one-vs-rest" ? LogisticLink::one_vs_rest
                                                 : LogisticLink::softmax;
-  model->schema = data.schema;
-  model->training_counts = data.class_totals();
-  model->training_rows = data.rows();
-  model->training_source = data.source;
+  record_training(*model, data);
 
   // Rows for the rules and rows for the weights.
   std::vector<std::size_t> rule_rows, weight_rows;

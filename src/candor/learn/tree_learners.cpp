@@ -10,28 +10,15 @@
 
 namespace candor {
 
-namespace {
-std::unique_ptr<Model> tree_learner(const Dataset& data, const LearnerParams& params, int threads) {
+std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
   auto model = std::make_unique<TreeModel>();
   model->params = params;
-  model->schema = data.schema;
-  model->training_counts = data.class_totals();
-  model->training_rows = data.rows();
-  model->training_source = data.source;
+  record_training(*model, data);
   const auto rows = labelled_rows(data);
   std::vector<double> weights(rows.size());
   for (std::size_t k = 0; k < rows.size(); ++k) weights[k] = data.weights[rows[k]];
   model->tree = fit_base_tree(data, rows, weights, params, params.learner, threads);
   return model;
-}
-}  // namespace
-
-std::unique_ptr<Model> fit_stump(const Dataset& data, const LearnerParams& params, int threads) {
-  return tree_learner(data, params, threads);
-}
-
-std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
-  return tree_learner(data, params, threads);
 }
 
 RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
@@ -49,10 +36,7 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
       {"kbs", boost_kbs}, {"adaboost-m1", boost_adaboost_m1}, {"logitboost", boost_logitboost}};
   auto model = std::make_unique<BoostModel>();
   model->params = params;
-  model->schema = data.schema;
-  model->training_counts = data.class_totals();
-  model->training_rows = data.rows();
-  model->training_source = data.source;
+  record_training(*model, data);
   if (params.boosting == "logitboost" && data.num_classes() < 2)
     throw std::invalid_argument("logitboost needs a class with at least two values");
   const auto rows = labelled_rows(data);

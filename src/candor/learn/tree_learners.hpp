@@ -11,7 +11,7 @@
 
 namespace candor {
 
-std::unique_ptr<Model> fit_stump(const Dataset& data, const LearnerParams& params, int threads);
+// A stump or a tree, as params.learner names it.
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads);
 // The single best rule of CN2's search over all classes (cn2-ordered stopped after one rule).
 RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,

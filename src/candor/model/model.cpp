@@ -57,6 +57,13 @@ std::unique_ptr<Model> read_as(const nlohmann::json& j) {
 
 }  // namespace
 
+void record_training(Model& m, const Dataset& data) {
+  m.schema = data.schema;
+  m.training_counts = data.class_totals();
+  m.training_rows = data.rows();
+  m.training_source = data.source;
+}
+
 nlohmann::json model_header_json(const Model& m) {
   nlohmann::json j;
   j["format"] = "candor-model";

@@ -55,6 +55,9 @@ struct Model {
   std::vector<double> prior() const;
 };
 
+// Records what `m` was fitted on: the training data's schema, class totals, rows and source.
+void record_training(Model& m, const Dataset& data);
+
 // The entries every model file shares: format, version, kind, learner parameters, training summary,
 // attributes and class.
 nlohmann::json model_header_json(const Model& m);
