@@ -481,3 +481,43 @@ TEST(Cli, AnOutputFolderThatCannotBeMadeIsABadPathNotACrash) {
   EXPECT_NE(r.out.find(file + "/sub"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("internal error"), std::string::npos) << r.out;
 }
+
+TEST(Cli, TreesAndEnsemblesFitPrintExplainAndRefuseOthersOptions) {
+  const std::string model = test::write_temp("cli-boost.json", "");
+  const std::string data = test::repo("data/vote.arff");
+  CliResult r = run("fit " + data + " -o " + model + " --learner boost --boosting kbs --base tree --iterations 3");
+  ASSERT_EQ(r.code, 0) << r.out;
+  r = run_stdout("rules " + model);
+  ASSERT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("Member 3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("LIFT per leaf and class (democrat, republican)"), std::string::npos) << r.out;
+  r = run_stdout("predict " + model + " " + data + " --proba --explain");
+  ASSERT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find(",member "), std::string::npos) << r.out.substr(0, 300);
+  r = run("fit " + data + " -o " + model + " --learner tree");
+  ASSERT_EQ(r.code, 0) << r.out;
+  r = run_stdout("rules " + model);
+  EXPECT_NE(r.out.find("physician-fee-freeze = n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Leaves as rules"), std::string::npos);
+  r = run_stdout("predict " + model + " " + data + " --explain");
+  EXPECT_NE(r.out.find(",leaf "), std::string::npos) << r.out.substr(0, 300);
+  // An option the learner does not read is an error naming who reads it.
+  r = run("fit " + data + " -o /dev/null --learner tree --quality laplace");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--quality is an option of --learner cn2-unordered"), std::string::npos) << r.out;
+  r = run("fit " + data + " -o /dev/null --learner boost --boosting logitboost --base tree");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("regression stumps"), std::string::npos) << r.out;
+}
+
+TEST(Cli, KbsExperimentRunsOnChosenDataSets) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "kbs";
+  std::filesystem::remove_all(dir);
+  CliResult r = run("experiment kbs --folds 2 --datasets labor iris --no-plots --datasets-dir " + test::datasets_dir() +
+                    " --out " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string md = read_text((dir / "kbs.md").string());
+  EXPECT_NE(md.find("## Binary data sets"), std::string::npos);
+  EXPECT_NE(md.find("| accuracy | "), std::string::npos);
+  EXPECT_NE(read_text((dir / "results.csv").string()).find("labor,KBS-tree,"), std::string::npos);
+}
