@@ -91,6 +91,9 @@ nlohmann::json summary_json(const Metrics& m, double rule_rmse, double rules, do
 nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
                                const std::string& resampling, std::size_t classes) {
   nlohmann::json j = summary_json(r.mean, r.rule_rmse, r.rules, r.mean_rule_length, r.fit_seconds, r.predict_seconds);
+  j["adjusted_accuracy"] = number_or_null(r.adjusted_accuracy);
+  j["undecided_rate"] = number_or_null(r.undecided_rate);
+  for (const auto& [name, value] : r.training_statistics) j[name] = value;
   j["brier_kind"] = brier_kind(classes);
   j["data"] = data;
   j["learner"] = params_to_json(p);
@@ -99,6 +102,9 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
   for (const auto& f : r.folds) {
     nlohmann::json fj = summary_json(f.metrics, f.rule_rmse, static_cast<double>(f.rules), f.mean_rule_length, f.fit_seconds,
                                      f.predict_seconds);
+    fj["adjusted_accuracy"] = number_or_null(f.adjusted_accuracy);
+    fj["undecided_rate"] = number_or_null(f.undecided_rate);
+    for (const auto& [name, value] : f.training_statistics) fj[name] = value;
     fj["repeat"] = f.repeat;
     fj["fold"] = f.fold;
     fj["test_rows"] = f.test_rows;
@@ -120,6 +126,15 @@ void print_evaluation_text(const EvaluationResult& r, const std::string& data, c
             << "  rules             " << fmt(r.rules, 1) << "\n"
             << "  mean rule length  " << fmt(r.mean_rule_length, 2) << "\n"
             << "  fit seconds       " << fmt(r.fit_seconds, 4) << "\n";
+  if (r.undecided_rate > 0 || !r.training_statistics.empty())
+    std::cout << "  adjusted accuracy " << fmt(r.adjusted_accuracy) << "  (an undecided case counts as wrong)\n"
+              << "  undecided         " << fmt(r.undecided_rate) << "\n";
+  for (const auto& [name, value] : r.training_statistics) {
+    std::string label = name;
+    for (auto& ch : label)
+      if (ch == '_') ch = ' ';
+    std::cout << "  " << label << " " << fmt(value) << "  (training)\n";
+  }
   if (r.folds.size() > 1) {
     double sd = 0;
     for (const auto& f : r.folds) sd += std::pow(f.metrics.accuracy - r.mean.accuracy, 2);
@@ -281,7 +296,8 @@ int main(int argc, char** argv) {
       for (std::size_t r = 0; r < data.rows(); ++r) {
         auto p = model.predict_proba(data, r);
         int pred = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
-        std::cout << (r + 1) << "," << cls.values[pred];
+        // A case the model leaves undecided (PrIL) says so, never a silent guess.
+        std::cout << (r + 1) << "," << (model.decides(data, r) ? cls.values[pred] : std::string("undecided"));
         if (has_actual) std::cout << "," << (data.y[r] == kMissing ? std::string("?") : cls.values[data.y[r]]);
         if (pred_proba)
           for (double x : p) std::cout << "," << fmt(x, 6);

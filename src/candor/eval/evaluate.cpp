@@ -96,6 +96,17 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
   for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = model->predict_proba(test, r);
   out.predict_seconds = seconds_since(t1);
   out.metrics = compute_metrics(test.y, proba);
+  double labelled = 0, right = 0, undecided = 0;
+  for (std::size_t r = 0; r < test.rows(); ++r) {
+    if (test.y[r] == kMissing) continue;
+    const double w = test.weights[r];
+    labelled += w;
+    if (!model->decides(test, r)) undecided += w;
+    else if (std::max_element(proba[r].begin(), proba[r].end()) - proba[r].begin() == test.y[r]) right += w;
+  }
+  out.adjusted_accuracy = labelled > 0 ? right / labelled : NAN;
+  out.undecided_rate = labelled > 0 ? undecided / labelled : NAN;
+  out.training_statistics = model->training_statistics();
   out.rules = model->rule_count();
   out.mean_rule_length = model->mean_rule_length();
   std::vector<RulePoint> points = model->rule_points(test);
@@ -126,6 +137,12 @@ EvaluationResult summarise(std::vector<FoldResult> folds) {
     res.mean_rule_length += f.mean_rule_length / n;
     res.fit_seconds += f.fit_seconds / n;
     res.predict_seconds += f.predict_seconds / n;
+    res.adjusted_accuracy += f.adjusted_accuracy / n;
+    res.undecided_rate += f.undecided_rate / n;
+    for (std::size_t i = 0; i < f.training_statistics.size(); ++i) {
+      if (res.training_statistics.size() <= i) res.training_statistics.push_back({f.training_statistics[i].first, 0.0});
+      res.training_statistics[i].second += f.training_statistics[i].second / n;
+    }
   }
   res.mean.auc = auc_n > 0 ? res.mean.auc / auc_n : NAN;
   res.rule_rmse = rmse_n > 0 ? res.rule_rmse / rmse_n : NAN;

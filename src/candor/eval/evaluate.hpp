@@ -37,6 +37,13 @@ struct FoldResult {
   double fit_seconds = 0;
   double predict_seconds = 0;
   std::size_t test_rows = 0;
+  // Share of the (weighted) labelled test examples the model decides correctly, an undecided one counting
+  // as wrong (PrIL's adjusted accuracy; the accuracy for models that decide everything), and the share it
+  // leaves undecided (Model::decides).
+  double adjusted_accuracy = 0;
+  double undecided_rate = 0;
+  // The model's training statistics (Model::training_statistics).
+  std::vector<std::pair<std::string, double>> training_statistics;
   // Kept only when asked for (keep_predictions): the test labels, the predicted distributions and every
   // rule that decided a test example, for reliability diagrams.
   std::vector<int> y;
@@ -64,6 +71,8 @@ struct EvaluationResult {
   Metrics mean;
   double rule_rmse = 0;  // mean over the folds where it is defined; NaN if none
   double rules = 0, mean_rule_length = 0, fit_seconds = 0, predict_seconds = 0;
+  double adjusted_accuracy = 0, undecided_rate = 0;
+  std::vector<std::pair<std::string, double>> training_statistics;  // means over the folds
 };
 
 // Repeat r uses seed + r. Folds run in parallel on `threads` threads; results do not depend on it.

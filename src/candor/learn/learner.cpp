@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "candor/learn/covering.hpp"
+#include "candor/learn/pril.hpp"
 #include "candor/learn/rule_logistic.hpp"
 #include "candor/learn/tree_learners.hpp"
 
@@ -48,6 +49,9 @@ const std::vector<LearnerInfo>& learner_table() {
       {"boost", "an ensemble of --iterations base models (--base) by --boosting kbs, adaboost-m1 or logitboost "
        "(paper 001)", nullptr, fit_boost, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false,
        "boost base"},
+      {"pril", "probabilistic inductive learning (paper 004): rules that classify correctly at least their stated "
+       "reliability of the time with confidence 1 - risk, and undecided cases where no rule is reliable enough",
+       nullptr, fit_pril, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false, "pril"},
   };
   return table;
 }
@@ -85,7 +89,10 @@ std::string learners_markdown() {
   for (const auto& l : learner_table()) {
     if (!has_group(l, "rule")) {
       out += std::string("| `") + l.name + "` | " + l.description + " | - | - | - | - | - | " +
-             (has_group(l, "base") ? "(ensemble)" : "(leaf distribution)") + " |\n";
+             (has_group(l, "base")   ? "(ensemble)"
+              : has_group(l, "pril") ? "(the first reliable rule; else undecided)"
+                                     : "(leaf distribution)") +
+             " |\n";
       continue;
     }
     const std::string length = l.max_rule_length >= kNoLengthLimit ? "none" : std::to_string(l.max_rule_length);

@@ -7,6 +7,7 @@
 #include "candor/evc/gumbel.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/model/combine.hpp"
+#include "candor/pril/reliability.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/tree/tree.hpp"
 
@@ -175,6 +176,36 @@ const std::vector<ParamInfo>& param_table() {
        "accuracy maximises WRAcc (the paper's Figs. 4 and 5); the LIFTs are still measured on the unstratified "
        "weights",
        "boost"},
+      {"reliability", &LearnerParams::reliability,
+       "pril: the minimum reliability R_k a rule must hold: one value for every class, or one per class in the "
+       "class's order, comma-separated (\"0.9,0.6\"); a case no rule reliable enough covers is undecided",
+       "pril"},
+      {"shape", &LearnerParams::shape,
+       "pril: how the required reliabilities step down from 1 to R_k: linear, convex (large steps first) or "
+       "concave (small steps first)",
+       "pril"},
+      {"steps", &LearnerParams::steps, "pril: steps of the reliability function (the last is R_k)", "pril"},
+      {"max_attributes", &LearnerParams::max_attributes,
+       "pril: most attributes in a rule (M); combinations are searched only when no smaller rule qualifies", "pril"},
+      {"min_cases", &LearnerParams::min_cases,
+       "pril: a rule needs more than this (weighted) many cases (n)", "pril"},
+      {"n_option", &LearnerParams::n_option,
+       "pril: 1: after the last step, one more pass at the minimum reliabilities without --min-cases for the cases "
+       "still undecided (the paper's option to disregard n for undecideds); 0: none",
+       "pril"},
+      {"branching", &LearnerParams::branching,
+       "pril: attributes of the complete tree grown first: 0, 1 or 2 (the most significant by a likelihood-ratio "
+       "chi-squared test against the class), or -1: those significant at 0.05, at most 2",
+       "pril"},
+      {"branching_attributes", &LearnerParams::branching_attributes,
+       "pril: the branching attributes by name, comma-separated (overrides --branching)", "pril"},
+      {"risk", &LearnerParams::risk,
+       "pril: alpha: each rule's accuracy is at least its reliability with confidence 1 - risk (exact binomial test)",
+       "pril"},
+      {"bins", &LearnerParams::bins,
+       "pril: categories each numeric attribute is cut into, at equal-weight quantiles of the training data (4: "
+       "the paper's quartiles)",
+       "pril"},
       {"seed", &LearnerParams::seed,
        "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", ""},
   };
@@ -311,7 +342,45 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument("significance levels must lie in (0, 1]");
 }
 
+void validate_pril_options(const LearnerParams& p) {
+  parse_reliabilities(p.reliability, 0);
+  reliability_levels(0.5, p.shape, p.steps);  // throws for an unknown shape or steps < 1
+  if (p.max_attributes < 1 || p.max_attributes > 3) throw std::invalid_argument("max attributes must be 1, 2 or 3");
+  if (!(p.min_cases >= 0) || !std::isfinite(p.min_cases)) throw std::invalid_argument("min cases must be non-negative");
+  if (p.n_option != 0 && p.n_option != 1) throw std::invalid_argument("n option must be 0 or 1");
+  if (p.branching < -1 || p.branching > 2) throw std::invalid_argument("branching must be -1 (automatic), 0, 1 or 2");
+  if (!(p.risk > 0 && p.risk < 1)) throw std::invalid_argument("risk must lie in (0, 1)");
+  if (p.bins < 2) throw std::invalid_argument("bins must be at least 2");
+}
+
 }  // namespace
+
+std::vector<double> parse_reliabilities(const std::string& text, std::size_t classes) {
+  std::vector<double> r;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    std::size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size() || !(v > 0 && v < 1))
+      throw std::invalid_argument("reliability '" + text + "': each value must be a number in (0, 1)");
+    r.push_back(v);
+    start = comma + 1;
+  }
+  if (classes > 0) {
+    if (r.size() == 1) r.assign(classes, r[0]);
+    if (r.size() != classes)
+      throw std::invalid_argument("reliability '" + text + "' gives " + std::to_string(r.size()) + " values for " +
+                                  std::to_string(classes) + " classes");
+  }
+  return r;
+}
 
 void validate(const LearnerParams& p) {
   find_learner(p.learner);  // throws for unknown names
@@ -334,6 +403,7 @@ void validate(const LearnerParams& p) {
   parse_leaf_estimate(p.leaf_estimate);  // throws for unknown names
   if (!(p.confidence > 0 && p.confidence <= 0.5)) throw std::invalid_argument("confidence must lie in (0, 0.5]");
   if (!(p.min_leaf >= 0) || !std::isfinite(p.min_leaf)) throw std::invalid_argument("min leaf must be non-negative");
+  if (reads_option_group(p, "pril")) validate_pril_options(p);
   auto one_of = [](const std::string& v, const char* what, std::initializer_list<const char*> known) {
     std::string list;
     for (const char* k : known) {
@@ -391,6 +461,16 @@ LearnerParams params_from_json(const nlohmann::json& j) {
 }
 
 namespace {
+std::string describe_pril(const LearnerParams& p) {
+  std::string s = "pril (reliability " + p.reliability + ", " + p.shape + " in " + std::to_string(p.steps) +
+                  " steps, risk " + nlohmann::json(p.risk).dump() + ", M " + std::to_string(p.max_attributes) +
+                  ", n " + nlohmann::json(p.min_cases).dump() + (p.n_option ? ", n-option" : "") + ", branching ";
+  s += !p.branching_attributes.empty() ? p.branching_attributes
+       : p.branching < 0               ? std::string("automatic")
+                                       : std::to_string(p.branching);
+  return s + ", " + std::to_string(p.bins) + " bins)";
+}
+
 std::string describe_trees(const LearnerParams& p) {
   std::string s;
   if (reads_option_group(p, "tree"))
@@ -412,6 +492,7 @@ std::string describe(const LearnerParams& p) {
     if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.base));
     return s + ")";
   }
+  if (reads_option_group(p, "pril")) return describe_pril(p);
   if (!reads_option_group(p, "rule")) return p.learner + " (" + describe_trees(p) + ")";
   return describe_rules(p);
 }

@@ -60,6 +60,17 @@ struct LearnerParams {
   int iterations = 10;
   double subsample = 0;
   bool stratify = false;
+  // PrIL (learn/pril.hpp): see param_table() for their meaning.
+  std::string reliability = "0.6";
+  std::string shape = "linear";
+  int steps = 5;
+  int max_attributes = 2;
+  double min_cases = 5;
+  int n_option = 1;
+  int branching = -1;
+  std::string branching_attributes;
+  double risk = 0.05;
+  int bins = 4;
   int seed = 1;
 
   // The quality measure actually used: `quality`, or the learner's default. For decision-list it is the
@@ -103,6 +114,10 @@ const std::vector<ParamInfo>& param_table();
 // its paper's quality (entropy for cn2-ordered, Laplace for cn2-unordered), m as given, no stopping
 // criterion, removal covering, CN2's count sum for rule sets, beam width 5. Experiments start from these so that their tables do not move with the defaults.
 LearnerParams paper_params(const std::string& learner);
+
+// PrIL's minimum reliabilities from --reliability: one value for all classes or one per class; with
+// classes > 0 the result has one per class. Throws std::invalid_argument naming the text.
+std::vector<double> parse_reliabilities(const std::string& text, std::size_t classes);
 
 // Whether the learner of `p` reads the options of `group` (learn/learner.hpp).
 bool reads_option_group(const LearnerParams& p, const std::string& group);

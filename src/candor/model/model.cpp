@@ -9,6 +9,7 @@
 #include "candor/data/input_error.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/boost_model.hpp"
+#include "candor/model/pril_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/model/tree_model.hpp"
 
@@ -106,6 +107,7 @@ const std::vector<ModelKindInfo>& model_kind_table() {
       {"rule-logistic", "a penalised logistic regression over rules and attributes", read_as<LogisticRuleModel>},
       {"tree", "a decision tree or stump: the leaf a row reaches gives its class distribution", read_as<TreeModel>},
       {"boost", "a boosted ensemble of trees, stumps or rules (kbs, adaboost-m1 or logitboost)", read_as<BoostModel>},
+      {"pril", "a PrIL tree: rules with reliabilities, undecided cases", read_as<PrilModel>},
   };
   return table;
 }

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -37,9 +38,16 @@ struct Model {
   virtual std::vector<double> predict_proba(const Dataset& d, std::size_t row) const = 0;
   // The class of highest probability (ties: the first).
   int predict(const Dataset& d, std::size_t row) const;
+  // Whether the model decides a row at all: false for a case it leaves undecided (PrIL, where no rule is
+  // reliable enough); predict() still names the most probable class, `candor predict` prints "undecided"
+  // and evaluation counts it as wrong in the adjusted accuracy.
+  virtual bool decides(const Dataset&, std::size_t) const { return true; }
+  // Statistics of the model on its own training data that evaluation reports beside the test metrics
+  // (PrIL's adjusted average reliability); empty for most models.
+  virtual std::vector<std::pair<std::string, double>> training_statistics() const { return {}; }
   // What decided a prediction, most influential first, as short labels for `candor predict --explain`:
-  // rule numbers (1-based) for rule models, "rule 3 +1.20" / "age -0.41" for linear ones; empty when the
-  // default decided.
+  // rule numbers (1-based) for rule models, "rule 3 +1.20" / "age -0.41" for linear ones, "leaf 4" for
+  // trees, "member 3 +0.84" for ensembles; empty when the default decided.
   virtual std::vector<std::string> explain(const Dataset& d, std::size_t row) const = 0;
   // The model as text a person can read (`candor rules`).
   virtual std::string text() const = 0;

@@ -1,0 +1,146 @@
+#include "candor/learn/pril.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include <boost/math/distributions/chi_squared.hpp>
+
+#include "candor/boost/base_learner.hpp"
+#include "candor/model/pril_model.hpp"
+#include "candor/pril/reliability.hpp"
+
+namespace candor {
+
+std::vector<double> attribute_class_p_values(const Dataset& d, const Categories& c, const std::vector<std::size_t>& rows,
+                                             const std::vector<double>& weights) {
+  const std::size_t classes = d.num_classes();
+  std::vector<double> p(d.num_attributes(), 1.0);
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+    std::vector<std::vector<double>> table(c.count[a], std::vector<double>(classes, 0.0));
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const int v = c.of(d, a, rows[k]);
+      if (v >= 0) table[v][d.y[rows[k]]] += weights[k];
+    }
+    std::vector<double> row_total(table.size(), 0.0), col_total(classes, 0.0);
+    double n = 0;
+    for (std::size_t v = 0; v < table.size(); ++v)
+      for (std::size_t y = 0; y < classes; ++y) {
+        row_total[v] += table[v][y];
+        col_total[y] += table[v][y];
+        n += table[v][y];
+      }
+    const auto nonzero = [](const std::vector<double>& t) { return std::count_if(t.begin(), t.end(), [](double x) { return x > 0; }); };
+    const auto rows_seen = nonzero(row_total), classes_seen = nonzero(col_total);
+    if (rows_seen < 2 || classes_seen < 2) continue;
+    double g = 0;
+    for (std::size_t v = 0; v < table.size(); ++v)
+      for (std::size_t y = 0; y < classes; ++y)
+        if (table[v][y] > 0) g += 2 * table[v][y] * std::log(table[v][y] * n / (row_total[v] * col_total[y]));
+    const double df = static_cast<double>((rows_seen - 1) * (classes_seen - 1));
+    p[a] = boost::math::cdf(boost::math::complement(boost::math::chi_squared(df), std::max(0.0, g)));
+  }
+  return p;
+}
+
+namespace {
+
+std::vector<int> branching_attributes(const Dataset& d, const LearnerParams& p, const Categories& c,
+                                      const std::vector<std::size_t>& rows, const std::vector<double>& weights) {
+  std::vector<int> out;
+  if (!p.branching_attributes.empty()) {
+    std::stringstream names(p.branching_attributes);
+    std::string name;
+    while (std::getline(names, name, ',')) {
+      const int a = d.schema.attribute_index(name);
+      if (a < 0) throw std::invalid_argument("branching attribute '" + name + "' is not an attribute of the data");
+      if (std::find(out.begin(), out.end(), a) != out.end())
+        throw std::invalid_argument("branching attribute '" + name + "' is named twice");
+      out.push_back(a);
+    }
+    return out;
+  }
+  if (p.branching == 0) return out;
+  const auto pv = attribute_class_p_values(d, c, rows, weights);
+  std::vector<int> order(pv.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pv[a] < pv[b]; });
+  const std::size_t most = p.branching < 0 ? 2 : static_cast<std::size_t>(p.branching);
+  for (int a : order) {
+    if (out.size() >= most) break;
+    if (p.branching < 0 && !(pv[a] < 0.05)) break;
+    if (pv[a] < 1) out.push_back(a);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params, int /*threads*/) {
+  auto model = std::make_unique<PrilModel>();
+  model->params = params;
+  record_training(*model, data);
+  const std::size_t classes = data.num_classes();
+  const auto minimum = parse_reliabilities(params.reliability, classes);
+  PrilSettings settings;
+  for (int t = 0; t < params.steps; ++t) settings.levels.emplace_back(classes);
+  for (std::size_t k = 0; k < classes; ++k) {
+    const auto levels = reliability_levels(minimum[k], params.shape, params.steps);
+    for (int t = 0; t < params.steps; ++t) settings.levels[t][k] = levels[t];
+  }
+  settings.max_attributes = params.max_attributes;
+  settings.min_cases = params.min_cases;
+  settings.n_option = params.n_option == 1;
+  settings.alpha = params.risk;
+
+  const auto rows = labelled_rows(data);
+  std::vector<double> weights(rows.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) weights[k] = data.weights[rows[k]];
+  model->categories = categorise(data, rows, weights, params.bins);
+  model->branching = branching_attributes(data, params, model->categories, rows, weights);
+
+  // Category codes of every row and attribute, and the attributes rules may use.
+  const std::size_t attrs = data.num_attributes();
+  std::vector<std::vector<int>> codes(attrs, std::vector<int>(data.rows(), -1));
+  for (std::size_t a = 0; a < attrs; ++a)
+    for (std::size_t r : rows) codes[a][r] = model->categories.of(data, a, r);
+  std::vector<int> usable;
+  for (std::size_t a = 0; a < attrs; ++a)
+    if (std::find(model->branching.begin(), model->branching.end(), static_cast<int>(a)) == model->branching.end())
+      usable.push_back(static_cast<int>(a));
+  std::vector<double> row_weight(data.rows(), 0.0);
+  for (std::size_t k = 0; k < rows.size(); ++k) row_weight[rows[k]] = weights[k];
+
+  // The branches: every combination of branching categories (missing its own) that training cases reach.
+  std::map<std::vector<int>, std::vector<std::size_t>> branch_rows;
+  for (std::size_t r : rows) {
+    std::vector<int> key;
+    for (int a : model->branching) key.push_back(codes[a][r]);
+    branch_rows[key].push_back(r);
+  }
+  for (const auto& [key, members] : branch_rows) {
+    PrilBranch b;
+    b.values = key;
+    b.class_counts.assign(classes, 0.0);
+    for (std::size_t r : members) b.class_counts[data.y[r]] += row_weight[r];
+    b.sets = eliminate_subsets(codes, model->categories.count, data.y, row_weight, members, usable, classes, settings);
+    model->branches.push_back(std::move(b));
+  }
+
+  // Training: the reliability of the deciding rule, an undecided case counting 0.
+  double total = 0, reliable = 0, undecided = 0;
+  for (std::size_t r : rows) {
+    const auto dec = model->find(data, r);
+    total += row_weight[r];
+    if (dec.rule) reliable += row_weight[r] * dec.rule->reliability;
+    else undecided += row_weight[r];
+  }
+  model->adjusted_average_reliability = total > 0 ? reliable / total : 0;
+  model->training_undecided = total > 0 ? undecided / total : 0;
+  return model;
+}
+
+}  // namespace candor
