@@ -304,15 +304,22 @@ std::string read_text(const std::string& path) {
   s << in.rdbuf();
   return s.str();
 }
-// results.csv lines without the timing columns (the last two), sorted: what must not change on a resume.
+// results.csv lines without the timing columns (fit_seconds and predict_seconds, the 16th and 17th),
+// sorted: what must not change on a resume.
 std::vector<std::string> result_cells(const std::string& path) {
   std::vector<std::string> out;
   std::istringstream in(read_text(path));
   std::string line;
   std::getline(in, line);
   while (std::getline(in, line)) {
-    for (int cut = 0; cut < 2; ++cut) line = line.substr(0, line.rfind(','));
-    out.push_back(line);
+    std::vector<std::string> cells;
+    std::istringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
+    if (line.back() == ',') cells.push_back("");
+    cells.erase(cells.begin() + 15, cells.begin() + 17);
+    std::string kept;
+    for (const auto& c : cells) kept += (kept.empty() ? "" : ",") + c;
+    out.push_back(kept);
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -520,4 +527,24 @@ TEST(Cli, KbsExperimentRunsOnChosenDataSets) {
   EXPECT_NE(md.find("## Binary data sets"), std::string::npos);
   EXPECT_NE(md.find("| accuracy | "), std::string::npos);
   EXPECT_NE(read_text((dir / "results.csv").string()).find("labor,KBS-tree,"), std::string::npos);
+}
+
+// A results file written before the adjusted-accuracy columns existed is migrated (its cells kept, the new
+// columns empty) and the grid resumes after it.
+TEST(Cli, GridMigratesAnOlderResultsFile) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "grid-old";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "results.csv")
+      << "dataset,learner,repeat,fold,train_rows,test_rows,accuracy,auc,brier,log_loss,ece,rule_rmse,rules,conditions,"
+         "mean_rule_length,fit_seconds,predict_seconds\n"
+         "iris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1\n";
+  CliResult r = run("experiment grid --learner 'a=--quality laplace' --datasets iris --folds 3 --no-plots --out " +
+                    dir.string() + " --datasets-dir " + test::datasets_dir());
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string text = read_text((dir / "results.csv").string());
+  EXPECT_EQ(text.substr(0, text.find('\n')).substr(text.find("predict_seconds")),
+            "predict_seconds,adjusted_accuracy,undecided_rate,adjusted_average_reliability");
+  EXPECT_NE(text.find("\niris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1,,,\n"), std::string::npos) << text;
+  EXPECT_EQ(result_cells((dir / "results.csv").string()).size(), 3u);
 }

@@ -40,7 +40,10 @@ namespace {
 const std::vector<std::string> kColumns{"dataset",   "learner",  "repeat", "fold",      "train_rows",
                                         "test_rows", "accuracy", "auc",    "brier",     "log_loss", "ece",
                                         "rule_rmse", "rules",    "conditions", "mean_rule_length",
-                                        "fit_seconds", "predict_seconds"};
+                                        "fit_seconds", "predict_seconds", "adjusted_accuracy", "undecided_rate",
+                                        "adjusted_average_reliability"};
+// Results files written before the last three columns existed: read, and rewritten with them empty.
+const std::size_t kOldColumns = 17;
 
 void check_resampling(const Resampling& r) {
   if (r.kind != "cv" && r.kind != "holdout" && r.kind != "train-test")
@@ -114,6 +117,13 @@ std::string number(double x) {
   return s.str();
 }
 
+// A training statistic of the fold's model, NaN when the model has none.
+double training_statistic(const FoldResult& r, const std::string& name) {
+  for (const auto& [key, value] : r.training_statistics)
+    if (key == name) return value;
+  return NAN;
+}
+
 // Reads the cells already in results.csv; cuts off a last line left incomplete by an interruption.
 std::set<CellKey> completed_cells(const std::string& path) {
   std::set<CellKey> done;
@@ -141,6 +151,22 @@ std::set<CellKey> completed_cells(const std::string& path) {
     if (line == 1) {
       std::vector<std::string> header;
       for (auto& c : cells) header.push_back(c.text);
+      if (header == std::vector<std::string>(kColumns.begin(), kColumns.begin() + kOldColumns)) {
+        // An older results file: add the new columns, empty, and read it again.
+        std::ostringstream migrated;
+        std::istringstream old(text);
+        std::string old_line;
+        for (std::size_t n = 0; std::getline(old, old_line); ++n) {
+          if (n == 0) {
+            for (std::size_t i = 0; i < kColumns.size(); ++i) migrated << (i ? "," : "") << kColumns[i];
+            migrated << "\n";
+          } else {
+            migrated << old_line << ",,,\n";
+          }
+        }
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << migrated.str();
+        return completed_cells(path);
+      }
       if (header != kColumns) throw InputError(path, 1, "not a results file of `candor experiment grid` (unexpected columns)");
       continue;
     }
@@ -425,7 +451,8 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
          << number(res.rule_rmse) << ","
          << res.rules << "," << std::llround(static_cast<double>(res.rules) * res.mean_rule_length) << ","
          << number(res.mean_rule_length) << "," << number(res.fit_seconds) << ","
-         << number(res.predict_seconds) << "\n";
+         << number(res.predict_seconds) << "," << number(res.adjusted_accuracy) << "," << number(res.undecided_rate)
+         << "," << number(training_statistic(res, "adjusted_average_reliability")) << "\n";
     {
       std::lock_guard lock(mutex);
       csv << line.str() << std::flush;

@@ -114,6 +114,8 @@ FoldResult evaluate_weka_split(const Dataset& train, const Dataset& test, const 
     throw std::runtime_error("Weka (" + classifier + ") predicted " + std::to_string(proba.size()) + " of " +
                              std::to_string(test.rows()) + " test rows");
   out.metrics = compute_metrics(test.y, proba);
+  out.adjusted_accuracy = out.metrics.accuracy;  // Weka's classifiers decide every case
+  out.undecided_rate = 0;
   out.rules = 0;
   out.rule_rmse = NAN;
   out.test_rows = test.rows();

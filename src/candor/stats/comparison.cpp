@@ -99,8 +99,9 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric,
 }
 
 std::optional<bool> metric_higher_is_better(const std::string& metric) {
-  if (metric == "accuracy" || metric == "auc") return true;
-  if (metric == "brier" || metric == "log_loss" || metric == "ece" || metric == "rule_rmse" || metric == "error" || metric == "rules" ||
+  if (metric == "accuracy" || metric == "auc" || metric == "adjusted_accuracy" || metric == "adjusted_average_reliability")
+    return true;
+  if (metric == "undecided_rate" || metric == "brier" || metric == "log_loss" || metric == "ece" || metric == "rule_rmse" || metric == "error" || metric == "rules" ||
       metric == "mean_rule_length" || metric == "conditions" ||
       (metric.size() > 8 && metric.compare(metric.size() - 8, 8, "_seconds") == 0))
     return false;

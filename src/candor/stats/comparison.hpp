@@ -30,7 +30,8 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric,
                            const std::vector<std::string>& only_learners = {},
                            const std::vector<std::string>& only_datasets = {});
 
-// Whether a larger value of a metric candor knows is better (accuracy, auc: yes; brier, log_loss,
+// Whether a larger value of a metric candor knows is better (accuracy, auc, adjusted_accuracy,
+// adjusted_average_reliability: yes; undecided_rate, brier, log_loss,
 // rule_rmse, error, rules, mean_rule_length, *_seconds: no); nullopt for other names.
 std::optional<bool> metric_higher_is_better(const std::string& metric);
 
