@@ -52,18 +52,38 @@ PrilRuleSet build_rule_set(const std::vector<std::vector<int>>& codes, const std
                            std::size_t classes, const std::vector<double>& levels, double min_cases, double alpha) {
   PrilRuleSet set;
   set.attributes = attributes;
-  std::unordered_map<std::int64_t, std::size_t> index;
   std::vector<std::int64_t> keys;
   std::vector<std::vector<double>> counts;
-  for (std::size_t row : rows) {
-    const std::int64_t key = combination(codes, categories, attributes, row);
-    if (key < 0) continue;
-    auto [it, fresh] = index.emplace(key, keys.size());
-    if (fresh) {
-      keys.push_back(key);
-      counts.emplace_back(classes, 0.0);
+  std::int64_t combinations = 1;
+  for (int a : attributes) combinations *= categories[a];
+  if (combinations <= 4096) {
+    // Few combinations (the common case: quartiles, short nominal lists): a dense table, no hashing.
+    std::vector<double> table(static_cast<std::size_t>(combinations) * classes, 0.0);
+    std::vector<char> seen(static_cast<std::size_t>(combinations), 0);
+    for (std::size_t row : rows) {
+      const std::int64_t key = combination(codes, categories, attributes, row);
+      if (key < 0) continue;
+      seen[key] = 1;
+      table[static_cast<std::size_t>(key) * classes + y[row]] += weights[row];
     }
-    counts[it->second][y[row]] += weights[row];
+    for (std::int64_t key = 0; key < combinations; ++key)
+      if (seen[key]) {
+        keys.push_back(key);
+        counts.emplace_back(table.begin() + key * static_cast<std::int64_t>(classes),
+                            table.begin() + (key + 1) * static_cast<std::int64_t>(classes));
+      }
+  } else {
+    std::unordered_map<std::int64_t, std::size_t> index;
+    for (std::size_t row : rows) {
+      const std::int64_t key = combination(codes, categories, attributes, row);
+      if (key < 0) continue;
+      auto [it, fresh] = index.emplace(key, keys.size());
+      if (fresh) {
+        keys.push_back(key);
+        counts.emplace_back(classes, 0.0);
+      }
+      counts[it->second][y[row]] += weights[row];
+    }
   }
   // Rules in the order of their value combinations, so that the model does not depend on the row order.
   std::vector<std::size_t> order(keys.size());
@@ -75,8 +95,12 @@ PrilRuleSet build_rule_set(const std::vector<std::vector<int>>& codes, const std
     for (double v : c) f += v;
     if (!(f > min_cases)) continue;
     int best = -1;
-    for (std::size_t k = 0; k < classes; ++k)
+    for (std::size_t k = 0; k < classes; ++k) {
+      // A share at or below r cannot be significantly above it at alpha < 1/2 (the binomial's median is
+      // floor or ceil of r f): skip the exact test.
+      if (!(c[k] > levels[k] * f) && alpha < 0.5) continue;
       if (c[k] > 0 && holds_reliability(c[k], f, levels[k], alpha) && (best < 0 || c[k] > c[best])) best = static_cast<int>(k);
+    }
     if (best < 0) continue;
     set.rules.push_back({values_of(keys[i], categories, attributes), best, levels[best], f, c[best]});
   }
