@@ -59,5 +59,6 @@ void run_oversearching(const ExperimentOptions& options);
 void run_refinement_heuristics(const ExperimentOptions& options);
 void run_rule_logistic(const ExperimentOptions& options);
 void run_kbs(const ExperimentOptions& options);
+void run_pril(const ExperimentOptions& options);
 
 }  // namespace candor

@@ -460,7 +460,7 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
     if (o.progress) progress.step(g.name + " / " + learner.name);
   });
   csv.close();
-  write_summary(grid, o, results_path);
+  if (o.summary) write_summary(grid, o, results_path);
   if (o.progress) std::cerr << "grid: results in " << results_path << ", summary in " << o.out << "/summary.md\n";
 }
 

@@ -64,6 +64,9 @@ struct GridRunOptions {
   int threads = 0;
   bool plots = true;
   bool progress = true;  // progress lines on stderr
+  // Compare the learners when every cell is done (summary.md, means, CD diagrams); off for grids of many
+  // settings that the experiment summarises itself.
+  bool summary = true;
 };
 
 struct ExperimentOptions;

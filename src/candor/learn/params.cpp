@@ -178,7 +178,13 @@ const std::vector<ParamInfo>& param_table() {
        "boost"},
       {"reliability", &LearnerParams::reliability,
        "pril: the minimum reliability R_k a rule must hold: one value for every class, or one per class in the "
-       "class's order, comma-separated (\"0.9,0.6\"); a case no rule reliable enough covers is undecided",
+       "class's order, comma-separated (\"0.9,0.6\"); a case no rule reliable enough covers is undecided "
+       "(default 0.5, a rule right more often than wrong; on the corpus, 5-fold CV, adjusted accuracy 0.696 at "
+       "0.5, 0.635 at 0.6, 0.537 at 0.7, 0.386 at 0.8)",
+       "pril"},
+      {"reliability_prior", &LearnerParams::reliability_prior,
+       "pril: raise each class's minimum reliability to at least its training share, so that no rule claims less "
+       "than guessing the class would give (asymmetric requirements for unequal classes)",
        "pril"},
       {"shape", &LearnerParams::shape,
        "pril: how the required reliabilities step down from 1 to R_k: linear, convex (large steps first) or "
@@ -195,7 +201,8 @@ const std::vector<ParamInfo>& param_table() {
        "pril"},
       {"branching", &LearnerParams::branching,
        "pril: attributes of the complete tree grown first: 0, 1 or 2 (the most significant by a likelihood-ratio "
-       "chi-squared test against the class), or -1: those significant at 0.05, at most 2",
+       "chi-squared test against the class), or -1: those significant at 0.05, at most 2 (on the corpus, 5-fold CV: "
+       "adjusted accuracy 0.696 with 0, 0.608 with -1, whose branches split the data too thin)",
        "pril"},
       {"branching_attributes", &LearnerParams::branching_attributes,
        "pril: the branching attributes by name, comma-separated (overrides --branching)", "pril"},
@@ -462,7 +469,7 @@ LearnerParams params_from_json(const nlohmann::json& j) {
 
 namespace {
 std::string describe_pril(const LearnerParams& p) {
-  std::string s = "pril (reliability " + p.reliability + ", " + p.shape + " in " + std::to_string(p.steps) +
+  std::string s = "pril (reliability " + p.reliability + (p.reliability_prior ? " or the class share" : "") + ", " + p.shape + " in " + std::to_string(p.steps) +
                   " steps, risk " + nlohmann::json(p.risk).dump() + ", M " + std::to_string(p.max_attributes) +
                   ", n " + nlohmann::json(p.min_cases).dump() + (p.n_option ? ", n-option" : "") + ", branching ";
   s += !p.branching_attributes.empty() ? p.branching_attributes

@@ -61,13 +61,14 @@ struct LearnerParams {
   double subsample = 0;
   bool stratify = false;
   // PrIL (learn/pril.hpp): see param_table() for their meaning.
-  std::string reliability = "0.6";
+  std::string reliability = "0.5";
+  bool reliability_prior = false;
   std::string shape = "linear";
   int steps = 5;
   int max_attributes = 2;
   double min_cases = 5;
   int n_option = 1;
-  int branching = -1;
+  int branching = 0;
   std::string branching_attributes;
   double risk = 0.05;
   int bins = 4;

@@ -84,7 +84,14 @@ std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params
   model->params = params;
   record_training(*model, data);
   const std::size_t classes = data.num_classes();
-  const auto minimum = parse_reliabilities(params.reliability, classes);
+  auto minimum = parse_reliabilities(params.reliability, classes);
+  if (params.reliability_prior) {
+    const auto totals = data.class_totals();
+    const double n = std::accumulate(totals.begin(), totals.end(), 0.0);
+    // At least the class's share, kept below 1 so that the class can still get rules.
+    for (std::size_t k = 0; k < classes; ++k)
+      if (n > 0) minimum[k] = std::min(std::max(minimum[k], totals[k] / n), 0.999);
+  }
   PrilSettings settings;
   for (int t = 0; t < params.steps; ++t) settings.levels.emplace_back(classes);
   for (std::size_t k = 0; k < classes; ++k) {
