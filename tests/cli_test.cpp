@@ -548,3 +548,27 @@ TEST(Cli, GridMigratesAnOlderResultsFile) {
   EXPECT_NE(text.find("\niris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1,,,\n"), std::string::npos) << text;
   EXPECT_EQ(result_cells((dir / "results.csv").string()).size(), 3u);
 }
+
+TEST(Cli, PrilPredictsUndecidedAndItsExperimentRuns) {
+  const std::string model = test::write_temp("cli-pril.json", "");
+  const std::string data = test::shared("credit-a.arff");
+  CliResult r = run("fit " + data + " -o " + model + " --learner pril --reliability 0.8");
+  ASSERT_EQ(r.code, 0) << r.out;
+  r = run_stdout("predict " + model + " " + data + " --explain");
+  ASSERT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find(",undecided,"), std::string::npos) << r.out.substr(0, 400);  // predicted and explained
+  r = run_stdout("rules " + model);
+  EXPECT_NE(r.out.find("[reliability 0."), std::string::npos) << r.out;
+  r = run_stdout("evaluate " + data + " --learner pril --reliability 0.8 --folds 3");
+  EXPECT_NE(r.out.find("adjusted accuracy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("adjusted average reliability"), std::string::npos) << r.out;
+
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "pril";
+  std::filesystem::remove_all(dir);
+  r = run("experiment pril --datasets vote --no-plots --permutations 10 --datasets-dir " + test::datasets_dir() +
+          " --out " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string table = read_text((dir / "table2.csv").string());
+  EXPECT_NE(table.find("\nvote,96.22,2.72,"), std::string::npos) << table;
+  EXPECT_NE(read_text((dir / "guarantee.csv").string()).find("vote,PrIL (reliability),"), std::string::npos);
+}

@@ -16,6 +16,8 @@
 #include <numeric>
 #include <sstream>
 
+#include <boost/math/special_functions/beta.hpp>
+
 #include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/data/table.hpp"
@@ -254,7 +256,8 @@ void run_pril(const ExperimentOptions& options) {
   });
   Table guarantee;
   guarantee.columns = {"data set", "method", "rules", "share with test accuracy >= stated", "95% interval",
-                       "rules with >= 20 test cases", "their share", "stated confidence"};
+                       "rules with >= 20 test cases", "their share", "significantly below stated (test, 0.05)",
+                       "stated confidence"};
   std::map<std::pair<std::string, bool>, std::vector<RulePoint>> pooled;
   for (std::size_t i = 0; i < tasks.size(); ++i)
     for (const auto& pt : found[i]) {
@@ -269,10 +272,16 @@ void run_pril(const ExperimentOptions& options) {
   for (const auto& name : names)
     for (bool evc : {false, true}) {
       const auto& v = pooled[{name, evc}];
-      double kept = 0, big = 0, big_kept = 0;
+      double kept = 0, big = 0, big_kept = 0, below = 0;
       for (const auto& pt : v) {
         const bool ok = pt.test_share >= pt.probability - 1e-12;
         kept += ok;
+        // One-sided binomial test of the rule's test cases against its stated value: P(X <= correct) at 0.05.
+        // Where the statement holds, at most 5% of rules fall here by chance.
+        const double correct = std::round(pt.test_share * pt.decided), n = std::round(pt.decided);
+        if (n > 0 && pt.probability > 0 && pt.probability < 1 && correct < n &&
+            boost::math::ibetac(correct + 1, n - correct, pt.probability) <= 0.05)
+          ++below;
         if (pt.decided >= 20) {
           ++big;
           big_kept += ok;
@@ -283,6 +292,7 @@ void run_pril(const ExperimentOptions& options) {
                      v.empty() ? std::string("n/a") : format_number(kept / static_cast<double>(v.size()), 3),
                      "[" + format_number(ci.first, 3) + ", " + format_number(ci.second, 3) + "]",
                      format_number(big, 0), big > 0 ? format_number(big_kept / big, 3) : std::string("n/a"),
+                     v.empty() ? std::string("n/a") : format_number(below / static_cast<double>(v.size()), 3),
                      evc ? std::string("(an estimate, no bound)") : format_number(1 - 0.05, 2)});
     }
   write_csv(points, options.out + "/guarantee_points.csv");
@@ -310,7 +320,11 @@ void run_pril(const ExperimentOptions& options) {
      << "(c) the recommended settings with the paper's branching count.\n\n"
      << markdown(table2) << "\nChosen settings:\n\n" << choices.str()
      << "\n## Does the guarantee hold?\n\nEvery rule of the recommended settings (and of CN2 with EVC) that decides "
-        "test cases, on its fold's test set (guarantee.png; points in guarantee_points.csv):\n\n"
+        "test cases, on its fold's test set (guarantee.png; points in guarantee_points.csv). A rule whose true "
+        "accuracy is just above its reliability falls below it on a small test sample half the time, so the raw "
+        "share understates a guarantee that holds; the share of rules whose test cases put their accuracy "
+        "significantly below the stated value (one-sided binomial test at 0.05) is the check: where every "
+        "statement holds it stays near or under 0.05.\n\n"
      << markdown(guarantee) << "\n";
   std::ofstream(options.out + "/pril.md") << md.str();
   std::cout << md.str();
