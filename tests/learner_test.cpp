@@ -275,3 +275,27 @@ TEST(Learners, EveryLearnerGivesTheSameModelFileOnAnyThreadCount) {
   }
   EXPECT_GE(fitted, static_cast<int>(learner_table().size()));
 }
+
+// Every model lists its rules as table rows (the Python package's rules_): one per rule (a tree's leaves,
+// a PrIL rule, a logistic model's rule features), each with its conditions and class.
+TEST(Learners, RuleTablesHaveOneRowPerRule) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  for (const auto& info : learner_table()) {
+    LearnerParams p;
+    p.learner = info.name;
+    if (reads_option_group(p, "rule")) p.evc_permutations = 10;
+    const auto m = fit_model(d, p, 2);
+    const auto rows = m->rule_table();
+    ASSERT_TRUE(rows.is_array()) << info.name;
+    if (std::string(info.name) == "boost") {
+      EXPECT_GE(rows.size(), m->rule_count()) << info.name;  // every leaf of every member
+      EXPECT_TRUE(rows[0].contains("member"));
+    } else {
+      EXPECT_EQ(rows.size(), m->rule_count()) << info.name;
+    }
+    for (const auto& r : rows) {
+      EXPECT_TRUE(r.contains("rule")) << info.name;
+      EXPECT_TRUE(r.contains("class")) << info.name;
+    }
+  }
+}

@@ -211,4 +211,27 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
   return m;
 }
 
+nlohmann::json BoostModel::rule_table() const {
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t i = 0; i < members.size(); ++i)
+    for (const auto& path : members[i].leaf_paths()) {
+      const TreeNode& leaf = members[i].nodes[path.leaf];
+      std::string text = format_leaf_path(path, schema);
+      text = text.substr(3, text.size() - 8);  // without "IF " and " THEN"
+      nlohmann::json row{{"member", i + 1}, {"rule", text}};
+      if (params.boosting == "logitboost") {
+        row["response"] = leaf.value_mean;
+      } else {
+        const auto best = std::max_element(leaf.class_counts.begin(), leaf.class_counts.end()) - leaf.class_counts.begin();
+        row["class"] = schema.class_attribute.values[best];
+        row["covered"] = std::accumulate(leaf.class_counts.begin(), leaf.class_counts.end(), 0.0);
+        row["class_counts"] = leaf.class_counts;
+        if (params.boosting == "adaboost-m1") row["vote_weight"] = member_weights[i];
+        else row["lifts"] = lifts[i][leaf.cell];
+      }
+      rows.push_back(row);
+    }
+  return rows;
+}
+
 }  // namespace candor

@@ -35,6 +35,10 @@ struct BoostModel : Model {
   // responses (logitboost).
   std::string text() const override;
   nlohmann::json to_json() const override;
+  // Every member's leaves: member (1-based), conditions, majority class, covered weight and class counts
+  // under the member's distribution, and the member's vote weight (adaboost-m1) or the leaf's LIFT of
+  // each class (kbs).
+  nlohmann::json rule_table() const override;
   // The members' cells (a tree's leaves, a rule's covered and uncovered parts), and the leaves' mean depth.
   std::size_t rule_count() const override;
   double mean_rule_length() const override;

@@ -269,4 +269,15 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   return m;
 }
 
+nlohmann::json LogisticRuleModel::rule_table() const {
+  nlohmann::json rows = rules.rule_table();
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const int klass = rules.rules[k].klass;
+    const Eigen::Index logit = link == LogisticLink::binary ? 0 : klass;
+    rows[k]["weight"] = rule_weights(logit, static_cast<Eigen::Index>(k));
+    rows[k]["gamma"] = k < rule_gamma.size() ? rule_gamma[k] : 0.0;
+  }
+  return rows;
+}
+
 }  // namespace candor

@@ -61,6 +61,11 @@ struct Model {
   virtual std::vector<RulePoint> rule_points(const Dataset& test) const = 0;
   // The training class distribution.
   std::vector<double> prior() const;
+  // The model's rules as rows for a table (the Python package's rules_): each an object with "rule" (the
+  // conditions as text), "class", "covered" (training weight), "class_counts", "probability" where the model
+  // states one, and the kind's own columns (quality, weight, reliability, member, ...). Empty for models
+  // without rules.
+  virtual nlohmann::json rule_table() const { return nlohmann::json::array(); }
 };
 
 // Records what `m` was fitted on: the training data's schema, class totals, rows and source.

@@ -225,4 +225,21 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
   return m;
 }
 
+nlohmann::json PrilModel::rule_table() const {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& b : branches)
+    for (const auto& s : b.sets)
+      for (const auto& r : s.rules) {
+        std::string text = rule_text(b, s, r);
+        text = text.substr(3, text.rfind(" THEN ") - 3);
+        rows.push_back({{"rule", text},
+                        {"class", schema.class_attribute.values[r.klass]},
+                        {"covered", r.covered},
+                        {"correct", r.correct},
+                        {"reliability", r.reliability},
+                        {"confidence", 1 - params.risk}});
+      }
+  return rows;
+}
+
 }  // namespace candor

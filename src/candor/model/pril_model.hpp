@@ -36,6 +36,9 @@ struct PrilModel : Model {
   std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
   std::string text() const override;
   nlohmann::json to_json() const override;
+  // Every rule: conditions (branch included), class, covered and correct training weight, reliability and
+  // confidence.
+  nlohmann::json rule_table() const override;
   std::size_t rule_count() const override;
   double mean_rule_length() const override;
   // Each rule deciding test examples: its reliability (a lower bound, not an estimate) against its test

@@ -235,6 +235,27 @@ std::string format_rule(const Rule& r, const Schema& schema) {
 
 std::string RuleModel::text() const { return format_rules(*this); }
 
+nlohmann::json RuleModel::rule_table() const {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : rules) {
+    std::string conditions;
+    for (std::size_t i = 0; i < r.conditions.size(); ++i) conditions += (i ? " AND " : "") + describe(r.conditions[i], schema);
+    const auto& counts = estimated_on(r);
+    double covered = 0;
+    for (double c : counts) covered += c;
+    const auto [low, high] = interval(r);
+    rows.push_back({{"rule", conditions.empty() ? "TRUE" : conditions},
+                    {"class", schema.class_attribute.values[r.klass]},
+                    {"covered", covered},
+                    {"class_counts", counts},
+                    {"quality", r.quality},
+                    {"probability", r.probability},
+                    {"interval_low", low},
+                    {"interval_high", high}});
+  }
+  return rows;
+}
+
 std::string format_rules(const RuleModel& m) {
   std::ostringstream out;
   const auto& cls = m.schema.class_attribute;

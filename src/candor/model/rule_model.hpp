@@ -71,6 +71,9 @@ struct RuleModel : Model {
   // deciding_rules as 1-based numbers.
   std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
   std::string text() const override;  // format_rules
+  // Every rule: conditions, class, covered and class counts (on estimated_on), quality, probability and its
+  // 95% Clopper-Pearson interval.
+  nlohmann::json rule_table() const override;
   nlohmann::json to_json() const override;
   // A rule model from its model file (kinds decision-list, rule-set, best-rule-set); throws
   // std::invalid_argument or nlohmann::json::exception for a malformed one.

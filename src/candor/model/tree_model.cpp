@@ -100,4 +100,23 @@ TreeModel TreeModel::from_json(const nlohmann::json& j) {
   return m;
 }
 
+nlohmann::json TreeModel::rule_table() const {
+  nlohmann::json rows = nlohmann::json::array();
+  const auto parents = tree.parents();
+  const auto estimate = parse_leaf_estimate(params.leaf_estimate);
+  for (const auto& path : tree.leaf_paths()) {
+    const auto& own = tree.nodes[path.leaf].class_counts;
+    const auto p = Tree::leaf_distribution(tree.effective_counts(path.leaf, parents), estimate, params.prior_weight, prior());
+    const auto best = std::max_element(p.begin(), p.end()) - p.begin();
+    std::string text = format_leaf_path(path, schema);
+    text = text.substr(3, text.size() - 8);  // without "IF " and " THEN"
+    rows.push_back({{"rule", text},
+                    {"class", schema.class_attribute.values[best]},
+                    {"covered", std::accumulate(own.begin(), own.end(), 0.0)},
+                    {"class_counts", own},
+                    {"probability", p[best]}});
+  }
+  return rows;
+}
+
 }  // namespace candor

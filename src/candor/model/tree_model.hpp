@@ -23,6 +23,8 @@ struct TreeModel : Model {
   // The tree as J48 prints it, its size, then every leaf as a rule with class weights and probability.
   std::string text() const override;
   nlohmann::json to_json() const override;
+  // Every leaf as a rule: conditions, majority class, covered training weight, class counts, probability.
+  nlohmann::json rule_table() const override;
   std::size_t rule_count() const override { return tree.leaf_count(); }
   double mean_rule_length() const override;
   // Every leaf with training weight that test examples reach: the probability of its majority class

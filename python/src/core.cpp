@@ -1,0 +1,229 @@
+// The candor Python extension (candor._core): the C++ learners, models and parameter tables, with nothing
+// re-implemented in Python. Data arrives column by column (numeric float64 with NaN for missing, nominal
+// int32 codes with -1 for missing), so that pandas categories reach the learners as nominal attributes.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "candor/learn/fit.hpp"
+#include "candor/learn/learner.hpp"
+#include "candor/learn/params.hpp"
+#include "candor/model/model.hpp"
+
+namespace py = pybind11;
+using namespace candor;
+
+namespace {
+
+// Every C++ error reaches Python as ValueError with its message (bad parameters, bad data, bad model files).
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const py::error_already_set&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw py::value_error(e.what());
+  }
+}
+
+const char* type_name(const ParamMember& m) {
+  return std::visit(
+      [](auto member) -> const char* {
+        using T = std::remove_reference_t<decltype(LearnerParams{}.*member)>;
+        if constexpr (std::is_same_v<T, std::string>) return "str";
+        else if constexpr (std::is_same_v<T, bool>) return "bool";
+        else if constexpr (std::is_same_v<T, int>) return "int";
+        else return "float";
+      },
+      m);
+}
+
+py::list param_table_py() {
+  py::list out;
+  const LearnerParams defaults;
+  const nlohmann::json all = [&] {
+    nlohmann::json j;
+    for (const auto& info : param_table()) std::visit([&](auto member) { j[info.name] = defaults.*member; }, info.member);
+    return j;
+  }();
+  for (const auto& info : param_table()) {
+    py::dict d;
+    d["name"] = info.name;
+    d["type"] = type_name(info.member);
+    d["default"] = py::module_::import("json").attr("loads")(all[info.name].dump());
+    d["help"] = info.help;
+    d["group"] = info.group;
+    out.append(d);
+  }
+  return out;
+}
+
+// Each learner with the parameters it can read (for boost: those of every base learner).
+py::list learner_table_py() {
+  py::list out;
+  for (const auto& l : learner_table()) {
+    py::dict d;
+    d["name"] = l.name;
+    d["description"] = l.description;
+    py::list params;
+    for (const auto& info : param_table()) {
+      if (std::string(info.name) == "learner") continue;
+      LearnerParams p;
+      p.learner = l.name;
+      bool reads = reads_option_group(p, info.group);
+      for (const auto& base : base_learners()) {
+        p.base = base;
+        reads = reads || reads_option_group(p, info.group);
+      }
+      if (reads) params.append(info.name);
+    }
+    d["params"] = params;
+    out.append(d);
+  }
+  return out;
+}
+
+Dataset make_dataset(const std::vector<std::string>& names, const std::vector<py::object>& nominal_values,
+                     const std::vector<py::array>& columns, const std::vector<std::string>& class_values,
+                     py::array_t<int, py::array::c_style | py::array::forcecast> y,
+                     py::array_t<double, py::array::c_style | py::array::forcecast> weights, const std::string& class_name) {
+  if (names.size() != columns.size() || names.size() != nominal_values.size())
+    throw std::invalid_argument("one name, value list and column per attribute");
+  Dataset d;
+  d.source = "python";
+  const std::size_t n = static_cast<std::size_t>(y.size());
+  if (static_cast<std::size_t>(weights.size()) != n) throw std::invalid_argument("one weight per row");
+  d.schema.class_attribute.name = class_name;
+  d.schema.class_attribute.type = AttributeType::nominal;
+  d.schema.class_attribute.values = class_values;
+  d.columns.resize(names.size());
+  for (std::size_t a = 0; a < names.size(); ++a) {
+    Attribute attr;
+    attr.name = names[a];
+    if (!nominal_values[a].is_none()) {
+      attr.type = AttributeType::nominal;
+      attr.values = nominal_values[a].cast<std::vector<std::string>>();
+      auto codes = py::array_t<int, py::array::c_style | py::array::forcecast>::ensure(columns[a]);
+      if (!codes || static_cast<std::size_t>(codes.size()) != n) throw std::invalid_argument("column '" + names[a] + "': one code per row");
+      const int* c = codes.data();
+      d.columns[a].codes.assign(c, c + n);
+      for (int v : d.columns[a].codes)
+        if (v < kMissing || v >= static_cast<int>(attr.values.size()))
+          throw std::invalid_argument("column '" + names[a] + "': a code outside its values");
+    } else {
+      attr.type = AttributeType::numeric;
+      auto values = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(columns[a]);
+      if (!values || static_cast<std::size_t>(values.size()) != n) throw std::invalid_argument("column '" + names[a] + "': one value per row");
+      const double* v = values.data();
+      d.columns[a].values.assign(v, v + n);
+      for (double x : d.columns[a].values)
+        if (std::isinf(x)) throw std::invalid_argument("column '" + names[a] + "': infinite value");
+    }
+    d.schema.attributes.push_back(std::move(attr));
+  }
+  const int* yy = y.data();
+  d.y.assign(yy, yy + n);
+  for (int v : d.y)
+    if (v < kMissing || v >= static_cast<int>(class_values.size())) throw std::invalid_argument("a class code outside the classes");
+  const double* w = weights.data();
+  d.weights.assign(w, w + n);
+  for (double x : d.weights)
+    if (!(x >= 0) || !std::isfinite(x)) throw std::invalid_argument("sample weights must be finite and non-negative");
+  for (std::size_t r = 0; r < n; ++r) d.lines.push_back(r + 1);
+  return d;
+}
+
+struct PyModel {
+  std::shared_ptr<Model> model;
+};
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "candor's C++ core";
+  m.def("param_table", &param_table_py, "Every learner parameter: name, type, default, help, group.");
+  m.def("learner_table", &learner_table_py, "Every learner: name, description and the parameters it reads.");
+  m.def("describe", [](const std::string& params_json) {
+    return guarded([&] { return describe(params_from_json(nlohmann::json::parse(params_json))); });
+  });
+  py::class_<Dataset>(m, "Dataset")
+      .def(py::init([](const std::vector<std::string>& names, const std::vector<py::object>& nominal_values,
+                       const std::vector<py::array>& columns, const std::vector<std::string>& class_values,
+                       py::array_t<int, py::array::c_style | py::array::forcecast> y,
+                       py::array_t<double, py::array::c_style | py::array::forcecast> weights,
+                       const std::string& class_name) {
+             return guarded([&] { return make_dataset(names, nominal_values, columns, class_values, y, weights, class_name); });
+           }),
+           py::arg("names"), py::arg("nominal_values"), py::arg("columns"), py::arg("class_values"), py::arg("y"),
+           py::arg("weights"), py::arg("class_name") = "class")
+      .def_property_readonly("rows", &Dataset::rows);
+  py::class_<PyModel>(m, "Model")
+      .def_static(
+          "fit",
+          [](const Dataset& d, const std::string& params_json, int threads) {
+            return guarded([&] {
+              const LearnerParams p = params_from_json(nlohmann::json::parse(params_json));
+              py::gil_scoped_release release;
+              return PyModel{std::shared_ptr<Model>(fit_model(d, p, threads))};
+            });
+          },
+          py::arg("data"), py::arg("params_json"), py::arg("threads") = 1)
+      .def_static("from_json",
+                  [](const std::string& text) {
+                    return guarded([&] { return PyModel{std::shared_ptr<Model>(model_from_json(nlohmann::json::parse(text), "json"))}; });
+                  })
+      .def("to_json", [](const PyModel& pm) { return pm.model->to_json().dump(2); })
+      .def("text", [](const PyModel& pm) { return pm.model->text(); })
+      .def("rule_table", [](const PyModel& pm) { return pm.model->rule_table().dump(); })
+      .def_property_readonly("kind", [](const PyModel& pm) { return pm.model->kind_name(); })
+      .def_property_readonly("class_values", [](const PyModel& pm) { return pm.model->schema.class_attribute.values; })
+      .def_property_readonly("attribute_names",
+                             [](const PyModel& pm) {
+                               std::vector<std::string> names;
+                               for (const auto& a : pm.model->schema.attributes) names.push_back(a.name);
+                               return names;
+                             })
+      .def_property_readonly("nominal_values",
+                             [](const PyModel& pm) {
+                               py::list out;
+                               for (const auto& a : pm.model->schema.attributes)
+                                 out.append(a.is_nominal() ? py::cast(a.values) : py::none());
+                               return out;
+                             })
+      .def_property_readonly("params_json", [](const PyModel& pm) { return params_to_json(pm.model->params).dump(); })
+      .def("predict_proba",
+           [](const PyModel& pm, const Dataset& d) {
+             return guarded([&] {
+               const std::size_t k = pm.model->schema.class_attribute.values.size();
+               py::array_t<double> out({d.rows(), k});
+               auto r = out.mutable_unchecked<2>();
+               {
+                 py::gil_scoped_release release;
+                 for (std::size_t i = 0; i < d.rows(); ++i) {
+                   const auto p = pm.model->predict_proba(d, i);
+                   for (std::size_t c = 0; c < k; ++c) r(i, c) = p[c];
+                 }
+               }
+               return out;
+             });
+           })
+      .def("decides",
+           [](const PyModel& pm, const Dataset& d) {
+             py::array_t<bool> out(d.rows());
+             auto r = out.mutable_unchecked<1>();
+             for (std::size_t i = 0; i < d.rows(); ++i) r(i) = pm.model->decides(d, i);
+             return out;
+           })
+      .def("explain", [](const PyModel& pm, const Dataset& d) {
+        std::vector<std::vector<std::string>> out(d.rows());
+        for (std::size_t i = 0; i < d.rows(); ++i) out[i] = pm.model->explain(d, i);
+        return out;
+      });
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds the Python package into a virtual environment that sees Debian's numpy, pandas and scikit-learn
+# (build-python/venv; offline: pip takes nothing from the network) and runs its tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+mkdir -p build-python
+[[ -x build-python/venv/bin/python ]] || /usr/bin/python3 -m venv --system-site-packages build-python/venv
+build-python/venv/bin/pip install --no-build-isolation --no-index --quiet .
+CANDOR_CLI="$PWD/build/candor" build-python/venv/bin/python -m pytest -q -p no:cacheprovider python/tests
