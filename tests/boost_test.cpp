@@ -87,7 +87,9 @@ TEST(Kbs, ReweightingMeetsTheConstraintsOnRealData) {
   for (int c = 0; c < stump.cells; ++c) {
     const double n = after[c][0] + after[c][1];
     EXPECT_NEAR(n, before[c][0] + before[c][1], 1e-9);
-    if (n > 0) EXPECT_NEAR(after[c][0] / n, b0 / d.rows(), 1e-9);
+    if (n > 0) {
+      EXPECT_NEAR(after[c][0] / n, b0 / d.rows(), 1e-9);
+    }
   }
 }
 
@@ -159,8 +161,8 @@ TEST(LogitBoost, OneThreeClassStepByHand) {
 
 TEST(Boost, EveryKindRoundTripsThroughItsModelFileAndExplains) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
-  for (const std::string& boosting : {"kbs", "adaboost-m1", "logitboost"})
-    for (const std::string& base : {"stump", "tree", "rule"}) {
+  for (const std::string boosting : {"kbs", "adaboost-m1", "logitboost"})
+    for (const std::string base : {"stump", "tree", "rule"}) {
       if (boosting == "logitboost" && base != "stump") continue;
       LearnerParams p;
       p.learner = "boost";
