@@ -26,21 +26,22 @@ def _is_dataframe(X):
     return hasattr(X, "dtypes") and hasattr(X, "columns")
 
 
-def _nominal_codes(values, known, column):
-    """Codes of `values` (strings or None) against the list `known`; an unseen value becomes missing (-1)."""
-    index = {v: i for i, v in enumerate(known)}
-    codes = np.full(len(values), -1, dtype=np.int32)
-    unseen = set()
-    for r, v in enumerate(values):
-        if v is None:
-            continue
-        c = index.get(v)
-        if c is None:
-            unseen.add(v)
-        else:
-            codes[r] = c
-    if unseen:
-        warnings.warn(f"column {column!r}: values not seen in training treated as missing: {sorted(unseen)[:5]}")
+def _nominal_codes(col, known, column):
+    """Codes of a nominal column against the list `known` (vectorised through pandas); a missing value, and a
+    value never seen in training (with a warning), becomes -1."""
+    import pandas as pd
+
+    series = col if isinstance(col, pd.Series) else pd.Series(np.asarray(col, dtype=object))
+    if str(series.dtype) == "category" and [str(c) for c in series.cat.categories] == list(known):
+        return series.cat.codes.to_numpy(dtype=np.int32)
+    missing = series.isna().to_numpy()
+    text = series.astype(object).where(~missing, None)
+    text = text.map(lambda v: v if v is None else str(v))
+    codes = pd.Categorical(text, categories=list(known)).codes.astype(np.int32)
+    unseen = (codes < 0) & ~missing
+    if unseen.any():
+        values = sorted(set(text[unseen]))
+        warnings.warn(f"column {column!r}: values not seen in training treated as missing: {values[:5]}")
     return codes
 
 
@@ -101,7 +102,7 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
                     raise ValueError(f"column {name!r}, row {row}: infinite value")
                 arrays.append(a)
             else:
-                arrays.append(_nominal_codes([_as_text(v) for v in list(col)], values, name))
+                arrays.append(_nominal_codes(col, values, name))
         return names, nominal, arrays
 
     @staticmethod
@@ -128,8 +129,10 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
                 if bad:
                     raise TypeError(f"column {name!r}: argument must be a string or a number, not "
                                     f"{type(bad[0]).__name__} ({bad[0]!r})") from None
-        values = sorted({t for t in (_as_text(v) for v in list(col)) if t is not None})
-        return values
+        import pandas as pd
+
+        series = col if isinstance(col, pd.Series) else pd.Series(np.asarray(col, dtype=object))
+        return sorted({str(v) for v in series.dropna().unique()})
 
     def _dataset(self, X, fitting, y_codes=None, sample_weight=None):
         names, nominal, arrays = self._columns(X, fitting)
@@ -151,7 +154,8 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None.")
         y = column_or_1d(y, warn=True)
-        check_classification_targets(y)
+        if y.dtype.kind in "fc":  # numbers that may be continuous (or NaN): scikit-learn's check
+            check_classification_targets(y)
         if not _is_dataframe(X):
             X = check_array(X, dtype=None, force_all_finite="allow-nan")
         if len(y) != X.shape[0]:
@@ -165,7 +169,12 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
                 raise ValueError("every sample weight is 0")
             X = X[keep] if not _is_dataframe(X) else X.loc[keep]
             y, sample_weight = y[keep], sample_weight[keep]
-        classes, y_codes = np.unique(y, return_inverse=True)
+        if y.dtype.kind == "O" and any(v is None or v != v for v in y if not isinstance(v, str)):
+            raise ValueError("Input y contains NaN or None")
+        import pandas as pd
+
+        y_codes, classes = pd.factorize(y, sort=True)  # hashing: np.unique's sort of strings costs more
+        classes = np.asarray(classes, dtype=y.dtype if y.dtype.kind != "O" else object)
         if len(classes) < 2:
             raise ValueError(f"y has one class ({classes[0]!r}); candor's learners need at least two")
         self.classes_ = classes
