@@ -95,8 +95,14 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
             if values is None:
                 try:
                     a = np.asarray(col, dtype=np.float64)
-                except (TypeError, ValueError) as e:
-                    raise ValueError(f"column {name!r}: expected numbers ({e})") from None
+                except (TypeError, ValueError):
+                    for row, v in enumerate(list(col)):
+                        try:
+                            float(v)
+                        except (TypeError, ValueError):
+                            raise ValueError(f"column {name!r}, row {row}: {v!r} is not a number (the column was "
+                                             f"numeric in training)") from None
+                    raise
                 if np.isinf(a).any():
                     row = int(np.flatnonzero(np.isinf(a))[0])
                     raise ValueError(f"column {name!r}, row {row}: infinite value")

@@ -72,7 +72,7 @@ def test_pandas_nominal_columns_missing_values_and_feature_names():
     # A non-number in a numeric column is a clear error naming the column.
     bad = df.copy().astype({"size": object})
     bad.loc[3, "size"] = "big"
-    with pytest.raises(ValueError, match="size"):
+    with pytest.raises(ValueError, match="column 'size', row 3: 'big' is not a number"):
         m.predict(bad)
 
 
