@@ -37,9 +37,9 @@ std::vector<RuleCounts> counts_of(const PrilRuleSet& s) {
   return out;
 }
 
-// Whether rule set a is more significant than b: smaller tail (1 - S), then larger X^2.
-bool more_significant(const PrilRuleSet& a, double a_tail, double a_x2, double b_tail, double b_x2) {
-  (void)a;
+// Whether a rule set of tail (1 - S) a_tail and statistic a_x2 is more significant than one of b_tail, b_x2:
+// smaller tail, then larger X^2.
+bool more_significant(double a_tail, double a_x2, double b_tail, double b_x2) {
   if (a_tail != b_tail) return a_tail < b_tail;
   return a_x2 > b_x2;
 }
@@ -137,7 +137,7 @@ std::vector<PrilRuleSet> eliminate_subsets(const std::vector<std::vector<int>>& 
           if (!s.rules.empty()) {
             const auto rc = counts_of(s);
             const double tail = rule_set_tail(rc), x2 = rule_set_statistic(rc);
-            if (best.rules.empty() || more_significant(s, tail, x2, best_tail, best_x2)) {
+            if (best.rules.empty() || more_significant(tail, x2, best_tail, best_x2)) {
               best = std::move(s);
               best_tail = tail;
               best_x2 = x2;

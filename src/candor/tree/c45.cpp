@@ -7,6 +7,8 @@
 
 #include <boost/math/distributions/normal.hpp>
 
+#include "candor/tree/impurity.hpp"
+
 namespace candor {
 
 double c45_added_errors(double n, double errors, double confidence) {
@@ -33,7 +35,6 @@ bool gr(double a, double b) { return a - b > kEps; }
 bool gr_or_eq(double a, double b) { return b - a <= kEps; }
 bool sm_or_eq(double a, double b) { return a - b <= kEps; }
 
-double xlogx(double x) { return x > 0 ? x * std::log(x) : 0.0; }
 const double kLn2 = std::log(2.0);
 
 struct Inst {

@@ -4,11 +4,12 @@
 #include <cmath>
 #include <limits>
 
+#include "candor/tree/impurity.hpp"
+
 namespace candor {
 
 namespace {
 
-double xlogx(double x) { return x > 0 ? x * std::log(x) : 0.0; }
 
 // Class weights of one branch; impurity: weight times the class entropy (in nats).
 struct ClassStats {
