@@ -19,6 +19,12 @@ std::vector<std::size_t> labelled_rows(const Dataset& d) {
   return rows;
 }
 
+std::vector<double> weights_of(const Dataset& d, const std::vector<std::size_t>& rows) {
+  std::vector<double> w(rows.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) w[k] = d.weights[rows[k]];
+  return w;
+}
+
 Tree rule_as_tree(const Rule* rule, const Schema& schema) {
   Tree t;
   const std::size_t classes = schema.class_attribute.values.size();

@@ -15,6 +15,8 @@ namespace candor {
 
 // The rows of `d` with a class label, in order.
 std::vector<std::size_t> labelled_rows(const Dataset& d);
+// The example weights of `rows`, one per entry.
+std::vector<double> weights_of(const Dataset& d, const std::vector<std::size_t>& rows);
 
 // Fits `base` (stump, tree or rule) on `rows` of `d` with one weight per row (0: left out), reading the
 // options of `params` that the base learner reads. Every node's class counts are the weights that reach it.

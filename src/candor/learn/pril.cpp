@@ -104,8 +104,7 @@ std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params
   settings.alpha = params.risk;
 
   const auto rows = labelled_rows(data);
-  std::vector<double> weights(rows.size());
-  for (std::size_t k = 0; k < rows.size(); ++k) weights[k] = data.weights[rows[k]];
+  const std::vector<double> weights = weights_of(data, rows);
   model->categories = categorise(data, rows, weights, params.bins);
   model->branching = branching_attributes(data, params, model->categories, rows, weights);
 

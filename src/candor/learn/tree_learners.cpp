@@ -15,8 +15,7 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
   model->params = params;
   record_training(*model, data);
   const auto rows = labelled_rows(data);
-  std::vector<double> weights(rows.size());
-  for (std::size_t k = 0; k < rows.size(); ++k) weights[k] = data.weights[rows[k]];
+  const std::vector<double> weights = weights_of(data, rows);
   model->tree = fit_base_tree(data, rows, weights, params, params.learner, threads);
   return model;
 }
@@ -41,8 +40,7 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
     throw std::invalid_argument("logitboost needs a class with at least two values");
   const auto rows = labelled_rows(data);
   if (rows.empty()) throw std::invalid_argument("boost needs labelled training examples");
-  std::vector<double> weights(rows.size());
-  for (std::size_t k = 0; k < rows.size(); ++k) weights[k] = data.weights[rows[k]];
+  const std::vector<double> weights = weights_of(data, rows);
   for (const auto& [name, algorithm] : algorithms)
     if (params.boosting == name) algorithm(*model, data, rows, weights, threads);
   return model;
