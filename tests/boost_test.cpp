@@ -17,12 +17,8 @@
 namespace candor {
 namespace {
 
-Dataset arff(const std::string& name, const std::string& text) { return read_arff(test::write_temp(name, text)); }
-std::vector<std::size_t> all_rows(const Dataset& d) {
-  std::vector<std::size_t> r(d.rows());
-  std::iota(r.begin(), r.end(), 0);
-  return r;
-}
+using test::all_rows;
+using test::arff;
 
 // Ten rows: x <= 5 holds 4 A and 1 B, x > 5 holds 1 A and 4 B.
 Dataset two_cells() {

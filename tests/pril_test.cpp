@@ -110,9 +110,7 @@ TEST(Pril, OneSubsetEliminationStepByHand) {
 
 TEST(Pril, QuartileCategories) {
   const Dataset d = read_arff(test::shared("diabetes.arff"));
-  std::vector<std::size_t> rows(d.rows());
-  std::iota(rows.begin(), rows.end(), 0);
-  const Categories c = categorise(d, rows, std::vector<double>(d.rows(), 1.0), 4);
+  const Categories c = categorise(d, test::all_rows(d), test::unit_weights(d), 4);
   // Each numeric attribute cut into at most four categories of about a quarter of the rows each.
   const std::size_t plas = static_cast<std::size_t>(d.schema.attribute_index("plas"));
   ASSERT_EQ(c.count[plas], 4);
@@ -178,10 +176,9 @@ TEST(Pril, OptionsAndBranching) {
   EXPECT_THROW(validate(p), std::invalid_argument);
   // The attribute most dependent on the class in vote is physician-fee-freeze.
   p.reliability = "0.6";
-  std::vector<std::size_t> rows(d.rows());
-  std::iota(rows.begin(), rows.end(), 0);
-  const Categories c = categorise(d, rows, std::vector<double>(d.rows(), 1.0), 4);
-  const auto pv = attribute_class_p_values(d, c, rows, std::vector<double>(d.rows(), 1.0));
+  const auto rows = test::all_rows(d);
+  const Categories c = categorise(d, rows, test::unit_weights(d), 4);
+  const auto pv = attribute_class_p_values(d, c, rows, test::unit_weights(d));
   EXPECT_EQ(std::min_element(pv.begin(), pv.end()) - pv.begin(), d.schema.attribute_index("physician-fee-freeze"));
 }
 

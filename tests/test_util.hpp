@@ -2,7 +2,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
 #include <string>
+#include <vector>
 
 #include "candor/data/readers.hpp"
 #include "candor/quality/quality.hpp"
@@ -24,6 +26,16 @@ inline std::string write_temp(const std::string& name, const std::string& text) 
   std::ofstream(path) << text;
   return path.string();
 }
+
+// An ARFF text written to a temporary file and read.
+inline Dataset arff(const std::string& name, const std::string& text) { return read_arff(write_temp(name, text)); }
+// Every row of d, in order, and a unit weight for each.
+inline std::vector<std::size_t> all_rows(const Dataset& d) {
+  std::vector<std::size_t> r(d.rows());
+  std::iota(r.begin(), r.end(), 0);
+  return r;
+}
+inline std::vector<double> unit_weights(const Dataset& d) { return std::vector<double>(d.rows(), 1.0); }
 
 // A quality measure's value for a rule of length 1 with these class counts.
 inline double quality_value(const std::string& name, std::vector<double> covered, std::vector<double> totals,

@@ -17,14 +17,9 @@
 namespace candor {
 namespace {
 
-Dataset arff(const std::string& name, const std::string& text) { return read_arff(test::write_temp(name, text)); }
-
-std::vector<double> unit_weights(const Dataset& d) { return std::vector<double>(d.rows(), 1.0); }
-std::vector<std::size_t> all_rows(const Dataset& d) {
-  std::vector<std::size_t> r(d.rows());
-  std::iota(r.begin(), r.end(), 0);
-  return r;
-}
+using test::all_rows;
+using test::arff;
+using test::unit_weights;
 
 TEST(C45, AddedErrorsMatchHandComputedValues) {
   // No error among 6: 6 (1 - 0.25^(1/6)) = 1.23780 (the exact binomial bound).
