@@ -197,17 +197,9 @@ std::string curves(const ExperimentOptions& options) {
             auc.push_back(results[i][k].first);
             brier.push_back(results[i][k].second);
           }
-        auto mean_se = [](const std::vector<double>& v) {
-          const double mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-          double ss = 0;
-          for (double x : v) ss += (x - mean) * (x - mean);
-          const double se = v.size() > 1 ? std::sqrt(ss / static_cast<double>(v.size() - 1) / static_cast<double>(v.size())) : 0;
-          return std::make_pair(mean, se);
-        };
-        const auto [a, ase] = mean_se(auc);
-        const auto [b, bse] = mean_se(brier);
-        points.add({datasets[d], methods[m].name, std::to_string(k + 1), format_number(a, 5), format_number(ase, 5),
-                    format_number(b, 5), format_number(bse, 5)});
+        const MeanSe a = mean_se(auc), b = mean_se(brier);
+        points.add({datasets[d], methods[m].name, std::to_string(k + 1), format_number(a.mean, 5), format_number(a.se, 5),
+                    format_number(b.mean, 5), format_number(b.se, 5)});
       }
   write_csv(points, options.out + "/curves.csv");
   nlohmann::json panels = nlohmann::json::array();

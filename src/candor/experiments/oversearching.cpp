@@ -137,26 +137,6 @@ Trial run_trial(const Dataset& train, const Dataset& test) {
   return t;
 }
 
-struct MeanSe {
-  double mean = NAN, se = NAN;
-};
-MeanSe mean_se(const std::vector<double>& xs) {
-  std::vector<double> v;
-  for (double x : xs)
-    if (!std::isnan(x)) v.push_back(x);
-  MeanSe out;
-  if (v.empty()) return out;
-  double s = 0;
-  for (double x : v) s += x;
-  out.mean = s / static_cast<double>(v.size());
-  if (v.size() > 1) {
-    double ss = 0;
-    for (double x : v) ss += (x - out.mean) * (x - out.mean);
-    out.se = std::sqrt(ss / static_cast<double>(v.size() - 1) / static_cast<double>(v.size()));
-  }
-  return out;
-}
-
 std::string p_text(const SignTestResult& s) {
   return std::to_string(s.wins) + "/" + std::to_string(s.ties) + "/" + std::to_string(s.losses) + " p=" +
          format_number(s.p, 3);

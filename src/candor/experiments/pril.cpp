@@ -121,14 +121,8 @@ std::vector<std::string> write_pairs(const Family& f, const std::string& dir, co
   return pairs;
 }
 
-double mean(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size()); }
-double sd(const std::vector<double>& v) {
-  if (v.size() < 2) return 0;
-  const double m = mean(v);
-  double s = 0;
-  for (double x : v) s += (x - m) * (x - m);
-  return std::sqrt(s / static_cast<double>(v.size() - 1));
-}
+double mean(const std::vector<double>& v) { return mean_se(v).mean; }
+double sd(const std::vector<double>& v) { return mean_se(v).sd; }
 
 }  // namespace
 

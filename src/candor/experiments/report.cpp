@@ -258,4 +258,22 @@ std::string learner_section_markdown(const LearnerSection& s, const std::string&
 }
 
 
+MeanSe mean_se(const std::vector<double>& xs) {
+  std::vector<double> v;
+  for (double x : xs)
+    if (!std::isnan(x)) v.push_back(x);
+  MeanSe out;
+  if (v.empty()) return out;
+  double s = 0;
+  for (double x : v) s += x;
+  out.mean = s / static_cast<double>(v.size());
+  if (v.size() > 1) {
+    double ss = 0;
+    for (double x : v) ss += (x - out.mean) * (x - out.mean);
+    out.sd = std::sqrt(ss / static_cast<double>(v.size() - 1));
+    out.se = out.sd / std::sqrt(static_cast<double>(v.size()));
+  }
+  return out;
+}
+
 }  // namespace candor

@@ -1,6 +1,7 @@
 #pragma once
 // Tables and plot specifications that experiments write.
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <functional>
 #include <mutex>
@@ -64,6 +65,13 @@ std::string comparison_markdown(const Comparison& c, const std::string& title);
 // A critical-difference diagram figure for scripts/plot.py: Nemenyi groups, or with a control the
 // Bonferroni-Dunn interval around it.
 nlohmann::json cd_figure(const Comparison& c, const std::string& file, const std::string& title);
+
+// Mean, sample standard deviation and standard error of the mean of the values that are not NaN; NaN
+// where there are too few (no value; one value for the spread).
+struct MeanSe {
+  double mean = NAN, sd = NAN, se = NAN;
+};
+MeanSe mean_se(const std::vector<double>& xs);
 
 // One comparison of learners on some data sets of a grid's results: per metric (accuracy, AUC, Brier, log
 // loss) the mean score and average rank of each learner, Friedman's p and, with a control, the learners
