@@ -57,11 +57,8 @@ void boost_logitboost(BoostModel& m, const Dataset& d, const std::vector<std::si
     }
     for (std::size_t k = 0; k < n; ++k) {
       const double mean = std::accumulate(fx[k].begin(), fx[k].end(), 0.0) / j;
-      double top = -INFINITY;
-      for (std::size_t c = 0; c < classes; ++c) top = std::max(top, F[k][c] += (j - 1) / j * (fx[k][c] - mean));
-      double sum = 0;
-      for (std::size_t c = 0; c < classes; ++c) sum += prob[k][c] = std::exp(F[k][c] - top);
-      for (std::size_t c = 0; c < classes; ++c) prob[k][c] /= sum;
+      for (std::size_t c = 0; c < classes; ++c) F[k][c] += (j - 1) / j * (fx[k][c] - mean);
+      prob[k] = BoostModel::probabilities(F[k]);  // the model's own softmax, as it will predict
     }
   }
 }

@@ -163,10 +163,7 @@ std::string curves(const ExperimentOptions& options) {
     // Each test row's running score: the prior's log (KBS) plus the members' contributions so far.
     std::vector<std::vector<std::vector<double>>> parts(test.rows());
     for (std::size_t r = 0; r < test.rows(); ++r) parts[r] = boost.contributions(test, r);
-    std::vector<std::vector<double>> score(test.rows(), std::vector<double>(classes, 0.0));
-    if (p.boosting == "kbs")
-      for (auto& s : score)
-        for (std::size_t c = 0; c < classes; ++c) s[c] = std::log(boost.prior()[c]);
+    std::vector<std::vector<double>> score(test.rows(), boost.base_scores());
     const std::size_t per_round = static_cast<std::size_t>(boost.per_iteration);
     const std::size_t members = boost.members.size();
     for (int k = 0; k < rounds; ++k) {
@@ -174,13 +171,7 @@ std::string curves(const ExperimentOptions& options) {
         for (std::size_t r = 0; r < test.rows(); ++r)
           for (std::size_t c = 0; c < classes; ++c) score[r][c] += parts[r][m][c];
       std::vector<std::vector<double>> proba(test.rows());
-      for (std::size_t r = 0; r < test.rows(); ++r) {
-        const double top = *std::max_element(score[r].begin(), score[r].end());
-        double sum = 0;
-        proba[r].resize(classes);
-        for (std::size_t c = 0; c < classes; ++c) sum += proba[r][c] = std::exp(score[r][c] - top);
-        for (double& v : proba[r]) v /= sum;
-      }
+      for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = BoostModel::probabilities(score[r]);
       const Metrics mt = compute_metrics(test.y, proba);
       results[i].push_back({mt.auc, mt.brier});
     }

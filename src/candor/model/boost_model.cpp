@@ -12,15 +12,6 @@ namespace candor {
 
 namespace {
 
-// exp(score - max), normalised.
-std::vector<double> softmax(std::vector<double> s) {
-  const double top = *std::max_element(s.begin(), s.end());
-  double sum = 0;
-  for (double& v : s) sum += (v = std::exp(v - top));
-  for (double& v : s) v /= sum;
-  return s;
-}
-
 // A member's most probable class for a row (its leaves' raw weights, fractions included).
 int member_class(const Tree& t, const Dataset& d, std::size_t row, const std::vector<double>& prior) {
   const auto p = t.predict_proba(d, row, LeafEstimate::counts, 0.0, prior);
@@ -64,18 +55,30 @@ std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std
   return out;
 }
 
-std::vector<double> BoostModel::predict_proba(const Dataset& d, std::size_t row) const {
-  const std::size_t classes = schema.class_attribute.values.size();
-  if (params.boosting == "adaboost-m1" && members.size() == 1)
-    return members[0].predict_proba(d, row, parse_leaf_estimate(params.leaf_estimate), params.prior_weight, prior());
-  std::vector<double> score(classes, 0.0);
+std::vector<double> BoostModel::base_scores() const {
+  std::vector<double> score(schema.class_attribute.values.size(), 0.0);
   if (params.boosting == "kbs") {
     const auto p = prior();
-    for (std::size_t c = 0; c < classes; ++c) score[c] = p[c] > 0 ? std::log(p[c]) : -1e300;
+    for (std::size_t c = 0; c < score.size(); ++c) score[c] = p[c] > 0 ? std::log(p[c]) : -1e300;
   }
+  return score;
+}
+
+std::vector<double> BoostModel::probabilities(std::vector<double> s) {
+  const double top = *std::max_element(s.begin(), s.end());
+  double sum = 0;
+  for (double& v : s) sum += (v = std::exp(v - top));
+  for (double& v : s) v /= sum;
+  return s;
+}
+
+std::vector<double> BoostModel::predict_proba(const Dataset& d, std::size_t row) const {
+  if (params.boosting == "adaboost-m1" && members.size() == 1)
+    return members[0].predict_proba(d, row, parse_leaf_estimate(params.leaf_estimate), params.prior_weight, prior());
+  std::vector<double> score = base_scores();
   for (const auto& member : contributions(d, row))
-    for (std::size_t c = 0; c < classes; ++c) score[c] += member[c];
-  return softmax(score);
+    for (std::size_t c = 0; c < score.size(); ++c) score[c] += member[c];
+  return probabilities(std::move(score));
 }
 
 std::vector<std::string> BoostModel::explain(const Dataset& d, std::size_t row) const {

@@ -49,6 +49,12 @@ struct BoostModel : Model {
   // Each member's contribution to each class's score for one row (kbs: log LIFT; adaboost-m1: vote;
   // logitboost: F), member-major.
   std::vector<std::vector<double>> contributions(const Dataset& d, std::size_t row) const;
+  // The scores a prediction starts from before the members' contributions: the prior's logarithm for kbs
+  // (eq. 5), 0 otherwise.
+  std::vector<double> base_scores() const;
+  // Class probabilities from summed scores: exp(score - max), normalised (predict_proba, and the first k
+  // members' predictions in the kbs experiment).
+  static std::vector<double> probabilities(std::vector<double> scores);
 };
 
 }  // namespace candor
