@@ -30,30 +30,38 @@ int branch_of(const TreeNode& n, const Dataset& d, std::size_t row) {
   return code;
 }
 
-void route_from(const Tree& t, int node, double fraction, const Dataset& d, std::size_t row,
-                std::vector<std::pair<int, double>>& out) {
+double total(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
+
+// Sends a row down from `node`, calling visit(leaf, fraction, counted) at every leaf it reaches, where
+// `counted` is the leaf, or its nearest ancestor with training weight when the leaf has none (the counts
+// C4.5 predicts an empty leaf from; tracked only when kCounted, the routing alone not paying for it).
+template <bool kCounted, class Visit>
+void route_from(const Tree& t, int node, double fraction, int counted, const Dataset& d, std::size_t row,
+                Visit& visit) {
   const TreeNode& n = t.nodes[node];
+  if constexpr (kCounted) {
+    if (total(n.class_counts) > 0) counted = node;
+  }
   if (n.is_leaf()) {
-    out.emplace_back(node, fraction);
+    visit(node, fraction, counted);
     return;
   }
   const int b = branch_of(n, d, row);
-  if (b >= 0) return route_from(t, n.children[b], fraction, d, row, out);
-  if (n.missing_child >= 0) return route_from(t, n.children[n.missing_child], fraction, d, row, out);
+  if (b >= 0) return route_from<kCounted>(t, n.children[b], fraction, counted, d, row, visit);
+  if (n.missing_child >= 0) return route_from<kCounted>(t, n.children[n.missing_child], fraction, counted, d, row, visit);
   const double known = std::accumulate(n.branch_weights.begin(), n.branch_weights.end(), 0.0);
   for (std::size_t c = 0; c < n.children.size(); ++c) {
     const double share = known > 0 ? n.branch_weights[c] / known : 1.0 / static_cast<double>(n.children.size());
-    if (share > 0) route_from(t, n.children[c], fraction * share, d, row, out);
+    if (share > 0) route_from<kCounted>(t, n.children[c], fraction * share, counted, d, row, visit);
   }
 }
-
-double total(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
 
 }  // namespace
 
 void Tree::route(const Dataset& d, std::size_t row, std::vector<std::pair<int, double>>& out) const {
   out.clear();
-  route_from(*this, 0, 1.0, d, row, out);
+  auto visit = [&](int leaf, double fraction, int) { out.emplace_back(leaf, fraction); };
+  route_from<false>(*this, 0, 1.0, 0, d, row, visit);
 }
 
 void Tree::cell_route(const Dataset& d, std::size_t row, std::vector<std::pair<int, double>>& out) const {
@@ -98,19 +106,12 @@ const std::vector<double>& Tree::effective_counts(int leaf, const std::vector<in
 
 std::vector<double> Tree::predict_proba(const Dataset& d, std::size_t row, LeafEstimate estimate, double prior_weight,
                                         const std::vector<double>& prior) const {
-  std::vector<std::pair<int, double>> leaves;
-  route(d, row, leaves);
   std::vector<double> p(prior.size(), 0.0);
-  std::vector<int> parent;
-  for (const auto& [leaf, fraction] : leaves) {
-    const std::vector<double>* counts = &nodes[leaf].class_counts;
-    if (!(total(*counts) > 0)) {
-      if (parent.empty()) parent = parents();
-      counts = &effective_counts(leaf, parent);
-    }
-    const auto q = leaf_distribution(*counts, estimate, prior_weight, prior);
+  auto visit = [&](int, double fraction, int counted) {
+    const auto q = leaf_distribution(nodes[counted].class_counts, estimate, prior_weight, prior);
     for (std::size_t c = 0; c < p.size(); ++c) p[c] += fraction * q[c];
-  }
+  };
+  route_from<true>(*this, 0, 1.0, 0, d, row, visit);
   return p;
 }
 
