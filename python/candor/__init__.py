@@ -1,10 +1,12 @@
 """candor: rule learning whose rules tell the truth about themselves.
 
-scikit-learn estimators over the C++ core, one per learner (see all_estimators()).
+scikit-learn estimators over the C++ core, one per learner (see all_estimators()), and grid(), the
+experiment grid runner, here or on a Dask cluster.
 """
 from ._estimators import CandorClassifier, all_estimators
+from ._grid import grid
 
 for _cls in all_estimators():
     globals()[_cls.__name__] = _cls
 
-__all__ = ["CandorClassifier", "all_estimators"] + [c.__name__ for c in all_estimators()]
+__all__ = ["CandorClassifier", "all_estimators", "grid"] + [c.__name__ for c in all_estimators()]

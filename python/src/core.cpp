@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "candor/experiments/grid.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
@@ -144,6 +145,23 @@ struct PyModel {
   std::shared_ptr<Model> model;
 };
 
+GridSpec grid_spec(const std::string& text, const std::string& source) {
+  return grid_from_json(nlohmann::ordered_json::parse(text), source);
+}
+
+GridRunOptions grid_options(const std::string& out, const std::string& datasets_dir, int threads, bool plots,
+                            bool progress) {
+  GridRunOptions o;
+  o.out = out;
+  o.datasets_dir = datasets_dir;
+  o.threads = threads;
+  o.plots = plots;
+  o.progress = progress;
+  return o;
+}
+
+py::tuple cell_tuple(const GridCell& c) { return py::make_tuple(c.dataset, c.learner, c.repeat, c.fold); }
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -164,6 +182,68 @@ PYBIND11_MODULE(_core, m) {
            py::arg("names"), py::arg("nominal_values"), py::arg("columns"), py::arg("class_values"), py::arg("y"),
            py::arg("weights"), py::arg("class_name") = "class")
       .def_property_readonly("rows", &Dataset::rows);
+  // Experiment grids: the runner of `candor experiment grid`, whole or cell by cell (candor.grid).
+  m.attr("default_datasets_dir") = CANDOR_DEFAULT_DATASETS_DIR;
+  m.def(
+      "run_grid",
+      [](const std::string& text, const std::string& source, const std::string& out, const std::string& datasets_dir,
+         int threads, bool plots, bool progress) {
+        guarded([&] {
+          const GridSpec grid = grid_spec(text, source);
+          py::gil_scoped_release release;
+          run_grid(grid, grid_options(out, datasets_dir, threads, plots, progress));
+        });
+      },
+      py::arg("config_json"), py::arg("source"), py::arg("out"), py::arg("datasets_dir"), py::arg("threads") = 0,
+      py::arg("plots") = false, py::arg("progress") = false);
+  py::class_<GridCellRunner>(m, "GridCellRunner")
+      .def(py::init([](const std::string& text, const std::string& source, const std::string& datasets_dir) {
+             return guarded([&] { return std::make_unique<GridCellRunner>(grid_spec(text, source), datasets_dir); });
+           }),
+           py::arg("config_json"), py::arg("source"), py::arg("datasets_dir"))
+      .def("cells",
+           [](GridCellRunner& r) {
+             return guarded([&] {
+               py::list out;
+               for (const auto& c : r.cells()) out.append(cell_tuple(c));
+               return out;
+             });
+           })
+      .def(
+          "run",
+          [](GridCellRunner& r, const std::string& dataset, const std::string& learner, int repeat, int fold,
+             int threads) {
+            return guarded([&] {
+              py::gil_scoped_release release;
+              return r.run({dataset, learner, repeat, fold}, threads);
+            });
+          },
+          py::arg("dataset"), py::arg("learner"), py::arg("repeat"), py::arg("fold"), py::arg("threads") = 1)
+      .def(
+          "prepare",
+          [](GridCellRunner& r, const std::string& out, bool progress) {
+            return guarded([&] {
+              py::list pending;
+              for (const auto& c : prepare_grid(r, grid_options(out, "", 0, false, progress))) pending.append(cell_tuple(c));
+              return pending;
+            });
+          },
+          py::arg("out"), py::arg("progress") = false)
+      .def(
+          "summarise",
+          [](GridCellRunner& r, const std::string& out, bool plots, bool progress) {
+            guarded([&] {
+              py::gil_scoped_release release;
+              write_grid_summary(r.grid(), grid_options(out, "", 0, plots, progress));
+            });
+          },
+          py::arg("out"), py::arg("plots") = false, py::arg("progress") = false);
+  m.def(
+      "append_grid_result",
+      [](const std::string& out, const std::string& line) {
+        guarded([&] { append_grid_result(grid_options(out, "", 0, false, false), line); });
+      },
+      py::arg("out"), py::arg("line"));
   py::class_<PyModel>(m, "Model")
       .def_static(
           "fit",

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <map>
+#include <memory>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -58,6 +60,8 @@ nlohmann::json resampling_json(const Resampling& r) {
   return {{"kind", r.kind}, {"folds", r.folds}, {"repeats", r.repeats}, {"test_fraction", r.test_fraction}};
 }
 
+}  // namespace
+
 // A data set of the grid: its data and the rows of every (repeat, fold) split.
 struct GridData {
   std::string name;
@@ -65,6 +69,9 @@ struct GridData {
   std::optional<Dataset> test;   // train-test only
   std::vector<std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>>> splits;  // [repeat][fold]
 };
+
+namespace {
+
 
 std::string resolve_path(const std::string& name, const std::string& datasets_dir) {
   const std::string ext = fs::path(name).extension().string();
@@ -371,97 +378,157 @@ GridRunOptions grid_run_options(const ExperimentOptions& o) {
   return run;
 }
 
-void run_grid(const GridSpec& grid, const GridRunOptions& o) {
-  check_resampling(grid.resampling);
-  if (grid.learners.empty()) throw std::invalid_argument("the grid has no learners (--learner NAME=OPTIONS or a config file)");
-  if (grid.datasets.empty()) throw std::invalid_argument("the grid has no data sets (--datasets or a config file)");
-  std::set<std::string> names;
-  for (const auto& l : grid.learners)
-    if (!names.insert(l.name).second) throw std::invalid_argument("two grid learners are named '" + l.name + "'");
-  for (const auto& m : grid.metrics)
+struct GridCellRunner::State {
+  struct Entry {
+    std::once_flag once;
+    std::unique_ptr<GridData> data;
+  };
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<Entry>> loaded;
+  std::map<std::string, std::size_t> learner_index;
+};
+
+GridCellRunner::GridCellRunner(GridSpec grid, std::string datasets_dir)
+    : grid_(std::move(grid)), datasets_dir_(std::move(datasets_dir)), state_(std::make_unique<State>()) {
+  check_resampling(grid_.resampling);
+  if (grid_.learners.empty()) throw std::invalid_argument("the grid has no learners (--learner NAME=OPTIONS or a config file)");
+  if (grid_.datasets.empty()) throw std::invalid_argument("the grid has no data sets (--datasets or a config file)");
+  for (std::size_t l = 0; l < grid_.learners.size(); ++l)
+    if (!state_->learner_index.emplace(grid_.learners[l].name, l).second)
+      throw std::invalid_argument("two grid learners are named '" + grid_.learners[l].name + "'");
+  for (const auto& m : grid_.metrics)
     if (!metric_higher_is_better(m) || std::find(kColumns.begin(), kColumns.end(), m) == kColumns.end())
       throw std::invalid_argument("unknown grid metric '" + m + "'");
+}
+
+GridCellRunner::~GridCellRunner() = default;
+
+const GridData& GridCellRunner::data(const std::string& dataset) {
+  std::shared_ptr<State::Entry> entry;
+  {
+    std::lock_guard lock(state_->mutex);
+    if (std::find(grid_.datasets.begin(), grid_.datasets.end(), dataset) == grid_.datasets.end())
+      throw std::invalid_argument("'" + dataset + "' is not a data set of the grid");
+    auto& slot = state_->loaded[dataset];
+    if (!slot) slot = std::make_shared<State::Entry>();
+    entry = slot;
+  }
+  // Data sets load in parallel; each once.
+  std::call_once(entry->once, [&] { entry->data = std::make_unique<GridData>(load_grid_data(dataset, grid_, datasets_dir_)); });
+  return *entry->data;
+}
+
+std::vector<GridCell> GridCellRunner::cells() {
+  std::vector<GridCell> out;
+  for (const auto& name : grid_.datasets) {
+    const GridData& g = data(name);
+    for (std::size_t r = 0; r < g.splits.size(); ++r)
+      for (std::size_t f = 0; f < g.splits[r].size(); ++f)
+        for (const auto& l : grid_.learners) out.push_back({name, l.name, static_cast<int>(r), static_cast<int>(f)});
+  }
+  return out;
+}
+
+std::size_t GridCellRunner::work(const std::string& dataset) {
+  const Dataset& d = data(dataset).train;
+  return d.rows() * std::max<std::size_t>(1, d.num_attributes());
+}
+
+std::string GridCellRunner::run(const GridCell& c, int threads) {
+  const auto learner_at = state_->learner_index.find(c.learner);
+  if (learner_at == state_->learner_index.end()) throw std::invalid_argument("'" + c.learner + "' is not a learner of the grid");
+  const GridLearner& learner = grid_.learners[learner_at->second];
+  const GridData& g = data(c.dataset);
+  if (c.repeat < 0 || static_cast<std::size_t>(c.repeat) >= g.splits.size() || c.fold < 0 ||
+      static_cast<std::size_t>(c.fold) >= g.splits[c.repeat].size())
+    throw std::invalid_argument("the grid has no repeat " + std::to_string(c.repeat) + ", fold " + std::to_string(c.fold) +
+                                " of '" + c.dataset + "'");
+  FoldResult res;
+  std::size_t train_rows, test_rows;
+  auto evaluate = [&](const Dataset& train, const Dataset& test) {
+    return learner.weka.empty() ? evaluate_split(train, test, learner.params, threads)
+                                : evaluate_weka_split(train, test, learner.weka);
+  };
+  if (g.test) {
+    res = evaluate(g.train, *g.test);
+    train_rows = g.train.rows();
+    test_rows = g.test->rows();
+  } else {
+    const auto& split = g.splits[c.repeat][c.fold];
+    res = evaluate(g.train.subset(split.first), g.train.subset(split.second));
+    train_rows = split.first.size();
+    test_rows = split.second.size();
+  }
+  std::ostringstream line;
+  line << csv_cell(g.name) << "," << csv_cell(learner.name) << "," << c.repeat << "," << c.fold << "," << train_rows
+       << "," << test_rows << "," << number(res.metrics.accuracy) << "," << number(res.metrics.auc) << ","
+       << number(res.metrics.brier) << "," << number(res.metrics.log_loss) << "," << number(res.metrics.ece) << ","
+       << number(res.rule_rmse) << "," << res.rules << ","
+       << std::llround(static_cast<double>(res.rules) * res.mean_rule_length) << "," << number(res.mean_rule_length)
+       << "," << number(res.fit_seconds) << "," << number(res.predict_seconds) << ","
+       << number(res.adjusted_accuracy) << "," << number(res.undecided_rate) << ","
+       << number(training_statistic(res, "adjusted_average_reliability")) << "\n";
+  return line.str();
+}
+
+std::vector<GridCell> prepare_grid(GridCellRunner& runner, const GridRunOptions& o) {
+  const GridSpec& grid = runner.grid();
   fs::create_directories(o.out);
   check_and_record_grid(grid, o.out);
-
-  std::vector<GridData> data;
-  for (const auto& name : grid.datasets) data.push_back(load_grid_data(name, grid, o.datasets_dir));
-
+  const std::vector<GridCell> all = runner.cells();
   const std::string results_path = o.out + "/results.csv";
   const std::set<CellKey> done = completed_cells(results_path);
-  struct Cell {
-    std::size_t data, learner;
-    int repeat, fold;
-  };
-  std::vector<Cell> pending;
-  std::size_t total = 0;
-  for (std::size_t d = 0; d < data.size(); ++d)
-    for (std::size_t r = 0; r < data[d].splits.size(); ++r)
-      for (std::size_t f = 0; f < data[d].splits[r].size(); ++f)
-        for (std::size_t l = 0; l < grid.learners.size(); ++l) {
-          ++total;
-          if (!done.count({data[d].name, grid.learners[l].name, static_cast<int>(r), static_cast<int>(f)}))
-            pending.push_back({d, l, static_cast<int>(r), static_cast<int>(f)});
-        }
-
-  std::ofstream csv(results_path, std::ios::app);
-  if (!csv) throw std::runtime_error("cannot write " + results_path);
-  if (fs::file_size(results_path) == 0) {
-    for (std::size_t i = 0; i < kColumns.size(); ++i) csv << (i ? "," : "") << kColumns[i];
-    csv << "\n" << std::flush;
+  std::vector<GridCell> pending;
+  for (const auto& c : all)
+    if (!done.count({c.dataset, c.learner, c.repeat, c.fold})) pending.push_back(c);
+  {
+    std::ofstream csv(results_path, std::ios::app);
+    if (!csv) throw std::runtime_error("cannot write " + results_path);
+    if (fs::file_size(results_path) == 0) {
+      for (std::size_t i = 0; i < kColumns.size(); ++i) csv << (i ? "," : "") << kColumns[i];
+      csv << "\n";
+    }
   }
   if (o.progress)
-    std::cerr << "grid: " << total << " cells (" << data.size() << " data sets x " << grid.learners.size()
-              << " learners, " << grid.resampling.describe() << "); " << total - pending.size() << " already in "
+    std::cerr << "grid: " << all.size() << " cells (" << grid.datasets.size() << " data sets x " << grid.learners.size()
+              << " learners, " << grid.resampling.describe() << "); " << all.size() - pending.size() << " already in "
               << results_path << "\n";
-  const int threads = resolve_threads(o.threads);
-  const int inner = pending.size() >= static_cast<std::size_t>(threads) ? 1 : threads;
   // Largest data sets first: long cells do not end up last on one thread, and the time estimate errs on the
   // pessimistic side rather than the optimistic one.
-  const auto order = largest_first(pending.size(), [&](std::size_t i) {
-    const Dataset& d = data[pending[i].data].train;
-    return d.rows() * std::max<std::size_t>(1, d.num_attributes());
-  });
+  const auto order = largest_first(pending.size(), [&](std::size_t i) { return runner.work(pending[i].dataset); });
+  std::vector<GridCell> ordered;
+  ordered.reserve(pending.size());
+  for (std::size_t i : order) ordered.push_back(pending[i]);
+  return ordered;
+}
+
+void append_grid_result(const GridRunOptions& o, const std::string& line) {
+  const std::string path = o.out + "/results.csv";
+  std::ofstream csv(path, std::ios::app | std::ios::binary);
+  if (!(csv << line << std::flush)) throw std::runtime_error("cannot write " + path);
+}
+
+void write_grid_summary(const GridSpec& grid, const GridRunOptions& o) {
+  write_summary(grid, o, o.out + "/results.csv");
+  if (o.progress) std::cerr << "grid: results in " << o.out << "/results.csv, summary in " << o.out << "/summary.md\n";
+}
+
+void run_grid(const GridSpec& grid, const GridRunOptions& o) {
+  GridCellRunner runner(grid, o.datasets_dir);
+  const std::vector<GridCell> pending = prepare_grid(runner, o);
+  const int threads = resolve_threads(o.threads);
+  const int inner = pending.size() >= static_cast<std::size_t>(threads) ? 1 : threads;
   std::mutex mutex;
   Progress progress("grid", "cells run", pending.size());
   parallel_for(pending.size(), threads, [&](std::size_t i) {
-    const Cell& c = pending[order[i]];
-    const GridData& g = data[c.data];
-    const GridLearner& learner = grid.learners[c.learner];
-    FoldResult res;
-    std::size_t train_rows, test_rows;
-    auto evaluate = [&](const Dataset& train, const Dataset& test) {
-      return learner.weka.empty() ? evaluate_split(train, test, learner.params, inner)
-                                  : evaluate_weka_split(train, test, learner.weka);
-    };
-    if (g.test) {
-      res = evaluate(g.train, *g.test);
-      train_rows = g.train.rows();
-      test_rows = g.test->rows();
-    } else {
-      const auto& split = g.splits[c.repeat][c.fold];
-      res = evaluate(g.train.subset(split.first), g.train.subset(split.second));
-      train_rows = split.first.size();
-      test_rows = split.second.size();
-    }
-    std::ostringstream line;
-    line << csv_cell(g.name) << "," << csv_cell(learner.name) << "," << c.repeat << "," << c.fold << "," << train_rows
-         << "," << test_rows << "," << number(res.metrics.accuracy) << "," << number(res.metrics.auc) << ","
-         << number(res.metrics.brier) << "," << number(res.metrics.log_loss) << "," << number(res.metrics.ece) << ","
-         << number(res.rule_rmse) << ","
-         << res.rules << "," << std::llround(static_cast<double>(res.rules) * res.mean_rule_length) << ","
-         << number(res.mean_rule_length) << "," << number(res.fit_seconds) << ","
-         << number(res.predict_seconds) << "," << number(res.adjusted_accuracy) << "," << number(res.undecided_rate)
-         << "," << number(training_statistic(res, "adjusted_average_reliability")) << "\n";
+    const std::string line = runner.run(pending[i], inner);
     {
       std::lock_guard lock(mutex);
-      csv << line.str() << std::flush;
+      append_grid_result(o, line);
     }
-    if (o.progress) progress.step(g.name + " / " + learner.name);
+    if (o.progress) progress.step(pending[i].dataset + " / " + pending[i].learner);
   });
-  csv.close();
-  if (o.summary) write_summary(grid, o, results_path);
-  if (o.progress) std::cerr << "grid: results in " << results_path << ", summary in " << o.out << "/summary.md\n";
+  if (o.summary) write_grid_summary(grid, o);
 }
 
 }  // namespace candor

@@ -9,6 +9,7 @@
 // When every cell is done the runner compares the learners on each metric (stats/comparison.hpp) and
 // writes DIR/summary.md, DIR/means_METRIC.{csv,md}, DIR/comparison_METRIC.json and CD diagrams.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -75,7 +76,57 @@ GridRunOptions grid_run_options(const ExperimentOptions& options);
 
 // Runs the cells not yet in DIR/results.csv and writes the summary. Throws InputError for unreadable data
 // and std::invalid_argument when DIR holds results of a different grid (another learner definition under
-// the same name, another resampling or seed).
+// the same name, another resampling or seed). The pieces below run the same cells elsewhere (the Python
+// package dispatches them to a Dask cluster): prepare_grid on the machine that owns DIR, GridCellRunner::run
+// wherever, append_grid_result and write_grid_summary back on the owner.
 void run_grid(const GridSpec& grid, const GridRunOptions& options);
+
+struct GridData;  // a data set of the grid, read and split
+
+// One cell of a grid: a data set as the grid names it, a grid learner's name, a repeat and a fold.
+struct GridCell {
+  std::string dataset;
+  std::string learner;
+  int repeat = 0;
+  int fold = 0;
+  bool operator==(const GridCell&) const = default;
+};
+
+// The data sets of a grid, each read and split on first use, and the cells run on them. One per process is
+// enough: run() may be called from any number of threads at once.
+class GridCellRunner {
+ public:
+  // Checks the resampling and the learner names; reads no data yet.
+  GridCellRunner(GridSpec grid, std::string datasets_dir);
+  ~GridCellRunner();
+  GridCellRunner(const GridCellRunner&) = delete;
+  GridCellRunner& operator=(const GridCellRunner&) = delete;
+
+  const GridSpec& grid() const { return grid_; }
+  // Every cell of the grid (data sets in grid order, then repeats, folds, learners); reads every data set.
+  std::vector<GridCell> cells();
+  // Rows x attributes of a data set's training data: the order of work, largest first.
+  std::size_t work(const std::string& dataset);
+  // Fits the cell's learner on its training rows with `threads` threads, evaluates it on its test rows and
+  // returns the cell's results.csv line, newline included. The line depends only on the grid, the data and
+  // the cell, except for the fit_seconds and predict_seconds columns.
+  std::string run(const GridCell& cell, int threads);
+
+ private:
+  struct State;  // the data sets read so far, behind a mutex
+  const GridData& data(const std::string& dataset);
+  GridSpec grid_;
+  std::string datasets_dir_;
+  std::unique_ptr<State> state_;
+};
+
+// Makes DIR ready for the cells of `grid`: creates it, checks and records DIR/grid.json (throws
+// std::invalid_argument for results of a different grid), starts results.csv or repairs one cut off by an
+// interruption, and returns the cells not yet in it, largest data sets first.
+std::vector<GridCell> prepare_grid(GridCellRunner& runner, const GridRunOptions& options);
+// Appends a line of GridCellRunner::run to DIR/results.csv and flushes it (one writer at a time).
+void append_grid_result(const GridRunOptions& options, const std::string& line);
+// Compares the learners over DIR/results.csv: summary.md, means, comparisons and CD diagrams.
+void write_grid_summary(const GridSpec& grid, const GridRunOptions& options);
 
 }  // namespace candor
