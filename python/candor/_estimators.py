@@ -27,21 +27,20 @@ def _is_dataframe(X):
 
 
 def _nominal_codes(col, known, column):
-    """Codes of a nominal column against the list `known` (vectorised through pandas); a missing value, and a
-    value never seen in training (with a warning), becomes -1."""
+    """Codes of a nominal column against the list `known`; a missing value, and a value never seen in training
+    (with a warning), becomes -1. Vectorised: only the column's distinct values are turned into text."""
     import pandas as pd
 
     series = col if isinstance(col, pd.Series) else pd.Series(np.asarray(col, dtype=object))
     if str(series.dtype) == "category" and [str(c) for c in series.cat.categories] == list(known):
         return series.cat.codes.to_numpy(dtype=np.int32)
-    missing = series.isna().to_numpy()
-    text = series.astype(object).where(~missing, None)
-    text = text.map(lambda v: v if v is None else str(v))
-    codes = pd.Categorical(text, categories=list(known)).codes.astype(np.int32)
-    unseen = (codes < 0) & ~missing
-    if unseen.any():
-        values = sorted(set(text[unseen]))
-        warnings.warn(f"column {column!r}: values not seen in training treated as missing: {values[:5]}")
+    row_codes, distinct = pd.factorize(series)  # missing values (None, NaN, pd.NA) get -1
+    text = [str(v) for v in distinct]
+    lookup = np.append(pd.Categorical(text, categories=list(known)).codes.astype(np.int32), np.int32(-1))
+    codes = lookup[row_codes]  # row code -1 reads the appended -1
+    unseen = sorted(t for t, c in zip(text, lookup) if c < 0)
+    if unseen:
+        warnings.warn(f"column {column!r}: values not seen in training treated as missing: {unseen[:5]}")
     return codes
 
 
@@ -175,9 +174,10 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
                 raise ValueError("every sample weight is 0")
             X = X[keep] if not _is_dataframe(X) else X.loc[keep]
             y, sample_weight = y[keep], sample_weight[keep]
-        if y.dtype.kind == "O" and any(v is None or v != v for v in y if not isinstance(v, str)):
-            raise ValueError("Input y contains NaN or None")
         import pandas as pd
+
+        if y.dtype.kind == "O" and pd.isna(y).any():
+            raise ValueError("Input y contains NaN or None")
 
         y_codes, classes = pd.factorize(y, sort=True)  # hashing: np.unique's sort of strings costs more
         classes = np.asarray(classes, dtype=y.dtype if y.dtype.kind != "O" else object)
