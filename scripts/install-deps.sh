@@ -4,7 +4,8 @@ set -euo pipefail
 packages=(build-essential cmake libboost-dev libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
           libbenchmark-dev libeigen3-dev liblbfgspp-dev python3-scipy
           python3-dev python3-venv python3-pip python3-setuptools python3-pybind11 pybind11-dev python3-numpy
-          python3-pandas python3-sklearn python3-pytest python3-distributed)
+          python3-pandas python3-sklearn python3-pytest python3-distributed
+          clang libclang-rt-14-dev)
 # Optional extras: Weka (the benchmarks' peer), matplotlib (plots), scikit-learn (the log-loss reference).
 # Asked for with CANDOR_EXTRAS=1.
 if [[ "${CANDOR_EXTRAS:-0}" == 1 ]]; then packages+=(weka python3-matplotlib python3-sklearn); fi

@@ -134,7 +134,8 @@ TEST(Arff, ClassByNameAndWeightColumn) {
   EXPECT_EQ(d.attribute(0).name, "c");
   EXPECT_EQ(d.weights, (std::vector<double>{2.0, 0.5}));
   o.class_name = "nope";
-  expect_arff_error("@relation r\n@attribute a {x,y}\n@attribute w numeric\n@attribute c {p,q}\n@data\nx,2,p\n", 0,
+  // Reported where the header starts: the first attribute's line.
+  expect_arff_error("@relation r\n@attribute a {x,y}\n@attribute w numeric\n@attribute c {p,q}\n@data\nx,2,p\n", 2,
                     "no attribute named 'nope'", o);
 }
 

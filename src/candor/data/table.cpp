@@ -32,6 +32,17 @@ std::string list_names(const std::vector<Attribute>& attrs) {
   return s;
 }
 
+// The line a problem with the header as a whole is reported at: where its first column is declared.
+std::size_t header_line(const RawTable& t) { return t.header_lines.empty() ? 0 : t.header_lines.front(); }
+
+// The line of the first row whose nominal cell has value index `v`: where a bad value is reported.
+std::size_t first_line_with(const RawTable& t, std::size_t column, std::size_t v) {
+  const auto& codes = t.columns[column].codes;
+  for (std::size_t r = 0; r < codes.size(); ++r)
+    if (codes[r] == static_cast<int>(v)) return t.row_lines[r];
+  return t.header_lines[column];
+}
+
 int find_attribute(const std::vector<Attribute>& attrs, const std::string& name) {
   for (std::size_t i = 0; i < attrs.size(); ++i)
     if (attrs[i].name == name) return static_cast<int>(i);
@@ -80,7 +91,7 @@ void conform_column(const RawTable& t, std::size_t src, const Attribute& want, C
       std::vector<double> as_number(have.values.size());
       for (std::size_t v = 0; v < have.values.size(); ++v)
         if (!parse_number(have.values[v], as_number[v]))
-          throw InputError(t.file, t.header_lines[src],
+          throw InputError(t.file, first_line_with(t, src, v),
                            "attribute '" + have.name + "' is numeric in the model but has the value '" +
                                have.values[v] + "' here");
       out.values.resize(col.codes.size());
@@ -104,10 +115,19 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
   if (!options.weight_column.empty()) {
     int w = find_attribute(t.attributes, options.weight_column);
     if (w < 0)
-      throw InputError(t.file, 0, "no weight column named '" + options.weight_column + "' (columns: " +
+      throw InputError(t.file, header_line(t), "no weight column named '" + options.weight_column + "' (columns: " +
                                       list_names(t.attributes) + ")");
-    if (t.attributes[w].is_nominal())
+    if (t.attributes[w].is_nominal()) {
+      // Read as nominal: some cell is not a finite number. Name the first.
+      const Attribute& a = t.attributes[w];
+      for (std::size_t v = 0; v < a.values.size(); ++v) {
+        double x;
+        if (!parse_number(a.values[v], x))
+          throw InputError(t.file, first_line_with(t, w, v),
+                           "weight '" + a.values[v] + "' in column '" + a.name + "' is not a finite number");
+      }
       throw InputError(t.file, t.header_lines[w], "weight column '" + options.weight_column + "' is not numeric");
+    }
     for (std::size_t r = 0; r < rows; ++r) {
       double x = t.columns[w].values[r];
       if (std::isnan(x) || x < 0)
@@ -136,7 +156,8 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
     for (std::size_t a = 0; a < s.attributes.size(); ++a) {
       int src = find_attribute(t.attributes, s.attributes[a].name);
       if (src < 0)
-        throw InputError(t.file, 0, "the model needs attribute '" + s.attributes[a].name + "', which this file lacks");
+        throw InputError(t.file, header_line(t),
+                         "the model needs attribute '" + s.attributes[a].name + "', which this file lacks");
       conform_column(t, src, s.attributes[a], d.columns[a]);
       // Values the model never saw satisfy no A = v condition: say so, with the first of them, since a
       // column of another type or spelling ("1" against "1.0") would otherwise change every prediction.
@@ -178,18 +199,18 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
           throw InputError(t.file, t.row_lines[r], "missing class value");
       }
     } else if (options.require_labels) {
-      throw InputError(t.file, 0, "no class column '" + s.class_attribute.name + "' in this file");
+      throw InputError(t.file, header_line(t), "no class column '" + s.class_attribute.name + "' in this file");
     }
     return d;
   }
 
   if (rows == 0) throw InputError(t.file, 0, "no data rows");
   if (t.attributes.size() < 2)
-    throw InputError(t.file, 0, "need at least one attribute besides the class");
+    throw InputError(t.file, header_line(t), "need at least one attribute besides the class");
   int c = options.class_name.empty() ? static_cast<int>(t.attributes.size()) - 1
                                      : find_attribute(t.attributes, options.class_name);
   if (c < 0)
-    throw InputError(t.file, 0, "no attribute named '" + options.class_name + "' to use as the class (attributes: " +
+    throw InputError(t.file, header_line(t), "no attribute named '" + options.class_name + "' to use as the class (attributes: " +
                                     list_names(t.attributes) + ")");
   const Attribute& cls = t.attributes[c];
   if (!cls.is_nominal())

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <numeric>
 
 #include "candor/data/input_error.hpp"
@@ -138,18 +139,28 @@ void save_model(const Model& m, const std::string& path) {
   if (!f) throw InputError(path, 0, "error writing model file");
 }
 
+std::unique_ptr<Model> model_from_text(const std::string& text, const std::string& source) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {  // syntax errors: the line they are on
+    const std::size_t end = std::min<std::size_t>(e.byte, text.size());
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n');
+    throw InputError(source, static_cast<std::size_t>(line), std::string("not valid JSON: ") + e.what());
+  } catch (const nlohmann::json::exception& e) {  // numbers out of range (1e400)
+    throw InputError(source, 0, std::string("not valid JSON: ") + e.what());
+  }
+  return model_from_json(j, source);
+}
+
 std::unique_ptr<Model> load_model(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, "is a directory, not a model file");
-  std::ifstream f(path);
+  std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open model file");
-  nlohmann::json j;
-  try {
-    f >> j;
-  } catch (const nlohmann::json::exception& e) {  // syntax errors, and numbers out of range (1e400)
-    throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
-  }
-  return model_from_json(j, path);
+  std::ostringstream text;
+  text << f.rdbuf();
+  return model_from_text(text.str(), path);
 }
 
 }  // namespace candor

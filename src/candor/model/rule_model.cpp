@@ -159,7 +159,12 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
         if (!(x >= 0) || !std::isfinite(x)) throw std::invalid_argument(std::string(what) + " must be finite and non-negative");
     };
     check_counts(m.training_counts, "training class_counts");
-    for (const auto& rj : j.at("rules")) {
+    const auto& rules_json = j.at("rules");
+    if (!rules_json.is_array()) throw std::invalid_argument("\"rules\" must be a list");
+    for (std::size_t index = 0; index < rules_json.size(); ++index) {
+      const auto& rj = rules_json[index];
+      // Every problem names the rule, as a JSON pointer into the file.
+      try {
       Rule r;
       r.klass = m.schema.class_attribute.value_index(rj.at("class").get<std::string>());
       if (r.klass < 0) throw std::invalid_argument("rule predicts unknown class " + rj.at("class").dump());
@@ -192,13 +197,33 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
       r.probability = rj.at("probability").get<double>();
       if (!(r.probability >= 0 && r.probability <= 1))
         throw std::invalid_argument("rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
+      if (!std::isfinite(r.quality)) throw std::invalid_argument("rule quality must be finite");
       m.rules.push_back(std::move(r));
+      } catch (const std::exception& e) {
+        throw std::invalid_argument("/rules/" + std::to_string(index) + ": " + e.what());
+      }
     }
     m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
     check_counts(m.default_counts, "default class_counts");
     if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
     if (m.params.uses_evc() && !m.evc && !m.rules.empty())
       throw std::invalid_argument("an evc model needs its \"evc\" calibration");
+    // What candor writes beside each rule for its readers (covered weight, interval) follows from the counts:
+    // a file where it does not was edited by hand or damaged, and which of the two is meant is unknown.
+    for (std::size_t index = 0; index < m.rules.size(); ++index) {
+      const auto& rj = rules_json[index];
+      const std::string where = "/rules/" + std::to_string(index) + ": ";
+      auto same = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
+      if (rj.contains("covered") && !same(rj.at("covered").get<double>(), m.rules[index].covered()))
+        throw std::invalid_argument(where + "covered " + rj.at("covered").dump() + " is not the sum of its class_counts");
+      if (rj.contains("interval")) {
+        const auto stated = rj.at("interval").get<std::vector<double>>();
+        const auto [lo, hi] = m.interval(m.rules[index]);
+        if (stated.size() != 2 || !same(stated[0], lo) || !same(stated[1], hi))
+          throw std::invalid_argument(where + "interval " + rj.at("interval").dump() +
+                                      " is not the Clopper-Pearson interval of its class counts");
+      }
+    }
     return m;
 }
 

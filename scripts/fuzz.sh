@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# libFuzzer on each reader: ARFF, CSV/TSV, and model files applied to data (fuzz/*_fuzzer.cpp), built with
+# clang, AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer into build-fuzz/.
+#
+#   scripts/fuzz.sh [SECONDS_PER_TARGET]    # default 60 (CI); the documented long run is 3600
+#
+# First every kept finding (fuzz/regressions/TARGET/) is run once; then each target fuzzes for the given
+# time, seeded from the shared corpus (../shared/datasets), the malformed-input catalogue (tests/malformed/)
+# and model files fitted here by every learner. The growing corpus stays in build-fuzz/corpus/TARGET, so a
+# later run goes on from it. A finding stops the run with exit 1 and leaves its input in out/fuzz/; copy it
+# into fuzz/regressions/TARGET/ once it is fixed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+scripts/install-deps.sh
+datasets=${CANDOR_DATASETS_DIR:-../shared/datasets}
+flags="-fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCANDOR_BUILD_FUZZ=ON \
+  -DCANDOR_BUILD_TESTS=OFF -DCANDOR_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS="$flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target arff_fuzzer csv_fuzzer model_fuzzer candor_cli >&2
+
+export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+seeds=build-fuzz/seeds
+if [[ ! -d $seeds/model ]]; then
+  rm -rf "$seeds.tmp" && mkdir -p "$seeds.tmp"/{arff,csv,model}
+  # ARFF and CSV seeds: the head of every corpus file (the readers' whole grammar appears in the first lines).
+  for f in "$datasets"/*.arff; do
+    name=$(basename "$f" .arff)
+    head -c 6000 "$f" > "$seeds.tmp/arff/$name.arff"
+    /usr/bin/python3 scripts/arff_to_csv.py "$f" 60 > "$seeds.tmp/csv/$name.csv"
+  done
+  cp tests/malformed/*.arff "$seeds.tmp/arff/" 2>/dev/null || true
+  cp tests/malformed/*.csv tests/malformed/*.tsv "$seeds.tmp/csv/" 2>/dev/null || true
+  # Model seeds: every learner on a few small data sets, each model followed by data to apply it to.
+  for name in weather.nominal labor iris lymph; do
+    # One per model kind and learner (candor params lists them), EVC among the rule learners' qualities.
+    for learner in cn2-unordered cn2-ordered laplace-covering decision-list rule-logistic rule stump tree boost pril \
+                   "cn2-unordered --quality evc --evc-permutations 10"; do
+      seed="$seeds.tmp/model/$name-${learner%% *}-$(echo "$learner" | wc -c).json"
+      # shellcheck disable=SC2086
+      build-fuzz/candor fit "$datasets/$name.arff" --learner $learner -o "$seed.fit" --threads 1 2>/dev/null || continue
+      { cat "$seed.fit"; printf '\n--data--\n'; cat "$seeds.tmp/csv/$name.csv"; } > "$seed"
+      rm "$seed.fit"
+    done
+  done
+  mv "$seeds.tmp" "$seeds"
+fi
+
+mkdir -p out/fuzz
+for target in arff csv model; do
+  regressions=(fuzz/regressions/$target/*)
+  if [[ -e ${regressions[0]} ]]; then
+    echo "fuzz: $target: ${#regressions[@]} kept findings" >&2
+    "build-fuzz/${target}_fuzzer" "${regressions[@]}" >/dev/null 2>out/fuzz/$target-regressions.log ||
+      { cat out/fuzz/$target-regressions.log >&2; exit 1; }
+  fi
+  mkdir -p "build-fuzz/corpus/$target"
+  echo "fuzz: $target for $seconds s" >&2
+  "build-fuzz/${target}_fuzzer" -max_total_time="$seconds" -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
+    -print_final_stats=1 -artifact_prefix="out/fuzz/$target-" "build-fuzz/corpus/$target" "$seeds/$target" \
+    > "out/fuzz/$target.log" 2>&1 || { tail -60 "out/fuzz/$target.log" >&2; exit 1; }
+  grep -E "^stat::number_of_executed_units|^Done" "out/fuzz/$target.log" | tr '\n' ' ' >&2
+  echo >&2
+done
