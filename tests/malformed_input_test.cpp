@@ -76,7 +76,10 @@ TEST(MalformedInput, ModelFilesWithImpossibleNumbersAreRefused) {
     EXPECT_NE(message.find("edited.json"), std::string::npos) << message;
     EXPECT_NE(message.find(fragment), std::string::npos) << message;
   };
-  refused([](nlohmann::json& j) { j["training"]["rows"] = -5; }, "non-negative integer");
+  refused([](nlohmann::json& j) { j["training"]["rows"] = -5; }, "training rows must be an integer in [0, ");
+  refused([](nlohmann::json& j) { j["training"]["rows"] = 2.5; }, "training rows must be an integer");
+  // Numbers that do not fit an int were converted with undefined behaviour (found by fuzzing).
+  refused([](nlohmann::json& j) { j["learner"]["beam_width"] = 3.1e106; }, "learner parameter 'beam_width'");
   refused([](nlohmann::json& j) { j["rules"][0]["probability"] = 5.0; }, "not in [0, 1]");
   refused([](nlohmann::json& j) { j["rules"][0]["training_counts"][0] = -1.0; }, "non-negative");
   refused([](nlohmann::json& j) { j["class"]["values"] = nlohmann::json::array(); }, "the class has no values");

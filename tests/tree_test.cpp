@@ -52,6 +52,28 @@ TEST(C45, WeatherTreeIsJ48s) {
   EXPECT_EQ(t.size(), 8u);
 }
 
+// A value the model never saw (read against its schema, it is coded past the known values) goes down the
+// tree as a missing value does; it used to index past the node's children (found by fuzzing).
+TEST(C45, AValueNeverSeenGoesDownAsAMissingValue) {
+  const Dataset d = read_arff(test::shared("weather.nominal.arff"));
+  const auto model = fit_model(d, [] {
+    LearnerParams p;
+    p.learner = "tree";
+    return p;
+  }(), 1);
+  LoadOptions o;
+  o.schema = &model->schema;
+  o.require_labels = false;
+  const std::string header =
+      "outlook,temperature,humidity,windy,play\n";
+  const Dataset test = parse_csv(header + "cloudy,hot,high,FALSE,?\n?,hot,high,FALSE,?\nfoggy,mild,normal,TRUE,?\n"
+                                          ",mild,normal,TRUE,?\n", "t.csv", o);
+  ASSERT_EQ(test.columns[0].codes[0], 3);  // past sunny, overcast, rainy
+  EXPECT_EQ(model->predict_proba(test, 0), model->predict_proba(test, 1));
+  EXPECT_EQ(model->predict_proba(test, 2), model->predict_proba(test, 3));
+  EXPECT_NE(model->predict_proba(test, 0), model->predict_proba(test, 2));
+}
+
 TEST(C45, IrisTreeIsJ48s) {
   const Dataset d = read_arff(test::shared("iris.arff"));
   const Tree t = grow_c45(d, all_rows(d), unit_weights(d), C45Options{});

@@ -78,6 +78,7 @@ case("csv-missing-file", {}, ["fit", "nowhere.csv", "-o", "m.json"], 2, "nowhere
 case("csv-directory-as-data", {"dir/x.csv": CSV}, ["fit", "dir", "-o", "m.json"], 2, "dir")
 case("csv-predict-column-missing", {"w.csv": CSV, "t.csv": "outlook,play\nsunny,no\n"}, ["predict", "m.json", "t.csv"], 2, ["t.csv:1: ", "temp"], setup=[["fit", "w.csv", "-o", "m.json"]])
 case("csv-predict-unseen-value-warns", {"w.csv": CSV, "t.csv": "outlook,temp,play\ncloudy,70,no\nsunny,70,no\n"}, ["predict", "m.json", "t.csv"], 0, ["cloudy", "t.csv:2"], setup=[["fit", "w.csv", "-o", "m.json"]], stdout_lines=3)
+case("tree-predict-unseen-nominal-value", {"w.csv": CSV, "t.csv": "outlook,temp,play\ncloudy,70,\nsunny,70,\n"}, ["predict", "m.json", "t.csv", "--proba"], 0, ["t.csv:2", "cloudy"], setup=[["fit", "w.csv", "-o", "m.json", "--learner", "tree", "--min-leaf", "1"]], stdout_lines=3)
 case("csv-predict-text-in-numeric-column", {"w.csv": CSV, "t.csv": "outlook,temp,play\nsunny,warm,no\n"}, ["predict", "m.json", "t.csv"], 2, ["t.csv:2: ", "warm"], setup=[["fit", "w.csv", "-o", "m.json"]])
 
 # ---- model files

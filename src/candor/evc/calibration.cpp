@@ -1,3 +1,4 @@
+#include "candor/util/json_read.hpp"
 #include "candor/evc/calibration.hpp"
 
 #include <algorithm>
@@ -223,8 +224,9 @@ nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<st
 
 EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<std::string>& class_names) {
   EvcCalibration c;
-  c.settings.permutations = j.at("permutations").get<int>();
+  c.settings.permutations = json_int(j.at("permutations"), "EVC permutations", 0);
   c.settings.fit = parse_gumbel_fit(j.at("fit").get<std::string>());
+  if (!j.at("seed").is_number_unsigned()) throw std::invalid_argument("the EVC seed must be a non-negative integer");
   c.settings.seed = j.at("seed").get<std::uint64_t>();
   c.laws.resize(class_names.size());
   c.mean_maxima.resize(class_names.size());
@@ -233,7 +235,7 @@ EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<
     if (pos == class_names.end()) throw std::invalid_argument("EVC calibration names unknown class '" + it.key() + "'");
     const std::size_t k = static_cast<std::size_t>(pos - class_names.begin());
     for (const auto& row : it.value()) {
-      if (row.at("length").get<std::size_t>() != c.laws[k].size() + 1)
+      if (json_integer(row.at("length"), "an EVC law's length", 1, 1 << 20) != static_cast<long long>(c.laws[k].size() + 1))
         throw std::invalid_argument("EVC calibration lengths must run 1, 2, ...");
       GumbelLaw law{row.at("mu").get<double>(), row.at("beta").get<double>()};
       if (!(law.beta > 0) || !std::isfinite(law.mu)) throw std::invalid_argument("EVC law needs finite mu and beta > 0");

@@ -1,3 +1,4 @@
+#include "candor/util/json_read.hpp"
 #include "candor/learn/params.hpp"
 
 #include <algorithm>
@@ -459,7 +460,8 @@ LearnerParams params_from_json(const nlohmann::json& j) {
     std::visit(
         [&](auto member) {
           using T = std::remove_reference_t<decltype(p.*member)>;
-          p.*member = it.value().template get<T>();
+          if constexpr (std::is_same_v<T, int>) p.*member = json_int(it.value(), "learner parameter '" + it.key() + "'");
+          else p.*member = it.value().template get<T>();
         },
         info->member);
   }

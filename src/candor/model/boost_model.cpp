@@ -1,3 +1,4 @@
+#include "candor/util/json_read.hpp"
 #include "candor/model/boost_model.hpp"
 
 #include <algorithm>
@@ -184,7 +185,7 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
   read_model_header(j, m);
   if (m.params.learner != "boost") throw std::invalid_argument("a boost model must name the boost learner");
   const std::size_t classes = m.schema.class_attribute.values.size();
-  m.per_iteration = j.at("per_iteration").get<int>();
+  m.per_iteration = json_int(j.at("per_iteration"), "per_iteration", 1);
   const bool logit = m.params.boosting == "logitboost";
   const int expected_per_iteration = logit && classes > 2 ? static_cast<int>(classes) : 1;
   if (m.per_iteration != expected_per_iteration) throw std::invalid_argument("per_iteration does not fit the classes");

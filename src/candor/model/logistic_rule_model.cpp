@@ -1,3 +1,4 @@
+#include "candor/util/json_read.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 
 #include <algorithm>
@@ -240,7 +241,7 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   if (j.contains("lambda_search")) {
     const auto& s = j.at("lambda_search");
     m.lambda_search.on = s.at("on").get<std::string>();
-    m.lambda_search.folds = s.at("folds").get<int>();
+    m.lambda_search.folds = json_int(s.at("folds"), "lambda search folds", 0);
     m.lambda_search.grid = s.at("grid").get<std::vector<double>>();
     m.lambda_search.log_loss = s.at("log_loss").get<std::vector<double>>();
   }

@@ -1,3 +1,4 @@
+#include "candor/util/json_read.hpp"
 #include "candor/model/model.hpp"
 
 #include <algorithm>
@@ -84,9 +85,8 @@ void read_model_header(const nlohmann::json& j, Model& m) {
   m.params = params_from_json(j.at("learner"));
   const auto& tr = j.at("training");
   m.training_source = tr.at("source").get<std::string>();
-  const auto& rows = tr.at("rows");
-  if (!rows.is_number_unsigned()) throw std::invalid_argument("training rows must be a non-negative integer");
-  m.training_rows = rows.get<std::size_t>();
+  m.training_rows = static_cast<std::size_t>(
+      json_integer(tr.at("rows"), "training rows", 0, std::numeric_limits<long long>::max()));
   m.training_counts = tr.at("class_counts").get<std::vector<double>>();
   m.schema.attributes.clear();
   for (const auto& a : j.at("attributes")) m.schema.attributes.push_back(attribute_from_json(a));
@@ -117,7 +117,7 @@ std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::strin
   try {
     if (!j.is_object() || j.value("format", "") != "candor-model")
       throw std::invalid_argument("not a candor model (\"format\" is not \"candor-model\")");
-    if (j.at("version").get<int>() != 1) throw std::invalid_argument("unsupported model version " + j.at("version").dump());
+    if (!j.at("version").is_number_integer() || j.at("version").get<long long>() != 1) throw std::invalid_argument("unsupported model version " + j.at("version").dump());
     const std::string kind = j.at("model").get<std::string>();
     for (const auto& k : model_kind_table())
       if (kind == k.name) return k.from_json(j);

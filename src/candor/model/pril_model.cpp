@@ -1,3 +1,4 @@
+#include "candor/util/json_read.hpp"
 #include "candor/model/pril_model.hpp"
 
 #include <cmath>
@@ -178,7 +179,7 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
   read_model_header(j, m);
   if (m.params.learner != "pril") throw std::invalid_argument("a pril model must name the pril learner");
   m.categories = Categories::from_json(j.at("cuts"), m.schema);
-  m.branching = j.at("branching").get<std::vector<int>>();
+  m.branching = json_ints(j.at("branching"), "branching");
   const int attrs = static_cast<int>(m.schema.attributes.size());
   const int classes = static_cast<int>(m.schema.class_attribute.values.size());
   for (int a : m.branching)
@@ -187,7 +188,7 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
   m.training_undecided = j.at("training_undecided").get<double>();
   for (const auto& jb : j.at("branches")) {
     PrilBranch b;
-    b.values = jb.at("values").get<std::vector<int>>();
+    b.values = json_ints(jb.at("values"), "a branch's values");
     b.class_counts = jb.at("class_counts").get<std::vector<double>>();
     if (b.values.size() != m.branching.size() || static_cast<int>(b.class_counts.size()) != classes)
       throw std::invalid_argument("a branch needs one value per branching attribute and one count per class");
@@ -196,15 +197,15 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
         throw std::invalid_argument("a branch value is out of range");
     for (const auto& js : jb.at("sets")) {
       PrilRuleSet s;
-      s.attributes = js.at("attributes").get<std::vector<int>>();
+      s.attributes = json_ints(js.at("attributes"), "a subset's attributes");
       s.significance = js.at("significance").get<double>();
-      s.step = js.at("step").get<int>();
+      s.step = json_int(js.at("step"), "a subset's step");
       for (int a : s.attributes)
         if (a < 0 || a >= attrs) throw std::invalid_argument("a rule set attribute is out of range");
       for (const auto& jr : js.at("rules")) {
         PrilRule r;
-        r.values = jr.at("values").get<std::vector<int>>();
-        r.klass = jr.at("class").get<int>();
+        r.values = json_ints(jr.at("values"), "a rule's values");
+        r.klass = json_int(jr.at("class"), "a rule's class");
         r.reliability = jr.at("reliability").get<double>();
         r.covered = jr.at("covered").get<double>();
         r.correct = jr.at("correct").get<double>();

@@ -1,3 +1,4 @@
+#include "candor/util/json_read.hpp"
 #include "candor/tree/tree.hpp"
 
 #include <algorithm>
@@ -27,7 +28,10 @@ int branch_of(const TreeNode& n, const Dataset& d, std::size_t row) {
   const int code = d.columns[n.attribute].codes[row];
   if (code == kMissing) return -1;
   if (n.split == SplitKind::nominal_binary) return code == n.value ? 0 : 1;
-  return code;
+  // A value the model never saw (data read against its schema codes it past the known values) has no
+  // branch of its own: it goes down as a missing value does.
+  const int known = static_cast<int>(n.children.size()) - (n.missing_child >= 0 ? 1 : 0);
+  return code < known ? code : -1;
 }
 
 double total(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
@@ -268,7 +272,7 @@ nlohmann::json Tree::to_json() const {
 
 Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regression) {
   Tree t;
-  t.cells = j.at("cells").get<int>();
+  t.cells = json_int(j.at("cells"), "a tree's cells", 0);
   const auto& arr = j.at("nodes");
   if (!arr.is_array() || arr.empty()) throw std::invalid_argument("a tree needs at least one node");
   const int size = static_cast<int>(arr.size());
@@ -285,7 +289,7 @@ Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regress
     n.value_mean = jn.at("mean").get<double>();
     if (!std::isfinite(n.value_mean)) throw std::invalid_argument("a tree node's mean must be finite");
     if (split == "leaf") {
-      n.cell = jn.at("cell").get<int>();
+      n.cell = json_int(jn.at("cell"), "a leaf's cell");
       if (n.cell < 0 || n.cell >= t.cells) throw std::invalid_argument("a leaf's cell is out of range");
       t.nodes.push_back(std::move(n));
       continue;
@@ -294,7 +298,7 @@ Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regress
               : split == "nominal"        ? SplitKind::nominal
               : split == "nominal-binary" ? SplitKind::nominal_binary
                                           : throw std::invalid_argument("unknown tree split '" + split + "'");
-    n.attribute = jn.at("attribute").get<int>();
+    n.attribute = json_int(jn.at("attribute"), "a tree split's attribute");
     if (n.attribute < 0 || n.attribute >= static_cast<int>(schema.attributes.size()))
       throw std::invalid_argument("a tree split names an attribute out of range");
     const Attribute& a = schema.attributes[n.attribute];
@@ -305,18 +309,19 @@ Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regress
       if (!std::isfinite(n.threshold)) throw std::invalid_argument("a tree threshold must be finite");
     }
     if (n.split == SplitKind::nominal_binary) {
-      n.value = jn.at("value").get<int>();
+      n.value = json_int(jn.at("value"), "a tree split's value");
       if (n.value < 0 || n.value >= static_cast<int>(a.values.size()))
         throw std::invalid_argument("a tree split names a value out of range");
     }
-    n.children = jn.at("children").get<std::vector<int>>();
-    n.missing_child = jn.at("missing_child").get<int>();
+    n.children = json_ints(jn.at("children"), "a tree node's children");
+    n.missing_child = json_int(jn.at("missing_child"), "a tree node's missing child", -1);
     n.branch_weights = jn.at("branch_weights").get<std::vector<double>>();
     const std::size_t known_children = n.split == SplitKind::nominal ? a.values.size() : 2;
     const std::size_t expected = known_children + (n.missing_child >= 0 ? 1 : 0);
     if (n.children.size() != expected || n.branch_weights.size() != n.children.size())
       throw std::invalid_argument("a tree split has the wrong number of children or branch weights");
-    if (n.missing_child >= static_cast<int>(n.children.size())) throw std::invalid_argument("a tree's missing child is out of range");
+    if (n.missing_child >= 0 && n.missing_child != static_cast<int>(known_children))
+      throw std::invalid_argument("a tree's missing child must follow the known values' children");
     for (double w : n.branch_weights)
       if (!(w >= 0) || !std::isfinite(w)) throw std::invalid_argument("tree branch weights must be finite and non-negative");
     for (int c : n.children) {

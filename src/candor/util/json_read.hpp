@@ -1,0 +1,49 @@
+#pragma once
+// Integers read from files candor wrote, checked. nlohmann's get<int>() converts any JSON number, 3.1e106 or
+// 2.5 included, and a value that does not fit is undefined behaviour; get<std::size_t>() wraps -5 around.
+// These accept only integers written as integers and within [lo, hi], and throw std::invalid_argument
+// naming `what` otherwise.
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace candor {
+
+inline long long json_integer(const nlohmann::json& j, const std::string& what,
+                              long long lo = std::numeric_limits<int>::min(),
+                              long long hi = std::numeric_limits<int>::max()) {
+  bool fits = false;
+  long long value = 0;
+  if (j.is_number_unsigned()) {
+    const auto u = j.get<std::uint64_t>();
+    fits = u <= static_cast<std::uint64_t>(std::numeric_limits<long long>::max());
+    value = fits ? static_cast<long long>(u) : 0;
+  } else if (j.is_number_integer()) {
+    fits = true;
+    value = j.get<long long>();
+  }
+  if (!fits || value < lo || value > hi)
+    throw std::invalid_argument(what + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                                "], not " + j.dump().substr(0, 40));
+  return value;
+}
+
+inline int json_int(const nlohmann::json& j, const std::string& what, int lo = std::numeric_limits<int>::min(),
+                    int hi = std::numeric_limits<int>::max()) {
+  return static_cast<int>(json_integer(j, what, lo, hi));
+}
+
+inline std::vector<int> json_ints(const nlohmann::json& j, const std::string& what,
+                                  int lo = std::numeric_limits<int>::min(), int hi = std::numeric_limits<int>::max()) {
+  if (!j.is_array()) throw std::invalid_argument(what + " must be a list of integers");
+  std::vector<int> out;
+  out.reserve(j.size());
+  for (const auto& x : j) out.push_back(json_int(x, what, lo, hi));
+  return out;
+}
+
+}  // namespace candor
