@@ -83,6 +83,16 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
   }
   if (header.empty()) throw InputError(file, 0, "empty file: expected a header row");
   const std::size_t ncol = header.size();
+  // One column whose name holds another common separator: the file is most likely separated by it.
+  if (ncol == 1) {
+    for (const char other : {',', '\t', ';', '|'}) {
+      if (other == delim || header[0].text.find(other) == std::string::npos) continue;
+      const std::string shown = other == '\t' ? "tabs" : std::string("'") + other + "'";
+      throw InputError(file, header_line,
+                       "the header is one column but holds " + shown +
+                           ": a .csv file is read as comma-separated, a .tsv file as tab-separated");
+    }
+  }
   detail::RawTable t;
   t.file = file;
   std::unordered_map<std::string, std::size_t> seen;
