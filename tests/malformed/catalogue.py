@@ -108,6 +108,7 @@ model_case("model-class-counts-wrong-length", {"set": {"/rules/0/class_counts": 
 model_case("model-unknown-operator", {"set": {"/rules/0/conditions/0/op": "~"}}, 2, ["m.json:", "~"])
 model_case("model-wrong-type", {"set": {"/rules/0/quality": "high"}}, 2, ["m.json:", "/rules/0"])
 model_case("model-covered-contradicts-counts", {"set": {"/rules/0/covered": 1000.0}}, 2, ["m.json:", "/rules/0", "covered"])
+model_case("model-unknown-entry", {"set": {"/rules/0/probabilty": 0.5}}, 2, ["m.json:", "unknown entry /rules/0/probabilty"])
 model_case("model-rules-not-a-list", {"set": {"/rules": {"a": 1}}}, 2, ["m.json:", "rules"])
 model_case("model-attribute-type-unknown", {"set": {"/attributes/1/type": "complex"}}, 2, ["m.json:", "complex"])
 case("model-nominal-applied-to-numeric-arff", {"w.arff": W + ROWS, "n.arff": W.replace("outlook {sunny,overcast,rainy}", "outlook numeric") + "1,70,yes\n2,80,no\n"}, ["predict", "m.json", "n.arff"], 0, ["n.arff:6: attribute 'outlook'", "a number where the model has names"], setup=MODEL, stdout_lines=3)

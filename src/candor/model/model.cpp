@@ -113,6 +113,23 @@ const std::vector<ModelKindInfo>& model_kind_table() {
   return table;
 }
 
+namespace {
+
+// Every entry of a model file is one candor writes: the model read back and written again holds it. An
+// entry it lacks is a typo or a hand edit that would otherwise be ignored without a word.
+void check_known_entries(const nlohmann::json& file, const nlohmann::json& written, const std::string& path) {
+  if (file.is_object() && written.is_object()) {
+    for (const auto& [key, value] : file.items()) {
+      if (!written.contains(key)) throw std::invalid_argument("unknown entry " + path + "/" + key);
+      check_known_entries(value, written.at(key), path + "/" + key);
+    }
+  } else if (file.is_array() && written.is_array() && file.size() == written.size()) {
+    for (std::size_t i = 0; i < file.size(); ++i) check_known_entries(file[i], written[i], path + "/" + std::to_string(i));
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::string& source) {
   try {
     if (!j.is_object() || j.value("format", "") != "candor-model")
@@ -120,7 +137,11 @@ std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::strin
     if (!j.at("version").is_number_integer() || j.at("version").get<long long>() != 1) throw std::invalid_argument("unsupported model version " + j.at("version").dump());
     const std::string kind = j.at("model").get<std::string>();
     for (const auto& k : model_kind_table())
-      if (kind == k.name) return k.from_json(j);
+      if (kind == k.name) {
+        auto model = k.from_json(j);
+        check_known_entries(j, model->to_json(), "");
+        return model;
+      }
     std::string known;
     for (const auto& k : model_kind_table()) known += (known.empty() ? "" : ", ") + std::string(k.name);
     throw std::invalid_argument("unknown model kind '" + kind + "' (known: " + known + ")");
