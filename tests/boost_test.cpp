@@ -179,6 +179,31 @@ TEST(Boost, EveryKindRoundTripsThroughItsModelFileAndExplains) {
     }
 }
 
+// KBS over trees multiplies the LIFTs of pure leaves: on soybean the plain softmax of its scores gives classes
+// seen in training probabilities down to 1e-27 (a class never seen gets exactly 0). Predictions keep every
+// class about 1e-12 away from 0 and 1 (Model's contract: no class is ruled out).
+TEST(Boost, NoClassIsRuledOutEvenWhenTheScoresAreExtreme) {
+  const Dataset d = read_arff(test::shared("soybean.arff"));
+  LearnerParams p;
+  p.learner = "boost";
+  p.base = "tree";
+  p.iterations = 10;
+  const auto fitted = fit_model(d, p);
+  const auto& m = dynamic_cast<const BoostModel&>(*fitted);
+  std::size_t plain_below_edge = 0;
+  for (std::size_t r = 0; r < d.rows(); ++r) {
+    std::vector<double> score = m.base_scores();
+    for (const auto& member : m.contributions(d, r))
+      for (std::size_t c = 0; c < score.size(); ++c) score[c] += member[c];
+    const auto plain = BoostModel::softmax(score);
+    for (std::size_t c = 0; c < plain.size(); ++c) plain_below_edge += plain[c] < 1e-12 && m.training_counts[c] > 0;
+    const auto q = m.predict_proba(d, r);
+    EXPECT_NEAR(std::accumulate(q.begin(), q.end(), 0.0), 1.0, 1e-12);
+    for (double x : q) EXPECT_TRUE(x > 0.5e-12 && x < 1) << "row " << r << ": " << x;
+  }
+  EXPECT_GT(plain_below_edge, 0u);  // the edge this test is about occurs
+}
+
 TEST(Boost, OptionsOfOtherLearnersAreRefused) {
   LearnerParams p;
   p.learner = "boost";

@@ -58,7 +58,7 @@ void boost_logitboost(BoostModel& m, const Dataset& d, const std::vector<std::si
     for (std::size_t k = 0; k < n; ++k) {
       const double mean = std::accumulate(fx[k].begin(), fx[k].end(), 0.0) / j;
       for (std::size_t c = 0; c < classes; ++c) F[k][c] += (j - 1) / j * (fx[k][c] - mean);
-      prob[k] = BoostModel::probabilities(F[k]);  // the model's own softmax, as it will predict
+      prob[k] = BoostModel::softmax(F[k]);
     }
   }
 }

@@ -1,4 +1,3 @@
-#include "candor/util/json_read.hpp"
 #include "candor/evc/calibration.hpp"
 
 #include <algorithm>
@@ -15,6 +14,7 @@
 #include "candor/evc/general.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/util/parallel.hpp"
+#include "candor/util/json_read.hpp"
 
 namespace candor {
 

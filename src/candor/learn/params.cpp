@@ -1,4 +1,3 @@
-#include "candor/util/json_read.hpp"
 #include "candor/learn/params.hpp"
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include "candor/pril/reliability.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/tree/tree.hpp"
+#include "candor/util/json_read.hpp"
 
 namespace candor {
 

@@ -1,4 +1,3 @@
-#include "candor/util/json_read.hpp"
 #include "candor/model/boost_model.hpp"
 
 #include <algorithm>
@@ -6,8 +5,10 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/util/format.hpp"
+#include "candor/util/json_read.hpp"
 
 namespace candor {
 
@@ -65,12 +66,16 @@ std::vector<double> BoostModel::base_scores() const {
   return score;
 }
 
-std::vector<double> BoostModel::probabilities(std::vector<double> s) {
+std::vector<double> BoostModel::softmax(std::vector<double> s) {
   const double top = *std::max_element(s.begin(), s.end());
   double sum = 0;
   for (double& v : s) sum += (v = std::exp(v - top));
   for (double& v : s) v /= sum;
   return s;
+}
+
+std::vector<double> BoostModel::probabilities(const std::vector<double>& scores) {
+  return logit_probabilities(scores.data(), static_cast<int>(scores.size()));
 }
 
 std::vector<double> BoostModel::predict_proba(const Dataset& d, std::size_t row) const {

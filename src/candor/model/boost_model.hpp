@@ -52,9 +52,12 @@ struct BoostModel : Model {
   // The scores a prediction starts from before the members' contributions: the prior's logarithm for kbs
   // (eq. 5), 0 otherwise.
   std::vector<double> base_scores() const;
-  // Class probabilities from summed scores: exp(score - max), normalised (predict_proba, and the first k
-  // members' predictions in the kbs experiment).
-  static std::vector<double> probabilities(std::vector<double> scores);
+  // exp(score - max), normalised: the softmax LogitBoost fits through.
+  static std::vector<double> softmax(std::vector<double> scores);
+  // Class probabilities from summed scores (predict_proba, and the first k members' predictions in the kbs
+  // experiment): the softmax with every probability kept about 1e-12 from 0 and 1 (Model's contract: no
+  // class seen in training is ruled out), as logistic models keep theirs (linear/penalised_logistic.hpp).
+  static std::vector<double> probabilities(const std::vector<double>& scores);
 };
 
 }  // namespace candor

@@ -1,4 +1,3 @@
-#include "candor/util/json_read.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 
 #include <algorithm>
@@ -10,6 +9,7 @@
 
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/util/format.hpp"
+#include "candor/util/json_read.hpp"
 
 namespace candor {
 

@@ -1,4 +1,3 @@
-#include "candor/util/json_read.hpp"
 #include "candor/model/model.hpp"
 
 #include <algorithm>
@@ -14,6 +13,7 @@
 #include "candor/model/pril_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/model/tree_model.hpp"
+#include "candor/util/json_read.hpp"
 
 namespace candor {
 

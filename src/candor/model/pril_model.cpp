@@ -1,4 +1,3 @@
-#include "candor/util/json_read.hpp"
 #include "candor/model/pril_model.hpp"
 
 #include <cmath>
@@ -6,6 +5,7 @@
 #include <stdexcept>
 
 #include "candor/util/format.hpp"
+#include "candor/util/json_read.hpp"
 
 namespace candor {
 

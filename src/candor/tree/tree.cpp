@@ -1,4 +1,3 @@
-#include "candor/util/json_read.hpp"
 #include "candor/tree/tree.hpp"
 
 #include <algorithm>
@@ -7,6 +6,7 @@
 #include <stdexcept>
 
 #include "candor/util/format.hpp"
+#include "candor/util/json_read.hpp"
 
 namespace candor {
 
