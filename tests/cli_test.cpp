@@ -10,6 +10,7 @@
 #include <sstream>
 #include <nlohmann/json.hpp>
 
+#include "candor/experiments/grid.hpp"
 #include "test_util.hpp"
 
 using namespace candor;
@@ -390,6 +391,41 @@ TEST(Cli, GridRunsResumesAndSummarises) {
   r = run("experiment grid --out " + out + "-y --config " + cfg);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find(cfg + ": unknown key 'dataset'"), std::string::npos) << r.out;
+}
+
+// The cell-level pieces (what the Python package sends to a Dask cluster) give the lines run_grid writes,
+// cell by cell and in any order, and prepare_grid hands out only the cells not yet written.
+TEST(Grid, CellsRunOneByOneGiveTheLinesOfTheWholeGrid) {
+  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid-cells").string();
+  std::filesystem::remove_all(out);
+  GridSpec grid;
+  grid.learners = {make_grid_learner("a", "--quality laplace"), make_grid_learner("b", "--learner tree")};
+  grid.datasets = {"iris", "labor"};
+  grid.resampling.folds = 3;
+  grid.seed = 7;
+  GridRunOptions o;
+  o.out = out + "/whole";
+  o.datasets_dir = test::datasets_dir();
+  o.progress = false;
+  o.plots = false;
+  run_grid(grid, o);
+
+  GridCellRunner runner(grid, test::datasets_dir());
+  o.out = out + "/cells";
+  std::vector<GridCell> pending = prepare_grid(runner, o);
+  ASSERT_EQ(pending.size(), 2u * 2u * 3u);
+  EXPECT_EQ(pending.size(), runner.cells().size());
+  EXPECT_EQ(pending.front().dataset, "labor");  // most work first: 57 x 16 cells against 150 x 4
+  // Half the cells, last first; then the rest.
+  for (std::size_t i = pending.size(); i-- > pending.size() / 2;) append_grid_result(o, runner.run(pending[i], 1));
+  pending = prepare_grid(runner, o);
+  ASSERT_EQ(pending.size(), 6u);
+  for (const auto& c : pending) append_grid_result(o, runner.run(c, 2));
+  EXPECT_TRUE(prepare_grid(runner, o).empty());
+  EXPECT_EQ(result_cells(out + "/cells/results.csv"), result_cells(out + "/whole/results.csv"));
+  EXPECT_THROW(runner.run({"iris", "c", 0, 0}, 1), std::invalid_argument);
+  EXPECT_THROW(runner.run({"iris", "a", 0, 3}, 1), std::invalid_argument);
+  EXPECT_THROW(runner.run({"vote", "a", 0, 0}, 1), std::invalid_argument);
 }
 
 // Both experiments of issue 4 end to end on small data: their tables exist with the documented columns and
