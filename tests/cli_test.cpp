@@ -574,7 +574,8 @@ TEST(Cli, GridMigratesAnOlderResultsFile) {
   std::ofstream(dir / "results.csv")
       << "dataset,learner,repeat,fold,train_rows,test_rows,accuracy,auc,brier,log_loss,ece,rule_rmse,rules,conditions,"
          "mean_rule_length,fit_seconds,predict_seconds\n"
-         "iris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1\n";
+         "iris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1\n"
+         "iris,a,0,1,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.2\r\n";  // rewritten by Python's csv module
   CliResult r = run("experiment grid --learner 'a=--quality laplace' --datasets iris --folds 3 --no-plots --out " +
                     dir.string() + " --datasets-dir " + test::datasets_dir());
   ASSERT_EQ(r.code, 0) << r.out;
@@ -582,6 +583,7 @@ TEST(Cli, GridMigratesAnOlderResultsFile) {
   EXPECT_EQ(text.substr(0, text.find('\n')).substr(text.find("predict_seconds")),
             "predict_seconds,adjusted_accuracy,undecided_rate,adjusted_average_reliability");
   EXPECT_NE(text.find("\niris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1,,,\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\niris,a,0,1,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.2,,,\n"), std::string::npos) << text;
   EXPECT_EQ(result_cells((dir / "results.csv").string()).size(), 3u);
 }
 

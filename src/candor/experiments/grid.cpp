@@ -168,6 +168,9 @@ std::set<CellKey> completed_cells(const std::string& path) {
             for (std::size_t i = 0; i < kColumns.size(); ++i) migrated << (i ? "," : "") << kColumns[i];
             migrated << "\n";
           } else {
+            // A file rewritten by a tool that ends lines with CR LF (Python's csv module does) keeps its CR
+            // out of the last old value.
+            if (!old_line.empty() && old_line.back() == '\r') old_line.pop_back();
             migrated << old_line << ",,,\n";
           }
         }
