@@ -5,8 +5,8 @@
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]    # default 60 (CI); the documented long run is 3600
 #
 # First every kept finding (fuzz/regressions/TARGET/) is run once; then each target fuzzes for the given
-# time, seeded from the shared corpus (../shared/datasets), the malformed-input catalogue (tests/malformed/)
-# and model files fitted here by every learner. The growing corpus stays in build-fuzz/corpus/TARGET, so a
+# time, seeded from the shared corpus (../shared/datasets), the inputs of the malformed-input catalogue
+# (tests/malformed/) and model files fitted here by every learner. The growing corpus stays in build-fuzz/corpus/TARGET, so a
 # later run goes on from it. A finding stops the run with exit 1 and leaves its input in out/fuzz/; copy it
 # into fuzz/regressions/TARGET/ once it is fixed.
 set -euo pipefail
@@ -30,8 +30,12 @@ if [[ ! -d $seeds/model ]]; then
     head -c 6000 "$f" > "$seeds.tmp/arff/$name.arff"
     /usr/bin/python3 scripts/arff_to_csv.py "$f" 60 > "$seeds.tmp/csv/$name.csv"
   done
-  cp tests/malformed/*.arff "$seeds.tmp/arff/" 2>/dev/null || true
-  cp tests/malformed/*.csv tests/malformed/*.tsv "$seeds.tmp/csv/" 2>/dev/null || true
+  # The catalogue's inputs: ARFF to the ARFF target, CSV and TSV to the CSV target.
+  /usr/bin/python3 tests/malformed/run_catalogue.py --write-inputs "$seeds.tmp/catalogue"
+  mv "$seeds.tmp"/catalogue/*.arff "$seeds.tmp/arff/"
+  mv "$seeds.tmp"/catalogue/*.csv "$seeds.tmp"/catalogue/*.tsv "$seeds.tmp/csv/"
+  mv "$seeds.tmp"/catalogue/*.json "$seeds.tmp/model/"
+  rm -rf "$seeds.tmp/catalogue"
   # Model seeds: every learner on a few small data sets, each model followed by data to apply it to.
   for name in weather.nominal labor iris lymph; do
     # One per model kind and learner (candor params lists them), EVC among the rule learners' qualities.

@@ -2,6 +2,7 @@
 """Runs the catalogue of malformed and unusual inputs (catalogue.py) against the candor CLI.
 
     run_catalogue.py CANDOR [CASE_ID ...]
+    run_catalogue.py --write-inputs DIR     # every case's input files (up to 64 KB), as fuzzing seeds
 
 Each case writes its files into an empty folder, runs its setup commands (which must succeed), edits the
 model file they made, runs its command there and checks:
@@ -127,10 +128,20 @@ def run_case(candor, case):
 
 
 def main():
-    candor = os.path.abspath(sys.argv[1])
     sys.dont_write_bytecode = True
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from catalogue import CASES as cases
+
+    if sys.argv[1] == "--write-inputs":
+        folder = sys.argv[2]
+        for case in cases:
+            for name, content in case["files"].items():
+                path = os.path.join(folder, case["id"] + "-" + name.replace("/", "-"))
+                write_file(path, content)
+                if os.path.getsize(path) > 65536:
+                    os.remove(path)
+        return
+    candor = os.path.abspath(sys.argv[1])
 
     wanted = set(sys.argv[2:])
     ids = [c["id"] for c in cases]
