@@ -4,8 +4,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <numeric>
+#include <sstream>
 
 #include "candor/data/input_error.hpp"
 #include "candor/model/logistic_rule_model.hpp"
@@ -134,7 +134,8 @@ std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::strin
   try {
     if (!j.is_object() || j.value("format", "") != "candor-model")
       throw std::invalid_argument("not a candor model (\"format\" is not \"candor-model\")");
-    if (!j.at("version").is_number_integer() || j.at("version").get<long long>() != 1) throw std::invalid_argument("unsupported model version " + j.at("version").dump());
+    if (!j.at("version").is_number_integer() || j.at("version").get<long long>() != 1)
+      throw std::invalid_argument("unsupported model version " + j.at("version").dump());
     const std::string kind = j.at("model").get<std::string>();
     for (const auto& k : model_kind_table())
       if (kind == k.name) {

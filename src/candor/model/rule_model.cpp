@@ -165,41 +165,43 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
       const auto& rj = rules_json[index];
       // Every problem names the rule, as a JSON pointer into the file.
       try {
-      Rule r;
-      r.klass = m.schema.class_attribute.value_index(rj.at("class").get<std::string>());
-      if (r.klass < 0) throw std::invalid_argument("rule predicts unknown class " + rj.at("class").dump());
-      for (const auto& cj : rj.at("conditions")) {
-        Condition c;
-        std::string name = cj.at("attribute").get<std::string>();
-        c.attribute = m.schema.attribute_index(name);
-        if (c.attribute < 0) throw std::invalid_argument("condition on unknown attribute '" + name + "'");
-        const Attribute& a = m.schema.attributes[c.attribute];
-        std::string op = cj.at("op").get<std::string>();
-        if (a.is_nominal()) {
-          if (op == "==" || op == "=") c.op = Op::eq;
-          else if (op == "!=") c.op = Op::ne;
-          else throw std::invalid_argument("operator '" + op + "' is not valid on nominal attribute '" + name + "'");
-          c.value = a.value_index(cj.at("value").get<std::string>());
-          if (c.value < 0) throw std::invalid_argument("unknown value " + cj.at("value").dump() + " of '" + name + "'");
-        } else {
-          if (op == "<=") c.op = Op::le;
-          else if (op == ">") c.op = Op::gt;
-          else throw std::invalid_argument("operator '" + op + "' is not valid on numeric attribute '" + name + "'");
-          c.threshold = cj.at("value").get<double>();
+        Rule r;
+        r.klass = m.schema.class_attribute.value_index(rj.at("class").get<std::string>());
+        if (r.klass < 0) throw std::invalid_argument("rule predicts unknown class " + rj.at("class").dump());
+        for (const auto& cj : rj.at("conditions")) {
+          Condition c;
+          std::string name = cj.at("attribute").get<std::string>();
+          c.attribute = m.schema.attribute_index(name);
+          if (c.attribute < 0) throw std::invalid_argument("condition on unknown attribute '" + name + "'");
+          const Attribute& a = m.schema.attributes[c.attribute];
+          std::string op = cj.at("op").get<std::string>();
+          if (a.is_nominal()) {
+            if (op == "==" || op == "=") c.op = Op::eq;
+            else if (op == "!=") c.op = Op::ne;
+            else throw std::invalid_argument("operator '" + op + "' is not valid on nominal attribute '" + name + "'");
+            c.value = a.value_index(cj.at("value").get<std::string>());
+            if (c.value < 0) throw std::invalid_argument("unknown value " + cj.at("value").dump() + " of '" + name + "'");
+          } else {
+            if (op == "<=") c.op = Op::le;
+            else if (op == ">") c.op = Op::gt;
+            else throw std::invalid_argument("operator '" + op + "' is not valid on numeric attribute '" + name + "'");
+            c.threshold = cj.at("value").get<double>();
+          }
+          r.conditions.push_back(c);
         }
-        r.conditions.push_back(c);
-      }
-      r.class_counts = rj.at("class_counts").get<std::vector<double>>();
-      r.training_counts = rj.at("training_counts").get<std::vector<double>>();
-      check_counts(r.class_counts, "rule class_counts");
-      check_counts(r.training_counts, "rule training_counts");
-      r.quality = rj.at("quality").get<double>();
-      r.probability = rj.at("probability").get<double>();
-      if (!(r.probability >= 0 && r.probability <= 1))
-        throw std::invalid_argument("rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
-      if (!std::isfinite(r.quality)) throw std::invalid_argument("rule quality must be finite");
-      m.rules.push_back(std::move(r));
-      } catch (const std::exception& e) {
+        r.class_counts = rj.at("class_counts").get<std::vector<double>>();
+        r.training_counts = rj.at("training_counts").get<std::vector<double>>();
+        check_counts(r.class_counts, "rule class_counts");
+        check_counts(r.training_counts, "rule training_counts");
+        r.quality = rj.at("quality").get<double>();
+        r.probability = rj.at("probability").get<double>();
+        if (!(r.probability >= 0 && r.probability <= 1))
+          throw std::invalid_argument("rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
+        if (!std::isfinite(r.quality)) throw std::invalid_argument("rule quality must be finite");
+        m.rules.push_back(std::move(r));
+      } catch (const nlohmann::json::exception& e) {
+        throw std::invalid_argument("/rules/" + std::to_string(index) + ": " + e.what());
+      } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("/rules/" + std::to_string(index) + ": " + e.what());
       }
     }
