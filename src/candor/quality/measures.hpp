@@ -5,35 +5,35 @@
 
 namespace candor::measures {
 
-struct Precision final : QualityMeasure {
-  double evaluate(const RuleStats& r) const override;
+struct Precision final : ScoredBySAndN<Precision> {
+  double value(const RuleStats& r, double s, double n) const;
 };
-struct Laplace final : QualityMeasure {
-  double evaluate(const RuleStats& r) const override;
+struct Laplace final : ScoredBySAndN<Laplace> {
+  double value(const RuleStats& r, double s, double n) const;
   double probability(const RuleStats& r) const override { return evaluate(r); }
   // A specialisation at best keeps its s positives and drops every negative: (s + 1) / (s + k), i.e. the
   // Laplace error L(n - e, 0) of paper 002.
   double refinement_bound(const RuleStats& r) const override;
 };
-struct MEstimate final : QualityMeasure {
+struct MEstimate final : ScoredBySAndN<MEstimate> {
   explicit MEstimate(double m) : m(m) {}
-  double evaluate(const RuleStats& r) const override;
+  double value(const RuleStats& r, double s, double n) const;
   double probability(const RuleStats& r) const override { return evaluate(r); }
   double m;
 };
-struct ModifiedPrecision final : QualityMeasure {
-  double evaluate(const RuleStats& r) const override;
+struct ModifiedPrecision final : ScoredBySAndN<ModifiedPrecision> {
+  double value(const RuleStats& r, double s, double n) const;
 };
-struct ModifiedLaplace final : QualityMeasure {
-  double evaluate(const RuleStats& r) const override;
+struct ModifiedLaplace final : ScoredBySAndN<ModifiedLaplace> {
+  double value(const RuleStats& r, double s, double n) const;
 };
-struct ModifiedMEstimate final : QualityMeasure {
+struct ModifiedMEstimate final : ScoredBySAndN<ModifiedMEstimate> {
   explicit ModifiedMEstimate(double m) : m(m) {}
-  double evaluate(const RuleStats& r) const override;
+  double value(const RuleStats& r, double s, double n) const;
   double m;
 };
-struct WRAcc final : QualityMeasure {
-  double evaluate(const RuleStats& r) const override;
+struct WRAcc final : ScoredBySAndN<WRAcc> {
+  double value(const RuleStats& r, double s, double n) const;
 };
 struct Entropy final : QualityMeasure {
   double evaluate(const RuleStats& r) const override;

@@ -12,25 +12,25 @@ namespace {
 struct Counts {
   double p, n, P, N;
 };
-Counts counts(const RuleStats& r) {
+Counts counts(const RuleStats& r, double s, double n) {
   const double P = r.p_total();
-  return {r.s(), r.n - r.s(), P, r.n_total - P};
+  return {s, n - s, P, r.n_total - P};
 }
 }  // namespace
 
-double ModifiedPrecision::evaluate(const RuleStats& r) const {
-  const Counts c = counts(r);
+double ModifiedPrecision::value(const RuleStats& r, double s, double n) const {
+  const Counts c = counts(r, s, n);
   const double den = (c.P + c.N) - (c.p + c.n);
   return den > 0 ? (c.N - c.n) / den : 0.0;  // nothing left out: no evidence either way
 }
 
-double ModifiedLaplace::evaluate(const RuleStats& r) const {
-  const Counts c = counts(r);
+double ModifiedLaplace::value(const RuleStats& r, double s, double n) const {
+  const Counts c = counts(r, s, n);
   return (c.N - c.n + 1) / ((c.P + c.N) - (c.p + c.n - 2));
 }
 
-double ModifiedMEstimate::evaluate(const RuleStats& r) const {
-  const Counts c = counts(r);
+double ModifiedMEstimate::value(const RuleStats& r, double s, double n) const {
+  const Counts c = counts(r, s, n);
   const double den = (c.P + c.N) - (c.p + c.n - m);
   return den > 0 ? (c.N - c.n + m * c.P / (c.P + c.N)) / den : 0.0;
 }

@@ -2,9 +2,6 @@
 
 namespace candor::measures {
 
-double Precision::evaluate(const RuleStats& r) const {
-  double n = r.n;
-  return n > 0 ? r.s() / n : 0.0;
-}
+double Precision::value(const RuleStats&, double s, double n) const { return n > 0 ? s / n : 0.0; }
 
 }  // namespace candor::measures

@@ -51,6 +51,30 @@ class QualityMeasure {
   // it. Defaults to comparing quick_bound; a measure with bounds of increasing cost tries the cheap one
   // first.
   virtual bool may_reach(const RuleStats& r, double bar) const { return !(quick_bound(r) < bar); }
+  // Scores rules that differ from `r` only in their counts, when the measure reads the counts only through
+  // s = covered[target] and n: out[i] = evaluate(r with s = s[i], n = n[i]), bit for bit. r.covered is not
+  // read except for its size (the number of classes). Returns false, writing nothing, for measures that
+  // need every class's count (the caller then evaluates rule by rule). The point is speed: one call scores
+  // every threshold of an attribute.
+  virtual bool evaluate_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
+                              std::span<double> out) const;
+};
+
+// Base of the measures that read the counts only through s and n: the measure defines
+// `double value(const RuleStats& r, double s, double n) const` and gets evaluate and evaluate_batch from it,
+// so the batch cannot drift from the single evaluation.
+template <class Measure>
+class ScoredBySAndN : public QualityMeasure {
+ public:
+  double evaluate(const RuleStats& r) const final { return self().value(r, r.s(), r.n); }
+  bool evaluate_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
+                      std::span<double> out) const final {
+    for (std::size_t i = 0; i < s.size(); ++i) out[i] = self().value(r, s[i], n[i]);
+    return true;
+  }
+
+ private:
+  const Measure& self() const { return static_cast<const Measure&>(*this); }
 };
 
 // A measure is one entry of quality_table(): its name, what it computes, and how to build it.

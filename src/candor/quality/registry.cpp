@@ -18,6 +18,10 @@ double QualityMeasure::probability(const RuleStats& r) const {
 
 double QualityMeasure::refinement_bound(const RuleStats&) const { return std::numeric_limits<double>::infinity(); }
 double QualityMeasure::quick_bound(const RuleStats&) const { return std::numeric_limits<double>::infinity(); }
+bool QualityMeasure::evaluate_batch(const RuleStats&, std::span<const double>, std::span<const double>,
+                                    std::span<double>) const {
+  return false;
+}
 
 namespace {
 template <class Measure>

@@ -3,10 +3,10 @@
 namespace candor::measures {
 
 // Lavrac et al. (1999): coverage times the gain in precision over the prior.
-double WRAcc::evaluate(const RuleStats& r) const {
-  double n = r.n, total = r.n_total;
+double WRAcc::value(const RuleStats& r, double s, double n) const {
+  double total = r.n_total;
   if (n <= 0 || total <= 0) return 0.0;
-  return (n / total) * (r.s() / n - r.p_total() / total);
+  return (n / total) * (s / n - r.p_total() / total);
 }
 
 }  // namespace candor::measures

@@ -169,6 +169,11 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   const std::size_t best_kept = options.accept ? std::max<std::size_t>(1, options.accept_candidates) : 1;
   // Bounds may skip candidates only when one measure both ranks and selects.
   const bool quick_bounds = &select == &quality;
+  // Numeric attributes are scored a whole sweep at a time when the measures read only s and n and nothing
+  // else needs a candidate's class counts (significance tests, pruning bounds).
+  const bool batch_scores = target >= 0 && unit_weights && !significance_tests && !options.prune &&
+                            quality.evaluate_batch({totals, totals, target, 1, 0.0, n_total}, {}, {}, {}) &&
+                            select.evaluate_batch({totals, totals, target, 1, 0.0, n_total}, {}, {}, {});
   // The rule a proposal describes; its parent must still be in the beam.
   auto build_found = [&](const Proposal& prop) {
     const BeamRule& parent = beam[prop.parent];
@@ -197,6 +202,73 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       RefinementKinds kinds = allowed_kinds(parent.conditions, a, options.kinds);
       RuleCoverage cov{&parent.covered, &parent.rows, parent.sorted.empty() ? nullptr : &parent.sorted,
                        parent.counts.data()};
+      // The bar a candidate must reach to be kept by this task (exact: one scoring below every bar, this
+      // task's full beam and best lists and the level's maximum when recorded, would be rejected anyway).
+      auto bar = [&] {
+        constexpr double kNever = std::numeric_limits<double>::infinity();
+        constexpr double kAlways = -std::numeric_limits<double>::infinity();
+        const double beam_bar = !can_refine ? kNever : out.top.size() == width ? out.top.back().quality : kAlways;
+        const double best_bar = options.best_from_beam ? kNever
+                                : out.best.size() == best_kept ? out.best.back().selection
+                                                               : kAlways;
+        const double max_bar = options.level_maxima ? out.max_quality : kNever;
+        return std::min({beam_bar, best_bar, max_bar});
+      };
+      // Keeps an evaluated candidate in this task's lists where it ranks.
+      auto offer = [&](const Condition& c, const RuleStats& stats, std::size_t rows, double q, double sel)
+                       __attribute__((always_inline)) {
+        out.max_quality = std::max(out.max_quality, q);
+        // Cheap rejection on the scores alone (ties go on to the full comparison).
+        const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality);
+        if (!beam_open &&
+            (options.best_from_beam || (out.best.size() == best_kept && sel < out.best.back().selection)))
+          return;
+        Proposal prop{p, c, q, sel, options.prune ? select.refinement_bound(stats) : 0.0, rows, stats.target,
+                      static_cast<std::size_t>(level),
+                      !significance_tests || (prior_test.passes(stats.covered) &&
+                                              (!parent.parent_test || parent.parent_test->passes(stats.covered)))};
+        if (beam_open) keep_top(out.top, prop, width, better);
+        if (!options.best_from_beam && prop.can_be_best) keep_top(out.best, prop, best_kept, better_selection);
+      };
+      if (batch_scores && !index.data().attribute(a).is_nominal()) {
+        if (!kinds.less_equal && !kinds.greater) return;
+        const TargetCuts cuts = target_cuts(index, cov, a, target, scratch);
+        if (cuts.count == 0) return;
+        // Candidate j: cut j / 2, A <= t when j is even, A > t when odd.
+        auto& s = scratch.batch_s;
+        auto& n = scratch.batch_n;
+        s.resize(2 * cuts.count);
+        n.resize(2 * cuts.count);
+        const double m = static_cast<double>(cuts.rows), positives = static_cast<double>(cuts.positives);
+        for (std::size_t i = 0; i < cuts.count; ++i) {
+          s[2 * i] = cuts.below[i];
+          n[2 * i] = cuts.position[i];
+          s[2 * i + 1] = positives - s[2 * i];
+          n[2 * i + 1] = m - n[2 * i];
+        }
+        // A batch reads no class counts but their number; neither does offer() here (no significance tests,
+        // no pruning bound), so the candidates' stats carry the totals in their place.
+        const RuleStats base{totals, totals, target, level, 0.0, n_total};
+        auto& q = scratch.batch_quality;
+        auto& sel = scratch.batch_selection;
+        q.resize(s.size());
+        quality.evaluate_batch(base, s, n, q);
+        if (&select != &quality) {
+          sel.resize(s.size());
+          select.evaluate_batch(base, s, n, sel);
+        }
+        const double* sel_of = &select != &quality ? sel.data() : q.data();
+        for (std::size_t j = 0; j < s.size(); ++j) {
+          const bool le = j % 2 == 0;
+          if (le ? !kinds.less_equal : !kinds.greater) continue;
+          const std::size_t rows = static_cast<std::size_t>(n[j]);
+          if (rows >= parent.rows.size() || rows < options.min_covered) continue;
+          if (s[j] <= 0 || s[j] < options.min_positives) continue;
+          const Condition c{a, le ? Op::le : Op::gt, 0, cuts.threshold(j / 2)};
+          offer(c, RuleStats{base.covered, totals, target, level, n[j], n_total}, rows, q[j], sel_of[j]);
+        }
+        return;
+      }
       evaluate_attribute(index, cov, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t rows) __attribute__((always_inline)) {
         if (rows >= parent.rows.size() || rows < options.min_covered) return;
         int t = target;
@@ -206,32 +278,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         double n = static_cast<double>(rows);
         if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);
         const RuleStats stats{covered, totals, t, level, n, n_total};
-        if (quick_bounds) {
-          // Exact: a candidate scoring below every bar (this task's full beam and best lists, and the level's
-          // maximum when recorded) would be rejected below after the expensive evaluation.
-          constexpr double kNever = std::numeric_limits<double>::infinity();
-          constexpr double kAlways = -std::numeric_limits<double>::infinity();
-          const double beam_bar = !can_refine ? kNever : out.top.size() == width ? out.top.back().quality : kAlways;
-          const double best_bar = options.best_from_beam ? kNever
-                                  : out.best.size() == best_kept ? out.best.back().selection
-                                                                 : kAlways;
-          const double max_bar = options.level_maxima ? out.max_quality : kNever;
-          if (!quality.may_reach(stats, std::min({beam_bar, best_bar, max_bar}))) return;
-        }
-        const double q = quality.evaluate(stats);
-        const double sel = select.evaluate(stats);
-        out.max_quality = std::max(out.max_quality, q);
-        // Cheap rejection on the scores alone (ties go on to the full comparison).
-        const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality);
-        if (!beam_open &&
-            (options.best_from_beam || (out.best.size() == best_kept && sel < out.best.back().selection)))
-          return;
-        Proposal prop{p, c, q, sel, options.prune ? select.refinement_bound(stats) : 0.0, rows, t,
-                      static_cast<std::size_t>(level),
-                      !significance_tests || (prior_test.passes(covered) &&
-                                              (!parent.parent_test || parent.parent_test->passes(covered)))};
-        if (beam_open) keep_top(out.top, prop, width, better);
-        if (!options.best_from_beam && prop.can_be_best) keep_top(out.best, prop, best_kept, better_selection);
+        if (quick_bounds && !quality.may_reach(stats, bar())) return;
+        offer(c, stats, rows, quality.evaluate(stats), select.evaluate(stats));
       });
     };
 

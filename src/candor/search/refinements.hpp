@@ -107,8 +107,9 @@ struct RefinementScratch {
   std::vector<double> table;
   std::vector<std::size_t> row_counts;
   SortedColumn column;  // the attribute list of a rule that has none of its own
-  std::vector<std::uint32_t> starts, changes, cuts;
+  std::vector<std::uint32_t> starts, changes, cuts, below;
   std::vector<double> cum, total, other;
+  std::vector<double> batch_s, batch_n, batch_quality, batch_selection;  // a batch's candidates and scores
 };
 
 namespace detail {
@@ -162,29 +163,26 @@ void evaluate_nominal(const CoverageIndex& index, const RuleCoverage& rule, int 
   }
 }
 
-template <class Sink>
-void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int a, RefinementKinds kinds, int target,
-                      RefinementScratch& sc, Sink&& sink) {
-  if (!kinds.less_equal && !kinds.greater) return;
-  const std::size_t k = index.num_classes();
-  const bool unit = index.unit_weights();
-  const SortedColumn* col = rule.sorted ? &(*rule.sorted)[a] : nullptr;
-  if (!col) {
-    build_sorted_column(index, *rule.covered, *rule.rows, nullptr, a, sc.column);
-    col = &sc.column;
-  }
-  const double* vals = col->values.data();
-  const int* cls = col->classes.data();
-  const double* wts = unit ? nullptr : col->weights.data();
-  const std::size_t m = col->rows.size();
-  if (m < 2) return;
+// The attribute list of numeric attribute a for the rule: its own, or one built into scratch.
+inline const SortedColumn& rule_column(const CoverageIndex& index, const RuleCoverage& rule, int a,
+                                       RefinementScratch& sc) {
+  if (rule.sorted) return (*rule.sorted)[a];
+  build_sorted_column(index, *rule.covered, *rule.rows, nullptr, a, sc.column);
+  return sc.column;
+}
+
+// The boundary points of a list of m >= 2 rows into sc.cuts (returns how many): position j is a cut when
+// rows j-1 and j hold different values and a label changes within their two groups of equal values.
+// `label(j)` is the label of position j; `step(j)` is called for j = 1..m-1, for callers that accumulate
+// along the way.
+template <class Label, class Step>
+std::size_t find_cuts(const double* vals, std::size_t m, Label&& label, Step&& step, RefinementScratch& sc) {
   // Boundary points without data-dependent branches (on continuous attributes nearly every group holds one
   // row, and branching on values and labels per row mispredicts half the time):
   //  - starts: first position of each group of equal values, with m as a sentinel;
   //  - changes[j]: how many label changes lie between positions 0..j;
   //  - a cut between groups g-1 and g is kept when a label changes somewhere inside their union, i.e.
   //    unless both groups are pure with the same label.
-  auto label = [&](std::size_t j) { return target < 0 ? cls[j] : static_cast<int>(cls[j] == target); };
   auto& starts = sc.starts;
   auto& changes = sc.changes;
   starts.resize(m + 1);
@@ -196,6 +194,7 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
     starts[groups] = static_cast<std::uint32_t>(j);
     groups += vals[j] != vals[j - 1];
     changes[j] = changes[j - 1] + static_cast<std::uint32_t>(label(j) != label(j - 1));
+    step(j);
   }
   starts[groups] = static_cast<std::uint32_t>(m);
   auto& cuts = sc.cuts;
@@ -205,7 +204,32 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
     cuts[ncuts] = starts[g];
     ncuts += changes[starts[g + 1] - 1] != changes[starts[g - 1]];
   }
+  return ncuts;
+}
+
+// The threshold of the cut before position `cut`: the midpoint of the values on either side.
+inline double cut_threshold(const double* vals, std::size_t cut) {
+  const double lo = vals[cut - 1], hi = vals[cut];
+  const double t = lo + (hi - lo) / 2;
+  return t < hi ? t : lo;  // adjacent doubles: the midpoint rounds up to hi
+}
+
+template <class Sink>
+void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int a, RefinementKinds kinds, int target,
+                      RefinementScratch& sc, Sink&& sink) {
+  if (!kinds.less_equal && !kinds.greater) return;
+  const std::size_t k = index.num_classes();
+  const bool unit = index.unit_weights();
+  const SortedColumn* col = &rule_column(index, rule, a, sc);
+  const double* vals = col->values.data();
+  const int* cls = col->classes.data();
+  const double* wts = unit ? nullptr : col->weights.data();
+  const std::size_t m = col->rows.size();
+  if (m < 2) return;
+  auto label = [&](std::size_t j) { return target < 0 ? cls[j] : static_cast<int>(cls[j] == target); };
+  const std::size_t ncuts = find_cuts(vals, m, label, [](std::size_t) {}, sc);
   if (ncuts == 0) return;
+  const auto& cuts = sc.cuts;
 
   sc.total.assign(k, 0.0);
   if (rule.counts && m == rule.rows->size())  // no covered row misses this attribute
@@ -219,9 +243,7 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
     const std::size_t cut = cuts[c];
     add_class_counts(cls, wts, done, cut, k, sc.cum.data());
     done = cut;
-    const double lo = vals[cut - 1], hi = vals[cut];
-    double t = lo + (hi - lo) / 2;
-    if (!(t < hi)) t = lo;  // adjacent doubles: the midpoint rounds up to hi
+    const double t = cut_threshold(vals, cut);
     if (kinds.less_equal) sink(Condition{a, Op::le, 0, t}, sc.cum.data(), cut);
     if (kinds.greater) {
       for (std::size_t q = 0; q < k; ++q) sc.other[q] = sc.total[q] - sc.cum[q];
@@ -231,6 +253,43 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
 }
 
 }  // namespace detail
+
+// The cuts of numeric attribute `attribute` for rules predicting `target` under unit weights. Such rules'
+// measures often depend on the counts only through s (covered rows of the target) and n (covered rows), so
+// the caller can score every A <= t and A > t in one batch (QualityMeasure::evaluate_batch) instead of
+// receiving a call per threshold. Cut i: A <= t covers the first position[i] rows of the list, below[i] of
+// them of the target; A > t covers the other rows - position[i], positives - below[i].
+struct TargetCuts {
+  const double* values = nullptr;  // the list's values
+  const std::uint32_t* position = nullptr;
+  const std::uint32_t* below = nullptr;
+  std::size_t count = 0;
+  std::size_t rows = 0;       // covered rows with a value
+  std::size_t positives = 0;  // of them of the target class
+  double threshold(std::size_t i) const { return detail::cut_threshold(values, position[i]); }
+};
+inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& rule, int attribute, int target,
+                              RefinementScratch& sc) {
+  const SortedColumn& col = detail::rule_column(index, rule, attribute, sc);
+  TargetCuts out;
+  out.rows = col.rows.size();
+  if (out.rows < 2) return out;
+  const double* vals = col.values.data();
+  const int* cls = col.classes.data();
+  // changes[] of find_cuts counts label changes; `prefix` (reusing `below` as storage) counts positives.
+  auto& prefix = sc.below;
+  prefix.resize(out.rows);
+  prefix[0] = static_cast<std::uint32_t>(cls[0] == target);
+  auto label = [&](std::size_t j) { return cls[j] == target; };
+  out.count = detail::find_cuts(vals, out.rows, label, [&](std::size_t j) { prefix[j] = prefix[j - 1] + label(j); }, sc);
+  out.positives = prefix[out.rows - 1];
+  // Overwrites prefix in place: cut i's count is the prefix before its position, and position[i] > i.
+  for (std::size_t i = 0; i < out.count; ++i) prefix[i] = prefix[sc.cuts[i] - 1];
+  out.values = vals;
+  out.position = sc.cuts.data();
+  out.below = prefix.data();
+  return out;
+}
 
 // Calls sink(condition, class_counts, rows) for every admissible condition on `attribute` over the rule's
 // covered rows. `target` < 0: boundaries between classes; otherwise between target and other classes.
