@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
+#include <set>
 
 #include "candor/quality/quality.hpp"
 #include "candor/quality/significance.hpp"
@@ -102,4 +104,42 @@ TEST(Quality, LrsQuickBoundIsATightUpperBound) {
   const RuleStats stats = make_rule_stats(covered, totals, 0, 1);
   EXPECT_GE(lrs->quick_bound(stats), lrs->evaluate(stats));
   EXPECT_NEAR(lrs->quick_bound(stats), lrs->evaluate(stats), 1e-9);
+}
+
+// Measures of s and n score a whole sweep in one call; the batch must equal evaluate() bit for bit, and a
+// measure that reads every class's count must decline.
+TEST(Quality, BatchScoresEqualSingleEvaluationsBitForBit) {
+  const std::vector<double> totals{40, 25, 35};
+  std::mt19937 rng(7);
+  std::vector<double> s, n;
+  for (int i = 0; i < 200; ++i) {
+    const int rows = static_cast<int>(rng() % 100);
+    s.push_back(rows == 0 ? 0 : static_cast<double>(rng() % (std::min(rows, 40) + 1)));
+    n.push_back(rows);
+  }
+  std::set<std::string> batched;
+  for (const auto& info : quality_table()) {
+    if (info.needs_calibration) continue;
+    auto q = make_quality(info.name, QualityParams{3.5, nullptr});
+    for (int target : {0, 2}) {
+      const RuleStats base{totals, totals, target, 2, 0.0, 100.0};
+      std::vector<double> out(s.size(), -42.0);
+      if (!q->evaluate_batch(base, s, n, out)) {
+        EXPECT_EQ(out, std::vector<double>(s.size(), -42.0)) << info.name << " wrote though it declined";
+        continue;
+      }
+      batched.insert(info.name);
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        // A distribution with these s and n: the rest split over the other two classes.
+        std::vector<double> covered(3, 0.0);
+        covered[target] = s[i];
+        covered[(target + 1) % 3] = std::floor((n[i] - s[i]) / 2);
+        covered[(target + 2) % 3] = n[i] - s[i] - covered[(target + 1) % 3];
+        const double single = q->evaluate(make_rule_stats(covered, totals, target, 2));
+        EXPECT_EQ(std::memcmp(&single, &out[i], sizeof(double)), 0) << info.name << " s " << s[i] << " n " << n[i];
+      }
+    }
+  }
+  EXPECT_EQ(batched, (std::set<std::string>{"precision", "laplace", "m-estimate", "wracc", "modified-precision",
+                                            "modified-laplace", "modified-m-estimate"}));
 }
