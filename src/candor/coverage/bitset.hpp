@@ -46,6 +46,13 @@ class Bitset {
     for (std::size_t i = 0; i < words_.size(); ++i) words_[i] &= ~o.words_[i];
     return *this;
   }
+  // Whether every member is also one of o's (sets of one size).
+  bool is_subset_of(const Bitset& o) const {
+    if (n_ != o.n_) return false;
+    for (std::size_t i = 0; i < words_.size(); ++i)
+      if (words_[i] & ~o.words_[i]) return false;
+    return true;
+  }
   friend Bitset operator&(Bitset a, const Bitset& b) { return a &= b; }
   bool operator==(const Bitset& o) const { return n_ == o.n_ && words_ == o.words_; }
 

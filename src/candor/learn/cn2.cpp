@@ -23,6 +23,8 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
                                 const QualityMeasure& estimator, SearchOptions options, int target, RuleModel& model) {
   const std::size_t max_rules = rule_limit(params);
   const Bitset all(index.rows(), true);
+  SearchMemo memo;  // every search runs on all rows
+  options.memo = &memo;
   std::vector<double> best(index.rows(), 0.0);
   for (int c = 0; c < static_cast<int>(model.training_counts.size()); ++c) {
     if (target >= 0 && c != target) continue;
@@ -52,7 +54,9 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
 RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                           int threads, const QualityMeasure* estimate) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
-  const SearchOptions options = search_options(params, threads);
+  SearchOptions options = search_options(params, threads);
+  SearchMemo memo;  // every search runs on the rows the earlier rules left
+  options.memo = &memo;
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
   CoverageIndex index(data, threads);
@@ -88,12 +92,15 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
     return model;
   }
   const Bitset all(data.rows(), true);
+  SearchOptions search = options;
+  SearchMemo memo;  // each class's searches run on ever fewer rows
+  search.memo = &memo;
   for (int c = 0; c < static_cast<int>(data.num_classes()); ++c) {
     if (target >= 0 && c != target) continue;
     Bitset active = all;
     while (model.rules.size() < max_rules) {
       if (!(active & index.class_rows(c)).any()) break;
-      auto found = find_best_rule(index, active, c, quality, options);
+      auto found = find_best_rule(index, active, c, quality, search);
       if (!found) break;
       Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts);
       if (!passes_prior_test(params, rule, model.training_counts)) break;

@@ -1,7 +1,9 @@
 #include "candor/search/beam_search.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <set>
 #include <tuple>
@@ -10,6 +12,25 @@
 #include "candor/util/parallel.hpp"
 
 namespace candor {
+
+// A rule's conditions in a canonical order: the same rule reached by different paths has one key.
+using ConditionKey = std::vector<std::tuple<int, int, int, double>>;
+static ConditionKey key_of(const std::vector<Condition>& conds, const Condition* extra = nullptr) {
+  ConditionKey key;
+  for (const auto& c : conds) key.emplace_back(c.attribute, static_cast<int>(c.op), c.value, c.threshold);
+  if (extra) key.emplace_back(extra->attribute, static_cast<int>(extra->op), extra->value, extra->threshold);
+  std::sort(key.begin(), key.end());
+  return key;
+}
+
+struct SearchMemo::Lists {
+  const CoverageIndex* index = nullptr;
+  Bitset active;                                  // the rows of the search that left the lists
+  std::map<ConditionKey, SortedColumns> by_rule;  // the lists of its beam rules (and of the empty rule)
+};
+SearchMemo::SearchMemo() : lists(std::make_unique<Lists>()) {}
+SearchMemo::~SearchMemo() = default;
+
 namespace {
 
 struct BeamRule {
@@ -57,14 +78,6 @@ bool better_selection(const Proposal& a, const Proposal& b) {
   return tie_break(a, b);
 }
 
-using ConditionKey = std::vector<std::tuple<int, int, int, double>>;
-ConditionKey key_of(const std::vector<Condition>& conds, const Condition* extra) {
-  ConditionKey key;
-  for (const auto& c : conds) key.emplace_back(c.attribute, static_cast<int>(c.op), c.value, c.threshold);
-  if (extra) key.emplace_back(extra->attribute, static_cast<int>(extra->op), extra->value, extra->threshold);
-  std::sort(key.begin(), key.end());
-  return key;
-}
 
 // What a rule may still add on attribute a: one A = v per nominal attribute (then nothing else on it),
 // distinct A != v, and at most one A <= t and one A > t per numeric attribute.
@@ -86,6 +99,13 @@ struct TaskResult {
   std::vector<Proposal> best;  // best candidates for the returned rule (one, or accept_candidates), best first
   double max_quality = -std::numeric_limits<double>::infinity();
 };
+
+// floor = max(floor, value), atomically.
+void raise(std::atomic<double>& floor, double value) {
+  double current = floor.load(std::memory_order_relaxed);
+  while (value > current && !floor.compare_exchange_weak(current, value, std::memory_order_relaxed)) {
+  }
+}
 
 template <class Order>
 void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width, Order order) {
@@ -130,12 +150,35 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   // layered search's wide beams would otherwise leave hundreds of full-size lists behind.
   thread_local std::vector<SortedColumns> spare;
   thread_local std::size_t spare_bytes = 0;
-  // Gives rules[i] its attribute lists, filtered from parent_lists(i) (the global order when null), when
-  // they fit the budget; one task per (rule, numeric attribute).
+  auto recycle_one = [&](SortedColumns&& lists) {
+    const std::size_t bytes = held_bytes(lists);
+    if (spare_bytes + bytes > kListBudgetBytes / 8) return;
+    spare_bytes += bytes;
+    spare.push_back(std::move(lists));
+  };
+  // The memo's lists, when its search ran on a superset of these rows over this index.
+  SearchMemo::Lists* memo = options.memo ? options.memo->lists.get() : nullptr;
+  if (memo && !(memo->index == &index && active.is_subset_of(memo->active))) {
+    for (auto& entry : memo->by_rule) recycle_one(std::move(entry.second));
+    memo->by_rule.clear();
+  }
+  std::map<ConditionKey, SortedColumns> kept;  // this search's lists, for the memo
+  // Short rules recur in the next search and hold the longest lists; on waveform-5000 (beam 10) the next
+  // search held 69% of the rules of one condition again, 33% of two, 9% of three.
+  constexpr std::size_t kMemoLength = 2;
+  std::size_t kept_bytes = 0;
+  // Gives rules[i] its attribute lists, when they fit the budget, filtered from the shortest source at hand:
+  // the rule's own lists in the memo, parent_lists(i) or (when null) the global order. One task per (rule,
+  // numeric attribute).
   auto build_lists = [&](std::vector<BeamRule>& rules, auto&& parent_lists) {
     std::vector<std::pair<std::uint32_t, int>> tasks;
+    std::vector<const SortedColumns*> old(rules.size(), nullptr);
     for (std::size_t i = 0; i < rules.size(); ++i) {
       if (sorted_columns_bytes(index, rules[i].rows.size()) > per_rule_budget) continue;
+      if (memo) {
+        const auto it = memo->by_rule.find(key_of(rules[i].conditions));
+        if (it != memo->by_rule.end()) old[i] = &it->second;
+      }
       if (!spare.empty()) {
         spare_bytes -= held_bytes(spare.back());
         rules[i].sorted = std::move(spare.back());
@@ -148,17 +191,25 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     parallel_for(tasks.size(), options.threads, [&](std::size_t t) {
       const auto [i, a] = tasks[t];
       const SortedColumns* parent = parent_lists(i);
-      build_sorted_column(index, rules[i].covered, rules[i].rows, parent ? &(*parent)[a] : nullptr, a,
-                          rules[i].sorted[a]);
+      const SortedColumn* source = parent ? &(*parent)[a] : nullptr;
+      const std::size_t source_rows = source ? source->rows.size() : index.sorted_rows(a).size();
+      if (old[i] && (*old[i])[a].rows.size() < source_rows) source = &(*old[i])[a];
+      build_sorted_column(index, rules[i].covered, rules[i].rows, source, a, rules[i].sorted[a]);
     });
   };
-  auto recycle = [&](std::vector<BeamRule>& rules) {
+  // Rules leaving the beam: their lists go to the memo (within the budget) or back to the pool.
+  auto retire = [&](std::vector<BeamRule>& rules) {
     for (auto& r : rules) {
       if (r.sorted.empty()) continue;
-      const std::size_t bytes = held_bytes(r.sorted);
-      if (spare_bytes + bytes > kListBudgetBytes / 8) continue;
-      spare_bytes += bytes;
-      spare.push_back(std::move(r.sorted));
+      if (memo && r.conditions.size() <= kMemoLength) {
+        const std::size_t bytes = held_bytes(r.sorted);
+        if (kept_bytes + bytes <= kListBudgetBytes) {
+          kept_bytes += bytes;
+          kept.emplace(key_of(r.conditions), std::move(r.sorted));
+          continue;
+        }
+      }
+      recycle_one(std::move(r.sorted));
     }
   };
   build_lists(beam, [](std::size_t) -> const SortedColumns* { return nullptr; });
@@ -167,6 +218,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
   const std::size_t best_kept = options.accept ? std::max<std::size_t>(1, options.accept_candidates) : 1;
+  const bool share_floors = !options.prune && !options.accept;
   // Bounds may skip candidates only when one measure both ranks and selects.
   const bool quick_bounds = &select == &quality;
   // Numeric attributes are scored a whole sweep at a time when the measures read only s and n and nothing
@@ -194,6 +246,13 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     const bool can_refine = level < options.max_rule_length || options.best_from_beam;
     // One task: the refinements of beam rule task / na on attribute task % na; `out` keeps the task's `width`
     // best for the beam and best_kept best for the returned rule.
+    // Floors shared by the level's tasks: a task whose beam list is full holds `width` distinct rules scoring
+    // at least its last one, so no candidate of any task scoring below that can enter the beam; likewise a
+    // full best list. Tasks read them as they rise (in whatever order threads run), which changes what a
+    // task keeps but never the level's outcome. Not with pruning or accept(), where a rule of the beam or
+    // of the best lists may be passed over and the next one needed.
+    std::atomic<double> beam_floor{-std::numeric_limits<double>::infinity()};
+    std::atomic<double> best_floor{-std::numeric_limits<double>::infinity()};
     auto evaluate_task = [&](std::size_t task, TaskResult& out) {
       thread_local RefinementScratch scratch;
       const std::uint32_t p = static_cast<std::uint32_t>(task / na);
@@ -207,10 +266,14 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       auto bar = [&] {
         constexpr double kNever = std::numeric_limits<double>::infinity();
         constexpr double kAlways = -std::numeric_limits<double>::infinity();
-        const double beam_bar = !can_refine ? kNever : out.top.size() == width ? out.top.back().quality : kAlways;
+        const double beam_bar = !can_refine ? kNever
+                                : out.top.size() == width
+                                    ? std::max(out.top.back().quality, beam_floor.load(std::memory_order_relaxed))
+                                    : beam_floor.load(std::memory_order_relaxed);
         const double best_bar = options.best_from_beam ? kNever
-                                : out.best.size() == best_kept ? out.best.back().selection
-                                                               : kAlways;
+                                : out.best.size() == best_kept
+                                    ? std::max(out.best.back().selection, best_floor.load(std::memory_order_relaxed))
+                                    : best_floor.load(std::memory_order_relaxed);
         const double max_bar = options.level_maxima ? out.max_quality : kNever;
         return std::min({beam_bar, best_bar, max_bar});
       };
@@ -219,16 +282,24 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
                        __attribute__((always_inline)) {
         out.max_quality = std::max(out.max_quality, q);
         // Cheap rejection on the scores alone (ties go on to the full comparison).
-        const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality);
-        if (!beam_open &&
-            (options.best_from_beam || (out.best.size() == best_kept && sel < out.best.back().selection)))
-          return;
+        const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality) &&
+                               !(q < beam_floor.load(std::memory_order_relaxed));
+        const bool best_open = !options.best_from_beam &&
+                               (out.best.size() < best_kept || sel >= out.best.back().selection) &&
+                               !(sel < best_floor.load(std::memory_order_relaxed));
+        if (!beam_open && !best_open) return;
         Proposal prop{p, c, q, sel, options.prune ? select.refinement_bound(stats) : 0.0, rows, stats.target,
                       static_cast<std::size_t>(level),
                       !significance_tests || (prior_test.passes(stats.covered) &&
                                               (!parent.parent_test || parent.parent_test->passes(stats.covered)))};
-        if (beam_open) keep_top(out.top, prop, width, better);
-        if (!options.best_from_beam && prop.can_be_best) keep_top(out.best, prop, best_kept, better_selection);
+        if (beam_open) {
+          keep_top(out.top, prop, width, better);
+          if (share_floors && out.top.size() == width) raise(beam_floor, out.top.back().quality);
+        }
+        if (best_open && prop.can_be_best) {
+          keep_top(out.best, prop, best_kept, better_selection);
+          if (share_floors && out.best.size() == best_kept) raise(best_floor, out.best.back().selection);
+        }
       };
       if (batch_scores && !index.data().attribute(a).is_nominal()) {
         if (!kinds.less_equal && !kinds.greater) return;
@@ -444,10 +515,16 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
                            prop.selection};
         }
       }
-    recycle(beam);
+    retire(beam);
     beam = std::move(next);
   }
-  recycle(beam);
+  retire(beam);
+  if (memo) {
+    for (auto& entry : memo->by_rule) recycle_one(std::move(entry.second));
+    memo->by_rule = std::move(kept);
+    memo->active = active;
+    memo->index = &index;
+  }
   return best;
 }
 

@@ -7,6 +7,7 @@
 // next beam; rules of `max_rule_length` are not refined further. The best rule seen at any level that also
 // passes the optional significance tests is returned. Results do not depend on `threads`.
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <vector>
@@ -16,6 +17,18 @@
 #include "candor/search/refinements.hpp"
 
 namespace candor {
+
+// What one search leaves for the next over a subset of its rows (see SearchOptions::memo): the attribute
+// lists of the rules it held in its beams. Opaque; one memo serves one caller's searches, one at a time.
+class SearchMemo {
+ public:
+  SearchMemo();
+  ~SearchMemo();
+  SearchMemo(const SearchMemo&) = delete;
+  SearchMemo& operator=(const SearchMemo&) = delete;
+  struct Lists;
+  std::unique_ptr<Lists> lists;
+};
 
 struct SearchOptions {
   int beam_width = 5;
@@ -49,6 +62,12 @@ struct SearchOptions {
   // When set, receives every distinct set of attributes (sorted, unique) the search evaluated
   // refinements on: h_w of paper 002.
   std::set<std::vector<int>>* attribute_sets = nullptr;
+  // When set, the search starts from the lists the memo's previous search left, provided its active rows
+  // are a subset of that search's (covering only removes rows) on the same index, and leaves its own. A
+  // beam rule the previous search also held then builds its attribute lists by filtering its old ones (its
+  // rows less the few that were removed) instead of its parent's, much longer, lists: consecutive searches
+  // for one class keep many of the same rules. Never changes the result.
+  SearchMemo* memo = nullptr;
 };
 
 struct FoundRule {

@@ -31,8 +31,8 @@ void build_sorted_column(const CoverageIndex& index, const Bitset& covered, cons
   if (n * (std::log2(n + 1) + 1) < static_cast<double>(source_size) / 2) {
     // Few rows: sort their ranks in the global order.
     const auto& rank = index.rank(a);
-    std::vector<std::uint32_t> pos;
-    pos.reserve(rows.size());
+    thread_local std::vector<std::uint32_t> pos;
+    pos.clear();
     for (std::uint32_t r : rows)
       if (rank[r] != UINT32_MAX) pos.push_back(rank[r]);
     std::sort(pos.begin(), pos.end());
