@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <set>
 #include <vector>
 
@@ -82,5 +84,49 @@ TEST(BeamSearch, BatchScoredSweepsFindWhatOneByOneFinds) {
         EXPECT_EQ(found[0]->quality, found[1]->quality);
         EXPECT_EQ(maxima[0], maxima[1]);
       }
+  }
+}
+
+// Searches that share a memo (covering: each on the rows the last one left) find what fresh searches find,
+// also when the memo's rows are not a superset (another class's sequence) or its index is another (the
+// same rows, labels permuted: the old lists would carry the old labels).
+TEST(BeamSearch, MemoOfThePreviousSearchNeverChangesTheRule) {
+  const Dataset d = load_dataset(test::shared("segment.arff"));
+  const CoverageIndex index(d);
+  Dataset shuffled = d;
+  std::mt19937 rng(3);
+  std::shuffle(shuffled.y.begin(), shuffled.y.end(), rng);
+  const CoverageIndex permuted(index, shuffled);
+  auto laplace = make_quality("laplace");
+  SearchMemo memo;
+  SearchOptions with, without;
+  with.beam_width = without.beam_width = 4;
+  with.memo = &memo;
+  std::size_t searches = 0;
+  for (const CoverageIndex* idx : {&index, &permuted})
+    for (int target : {2, 5}) {
+      Bitset active(d.rows(), true);
+      for (int step = 0; step < 6; ++step) {
+        const auto a = find_best_rule(*idx, active, target, *laplace, with);
+        const auto b = find_best_rule(*idx, active, target, *laplace, without);
+        ASSERT_EQ(a.has_value(), b.has_value());
+        if (!a) break;
+        ++searches;
+        EXPECT_EQ(a->conditions, b->conditions);
+        EXPECT_EQ(a->counts, b->counts);
+        EXPECT_EQ(a->quality, b->quality);
+        active.subtract(a->covered & idx->class_rows(target));
+      }
+    }
+  EXPECT_GE(searches, 20u);
+  // Fewer rows on the permuted index right after a search on the original one, and back.
+  Bitset fewer(d.rows(), true);
+  for (const CoverageIndex* idx : {&index, &permuted, &index}) {
+    for (std::size_t r = 0; r < 10; ++r) fewer.reset(r * 7 + (idx == &permuted));
+    const auto a = find_best_rule(*idx, fewer, 1, *laplace, with);
+    const auto b = find_best_rule(*idx, fewer, 1, *laplace, without);
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->conditions, b->conditions);
+    EXPECT_EQ(a->counts, b->counts);
   }
 }
