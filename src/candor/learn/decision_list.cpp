@@ -16,6 +16,8 @@ RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, co
   SearchOptions options = search_options(params, threads);
   options.select_quality = &select;
   options.best_from_beam = true;
+  SearchMemo memo;  // every search runs on the rows the earlier rules left
+  options.memo = &memo;
   const std::size_t max_rules = rule_limit(params);
   CoverageIndex index(data, threads);
   RuleModel model = empty_model(data, params, index);

@@ -12,6 +12,8 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
                                int threads, const QualityMeasure* estimate) {
   SearchOptions options = search_options(params, threads);
   options.prune = true;
+  SearchMemo memo;  // each class's searches (and a layered search's widths) run on ever fewer rows
+  options.memo = &memo;
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
   const bool layered = params.resolved_search() == "layered";

@@ -203,7 +203,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       if (r.sorted.empty()) continue;
       if (memo && r.conditions.size() <= kMemoLength) {
         const std::size_t bytes = held_bytes(r.sorted);
-        if (kept_bytes + bytes <= kListBudgetBytes) {
+        if (kept_bytes + bytes <= kListBudgetBytes / 4) {
           kept_bytes += bytes;
           kept.emplace(key_of(r.conditions), std::move(r.sorted));
           continue;
