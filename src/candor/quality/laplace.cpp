@@ -12,3 +12,5 @@ double Laplace::refinement_bound(const RuleStats& r) const {
 }
 
 }  // namespace candor::measures
+
+template class candor::ScoredBySAndN<candor::measures::Laplace>;

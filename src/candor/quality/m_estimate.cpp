@@ -10,3 +10,5 @@ double MEstimate::value(const RuleStats& r, double s, double n) const {
 }
 
 }  // namespace candor::measures
+
+template class candor::ScoredBySAndN<candor::measures::MEstimate>;

@@ -76,3 +76,12 @@ struct MEvc final : QualityMeasure {
 };
 
 }  // namespace candor::measures
+
+// Instantiated beside each measure's value(), so that the batch loop inlines it.
+extern template class candor::ScoredBySAndN<candor::measures::Precision>;
+extern template class candor::ScoredBySAndN<candor::measures::Laplace>;
+extern template class candor::ScoredBySAndN<candor::measures::MEstimate>;
+extern template class candor::ScoredBySAndN<candor::measures::ModifiedPrecision>;
+extern template class candor::ScoredBySAndN<candor::measures::ModifiedLaplace>;
+extern template class candor::ScoredBySAndN<candor::measures::ModifiedMEstimate>;
+extern template class candor::ScoredBySAndN<candor::measures::WRAcc>;

@@ -36,3 +36,7 @@ double ModifiedMEstimate::value(const RuleStats& r, double s, double n) const {
 }
 
 }  // namespace candor::measures
+
+template class candor::ScoredBySAndN<candor::measures::ModifiedPrecision>;
+template class candor::ScoredBySAndN<candor::measures::ModifiedLaplace>;
+template class candor::ScoredBySAndN<candor::measures::ModifiedMEstimate>;

@@ -10,3 +10,5 @@ double WRAcc::value(const RuleStats& r, double s, double n) const {
 }
 
 }  // namespace candor::measures
+
+template class candor::ScoredBySAndN<candor::measures::WRAcc>;

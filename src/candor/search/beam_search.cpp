@@ -143,7 +143,10 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   beam[0].counts = totals;
   // Attribute lists make each numeric sweep proportional to the rows its rule covers; they cost memory, so
   // a rule keeps them only while they fit the budget (the sweep gathers from the global order otherwise).
-  constexpr std::size_t kListBudgetBytes = std::size_t{1} << 27;
+  // The budget is 128 MiB or eight times the lists of every row, whichever is larger: on big data the
+  // empty rule and the first level's rules must have lists, or each of their children filters the global
+  // order (1M rows x 10 attributes: 160 MB per set of lists, 1.3 GB of budget).
+  const std::size_t kListBudgetBytes = std::max(std::size_t{1} << 27, 8 * sorted_columns_bytes(index, index.rows()));
   const std::size_t per_rule_budget = kListBudgetBytes / (width + 1);
   // Lists of rules that left the beam are recycled, within and across searches on this thread.
   // The pool holds at most the budget: buffers keep the capacity of the largest list they ever held, and
@@ -329,7 +332,22 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           select.evaluate_batch(base, s, n, sel);
         }
         const double* sel_of = &select != &quality ? sel.data() : q.data();
+        // Most candidates lose to the task's bars: those are passed over on their scores alone (bars
+        // refreshed after every candidate that is offered), unless they may raise the level's maximum.
+        constexpr double kNever = std::numeric_limits<double>::infinity();
+        double beam_bar = 0, best_bar = 0;
+        auto refresh = [&] {
+          beam_bar = !can_refine ? kNever
+                     : std::max(out.top.size() == width ? out.top.back().quality : -kNever,
+                                beam_floor.load(std::memory_order_relaxed));
+          best_bar = options.best_from_beam ? kNever
+                     : std::max(out.best.size() == best_kept ? out.best.back().selection : -kNever,
+                                best_floor.load(std::memory_order_relaxed));
+        };
+        refresh();
+        const bool track_max = options.level_maxima != nullptr;
         for (std::size_t j = 0; j < s.size(); ++j) {
+          if (q[j] < beam_bar && sel_of[j] < best_bar && !(track_max && q[j] > out.max_quality)) continue;
           const bool le = j % 2 == 0;
           if (le ? !kinds.less_equal : !kinds.greater) continue;
           const std::size_t rows = static_cast<std::size_t>(n[j]);
@@ -337,6 +355,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           if (s[j] <= 0 || s[j] < options.min_positives) continue;
           const Condition c{a, le ? Op::le : Op::gt, 0, cuts.threshold(j / 2)};
           offer(c, RuleStats{base.covered, totals, target, level, n[j], n_total}, rows, q[j], sel_of[j]);
+          refresh();
         }
         return;
       }
