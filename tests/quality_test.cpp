@@ -143,3 +143,39 @@ TEST(Quality, BatchScoresEqualSingleEvaluationsBitForBit) {
   EXPECT_EQ(batched, (std::set<std::string>{"precision", "laplace", "m-estimate", "wracc", "modified-precision",
                                             "modified-laplace", "modified-m-estimate"}));
 }
+
+// The LRS of any specialisation (a sub-table: s' <= s positives, n' - s' <= n - s negatives) stays below the
+// rule's refinement_bound, checked exhaustively on small tables; the batch of Pearson bounds bounds every
+// statistic and equals the single bound.
+TEST(Quality, LrsRefinementAndPearsonBoundsHold) {
+  auto lrs = make_quality("lrs");
+  std::mt19937 rng(11);
+  std::size_t checked = 0;
+  for (int t = 0; t < 400; ++t) {
+    const int total = 2 + static_cast<int>(rng() % 60);
+    const int p = 1 + static_cast<int>(rng() % static_cast<unsigned>(total - 1));
+    const int n = 1 + static_cast<int>(rng() % static_cast<unsigned>(total - 1));
+    const int lo = std::max(0, n - (total - p)), hi = std::min(n, p);
+    const int s = lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1));
+    const std::vector<double> totals{double(p), double(total - p)};
+    const std::vector<double> cov{double(s), double(n - s)};
+    const double bound = lrs->refinement_bound(make_rule_stats(cov, totals, 0, 1));
+    std::vector<double> ss, nn;
+    for (int s2 = 0; s2 <= s; ++s2)
+      for (int neg = 0; neg <= n - s; ++neg) {
+        if (s2 + neg == 0) continue;
+        const double g = likelihood_ratio_statistic(s2, s2 + neg, p, total);
+        EXPECT_LE(g, bound) << "N " << total << " P " << p << " n " << n << " s " << s << " sub " << s2 << "/" << s2 + neg;
+        ss.push_back(s2);
+        nn.push_back(s2 + neg);
+        ++checked;
+      }
+    std::vector<double> pearson(ss.size());
+    ASSERT_TRUE(lrs->bound_batch(make_rule_stats(cov, totals, 0, 1), ss, nn, pearson));
+    for (std::size_t i = 0; i < ss.size(); ++i) {
+      EXPECT_GE(pearson[i], likelihood_ratio_statistic(ss[i], nn[i], p, total));
+      EXPECT_EQ(pearson[i], likelihood_ratio_pearson_bound(ss[i], nn[i], p, total));
+    }
+  }
+  EXPECT_GT(checked, 10000u);
+}

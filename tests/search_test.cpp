@@ -50,40 +50,49 @@ TEST(BeamSearch, WideBeamsFoldedOrNotFindTheSameRule) {
       }
 }
 
-// A measure that hides Laplace's batch scoring, so the search evaluates its candidates one by one.
-struct LaplaceOneByOne final : QualityMeasure {
-  std::unique_ptr<QualityMeasure> laplace = make_quality("laplace");
-  double evaluate(const RuleStats& r) const override { return laplace->evaluate(r); }
+// A measure that hides another's batch scoring, batch bounds and refinement bound, so the search evaluates
+// its candidates one by one from full class counts.
+struct OneByOne final : QualityMeasure {
+  explicit OneByOne(const char* name) : inner(make_quality(name)) {}
+  std::unique_ptr<QualityMeasure> inner;
+  double evaluate(const RuleStats& r) const override { return inner->evaluate(r); }
+  bool may_reach(const RuleStats& r, double bar) const override { return inner->may_reach(r, bar); }
 };
 
-// Numeric sweeps scored in one batch per attribute and candidate by candidate must find the same rules and
-// record the same level maxima (segment and waveform: numeric; credit-a: mixed with missing values).
+// Numeric sweeps scored in one batch per attribute (laplace), or bounded in one batch and then evaluated
+// (lrs, as EVC's calibration runs it), must find the same rules and record the same level maxima as
+// candidates evaluated one by one from full class counts (segment and waveform: numeric; credit-a: mixed
+// with missing values).
 TEST(BeamSearch, BatchScoredSweepsFindWhatOneByOneFinds) {
-  const LaplaceOneByOne one_by_one;
-  for (const char* name : {"segment.arff", "waveform-5000.arff", "credit-a.arff"}) {
-    const Dataset d = load_dataset(test::shared(name));
-    const CoverageIndex index(d);
-    Bitset active(d.rows(), true);
-    for (std::size_t r = 0; r < d.rows(); r += 3) active.reset(r);  // a search after some covering
-    for (int width : {1, 5})
-      for (int target : {0, 1}) {
-        std::vector<std::vector<double>> maxima(2);
-        std::vector<std::optional<FoundRule>> found;
-        for (int way = 0; way < 2; ++way) {
-          SearchOptions o;
-          o.beam_width = width;
-          o.max_rule_length = 4;
-          o.min_covered = 3;
-          o.level_maxima = &maxima[way];
-          found.push_back(find_best_rule(index, active, target, way == 0 ? *one_by_one.laplace : static_cast<const QualityMeasure&>(one_by_one), o));
+  for (const char* measure : {"laplace", "lrs"}) {
+    const OneByOne one_by_one(measure);
+    for (const char* name : {"segment.arff", "waveform-5000.arff", "credit-a.arff"}) {
+      const Dataset d = load_dataset(test::shared(name));
+      const CoverageIndex index(d);
+      Bitset active(d.rows(), true);
+      for (std::size_t r = 0; r < d.rows(); r += 3) active.reset(r);  // a search after some covering
+      for (int width : {1, 5})
+        for (int target : {0, 1}) {
+          std::vector<std::vector<double>> maxima(2);
+          std::vector<std::optional<FoundRule>> found;
+          for (int way = 0; way < 2; ++way) {
+            SearchOptions o;
+            o.beam_width = width;
+            o.max_rule_length = 4;
+            o.min_covered = 3;
+            o.level_maxima = &maxima[way];
+            found.push_back(find_best_rule(index, active, target,
+                                           way == 0 ? *one_by_one.inner : static_cast<const QualityMeasure&>(one_by_one), o));
+          }
+          SCOPED_TRACE(std::string(measure) + " " + name + " width " + std::to_string(width) + " target " +
+                       std::to_string(target));
+          ASSERT_TRUE(found[0] && found[1]);
+          EXPECT_EQ(found[0]->conditions, found[1]->conditions);
+          EXPECT_EQ(found[0]->counts, found[1]->counts);
+          EXPECT_EQ(found[0]->quality, found[1]->quality);
+          EXPECT_EQ(maxima[0], maxima[1]);
         }
-        SCOPED_TRACE(std::string(name) + " width " + std::to_string(width) + " target " + std::to_string(target));
-        ASSERT_TRUE(found[0] && found[1]);
-        EXPECT_EQ(found[0]->conditions, found[1]->conditions);
-        EXPECT_EQ(found[0]->counts, found[1]->counts);
-        EXPECT_EQ(found[0]->quality, found[1]->quality);
-        EXPECT_EQ(maxima[0], maxima[1]);
-      }
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -48,15 +49,20 @@ double likelihood_ratio_bound(double s, double n, double p_total, double n_total
   return 2.0 * (half + 1e-13 * (t(n_total) + 1.0));
 }
 
-bool likelihood_ratio_certainly_below(double s, double n, double p_total, double n_total, double bar) {
-  if (n <= 0 || n >= n_total || p_total <= 0 || p_total >= n_total || s * n_total <= n * p_total) return 0.0 < bar;
-  // Twice Pearson's X^2 bounds G (ln x <= x - 1 in each cell): 2 N (ad - bc)^2 / (n (N - n) P (N - P)) over
-  // the cells a = s, b = n - s, c = P - s, d = N - P - n + s. The margin covers rounding here and in
-  // likelihood_ratio_statistic (its terms are below N ln N <= 22 N for N < 2^31).
+double likelihood_ratio_pearson_bound(double s, double n, double p_total, double n_total) {
+  if (n <= 0 || n >= n_total || p_total <= 0 || p_total >= n_total || s * n_total <= n * p_total) return 0.0;
+  // 2 N (ad - bc)^2 / (n (N - n) P (N - P)) over the cells a = s, b = n - s, c = P - s, d = N - P - n + s. The
+  // margin covers rounding here and in likelihood_ratio_statistic (its terms are below N ln N <= 22 N for
+  // N < 2^31).
   const double a = s, b = n - s, c = p_total - s, d = n_total - p_total - b;
   const double det = a * d - b * c;
   const double x2 = n_total * det * det / (n * (n_total - n) * p_total * (n_total - p_total));
-  if (2.0 * x2 * (1.0 + 1e-12) + 5e-12 * (n_total + 1.0) < bar) return true;
+  return 2.0 * x2 * (1.0 + 1e-12) + 5e-12 * (n_total + 1.0);
+}
+
+bool likelihood_ratio_certainly_below(double s, double n, double p_total, double n_total, double bar) {
+  if (n <= 0 || n >= n_total || p_total <= 0 || p_total >= n_total || s * n_total <= n * p_total) return 0.0 < bar;
+  if (likelihood_ratio_pearson_bound(s, n, p_total, n_total) < bar) return true;
   return likelihood_ratio_bound(s, n, p_total, n_total) < bar;
 }
 
@@ -64,11 +70,38 @@ namespace measures {
 double LikelihoodRatio::evaluate(const RuleStats& r) const {
   return likelihood_ratio_statistic(r.s(), r.n, r.p_total(), r.n_total);
 }
+double LikelihoodRatio::refinement_bound(const RuleStats& r) const {
+  // G is convex over the (positives, rows) a specialisation can cover, a polygon with the corners (0, 0),
+  // (0, n - s), (s, s) and (s, n); cut by the line where the share meets the prior (G = 0 there and below),
+  // its maximum lies at a corner: the pure rule keeping every positive, or the rule itself. The margin
+  // covers the rounding of a specialisation's own statistic.
+  const double s = r.s(), p = r.p_total(), total = r.n_total;
+  const double best = std::max(likelihood_ratio_statistic(s, s, p, total), likelihood_ratio_statistic(s, r.n, p, total));
+  return best * (1.0 + 1e-12) + 5e-12 * (total + 1.0);
+}
 double LikelihoodRatio::quick_bound(const RuleStats& r) const {
   return likelihood_ratio_bound(r.s(), r.n, r.p_total(), r.n_total);
 }
 bool LikelihoodRatio::may_reach(const RuleStats& r, double bar) const {
   return !likelihood_ratio_certainly_below(r.s(), r.n, r.p_total(), r.n_total, bar);
+}
+bool LikelihoodRatio::bound_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
+                                  std::span<double> out) const {
+  const double p = r.p_total(), total = r.n_total;
+  if (p <= 0 || p >= total) {
+    std::fill(out.begin(), out.end(), 0.0);
+    return true;
+  }
+  // likelihood_ratio_pearson_bound without early returns, so that the loop vectorises; the same arithmetic.
+  const double margin = 5e-12 * (total + 1.0);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const double a = s[i], b = n[i] - s[i], c = p - s[i], d = total - p - b;
+    const double det = a * d - b * c;
+    const double x2 = total * det * det / (n[i] * (total - n[i]) * p * (total - p));
+    const bool above = n[i] > 0 && n[i] < total && s[i] * total > n[i] * p;
+    out[i] = above ? 2.0 * x2 * (1.0 + 1e-12) + margin : 0.0;
+  }
+  return true;
 }
 }  // namespace measures
 

@@ -41,6 +41,11 @@ struct Entropy final : QualityMeasure {
 struct LikelihoodRatio final : QualityMeasure {
   double evaluate(const RuleStats& r) const override;
   double quick_bound(const RuleStats& r) const override;  // likelihood_ratio_bound
+  double refinement_bound(const RuleStats& r) const override;
+  bool reads_only_s_and_n() const override { return true; }
+  // likelihood_ratio_pearson_bound
+  bool bound_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
+                   std::span<double> out) const override;
   // likelihood_ratio_certainly_below
   bool may_reach(const RuleStats& r, double bar) const override;
 };
@@ -51,6 +56,7 @@ struct Evc final : QualityMeasure {
   explicit Evc(std::shared_ptr<const EvcCalibration> calibration) : calibration(std::move(calibration)) {}
   double evaluate(const RuleStats& r) const override;
   double probability(const RuleStats& r) const override { return evaluate(r); }
+  bool reads_only_s_and_n() const override { return true; }
   // The corrected count s' never exceeds s: the relative frequency bounds s'/n (with room for rounding).
   double quick_bound(const RuleStats& r) const override { return r.n > 0 ? r.s() / r.n * (1.0 + 1e-12) : 0.0; }
   // Besides: a rule whose LRS lies below its law's median is corrected to the prior (paper 000: 2 P_a >= 1).
@@ -65,6 +71,7 @@ struct MEvc final : QualityMeasure {
   MEvc(std::shared_ptr<const EvcCalibration> calibration, double m) : calibration(std::move(calibration)), m(m) {}
   double evaluate(const RuleStats& r) const override;
   double probability(const RuleStats& r) const override { return evaluate(r); }
+  bool reads_only_s_and_n() const override { return true; }
   // s' never exceeds s (room for rounding: evaluate() goes through s'/n and back).
   double quick_bound(const RuleStats& r) const override {
     return r.n + m > 0 ? (r.s() + m * r.p_total() / r.n_total) / (r.n + m) * (1.0 + 1e-12) : 0.0;

@@ -58,6 +58,14 @@ class QualityMeasure {
   // every threshold of an attribute.
   virtual bool evaluate_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
                               std::span<double> out) const;
+  // Whether every method reads r.covered only through r.s() (and its size): the search may then hand it
+  // rules whose other classes' counts are left at zero, n carrying their sum.
+  virtual bool reads_only_s_and_n() const { return false; }
+  // Upper bounds of evaluate() for rules that differ from r only in s and n, as evaluate_batch, for
+  // measures whose evaluation costs far more than a bound: the search evaluates only the candidates whose
+  // bound reaches its bar. Returns false, writing nothing, when the measure has no such bound.
+  virtual bool bound_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
+                           std::span<double> out) const;
 };
 
 // Base of the measures that read the counts only through s and n: the measure defines
@@ -67,6 +75,7 @@ template <class Measure>
 class ScoredBySAndN : public QualityMeasure {
  public:
   double evaluate(const RuleStats& r) const final { return self().value(r, r.s(), r.n); }
+  bool reads_only_s_and_n() const final { return true; }
   bool evaluate_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
                       std::span<double> out) const final {
     for (std::size_t i = 0; i < s.size(); ++i) out[i] = self().value(r, s[i], n[i]);
@@ -101,8 +110,11 @@ double likelihood_ratio_statistic(double s, double n, double p_total, double n_t
 // An upper bound of likelihood_ratio_statistic without a logarithm, exceeding it by at most about 1e-12 of
 // n_total ln n_total: for whole counts it reads x ln x from a table (+infinity for fractional counts).
 double likelihood_ratio_bound(double s, double n, double p_total, double n_total);
-// True only when likelihood_ratio_statistic(s, n, p_total, n_total) < bar for certain: twice Pearson's X^2
-// (no logarithm) is tried first, then likelihood_ratio_bound.
+// An upper bound of likelihood_ratio_statistic from twice Pearson's X^2, without a logarithm (ln x <= x - 1
+// in each cell), with a margin for the rounding of both.
+double likelihood_ratio_pearson_bound(double s, double n, double p_total, double n_total);
+// True only when likelihood_ratio_statistic(s, n, p_total, n_total) < bar for certain: the Pearson bound is
+// tried first, then likelihood_ratio_bound.
 bool likelihood_ratio_certainly_below(double s, double n, double p_total, double n_total, double bar);
 
 }  // namespace candor

@@ -22,6 +22,10 @@ bool QualityMeasure::evaluate_batch(const RuleStats&, std::span<const double>, s
                                     std::span<double>) const {
   return false;
 }
+bool QualityMeasure::bound_batch(const RuleStats&, std::span<const double>, std::span<const double>,
+                                 std::span<double>) const {
+  return false;
+}
 
 namespace {
 template <class Measure>

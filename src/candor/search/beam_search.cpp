@@ -226,9 +226,16 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   const bool quick_bounds = &select == &quality;
   // Numeric attributes are scored a whole sweep at a time when the measures read only s and n and nothing
   // else needs a candidate's class counts (significance tests, pruning bounds).
-  const bool batch_scores = target >= 0 && unit_weights && !significance_tests && !options.prune &&
-                            quality.evaluate_batch({totals, totals, target, 1, 0.0, n_total}, {}, {}, {}) &&
-                            select.evaluate_batch({totals, totals, target, 1, 0.0, n_total}, {}, {}, {});
+  // A target-class sweep under unit weights yields each threshold's s and n only. Numeric attributes go
+  // that way when the measures read nothing else and nothing else needs a candidate's class counts
+  // (significance tests, pruning bounds); they are then scored a whole sweep at a time (batch_scores), or
+  // one by one after a batch of cheap bounds (batch_bounds) when evaluating costs more than bounding.
+  const RuleStats probe{totals, totals, target, 1, 0.0, n_total};
+  const bool by_s_and_n = target >= 0 && unit_weights && !significance_tests && !options.prune &&
+                          quality.reads_only_s_and_n() && select.reads_only_s_and_n();
+  const bool batch_scores =
+      by_s_and_n && quality.evaluate_batch(probe, {}, {}, {}) && select.evaluate_batch(probe, {}, {}, {});
+  const bool batch_bounds = by_s_and_n && !batch_scores && quick_bounds && quality.bound_batch(probe, {}, {}, {});
   // The rule a proposal describes; its parent must still be in the beam.
   auto build_found = [&](const Proposal& prop) {
     const BeamRule& parent = beam[prop.parent];
@@ -256,6 +263,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     // of the best lists may be passed over and the next one needed.
     std::atomic<double> beam_floor{-std::numeric_limits<double>::infinity()};
     std::atomic<double> best_floor{-std::numeric_limits<double>::infinity()};
+    // The largest quality any task has seen (level_maxima): a candidate below it cannot raise the maximum.
+    std::atomic<double> max_floor{-std::numeric_limits<double>::infinity()};
     auto evaluate_task = [&](std::size_t task, TaskResult& out) {
       thread_local RefinementScratch scratch;
       const std::uint32_t p = static_cast<std::uint32_t>(task / na);
@@ -277,7 +286,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
                                 : out.best.size() == best_kept
                                     ? std::max(out.best.back().selection, best_floor.load(std::memory_order_relaxed))
                                     : best_floor.load(std::memory_order_relaxed);
-        const double max_bar = options.level_maxima ? out.max_quality : kNever;
+        const double max_bar =
+            options.level_maxima ? std::max(out.max_quality, max_floor.load(std::memory_order_relaxed)) : kNever;
         return std::min({beam_bar, best_bar, max_bar});
       };
       // Keeps an evaluated candidate in this task's lists where it ranks.
@@ -304,7 +314,14 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           if (share_floors && out.best.size() == best_kept) raise(best_floor, out.best.back().selection);
         }
       };
-      if (batch_scores && !index.data().attribute(a).is_nominal()) {
+      // A task none of whose refinements can reach the bars is skipped whole (as each of its candidates
+      // would be): the measure's refinement_bound of the parent bounds them all.
+      if (quick_bounds && target >= 0) {
+        const RuleStats parent_stats{parent.counts, totals, target, level,
+                                     std::accumulate(parent.counts.begin(), parent.counts.end(), 0.0), n_total};
+        if (quality.refinement_bound(parent_stats) < bar()) return;
+      }
+      if (by_s_and_n && !index.data().attribute(a).is_nominal()) {
         if (!kinds.less_equal && !kinds.greater) return;
         const TargetCuts cuts = target_cuts(index, cov, a, target, scratch);
         if (cuts.count == 0) return;
@@ -320,22 +337,28 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           s[2 * i + 1] = positives - s[2 * i];
           n[2 * i + 1] = m - n[2 * i];
         }
-        // A batch reads no class counts but their number; neither does offer() here (no significance tests,
-        // no pruning bound), so the candidates' stats carry the totals in their place.
-        const RuleStats base{totals, totals, target, level, 0.0, n_total};
+        // The measures read s (the counts below, the other classes left at zero) and n; offer() reads no
+        // counts here (no significance tests, no pruning bound).
+        auto& counts = scratch.other;
+        counts.assign(k, 0.0);
+        const RuleStats base{counts, totals, target, level, 0.0, n_total};
         auto& q = scratch.batch_quality;
         auto& sel = scratch.batch_selection;
         q.resize(s.size());
-        quality.evaluate_batch(base, s, n, q);
-        if (&select != &quality) {
-          sel.resize(s.size());
-          select.evaluate_batch(base, s, n, sel);
+        if (batch_scores) {
+          quality.evaluate_batch(base, s, n, q);
+          if (&select != &quality) {
+            sel.resize(s.size());
+            select.evaluate_batch(base, s, n, sel);
+          }
+        } else if (batch_bounds) {
+          quality.bound_batch(base, s, n, q);  // q holds bounds
         }
-        const double* sel_of = &select != &quality ? sel.data() : q.data();
-        // Most candidates lose to the task's bars: those are passed over on their scores alone (bars
-        // refreshed after every candidate that is offered), unless they may raise the level's maximum.
+        const double* sel_of = batch_scores && &select != &quality ? sel.data() : q.data();
+        // Most candidates lose to the task's bars: those are passed over on their scores (or bounds) alone,
+        // bars refreshed after every candidate that is offered, unless they may raise the level's maximum.
         constexpr double kNever = std::numeric_limits<double>::infinity();
-        double beam_bar = 0, best_bar = 0;
+        double beam_bar = 0, best_bar = 0, any_bar = 0;
         auto refresh = [&] {
           beam_bar = !can_refine ? kNever
                      : std::max(out.top.size() == width ? out.top.back().quality : -kNever,
@@ -343,18 +366,30 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           best_bar = options.best_from_beam ? kNever
                      : std::max(out.best.size() == best_kept ? out.best.back().selection : -kNever,
                                 best_floor.load(std::memory_order_relaxed));
+          any_bar = bar();
         };
         refresh();
         const bool track_max = options.level_maxima != nullptr;
         for (std::size_t j = 0; j < s.size(); ++j) {
-          if (q[j] < beam_bar && sel_of[j] < best_bar && !(track_max && q[j] > out.max_quality)) continue;
+          if (batch_scores) {
+            if (q[j] < beam_bar && sel_of[j] < best_bar && !(track_max && q[j] > out.max_quality)) continue;
+          } else if (batch_bounds && q[j] < any_bar) {
+            continue;
+          }
           const bool le = j % 2 == 0;
           if (le ? !kinds.less_equal : !kinds.greater) continue;
           const std::size_t rows = static_cast<std::size_t>(n[j]);
           if (rows >= parent.rows.size() || rows < options.min_covered) continue;
           if (s[j] <= 0 || s[j] < options.min_positives) continue;
           const Condition c{a, le ? Op::le : Op::gt, 0, cuts.threshold(j / 2)};
-          offer(c, RuleStats{base.covered, totals, target, level, n[j], n_total}, rows, q[j], sel_of[j]);
+          counts[static_cast<std::size_t>(target)] = s[j];
+          const RuleStats stats{counts, totals, target, level, n[j], n_total};
+          if (batch_scores) {
+            offer(c, stats, rows, q[j], sel_of[j]);
+          } else {
+            if (quick_bounds && !quality.may_reach(stats, any_bar)) continue;
+            offer(c, stats, rows, quality.evaluate(stats), select.evaluate(stats));
+          }
           refresh();
         }
         return;
@@ -389,6 +424,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       parallel_for(tasks, options.threads, [&](std::size_t task) {
         TaskResult local;
         evaluate_task(task, local);
+        raise(max_floor, local.max_quality);
         results[task] = std::move(local);
       });
       // Merge in task order; ties are settled by `better`, so the merge order cannot change the outcome.
@@ -414,6 +450,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           local.best.clear();
           local.max_quality = -std::numeric_limits<double>::infinity();
           evaluate_task(task, local);
+          raise(max_floor, local.max_quality);
           ch.best.max_quality = std::max(ch.best.max_quality, local.max_quality);
           for (const auto& prop : local.best) keep_top(ch.best.best, prop, best_kept, better_selection);
           for (const auto& prop : local.top) {
