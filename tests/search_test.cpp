@@ -12,6 +12,14 @@
 
 using namespace candor;
 
+// The same rule: conditions, class counts and quality.
+void expect_same_rule(const std::optional<FoundRule>& a, const std::optional<FoundRule>& b) {
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->conditions, b->conditions);
+  EXPECT_EQ(a->counts, b->counts);
+  EXPECT_EQ(a->quality, b->quality);
+}
+
 // Wide levels fold the tasks' candidate lists into bounded heaps per chunk of tasks, the chunks depending
 // on the thread count; narrow levels, and levels on many threads, keep every task's list. Both must give
 // the same search: at width 64 on segment (19 numeric attributes), one thread folds (8 chunks) and seven
@@ -41,10 +49,7 @@ TEST(BeamSearch, WideBeamsFoldedOrNotFindTheSameRule) {
         }
         SCOPED_TRACE("width " + std::to_string(width) + " prune " + std::to_string(prune) + " target " +
                      std::to_string(target));
-        ASSERT_TRUE(found[0] && found[1]);
-        EXPECT_EQ(found[0]->conditions, found[1]->conditions);
-        EXPECT_EQ(found[0]->counts, found[1]->counts);
-        EXPECT_EQ(found[0]->quality, found[1]->quality);
+        expect_same_rule(found[0], found[1]);
         EXPECT_EQ(maxima[0], maxima[1]);
         EXPECT_EQ(sets[0], sets[1]);
       }
@@ -86,10 +91,7 @@ TEST(BeamSearch, BatchScoredSweepsFindWhatOneByOneFinds) {
           }
           SCOPED_TRACE(std::string(measure) + " " + name + " width " + std::to_string(width) + " target " +
                        std::to_string(target));
-          ASSERT_TRUE(found[0] && found[1]);
-          EXPECT_EQ(found[0]->conditions, found[1]->conditions);
-          EXPECT_EQ(found[0]->counts, found[1]->counts);
-          EXPECT_EQ(found[0]->quality, found[1]->quality);
+          expect_same_rule(found[0], found[1]);
           EXPECT_EQ(maxima[0], maxima[1]);
         }
     }
@@ -121,9 +123,7 @@ TEST(BeamSearch, MemoOfThePreviousSearchNeverChangesTheRule) {
         ASSERT_EQ(a.has_value(), b.has_value());
         if (!a) break;
         ++searches;
-        EXPECT_EQ(a->conditions, b->conditions);
-        EXPECT_EQ(a->counts, b->counts);
-        EXPECT_EQ(a->quality, b->quality);
+        expect_same_rule(a, b);
         active.subtract(a->covered & idx->class_rows(target));
       }
     }
@@ -133,9 +133,6 @@ TEST(BeamSearch, MemoOfThePreviousSearchNeverChangesTheRule) {
   for (const CoverageIndex* idx : {&index, &permuted, &index}) {
     for (std::size_t r = 0; r < 10; ++r) fewer.reset(r * 7 + (idx == &permuted));
     const auto a = find_best_rule(*idx, fewer, 1, *laplace, with);
-    const auto b = find_best_rule(*idx, fewer, 1, *laplace, without);
-    ASSERT_TRUE(a && b);
-    EXPECT_EQ(a->conditions, b->conditions);
-    EXPECT_EQ(a->counts, b->counts);
+    expect_same_rule(a, find_best_rule(*idx, fewer, 1, *laplace, without));
   }
 }

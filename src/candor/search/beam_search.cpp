@@ -224,8 +224,6 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   const bool share_floors = !options.prune && !options.accept;
   // Bounds may skip candidates only when one measure both ranks and selects.
   const bool quick_bounds = &select == &quality;
-  // Numeric attributes are scored a whole sweep at a time when the measures read only s and n and nothing
-  // else needs a candidate's class counts (significance tests, pruning bounds).
   // A target-class sweep under unit weights yields each threshold's s and n only. Numeric attributes go
   // that way when the measures read nothing else and nothing else needs a candidate's class counts
   // (significance tests, pruning bounds); they are then scored a whole sweep at a time (batch_scores), or
