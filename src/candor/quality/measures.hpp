@@ -58,7 +58,13 @@ struct Evc final : QualityMeasure {
   double probability(const RuleStats& r) const override { return evaluate(r); }
   bool reads_only_s_and_n() const override { return true; }
   // The corrected count s' never exceeds s: the relative frequency bounds s'/n (with room for rounding).
-  double quick_bound(const RuleStats& r) const override { return r.n > 0 ? r.s() / r.n * (1.0 + 1e-12) : 0.0; }
+  static double bound(double s, double n) { return n > 0 ? s / n * (1.0 + 1e-12) : 0.0; }
+  double quick_bound(const RuleStats& r) const override { return bound(r.s(), r.n); }
+  bool bound_batch(const RuleStats&, std::span<const double> s, std::span<const double> n,
+                   std::span<double> out) const override {
+    for (std::size_t i = 0; i < s.size(); ++i) out[i] = bound(s[i], n[i]);
+    return true;
+  }
   // Besides: a rule whose LRS lies below its law's median is corrected to the prior (paper 000: 2 P_a >= 1).
   bool may_reach(const RuleStats& r, double bar) const override;
   std::shared_ptr<const EvcCalibration> calibration;
@@ -73,8 +79,14 @@ struct MEvc final : QualityMeasure {
   double probability(const RuleStats& r) const override { return evaluate(r); }
   bool reads_only_s_and_n() const override { return true; }
   // s' never exceeds s (room for rounding: evaluate() goes through s'/n and back).
-  double quick_bound(const RuleStats& r) const override {
-    return r.n + m > 0 ? (r.s() + m * r.p_total() / r.n_total) / (r.n + m) * (1.0 + 1e-12) : 0.0;
+  double bound(const RuleStats& r, double s, double n) const {
+    return n + m > 0 ? (s + m * r.p_total() / r.n_total) / (n + m) * (1.0 + 1e-12) : 0.0;
+  }
+  double quick_bound(const RuleStats& r) const override { return bound(r, r.s(), r.n); }
+  bool bound_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
+                   std::span<double> out) const override {
+    for (std::size_t i = 0; i < s.size(); ++i) out[i] = bound(r, s[i], n[i]);
+    return true;
   }
   // As Evc's: a rule corrected to the prior scores the prior.
   bool may_reach(const RuleStats& r, double bar) const override;

@@ -37,7 +37,13 @@ struct BeamRule {
   std::vector<Condition> conditions;
   Bitset covered;
   std::vector<std::uint32_t> rows;
-  SortedColumns sorted;  // attribute lists; empty when over the memory budget
+  // Attribute lists, empty when over the memory budget. The list of attribute a is built by the first task
+  // that sweeps a over this rule (so the sweep reads it while it is still in cache); built[a] says whether
+  // it has been. Its sources: the parent's list, or the same rule's list in the memo when shorter.
+  SortedColumns sorted;
+  std::vector<char> built;
+  const BeamRule* parent = nullptr;          // in the previous beam, kept until this rule's lists are built
+  const SortedColumns* remembered = nullptr;  // the memo's lists of this rule
   std::vector<double> counts;
   std::optional<SignificanceTest> parent_test;  // --parent-alpha against this rule's counts, when on
 };
@@ -170,41 +176,45 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   // search held 69% of the rules of one condition again, 33% of two, 9% of three.
   constexpr std::size_t kMemoLength = 2;
   std::size_t kept_bytes = 0;
-  // Gives rules[i] its attribute lists, when they fit the budget, filtered from the shortest source at hand:
-  // the rule's own lists in the memo, parent_lists(i) or (when null) the global order. One task per (rule,
-  // numeric attribute).
-  auto build_lists = [&](std::vector<BeamRule>& rules, auto&& parent_lists) {
-    std::vector<std::pair<std::uint32_t, int>> tasks;
-    std::vector<const SortedColumns*> old(rules.size(), nullptr);
-    for (std::size_t i = 0; i < rules.size(); ++i) {
-      if (sorted_columns_bytes(index, rules[i].rows.size()) > per_rule_budget) continue;
-      if (memo) {
-        const auto it = memo->by_rule.find(key_of(rules[i].conditions));
-        if (it != memo->by_rule.end()) old[i] = &it->second;
-      }
-      if (!spare.empty()) {
-        spare_bytes -= held_bytes(spare.back());
-        rules[i].sorted = std::move(spare.back());
-        spare.pop_back();
-      }
-      rules[i].sorted.resize(static_cast<std::size_t>(na));
-      for (int a = 0; a < na; ++a)
-        if (!index.data().attribute(a).is_nominal()) tasks.emplace_back(static_cast<std::uint32_t>(i), a);
+  // Gives the rule room for attribute lists (built later, by the sweeps) when they fit the budget.
+  auto give_lists = [&](BeamRule& r) {
+    if (sorted_columns_bytes(index, r.rows.size()) > per_rule_budget) return;
+    if (memo) {
+      const auto it = memo->by_rule.find(key_of(r.conditions));
+      if (it != memo->by_rule.end()) r.remembered = &it->second;
     }
-    parallel_for(tasks.size(), options.threads, [&](std::size_t t) {
-      const auto [i, a] = tasks[t];
-      const SortedColumns* parent = parent_lists(i);
-      const SortedColumn* source = parent ? &(*parent)[a] : nullptr;
-      const std::size_t source_rows = source ? source->rows.size() : index.sorted_rows(a).size();
-      if (old[i] && (*old[i])[a].rows.size() < source_rows) source = &(*old[i])[a];
-      build_sorted_column(index, rules[i].covered, rules[i].rows, source, a, rules[i].sorted[a]);
-    });
+    if (!spare.empty()) {
+      spare_bytes -= held_bytes(spare.back());
+      r.sorted = std::move(spare.back());
+      spare.pop_back();
+    }
+    r.sorted.resize(static_cast<std::size_t>(na));
+    r.built.assign(static_cast<std::size_t>(na), 0);
+  };
+  // The rule's list of numeric attribute a, built if it is not yet, filtered from the shortest source at
+  // hand: the memo's list of the rule, the parent's, or the global order. Null when the rule has no lists.
+  auto list_of = [&](BeamRule& r, int a) -> const SortedColumns* {
+    if (r.sorted.empty()) return nullptr;
+    if (!r.built[a]) {
+      const SortedColumn* source = nullptr;
+      std::size_t source_rows = index.sorted_rows(a).size();
+      if (r.parent && !r.parent->sorted.empty() && r.parent->built[a]) {
+        source = &r.parent->sorted[a];
+        source_rows = source->rows.size();
+      }
+      if (r.remembered && (*r.remembered)[a].rows.size() < source_rows) source = &(*r.remembered)[a];
+      build_sorted_column(index, r.covered, r.rows, source, a, r.sorted[a]);
+      r.built[a] = 1;
+    }
+    return &r.sorted;
   };
   // Rules leaving the beam: their lists go to the memo (within the budget) or back to the pool.
   auto retire = [&](std::vector<BeamRule>& rules) {
     for (auto& r : rules) {
       if (r.sorted.empty()) continue;
-      if (memo && r.conditions.size() <= kMemoLength) {
+      bool complete = true;  // a task skipped by its bound leaves a list unbuilt
+      for (int a = 0; a < na; ++a) complete = complete && (r.built[a] || index.data().attribute(a).is_nominal());
+      if (memo && complete && r.conditions.size() <= kMemoLength) {
         const std::size_t bytes = held_bytes(r.sorted);
         if (kept_bytes + bytes <= kListBudgetBytes / 4) {
           kept_bytes += bytes;
@@ -215,8 +225,9 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       recycle_one(std::move(r.sorted));
     }
   };
-  build_lists(beam, [](std::size_t) -> const SortedColumns* { return nullptr; });
+  give_lists(beam[0]);
   set_parent_test(beam[0]);
+  std::vector<BeamRule> previous;  // the parents of the beam's rules, until their lists are built
 
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
@@ -267,15 +278,13 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       thread_local RefinementScratch scratch;
       const std::uint32_t p = static_cast<std::uint32_t>(task / na);
       const int a = static_cast<int>(task % na);
-      const BeamRule& parent = beam[p];
+      BeamRule& parent = beam[p];
       RefinementKinds kinds = allowed_kinds(parent.conditions, a, options.kinds);
-      RuleCoverage cov{&parent.covered, &parent.rows, parent.sorted.empty() ? nullptr : &parent.sorted,
-                       parent.counts.data()};
+      RuleCoverage cov{&parent.covered, &parent.rows, nullptr, parent.counts.data()};
       // The bar a candidate must reach to be kept by this task (exact: one scoring below every bar, this
       // task's full beam and best lists and the level's maximum when recorded, would be rejected anyway).
       auto bar = [&] {
         constexpr double kNever = std::numeric_limits<double>::infinity();
-        constexpr double kAlways = -std::numeric_limits<double>::infinity();
         const double beam_bar = !can_refine ? kNever
                                 : out.top.size() == width
                                     ? std::max(out.top.back().quality, beam_floor.load(std::memory_order_relaxed))
@@ -319,8 +328,11 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
                                      std::accumulate(parent.counts.begin(), parent.counts.end(), 0.0), n_total};
         if (quality.refinement_bound(parent_stats) < bar()) return;
       }
-      if (by_s_and_n && !index.data().attribute(a).is_nominal()) {
+      if (!index.data().attribute(a).is_nominal()) {
         if (!kinds.less_equal && !kinds.greater) return;
+        cov.sorted = list_of(parent, a);
+      }
+      if (by_s_and_n && !index.data().attribute(a).is_nominal()) {
         const TargetCuts cuts = target_cuts(index, cov, a, target, scratch);
         if (cuts.count == 0) return;
         // Candidate j: cut j / 2, A <= t when j is even, A > t when odd.
@@ -541,8 +553,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       keep *= 8;
       evaluate_level(keep);
     }
-    // Built in parallel: first each rule's rows, then its attribute lists, one task per (rule, attribute).
-    // Rules of the last level are never refined and get no lists.
+    // Built in parallel: each rule's rows; its attribute lists come with the next level's sweeps. Rules of
+    // the last level are never refined and get no lists.
     std::vector<BeamRule> next(chosen.size());
     parallel_for(chosen.size(), options.threads, [&](std::size_t i) {
       const Proposal& prop = *chosen[i];
@@ -553,13 +565,11 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       r.covered = index.covered(prop.condition, parent.covered);
       r.rows = r.covered.members();
       r.counts = index.class_counts(r.covered);
+      r.parent = &parent;
       set_parent_test(r);
     });
     if (level < options.max_rule_length)
-      build_lists(next, [&](std::size_t i) -> const SortedColumns* {
-        const BeamRule& parent = beam[chosen[i]->parent];
-        return parent.sorted.empty() ? nullptr : &parent.sorted;
-      });
+      for (auto& r : next) give_lists(r);
     if (options.best_from_beam)
       for (std::size_t i = 0; i < next.size(); ++i) {
         const Proposal& prop = *chosen[i];
@@ -569,9 +579,13 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
                            prop.selection};
         }
       }
-    retire(beam);
+    // The beam's lists are built (the sweeps are done), so its parents' lists have served; the beam's
+    // serve its successors' (moving the vector keeps the rules where they are).
+    retire(previous);
+    previous = std::move(beam);
     beam = std::move(next);
   }
+  retire(previous);
   retire(beam);
   if (memo) {
     for (auto& entry : memo->by_rule) recycle_one(std::move(entry.second));
