@@ -85,8 +85,12 @@ double LikelihoodRatio::quick_bound(const RuleStats& r) const {
 bool LikelihoodRatio::may_reach(const RuleStats& r, double bar) const {
   return !likelihood_ratio_certainly_below(r.s(), r.n, r.p_total(), r.n_total, bar);
 }
-bool LikelihoodRatio::bound_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
-                                  std::span<double> out) const {
+// Floating-point comparisons may trap by default, which keeps GCC from turning the loop's selects into
+// vector blends; nothing here reads the exception flags, and the values are the same either way.
+__attribute__((optimize("no-trapping-math"))) bool LikelihoodRatio::bound_batch(const RuleStats& r,
+                                                                                  std::span<const double> s,
+                                                                                  std::span<const double> n,
+                                                                                  std::span<double> out) const {
   const double p = r.p_total(), total = r.n_total;
   if (p <= 0 || p >= total) {
     std::fill(out.begin(), out.end(), 0.0);
