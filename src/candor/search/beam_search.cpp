@@ -283,19 +283,21 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       RuleCoverage cov{&parent.covered, &parent.rows, nullptr, parent.counts.data()};
       // The bar a candidate must reach to be kept by this task (exact: one scoring below every bar, this
       // task's full beam and best lists and the level's maximum when recorded, would be rejected anyway).
+      constexpr double kNever = std::numeric_limits<double>::infinity();
+      auto beam_bar = [&] {
+        if (!can_refine) return kNever;
+        const double floor = beam_floor.load(std::memory_order_relaxed);
+        return out.top.size() == width ? std::max(out.top.back().quality, floor) : floor;
+      };
+      auto best_bar = [&] {
+        if (options.best_from_beam) return kNever;
+        const double floor = best_floor.load(std::memory_order_relaxed);
+        return out.best.size() == best_kept ? std::max(out.best.back().selection, floor) : floor;
+      };
       auto bar = [&] {
-        constexpr double kNever = std::numeric_limits<double>::infinity();
-        const double beam_bar = !can_refine ? kNever
-                                : out.top.size() == width
-                                    ? std::max(out.top.back().quality, beam_floor.load(std::memory_order_relaxed))
-                                    : beam_floor.load(std::memory_order_relaxed);
-        const double best_bar = options.best_from_beam ? kNever
-                                : out.best.size() == best_kept
-                                    ? std::max(out.best.back().selection, best_floor.load(std::memory_order_relaxed))
-                                    : best_floor.load(std::memory_order_relaxed);
         const double max_bar =
             options.level_maxima ? std::max(out.max_quality, max_floor.load(std::memory_order_relaxed)) : kNever;
-        return std::min({beam_bar, best_bar, max_bar});
+        return std::min({beam_bar(), best_bar(), max_bar});
       };
       // Keeps an evaluated candidate in this task's lists where it ranks.
       auto offer = [&](const Condition& c, const RuleStats& stats, std::size_t rows, double q, double sel)
@@ -328,11 +330,12 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
                                      std::accumulate(parent.counts.begin(), parent.counts.end(), 0.0), n_total};
         if (quality.refinement_bound(parent_stats) < bar()) return;
       }
-      if (!index.data().attribute(a).is_nominal()) {
+      const bool numeric = !index.data().attribute(a).is_nominal();
+      if (numeric) {
         if (!kinds.less_equal && !kinds.greater) return;
         cov.sorted = list_of(parent, a);
       }
-      if (by_s_and_n && !index.data().attribute(a).is_nominal()) {
+      if (by_s_and_n && numeric) {
         const TargetCuts cuts = target_cuts(index, cov, a, target, scratch);
         if (cuts.count == 0) return;
         // Candidate j: cut j / 2, A <= t when j is even, A > t when odd.
@@ -367,23 +370,18 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         const double* sel_of = batch_scores && &select != &quality ? sel.data() : q.data();
         // Most candidates lose to the task's bars: those are passed over on their scores (or bounds) alone,
         // bars refreshed after every candidate that is offered, unless they may raise the level's maximum.
-        constexpr double kNever = std::numeric_limits<double>::infinity();
-        double beam_bar = 0, best_bar = 0, any_bar = 0;
+        double beam_at = 0, best_at = 0, any_at = 0;
         auto refresh = [&] {
-          beam_bar = !can_refine ? kNever
-                     : std::max(out.top.size() == width ? out.top.back().quality : -kNever,
-                                beam_floor.load(std::memory_order_relaxed));
-          best_bar = options.best_from_beam ? kNever
-                     : std::max(out.best.size() == best_kept ? out.best.back().selection : -kNever,
-                                best_floor.load(std::memory_order_relaxed));
-          any_bar = bar();
+          beam_at = beam_bar();
+          best_at = best_bar();
+          any_at = bar();
         };
         refresh();
         const bool track_max = options.level_maxima != nullptr;
         for (std::size_t j = 0; j < s.size(); ++j) {
           if (batch_scores) {
-            if (q[j] < beam_bar && sel_of[j] < best_bar && !(track_max && q[j] > out.max_quality)) continue;
-          } else if (batch_bounds && q[j] < any_bar) {
+            if (q[j] < beam_at && sel_of[j] < best_at && !(track_max && q[j] > out.max_quality)) continue;
+          } else if (batch_bounds && q[j] < any_at) {
             continue;
           }
           const bool le = j % 2 == 0;
@@ -397,7 +395,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           if (batch_scores) {
             offer(c, stats, rows, q[j], sel_of[j]);
           } else {
-            if (quick_bounds && !quality.may_reach(stats, any_bar)) continue;
+            if (quick_bounds && !quality.may_reach(stats, any_at)) continue;
             offer(c, stats, rows, quality.evaluate(stats), select.evaluate(stats));
           }
           refresh();
