@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <random>
@@ -173,8 +175,51 @@ TEST(CoverageIndex, RelabelledCopyEqualsAFreshIndex) {
     const int ai = static_cast<int>(a);
     EXPECT_EQ(reused.sorted_rows(ai), fresh.sorted_rows(ai));
     EXPECT_EQ(reused.sorted_classes(ai), fresh.sorted_classes(ai));
-    EXPECT_EQ(reused.sorted_values(ai), fresh.sorted_values(ai));
+    EXPECT_EQ(reused.sorted_codes(ai), fresh.sorted_codes(ai));
+    EXPECT_EQ(reused.distinct_values(ai), fresh.distinct_values(ai));
   }
   for (int c = 0; c < 3; ++c) EXPECT_TRUE(reused.class_rows(c) == fresh.class_rows(c));
   EXPECT_NE(reused.sorted_classes(1), base.sorted_classes(1));
+}
+
+TEST(CoverageIndex, ValueCodesGiveBackEveryValueAndShareOnlyEqualOnes) {
+  Dataset d = random_dataset(500, true, 3);
+  // Ties, infinities and both zeros on the first numeric attribute.
+  std::size_t a = 0;
+  while (d.attribute(a).is_nominal()) ++a;
+  auto& x = d.columns[a].values;
+  for (std::size_t r = 0; r < x.size(); r += 7) x[r] = 2.5;
+  x[1] = -0.0;
+  x[2] = 0.0;
+  x[3] = std::numeric_limits<double>::infinity();
+  x[4] = -std::numeric_limits<double>::infinity();
+  const CoverageIndex index(d);
+  for (std::size_t b = 0; b < d.num_attributes(); ++b) {
+    if (d.attribute(b).is_nominal()) continue;
+    const int bi = static_cast<int>(b);
+    const auto& rows = index.sorted_rows(bi);
+    const auto& codes = index.sorted_codes(bi);
+    const auto& distinct = index.distinct_values(bi);
+    ASSERT_EQ(codes.size(), rows.size());
+    ASSERT_FALSE(codes.empty());
+    EXPECT_EQ(codes.front(), 0u);
+    EXPECT_EQ(codes.back() + 1, distinct.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      EXPECT_EQ(distinct[codes[i]], d.columns[b].values[rows[i]]);
+      if (i > 0) {
+        const double prev = d.columns[b].values[rows[i - 1]], cur = d.columns[b].values[rows[i]];
+        EXPECT_EQ(codes[i], codes[i - 1] + (cur != prev ? 1u : 0u));
+      }
+    }
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      EXPECT_EQ(index.sorted_classes(bi)[i], static_cast<ClassCode>(d.y[rows[i]]));
+  }
+  const int ai = static_cast<int>(a);
+  const auto& codes = index.sorted_codes(ai);
+  auto code_of = [&](std::size_t row) { return codes[index.rank(ai)[row]]; };
+  EXPECT_EQ(static_cast<std::size_t>(std::count(codes.begin(), codes.end(), code_of(0))),
+            static_cast<std::size_t>(std::count(x.begin(), x.end(), 2.5)));
+  EXPECT_EQ(code_of(1), code_of(2));  // -0 == 0
+  EXPECT_EQ(code_of(4), 0u);
+  EXPECT_EQ(code_of(3) + 1, index.distinct_values(ai).size());
 }

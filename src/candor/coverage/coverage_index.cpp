@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "candor/util/parallel.hpp"
 
@@ -12,13 +13,17 @@ namespace candor {
 
 CoverageIndex::CoverageIndex(const Dataset& data, int threads)
     : data_(&data), unit_weights_(data.unit_weights()) {
+  if (data.num_classes() > kMaxIndexedClasses)
+    throw std::invalid_argument("rule search supports at most " + std::to_string(kMaxIndexedClasses) + " classes, the data has " +
+                                std::to_string(data.num_classes()));
   const std::size_t n = data.rows();
   const std::size_t na = data.num_attributes();
   value_rows_.resize(na);
   present_rows_.assign(na, Bitset(n));
   sorted_rows_.resize(na);
   rank_.resize(na);
-  sorted_values_.resize(na);
+  sorted_codes_.resize(na);
+  distinct_values_.resize(na);
   sorted_classes_.resize(na);
   sorted_weights_.resize(na);
   parallel_for(na, threads, [&](std::size_t a) {
@@ -43,11 +48,15 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads)
         }
       std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) { return x[i] < x[j]; });
       rank_[a].assign(n, std::numeric_limits<std::uint32_t>::max());
-      sorted_values_[a].resize(order.size());
+      auto& codes = sorted_codes_[a];
+      auto& distinct = distinct_values_[a];
+      codes.resize(order.size());
       sorted_weights_[a].resize(order.size());
       for (std::size_t i = 0; i < order.size(); ++i) {
         rank_[a][order[i]] = static_cast<std::uint32_t>(i);
-        sorted_values_[a][i] = x[order[i]];
+        const double v = x[order[i]];
+        if (distinct.empty() || v != distinct.back()) distinct.push_back(v);
+        codes[i] = static_cast<std::uint32_t>(distinct.size() - 1);
         sorted_weights_[a][i] = data.weights[order[i]];
       }
     }
@@ -62,7 +71,8 @@ CoverageIndex::CoverageIndex(const CoverageIndex& base, const Dataset& relabelle
       present_rows_(base.present_rows_),
       sorted_rows_(base.sorted_rows_),
       rank_(base.rank_),
-      sorted_values_(base.sorted_values_),
+      sorted_codes_(base.sorted_codes_),
+      distinct_values_(base.distinct_values_),
       sorted_weights_(base.sorted_weights_) {
   if (relabelled.rows() != base.rows() || relabelled.num_attributes() != base.data().num_attributes())
     throw std::invalid_argument("CoverageIndex: a relabelled copy must have the base's rows and attributes");
@@ -76,7 +86,10 @@ void CoverageIndex::index_classes() {
   for (std::size_t a = 0; a < sorted_rows_.size(); ++a) {
     auto& cls = sorted_classes_[a];
     cls.resize(sorted_rows_[a].size());
-    for (std::size_t i = 0; i < cls.size(); ++i) cls[i] = data.y[sorted_rows_[a][i]];
+    for (std::size_t i = 0; i < cls.size(); ++i) {
+      const int y = data.y[sorted_rows_[a][i]];
+      cls[i] = y == kMissing ? kNoClassCode : static_cast<ClassCode>(y);
+    }
   }
   class_rows_.assign(data.num_classes(), Bitset(n));
   for (std::size_t r = 0; r < n; ++r)

@@ -11,9 +11,16 @@
 
 namespace candor {
 
+// A class label as the sorted lists hold it: sweeps read one per row, and two bytes instead of an int's four
+// keep more of a list in cache. An unlabelled row (kMissing) is stored as kNoClassCode.
+using ClassCode = std::uint16_t;
+inline constexpr ClassCode kNoClassCode = 0xFFFF;
+inline constexpr std::size_t kMaxIndexedClasses = kNoClassCode;
+
 class CoverageIndex {
  public:
-  // Sorts the numeric attributes on up to `threads` threads (<= 0: every hardware thread).
+  // Sorts the numeric attributes on up to `threads` threads (<= 0: every hardware thread). Throws
+  // std::invalid_argument for more than kMaxIndexedClasses classes.
   explicit CoverageIndex(const Dataset& data, int threads = 1);
   // The index of `relabelled`, a copy of base.data() that differs at most in its class labels (EVC's
   // class-permuted copies): the value orders are taken from `base` instead of sorted again.
@@ -33,9 +40,12 @@ class CoverageIndex {
   // position in that order (UINT32_MAX for missing).
   const std::vector<std::uint32_t>& sorted_rows(int a) const { return sorted_rows_[a]; }
   const std::vector<std::uint32_t>& rank(int a) const { return rank_[a]; }
-  // The same order's values, classes and weights, so that sweeps read memory sequentially.
-  const std::vector<double>& sorted_values(int a) const { return sorted_values_[a]; }
-  const std::vector<int>& sorted_classes(int a) const { return sorted_classes_[a]; }
+  // The same order's values, classes and weights, so that sweeps read memory sequentially. A value is held
+  // as its code, its rank among the attribute's distinct values (equal values share a code): four bytes
+  // instead of eight, and distinct_values(a)[code] gives it back exactly.
+  const std::vector<std::uint32_t>& sorted_codes(int a) const { return sorted_codes_[a]; }
+  const std::vector<double>& distinct_values(int a) const { return distinct_values_[a]; }
+  const std::vector<ClassCode>& sorted_classes(int a) const { return sorted_classes_[a]; }
   const std::vector<double>& sorted_weights(int a) const { return sorted_weights_[a]; }
 
   // Rows (among `within`) satisfying c.
@@ -53,8 +63,9 @@ class CoverageIndex {
   std::vector<Bitset> class_rows_;
   std::vector<std::vector<std::uint32_t>> sorted_rows_;
   std::vector<std::vector<std::uint32_t>> rank_;
-  std::vector<std::vector<double>> sorted_values_;
-  std::vector<std::vector<int>> sorted_classes_;
+  std::vector<std::vector<std::uint32_t>> sorted_codes_;
+  std::vector<std::vector<double>> distinct_values_;
+  std::vector<std::vector<ClassCode>> sorted_classes_;
   std::vector<std::vector<double>> sorted_weights_;
 };
 

@@ -389,14 +389,15 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
           const std::size_t rows = static_cast<std::size_t>(n[j]);
           if (rows >= parent.rows.size() || rows < options.min_covered) continue;
           if (s[j] <= 0 || s[j] < options.min_positives) continue;
-          const Condition c{a, le ? Op::le : Op::gt, 0, cuts.threshold(j / 2)};
           counts[static_cast<std::size_t>(target)] = s[j];
           const RuleStats stats{counts, totals, target, level, n[j], n_total};
+          // The threshold reads the attribute's distinct values (not in cache): only for candidates offered.
+          auto condition = [&] { return Condition{a, le ? Op::le : Op::gt, 0, cuts.threshold(j / 2)}; };
           if (batch_scores) {
-            offer(c, stats, rows, q[j], sel_of[j]);
+            offer(condition(), stats, rows, q[j], sel_of[j]);
           } else {
             if (quick_bounds && !quality.may_reach(stats, any_at)) continue;
-            offer(c, stats, rows, quality.evaluate(stats), select.evaluate(stats));
+            offer(condition(), stats, rows, quality.evaluate(stats), select.evaluate(stats));
           }
           refresh();
         }

@@ -49,8 +49,8 @@ class Buffer {
 // A rule's covered non-missing rows of one numeric attribute, in value order (SLIQ's attribute lists):
 // a refinement builds its own by filtering its parent's, so a sweep never walks rows its rule does not cover.
 struct SortedColumn {
-  Buffer<double> values;
-  Buffer<int> classes;
+  Buffer<std::uint32_t> codes;  // values as CoverageIndex::sorted_codes holds them
+  Buffer<ClassCode> classes;
   Buffer<double> weights;  // unused under unit weights
   Buffer<std::uint32_t> rows;
 };
@@ -67,11 +67,11 @@ struct RuleCoverage {
 
 // Adds the class counts (weights when given) of positions [from, to) to acc. With few classes, one pass
 // per class into a register: accumulating into acc[cls[j]] chains every addition through memory.
-inline void add_class_counts(const int* cls, const double* wts, std::size_t from, std::size_t to, std::size_t k,
+inline void add_class_counts(const ClassCode* cls, const double* wts, std::size_t from, std::size_t to, std::size_t k,
                              double* acc) {
   if (k <= 8) {
     for (std::size_t c = 0; c < k; ++c) {
-      const int ci = static_cast<int>(c);
+      const auto ci = static_cast<ClassCode>(c);
       if (!wts) {
         std::size_t cnt = 0;
         for (std::size_t j = from; j < to; ++j) cnt += cls[j] == ci;
@@ -176,7 +176,7 @@ inline const SortedColumn& rule_column(const CoverageIndex& index, const RuleCov
 // `label(j)` is the label of position j; `step(j)` is called for j = 1..m-1, for callers that accumulate
 // along the way.
 template <class Label, class Step>
-std::size_t find_cuts(const double* vals, std::size_t m, Label&& label, Step&& step, RefinementScratch& sc) {
+std::size_t find_cuts(const std::uint32_t* vals, std::size_t m, Label&& label, Step&& step, RefinementScratch& sc) {
   // Boundary points without data-dependent branches (on continuous attributes nearly every group holds one
   // row, and branching on values and labels per row mispredicts half the time):
   //  - starts: first position of each group of equal values, with m as a sentinel;
@@ -207,9 +207,10 @@ std::size_t find_cuts(const double* vals, std::size_t m, Label&& label, Step&& s
   return ncuts;
 }
 
-// The threshold of the cut before position `cut`: the midpoint of the values on either side.
-inline double cut_threshold(const double* vals, std::size_t cut) {
-  const double lo = vals[cut - 1], hi = vals[cut];
+// The threshold of the cut before position `cut` of a list of value codes: the midpoint of the values on
+// either side.
+inline double cut_threshold(const double* distinct, const std::uint32_t* codes, std::size_t cut) {
+  const double lo = distinct[codes[cut - 1]], hi = distinct[codes[cut]];
   const double t = lo + (hi - lo) / 2;
   return t < hi ? t : lo;  // adjacent doubles: the midpoint rounds up to hi
 }
@@ -221,12 +222,13 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
   const std::size_t k = index.num_classes();
   const bool unit = index.unit_weights();
   const SortedColumn* col = &rule_column(index, rule, a, sc);
-  const double* vals = col->values.data();
-  const int* cls = col->classes.data();
+  const std::uint32_t* vals = col->codes.data();
+  const double* distinct = index.distinct_values(a).data();
+  const ClassCode* cls = col->classes.data();
   const double* wts = unit ? nullptr : col->weights.data();
   const std::size_t m = col->rows.size();
   if (m < 2) return;
-  auto label = [&](std::size_t j) { return target < 0 ? cls[j] : static_cast<int>(cls[j] == target); };
+  auto label = [&](std::size_t j) { return target < 0 ? static_cast<int>(cls[j]) : static_cast<int>(cls[j] == target); };
   const std::size_t ncuts = find_cuts(vals, m, label, [](std::size_t) {}, sc);
   if (ncuts == 0) return;
   const auto& cuts = sc.cuts;
@@ -243,7 +245,7 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
     const std::size_t cut = cuts[c];
     add_class_counts(cls, wts, done, cut, k, sc.cum.data());
     done = cut;
-    const double t = cut_threshold(vals, cut);
+    const double t = cut_threshold(distinct, vals, cut);
     if (kinds.less_equal) sink(Condition{a, Op::le, 0, t}, sc.cum.data(), cut);
     if (kinds.greater) {
       for (std::size_t q = 0; q < k; ++q) sc.other[q] = sc.total[q] - sc.cum[q];
@@ -260,13 +262,14 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
 // receiving a call per threshold. Cut i: A <= t covers the first position[i] rows of the list, below[i] of
 // them of the target; A > t covers the other rows - position[i], positives - below[i].
 struct TargetCuts {
-  const double* values = nullptr;  // the list's values
+  const double* distinct = nullptr;     // the attribute's distinct values
+  const std::uint32_t* codes = nullptr;  // the list's value codes
   const std::uint32_t* position = nullptr;
   const std::uint32_t* below = nullptr;
   std::size_t count = 0;
   std::size_t rows = 0;       // covered rows with a value
   std::size_t positives = 0;  // of them of the target class
-  double threshold(std::size_t i) const { return detail::cut_threshold(values, position[i]); }
+  double threshold(std::size_t i) const { return detail::cut_threshold(distinct, codes, position[i]); }
 };
 inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& rule, int attribute, int target,
                               RefinementScratch& sc) {
@@ -274,8 +277,8 @@ inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& ru
   TargetCuts out;
   out.rows = col.rows.size();
   if (out.rows < 2) return out;
-  const double* vals = col.values.data();
-  const int* cls = col.classes.data();
+  const std::uint32_t* vals = col.codes.data();
+  const ClassCode* cls = col.classes.data();
   // changes[] of find_cuts counts label changes; `prefix` (reusing `below` as storage) counts positives.
   auto& prefix = sc.below;
   prefix.resize(out.rows);
@@ -285,7 +288,8 @@ inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& ru
   out.positives = prefix[out.rows - 1];
   // Overwrites prefix in place: cut i's count is the prefix before its position, and position[i] > i.
   for (std::size_t i = 0; i < out.count; ++i) prefix[i] = prefix[sc.cuts[i] - 1];
-  out.values = vals;
+  out.distinct = index.distinct_values(attribute).data();
+  out.codes = vals;
   out.position = sc.cuts.data();
   out.below = prefix.data();
   return out;
