@@ -154,16 +154,19 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   // order (1M rows x 10 attributes: 160 MB per set of lists, 1.3 GB of budget).
   const std::size_t kListBudgetBytes = std::max(std::size_t{1} << 27, 8 * sorted_columns_bytes(index, index.rows()));
   const std::size_t per_rule_budget = kListBudgetBytes / (width + 1);
-  // Lists of rules that left the beam are recycled, within and across searches on this thread.
-  // The pool holds at most the budget: buffers keep the capacity of the largest list they ever held, and
-  // layered search's wide beams would otherwise leave hundreds of full-size lists behind.
-  thread_local std::vector<SortedColumns> spare;
+  // Lists of rules that left the beam are recycled, within and across searches on this thread, each set
+  // with the bytes it holds. A search holds up to three beams of lists at once (parents, beam, children),
+  // so a pool smaller than that frees and reallocates lists at every level (9% of a wide EVC calibration
+  // with an eighth of the budget). It holds at most the budget: buffers keep the capacity of the largest
+  // list they ever held, and layered search's wide beams would otherwise leave hundreds of full-size lists
+  // behind.
+  thread_local std::vector<std::pair<std::size_t, SortedColumns>> spare;
   thread_local std::size_t spare_bytes = 0;
   auto recycle_one = [&](SortedColumns&& lists) {
     const std::size_t bytes = held_bytes(lists);
-    if (spare_bytes + bytes > kListBudgetBytes / 8) return;
+    if (spare_bytes + bytes > kListBudgetBytes) return;
     spare_bytes += bytes;
-    spare.push_back(std::move(lists));
+    spare.emplace_back(bytes, std::move(lists));
   };
   // The memo's lists, when its search ran on a superset of these rows over this index.
   SearchMemo::Lists* memo = options.memo ? options.memo->lists.get() : nullptr;
@@ -184,8 +187,16 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       if (it != memo->by_rule.end()) r.remembered = &it->second;
     }
     if (!spare.empty()) {
-      spare_bytes -= held_bytes(spare.back());
-      r.sorted = std::move(spare.back());
+      // The smallest set that holds the rule's lists (else the largest): a set too small reallocates
+      // every list it is given.
+      const std::size_t needed = sorted_columns_bytes(index, r.rows.size());
+      auto fits = [&](const auto& x) { return x.first >= needed; };
+      auto pick = spare.begin();
+      for (auto it = spare.begin(); it != spare.end(); ++it)
+        if (fits(*it) ? !fits(*pick) || it->first < pick->first : !fits(*pick) && it->first > pick->first) pick = it;
+      spare_bytes -= pick->first;
+      r.sorted = std::move(pick->second);
+      *pick = std::move(spare.back());
       spare.pop_back();
     }
     r.sorted.resize(static_cast<std::size_t>(na));

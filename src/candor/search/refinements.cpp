@@ -55,10 +55,13 @@ void build_sorted_column(const CoverageIndex& index, const Bitset& covered, cons
   const double* sw = parent ? parent->weights.data() : gw.data();
   const std::uint32_t* sr = parent ? parent->rows.data() : global_rows.data();
   const std::uint64_t* cov = covered.data();
-  col.codes.reset(source_size);
-  col.classes.reset(source_size);
-  col.rows.reset(source_size);
-  if (!unit) col.weights.reset(source_size);
+  // Every position is written (then kept or overwritten), so the list needs room for its covered rows plus
+  // the write after the last of them; no more, so that recycled buffers sized by rows fit.
+  const std::size_t room = std::min(source_size, rows.size() + 1);
+  col.codes.reset(room);
+  col.classes.reset(room);
+  col.rows.reset(room);
+  if (!unit) col.weights.reset(room);
   std::size_t m = 0;
   for (std::size_t i = 0; i < source_size; ++i) {
     const std::uint32_t r = sr[i];
