@@ -59,8 +59,9 @@ class Pool {
       while (threads_.size() < workers - 1) threads_.emplace_back([this] { serve(); });
       job.helpers = workers - 1;
       queue_.push_back(&job);
+      ++queued_;
     }
-    wake_.notify_all();
+    if (sleepers_.load() > 0) wake_.notify_all();
     job.run();
     std::unique_lock lock(mutex_);
     // No pool thread joins once the caller has finished its share; wait for those that did.
@@ -72,6 +73,7 @@ class Pool {
     {
       std::lock_guard lock(mutex_);
       stop_ = true;
+      ++queued_;
     }
     wake_.notify_all();
     for (auto& t : threads_) t.join();
@@ -81,7 +83,17 @@ class Pool {
   void serve() {
     std::unique_lock lock(mutex_);
     for (;;) {
+      if (!stop_ && queue_.empty()) {
+        // A search's levels come in quick succession: spin a little before sleeping, for the next job is
+        // usually a few microseconds away and a sleeping thread takes tens of them to wake.
+        const std::size_t seen = queued_.load();
+        lock.unlock();
+        for (int i = 0; i < kSpins && queued_.load(std::memory_order_relaxed) == seen; ++i) pause();
+        lock.lock();
+      }
+      ++sleepers_;
       wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+      --sleepers_;
       if (stop_) return;
       Job* job = queue_.front();
       if (--job->helpers == 0) queue_.pop_front();
@@ -93,6 +105,14 @@ class Pool {
     }
   }
 
+  static constexpr int kSpins = 20000;
+  static void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+  std::atomic<std::size_t> queued_{0};    // jobs ever queued
+  std::atomic<std::size_t> sleepers_{0};  // pool threads waiting on wake_ (or about to)
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   std::deque<Job*> queue_;
