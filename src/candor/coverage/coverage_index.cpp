@@ -18,76 +18,73 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads)
                                 std::to_string(data.num_classes()));
   const std::size_t n = data.rows();
   const std::size_t na = data.num_attributes();
-  value_rows_.resize(na);
-  present_rows_.assign(na, Bitset(n));
-  sorted_rows_.resize(na);
-  rank_.resize(na);
-  sorted_codes_.resize(na);
-  distinct_values_.resize(na);
-  sorted_classes_.resize(na);
-  sorted_weights_.resize(na);
+  auto orders = std::make_shared<ValueOrders>();
+  ValueOrders& o = *orders;
+  o.value_rows.resize(na);
+  o.present_rows.assign(na, Bitset(n));
+  o.sorted_rows.resize(na);
+  o.rank.resize(na);
+  o.sorted_codes.resize(na);
+  o.distinct_values.resize(na);
+  o.sorted_weights.resize(na);
   parallel_for(na, threads, [&](std::size_t a) {
     const Attribute& attr = data.attribute(a);
     if (attr.is_nominal()) {
-      value_rows_[a].assign(attr.values.size(), Bitset(n));
+      o.value_rows[a].assign(attr.values.size(), Bitset(n));
       const auto& codes = data.columns[a].codes;
       for (std::size_t r = 0; r < n; ++r) {
         int code = codes[r];
         // Codes beyond the declared values (unseen at fit time) are present but match no value.
         if (code == kMissing) continue;
-        present_rows_[a].set(r);
-        if (code < static_cast<int>(attr.values.size())) value_rows_[a][code].set(r);
+        o.present_rows[a].set(r);
+        if (code < static_cast<int>(attr.values.size())) o.value_rows[a][code].set(r);
       }
     } else {
       const auto& x = data.columns[a].values;
-      auto& order = sorted_rows_[a];
+      auto& order = o.sorted_rows[a];
       for (std::size_t r = 0; r < n; ++r)
         if (!std::isnan(x[r])) {
           order.push_back(static_cast<std::uint32_t>(r));
-          present_rows_[a].set(r);
+          o.present_rows[a].set(r);
         }
       std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) { return x[i] < x[j]; });
-      rank_[a].assign(n, std::numeric_limits<std::uint32_t>::max());
-      auto& codes = sorted_codes_[a];
-      auto& distinct = distinct_values_[a];
+      o.rank[a].assign(n, std::numeric_limits<std::uint32_t>::max());
+      auto& codes = o.sorted_codes[a];
+      auto& distinct = o.distinct_values[a];
       codes.resize(order.size());
-      sorted_weights_[a].resize(order.size());
+      o.sorted_weights[a].resize(order.size());
       for (std::size_t i = 0; i < order.size(); ++i) {
-        rank_[a][order[i]] = static_cast<std::uint32_t>(i);
+        o.rank[a][order[i]] = static_cast<std::uint32_t>(i);
         const double v = x[order[i]];
         if (distinct.empty() || v != distinct.back()) distinct.push_back(v);
         codes[i] = static_cast<std::uint32_t>(distinct.size() - 1);
-        sorted_weights_[a][i] = data.weights[order[i]];
+        o.sorted_weights[a][i] = data.weights[order[i]];
       }
     }
   });
+  orders_ = std::move(orders);
   index_classes();
 }
 
 CoverageIndex::CoverageIndex(const CoverageIndex& base, const Dataset& relabelled)
     : data_(&relabelled),
       unit_weights_(base.unit_weights_),
-      value_rows_(base.value_rows_),
-      present_rows_(base.present_rows_),
-      sorted_rows_(base.sorted_rows_),
-      rank_(base.rank_),
-      sorted_codes_(base.sorted_codes_),
-      distinct_values_(base.distinct_values_),
-      sorted_weights_(base.sorted_weights_) {
+      orders_(base.orders_) {
   if (relabelled.rows() != base.rows() || relabelled.num_attributes() != base.data().num_attributes())
     throw std::invalid_argument("CoverageIndex: a relabelled copy must have the base's rows and attributes");
-  sorted_classes_.resize(sorted_rows_.size());
   index_classes();
 }
 
 void CoverageIndex::index_classes() {
   const Dataset& data = *data_;
   const std::size_t n = data.rows();
-  for (std::size_t a = 0; a < sorted_rows_.size(); ++a) {
+  const auto& sorted_rows = orders_->sorted_rows;
+  sorted_classes_.resize(sorted_rows.size());
+  for (std::size_t a = 0; a < sorted_rows.size(); ++a) {
     auto& cls = sorted_classes_[a];
-    cls.resize(sorted_rows_[a].size());
+    cls.resize(sorted_rows[a].size());
     for (std::size_t i = 0; i < cls.size(); ++i) {
-      const int y = data.y[sorted_rows_[a][i]];
+      const int y = data.y[sorted_rows[a][i]];
       cls[i] = y == kMissing ? kNoClassCode : static_cast<ClassCode>(y);
     }
   }
@@ -98,10 +95,10 @@ void CoverageIndex::index_classes() {
 
 Bitset CoverageIndex::covered(const Condition& c, const Bitset& within) const {
   switch (c.op) {
-    case Op::eq: return within & value_rows_[c.attribute][c.value];
+    case Op::eq: return within & orders_->value_rows[c.attribute][c.value];
     case Op::ne: {
-      Bitset out = within & present_rows_[c.attribute];
-      return out.subtract(value_rows_[c.attribute][c.value]);
+      Bitset out = within & orders_->present_rows[c.attribute];
+      return out.subtract(orders_->value_rows[c.attribute][c.value]);
     }
     case Op::le:
     case Op::gt: {

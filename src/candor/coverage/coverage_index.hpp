@@ -3,6 +3,7 @@
 // each class, and the numeric attributes' rows sorted by value. Built once per fit; read-only afterwards,
 // so any number of threads may share it.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "candor/coverage/bitset.hpp"
@@ -32,21 +33,21 @@ class CoverageIndex {
   bool unit_weights() const { return unit_weights_; }
 
   // Rows whose nominal attribute a has value v.
-  const Bitset& value_rows(int a, int v) const { return value_rows_[a][v]; }
+  const Bitset& value_rows(int a, int v) const { return orders_->value_rows[a][v]; }
   // Rows whose attribute a is not missing.
-  const Bitset& present_rows(int a) const { return present_rows_[a]; }
+  const Bitset& present_rows(int a) const { return orders_->present_rows[a]; }
   const Bitset& class_rows(int c) const { return class_rows_[c]; }
   // Numeric attribute a: its non-missing rows by ascending value (ties by row index), and each row's
   // position in that order (UINT32_MAX for missing).
-  const std::vector<std::uint32_t>& sorted_rows(int a) const { return sorted_rows_[a]; }
-  const std::vector<std::uint32_t>& rank(int a) const { return rank_[a]; }
+  const std::vector<std::uint32_t>& sorted_rows(int a) const { return orders_->sorted_rows[a]; }
+  const std::vector<std::uint32_t>& rank(int a) const { return orders_->rank[a]; }
   // The same order's values, classes and weights, so that sweeps read memory sequentially. A value is held
   // as its code, its rank among the attribute's distinct values (equal values share a code): four bytes
   // instead of eight, and distinct_values(a)[code] gives it back exactly.
-  const std::vector<std::uint32_t>& sorted_codes(int a) const { return sorted_codes_[a]; }
-  const std::vector<double>& distinct_values(int a) const { return distinct_values_[a]; }
+  const std::vector<std::uint32_t>& sorted_codes(int a) const { return orders_->sorted_codes[a]; }
+  const std::vector<double>& distinct_values(int a) const { return orders_->distinct_values[a]; }
   const std::vector<ClassCode>& sorted_classes(int a) const { return sorted_classes_[a]; }
-  const std::vector<double>& sorted_weights(int a) const { return sorted_weights_[a]; }
+  const std::vector<double>& sorted_weights(int a) const { return orders_->sorted_weights[a]; }
 
   // Rows (among `within`) satisfying c.
   Bitset covered(const Condition& c, const Bitset& within) const;
@@ -55,18 +56,20 @@ class CoverageIndex {
   std::vector<double> class_counts(const Bitset& rows) const;
 
  private:
+  // What does not depend on the labels: shared by an index and its relabelled copies (EVC calibration makes
+  // one per permutation; on 500 rows x 5,000 attributes each copy would be 70 MB).
+  struct ValueOrders {
+    std::vector<std::vector<Bitset>> value_rows;
+    std::vector<Bitset> present_rows;
+    std::vector<std::vector<std::uint32_t>> sorted_rows, rank, sorted_codes;
+    std::vector<std::vector<double>> distinct_values, sorted_weights;
+  };
   void index_classes();
   const Dataset* data_;
   bool unit_weights_;
-  std::vector<std::vector<Bitset>> value_rows_;
-  std::vector<Bitset> present_rows_;
+  std::shared_ptr<const ValueOrders> orders_;
   std::vector<Bitset> class_rows_;
-  std::vector<std::vector<std::uint32_t>> sorted_rows_;
-  std::vector<std::vector<std::uint32_t>> rank_;
-  std::vector<std::vector<std::uint32_t>> sorted_codes_;
-  std::vector<std::vector<double>> distinct_values_;
   std::vector<std::vector<ClassCode>> sorted_classes_;
-  std::vector<std::vector<double>> sorted_weights_;
 };
 
 }  // namespace candor
