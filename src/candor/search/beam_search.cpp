@@ -182,6 +182,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   // Gives the rule room for attribute lists (built later, by the sweeps) when they fit the budget.
   auto give_lists = [&](BeamRule& r) {
     if (sorted_columns_bytes(index, r.rows.size()) > per_rule_budget) return;
+    if (r.rows.size() == index.rows()) return;  // its lists are the index's global order
     if (memo) {
       const auto it = memo->by_rule.find(key_of(r.conditions));
       if (it != memo->by_rule.end()) r.remembered = &it->second;

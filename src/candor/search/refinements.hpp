@@ -55,6 +55,14 @@ struct SortedColumn {
   Buffer<std::uint32_t> rows;
 };
 using SortedColumns = std::vector<SortedColumn>;  // one per attribute; nominal ones stay empty
+
+// What a sweep reads of a list: a rule's own list or the index's global order.
+struct ColumnView {
+  const std::uint32_t* codes;
+  const ClassCode* classes;
+  const double* weights;  // null under unit weights
+  std::size_t size;
+};
 // Bytes the lists' buffers hold (their capacity, not their current size).
 std::size_t held_bytes(const SortedColumns& lists);
 
@@ -163,12 +171,19 @@ void evaluate_nominal(const CoverageIndex& index, const RuleCoverage& rule, int 
   }
 }
 
-// The attribute list of numeric attribute a for the rule: its own, or one built into scratch.
-inline const SortedColumn& rule_column(const CoverageIndex& index, const RuleCoverage& rule, int a,
-                                       RefinementScratch& sc) {
-  if (rule.sorted) return (*rule.sorted)[a];
+// The attribute list of numeric attribute a for the rule: its own; the index's global order when the rule
+// covers every row (the empty rule of a search on all rows); else one built into scratch.
+inline ColumnView rule_column(const CoverageIndex& index, const RuleCoverage& rule, int a, RefinementScratch& sc) {
+  const bool unit = index.unit_weights();
+  auto view = [&](const SortedColumn& c) {
+    return ColumnView{c.codes.data(), c.classes.data(), unit ? nullptr : c.weights.data(), c.rows.size()};
+  };
+  if (rule.sorted) return view((*rule.sorted)[a]);
+  if (rule.rows->size() == index.rows())
+    return ColumnView{index.sorted_codes(a).data(), index.sorted_classes(a).data(),
+                      unit ? nullptr : index.sorted_weights(a).data(), index.sorted_rows(a).size()};
   build_sorted_column(index, *rule.covered, *rule.rows, nullptr, a, sc.column);
-  return sc.column;
+  return view(sc.column);
 }
 
 // The boundary points of a list of m >= 2 rows into sc.cuts (returns how many): position j is a cut when
@@ -221,12 +236,12 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
   if (!kinds.less_equal && !kinds.greater) return;
   const std::size_t k = index.num_classes();
   const bool unit = index.unit_weights();
-  const SortedColumn* col = &rule_column(index, rule, a, sc);
-  const std::uint32_t* vals = col->codes.data();
+  const ColumnView col = rule_column(index, rule, a, sc);
+  const std::uint32_t* vals = col.codes;
   const double* distinct = index.distinct_values(a).data();
-  const ClassCode* cls = col->classes.data();
-  const double* wts = unit ? nullptr : col->weights.data();
-  const std::size_t m = col->rows.size();
+  const ClassCode* cls = col.classes;
+  const double* wts = col.weights;
+  const std::size_t m = col.size;
   if (m < 2) return;
   auto label = [&](std::size_t j) { return target < 0 ? static_cast<int>(cls[j]) : static_cast<int>(cls[j] == target); };
   const std::size_t ncuts = find_cuts(vals, m, label, [](std::size_t) {}, sc);
@@ -273,12 +288,12 @@ struct TargetCuts {
 };
 inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& rule, int attribute, int target,
                               RefinementScratch& sc) {
-  const SortedColumn& col = detail::rule_column(index, rule, attribute, sc);
+  const ColumnView col = detail::rule_column(index, rule, attribute, sc);
   TargetCuts out;
-  out.rows = col.rows.size();
+  out.rows = col.size;
   if (out.rows < 2) return out;
-  const std::uint32_t* vals = col.codes.data();
-  const ClassCode* cls = col.classes.data();
+  const std::uint32_t* vals = col.codes;
+  const ClassCode* cls = col.classes;
   // changes[] of find_cuts counts label changes; `prefix` (reusing `below` as storage) counts positives.
   auto& prefix = sc.below;
   prefix.resize(out.rows);
