@@ -390,12 +390,22 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         };
         refresh();
         const bool track_max = options.level_maxima != nullptr;
-        for (std::size_t j = 0; j < s.size(); ++j) {
-          if (batch_scores) {
-            if (q[j] < beam_at && sel_of[j] < best_at && !(track_max && q[j] > out.max_quality)) continue;
-          } else if (batch_bounds && q[j] < any_at) {
-            continue;
+        // Runs of passed-over candidates are skipped in tight loops over locals: in the main loop, whose
+        // body calls out, the captured flags, bars and sizes would be reloaded from memory at every
+        // candidate.
+        const bool scored = batch_scores, bounded = batch_bounds;
+        const double* qv = q.data();
+        const std::size_t count = s.size();
+        for (std::size_t j = 0; j < count; ++j) {
+          if (scored) {
+            const double beam_bar_now = beam_at, best_bar_now = best_at;
+            const double max_now = track_max ? out.max_quality : std::numeric_limits<double>::infinity();
+            while (j < count && qv[j] < beam_bar_now && sel_of[j] < best_bar_now && !(qv[j] > max_now)) ++j;
+          } else if (bounded) {
+            const double bar_now = any_at;
+            while (j < count && qv[j] < bar_now) ++j;
           }
+          if (j == count) break;
           const bool le = j % 2 == 0;
           if (le ? !kinds.less_equal : !kinds.greater) continue;
           const std::size_t rows = static_cast<std::size_t>(n[j]);

@@ -188,8 +188,8 @@ inline ColumnView rule_column(const CoverageIndex& index, const RuleCoverage& ru
 
 // The boundary points of a list of m >= 2 rows into sc.cuts (returns how many): position j is a cut when
 // rows j-1 and j hold different values and a label changes within their two groups of equal values.
-// `label(j)` is the label of position j; `step(j)` is called for j = 1..m-1, for callers that accumulate
-// along the way.
+// `label(j)` is the label of position j; `step(j, label(j))` is called for j = 1..m-1, for callers that
+// accumulate along the way.
 template <class Label, class Step>
 std::size_t find_cuts(const std::uint32_t* vals, std::size_t m, Label&& label, Step&& step, RefinementScratch& sc) {
   // Boundary points without data-dependent branches (on continuous attributes nearly every group holds one
@@ -198,23 +198,37 @@ std::size_t find_cuts(const std::uint32_t* vals, std::size_t m, Label&& label, S
   //  - changes[j]: how many label changes lie between positions 0..j;
   //  - a cut between groups g-1 and g is kept when a label changes somewhere inside their union, i.e.
   //    unless both groups are pure with the same label.
-  auto& starts = sc.starts;
-  auto& changes = sc.changes;
-  starts.resize(m + 1);
-  changes.resize(m);
+  // The running counts and the previous label stay in registers (this loop reads every row of every sweep).
+  sc.starts.resize(m + 1);
+  sc.changes.resize(m);
+  std::uint32_t* starts = sc.starts.data();
+  std::uint32_t* changes = sc.changes.data();
   std::size_t groups = 1;
   starts[0] = 0;
   changes[0] = 0;
+  std::uint32_t changed = 0;
+  auto previous = label(0);
   for (std::size_t j = 1; j < m; ++j) {
     starts[groups] = static_cast<std::uint32_t>(j);
     groups += vals[j] != vals[j - 1];
-    changes[j] = changes[j - 1] + static_cast<std::uint32_t>(label(j) != label(j - 1));
-    step(j);
+    const auto current = label(j);
+    changed += static_cast<std::uint32_t>(current != previous);
+    changes[j] = changed;
+    step(j, current);
+    previous = current;
   }
   starts[groups] = static_cast<std::uint32_t>(m);
-  auto& cuts = sc.cuts;
-  cuts.resize(groups);
+  sc.cuts.resize(groups);
+  std::uint32_t* cuts = sc.cuts.data();
   std::size_t ncuts = 0;
+  if (groups == m) {
+    // Every value distinct (group g is position g): a cut wherever the label changes.
+    for (std::size_t g = 1; g < m; ++g) {
+      cuts[ncuts] = static_cast<std::uint32_t>(g);
+      ncuts += changes[g] != changes[g - 1];
+    }
+    return ncuts;
+  }
   for (std::size_t g = 1; g < groups; ++g) {
     cuts[ncuts] = starts[g];
     ncuts += changes[starts[g + 1] - 1] != changes[starts[g - 1]];
@@ -243,8 +257,10 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
   const double* wts = col.weights;
   const std::size_t m = col.size;
   if (m < 2) return;
-  auto label = [&](std::size_t j) { return target < 0 ? static_cast<int>(cls[j]) : static_cast<int>(cls[j] == target); };
-  const std::size_t ncuts = find_cuts(vals, m, label, [](std::size_t) {}, sc);
+  auto label = [cls, target](std::size_t j) {
+    return target < 0 ? static_cast<int>(cls[j]) : static_cast<int>(cls[j] == target);
+  };
+  const std::size_t ncuts = find_cuts(vals, m, label, [](std::size_t, int) {}, sc);
   if (ncuts == 0) return;
   const auto& cuts = sc.cuts;
 
@@ -295,18 +311,24 @@ inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& ru
   const std::uint32_t* vals = col.codes;
   const ClassCode* cls = col.classes;
   // changes[] of find_cuts counts label changes; `prefix` (reusing `below` as storage) counts positives.
-  auto& prefix = sc.below;
-  prefix.resize(out.rows);
-  prefix[0] = static_cast<std::uint32_t>(cls[0] == target);
-  auto label = [&](std::size_t j) { return cls[j] == target; };
-  out.count = detail::find_cuts(vals, out.rows, label, [&](std::size_t j) { prefix[j] = prefix[j - 1] + label(j); }, sc);
-  out.positives = prefix[out.rows - 1];
+  auto& prefix_storage = sc.below;
+  prefix_storage.resize(out.rows);
+  std::uint32_t* prefix = prefix_storage.data();
+  const ClassCode t = static_cast<ClassCode>(target);
+  auto label = [cls, t](std::size_t j) { return cls[j] == t; };
+  std::uint32_t positives = label(0);
+  prefix[0] = positives;
+  out.count = detail::find_cuts(vals, out.rows, label, [&](std::size_t j, bool positive) {
+    positives += positive;
+    prefix[j] = positives;
+  }, sc);
+  out.positives = positives;
   // Overwrites prefix in place: cut i's count is the prefix before its position, and position[i] > i.
   for (std::size_t i = 0; i < out.count; ++i) prefix[i] = prefix[sc.cuts[i] - 1];
   out.distinct = index.distinct_values(attribute).data();
   out.codes = vals;
   out.position = sc.cuts.data();
-  out.below = prefix.data();
+  out.below = prefix;
   return out;
 }
 
