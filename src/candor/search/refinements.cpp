@@ -62,6 +62,11 @@ void build_sorted_column(const CoverageIndex& index, const Bitset& covered, cons
   col.classes.reset(room);
   col.rows.reset(room);
   if (!unit) col.weights.reset(room);
+  // The source is usually out of cache (another task built it, or the global order).
+  prefetch_short(sr, source_size);
+  prefetch_short(sv, source_size);
+  prefetch_short(sc, source_size);
+  if (!unit) prefetch_short(sw, source_size);
   std::size_t m = 0;
   for (std::size_t i = 0; i < source_size; ++i) {
     const std::uint32_t r = sr[i];
