@@ -181,7 +181,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   std::size_t kept_bytes = 0;
   // Gives the rule room for attribute lists (built later, by the sweeps) when they fit the budget.
   auto give_lists = [&](BeamRule& r) {
-    if (sorted_columns_bytes(index, r.rows.size()) > per_rule_budget) return;
+    const std::size_t needed = sorted_columns_bytes(index, r.rows.size());
+    if (needed > per_rule_budget) return;
     if (r.rows.size() == index.rows()) return;  // its lists are the index's global order
     if (memo) {
       const auto it = memo->by_rule.find(key_of(r.conditions));
@@ -190,7 +191,6 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     if (!spare.empty()) {
       // The smallest set that holds the rule's lists (else the largest): a set too small reallocates
       // every list it is given.
-      const std::size_t needed = sorted_columns_bytes(index, r.rows.size());
       auto fits = [&](const auto& x) { return x.first >= needed; };
       auto pick = spare.begin();
       for (auto it = spare.begin(); it != spare.end(); ++it)

@@ -263,7 +263,6 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
                       RefinementScratch& sc, Sink&& sink) {
   if (!kinds.less_equal && !kinds.greater) return;
   const std::size_t k = index.num_classes();
-  const bool unit = index.unit_weights();
   const ColumnView col = rule_column(index, rule, a, sc);
   const std::uint32_t* vals = col.codes;
   const double* distinct = index.distinct_values(a).data();
