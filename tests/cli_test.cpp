@@ -87,7 +87,7 @@ TEST(Cli, FitRulesPredictExplain) {
   std::istringstream lines(pred.out);
   std::string header, first;
   std::getline(lines, header);
-  EXPECT_EQ(header, "row,predicted,actual,\"p(democrat)\",\"p(republican)\",rules");
+  EXPECT_EQ(header, "row,predicted,actual,p(democrat),p(republican),rules");
   std::getline(lines, first);
   EXPECT_EQ(first.rfind("1,", 0), 0u);
   int rows = 1;
@@ -390,7 +390,7 @@ TEST(Cli, GridRunsResumesAndSummarises) {
   const std::string cfg = test::write_temp("grid.json", "{\"learners\": {\"a\": \"\"}, \"dataset\": [\"iris\"]}");
   r = run("experiment grid --out " + out + "-y --config " + cfg);
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.out.find(cfg + ": unknown key 'dataset'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(cfg + ": at /dataset: unknown key 'dataset'"), std::string::npos) << r.out;
 }
 
 // The cell-level pieces (what the Python package sends to a Dask cluster) give the lines run_grid writes,
@@ -498,7 +498,7 @@ TEST(Cli, RuleLogisticFitsPrintsExplainsAndRefusesBrokenFiles) {
   std::string header, first;
   std::getline(lines, header);
   std::getline(lines, first);
-  EXPECT_EQ(header, "row,predicted,actual,\"p(democrat)\",\"p(republican)\",rules");
+  EXPECT_EQ(header, "row,predicted,actual,p(democrat),p(republican),rules");
   // The explanation names features with their signed effect on the logit.
   EXPECT_TRUE(first.find(" +") != std::string::npos || first.find(" -") != std::string::npos) << first;
   // A model file whose weights do not fit its rules is refused with exit code 2, naming the file.

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "candor/data/json_input.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
@@ -146,7 +147,7 @@ struct PyModel {
 };
 
 GridSpec grid_spec(const std::string& text, const std::string& source) {
-  return grid_from_json(nlohmann::ordered_json::parse(text), source);
+  return grid_from_json(parse_ordered_json_input(text, source), source);
 }
 
 GridRunOptions grid_options(const std::string& out, const std::string& datasets_dir, int threads, bool plots,

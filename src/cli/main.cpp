@@ -23,6 +23,7 @@
 #include "candor/model/combine.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
+#include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
 
 using namespace candor;
@@ -290,21 +291,21 @@ int main(int argc, char** argv) {
       for (int y : data.y) has_actual |= y != kMissing;
       if (has_actual) std::cout << ",actual";
       if (pred_proba)
-        for (const auto& v : cls.values) std::cout << ",\"p(" << v << ")\"";
+        for (const auto& v : cls.values) std::cout << "," << csv_field("p(" + v + ")");
       if (pred_explain) std::cout << ",rules";
       std::cout << "\n";
       for (std::size_t r = 0; r < data.rows(); ++r) {
         auto p = model.predict_proba(data, r);
         int pred = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
         // A case the model leaves undecided (PrIL) says so, never a silent guess.
-        std::cout << (r + 1) << "," << (model.decides(data, r) ? cls.values[pred] : std::string("undecided"));
-        if (has_actual) std::cout << "," << (data.y[r] == kMissing ? std::string("?") : cls.values[data.y[r]]);
+        std::cout << (r + 1) << "," << csv_field(model.decides(data, r) ? cls.values[pred] : std::string("undecided"));
+        if (has_actual) std::cout << "," << csv_field(data.y[r] == kMissing ? std::string("?") : cls.values[data.y[r]]);
         if (pred_proba)
           for (double x : p) std::cout << "," << fmt(x, 6);
         if (pred_explain) {
           std::string s;
           for (const auto& part : model.explain(data, r)) s += (s.empty() ? "" : ";") + part;
-          std::cout << "," << (s.empty() ? std::string("default") : csv_cell(s));
+          std::cout << "," << (s.empty() ? std::string("default") : csv_field(s));
         }
         std::cout << "\n";
       }
@@ -403,8 +404,18 @@ int main(int argc, char** argv) {
                 << "\nRule combinations of rule sets (`--combine`):\n\n| name | meaning |\n|---|---|\n";
       for (const auto& c : combination_table()) std::cout << "| `" << c.name << "` | " << c.description << " |\n";
     }
+    finish_standard_output();
   } catch (const InputError& e) {
     std::cerr << "candor: " << e.what() << "\n";
+    return 2;
+  } catch (const OutputError& e) {
+    std::cerr << "candor: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    // Too little memory for what the input and options ask: the user's to change (fewer rows or distinct
+    // values, fewer --evc-permutations, a smaller --beam-width), not a bug.
+    std::cerr << "candor: out of memory while running '" << app.get_subcommands().front()->get_name()
+              << "'; use less data, fewer distinct values or smaller options (beam width, EVC permutations)\n";
     return 2;
   } catch (const std::invalid_argument& e) {
     std::cerr << "candor: " << e.what() << "\n";

@@ -1,9 +1,9 @@
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
+#include "candor/util/output.hpp"
 
 namespace candor {
 
@@ -29,8 +29,7 @@ std::string nominal_header(const Attribute& a) {
 }  // namespace
 
 void write_arff(const Dataset& d, const std::string& path) {
-  std::ofstream f(path);
-  if (!f) throw InputError(path, 0, "cannot write ARFF file");
+  std::ostringstream f;
   f << "@relation " << arff_token(d.source.empty() ? std::string("candor") : d.source) << "\n\n";
   for (const auto& a : d.schema.attributes)
     f << "@attribute " << arff_token(a.name) << " " << (a.is_nominal() ? nominal_header(a) : std::string("numeric")) << "\n";
@@ -50,7 +49,7 @@ void write_arff(const Dataset& d, const std::string& path) {
     if (d.weights[r] != 1.0) row << ",{" << d.weights[r] << "}";
     f << row.str() << "\n";
   }
-  if (!f) throw InputError(path, 0, "error writing ARFF file");
+  write_file_atomic(path, f.str());
 }
 
 }  // namespace candor

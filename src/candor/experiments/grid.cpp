@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "candor/data/input_error.hpp"
+#include "candor/data/json_input.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/data/table.hpp"
 #include "candor/eval/evaluate.hpp"
@@ -23,7 +24,10 @@
 #include "candor/experiments/report.hpp"
 #include "candor/learn/params_cli.hpp"
 #include "candor/stats/comparison.hpp"
+#include "candor/util/json_read.hpp"
 #include "candor/util/parallel.hpp"
+
+#include "candor/util/output.hpp"
 
 namespace candor {
 
@@ -146,8 +150,8 @@ std::set<CellKey> completed_cells(const std::string& path) {
   const std::size_t keep = last_newline == std::string::npos ? 0 : last_newline + 1;
   if (keep != text.size()) {
     std::cerr << path << ": dropping an incomplete last line left by an interrupted run\n";
-    fs::resize_file(path, keep);
     text.resize(keep);
+    write_file_atomic(path, text);
   }
   std::istringstream in(text);
   std::string raw;
@@ -174,7 +178,7 @@ std::set<CellKey> completed_cells(const std::string& path) {
             migrated << old_line << ",,,\n";
           }
         }
-        std::ofstream(path, std::ios::binary | std::ios::trunc) << migrated.str();
+        write_file_atomic(path, migrated.str());
         return completed_cells(path);
       }
       if (header != kColumns) throw InputError(path, 1, "not a results file of `candor experiment grid` (unexpected columns)");
@@ -192,33 +196,50 @@ std::set<CellKey> completed_cells(const std::string& path) {
 // DIR/grid.json records the learner definitions, resampling and seed behind results.csv, so that a rerun
 // never mixes results of different grids under the same names.
 nlohmann::json learner_definition(const GridLearner& l) {
-  return l.weka.empty() ? params_to_json(l.params) : nlohmann::json{{"weka", l.weka}};
+  return l.weka.empty() ? params_to_json(l.params) : nlohmann::json{{"weka", l.weka.text()}};
+}
+
+// The state file DIR/grid.json checked as the untrusted input it is (a hand edit, another program's file):
+// an object whose seed, resampling and learners have the shapes written below, errors naming the pointer.
+nlohmann::json read_grid_state(const std::string& path) {
+  nlohmann::json stored = read_json_file(path);
+  auto fail = [&](const std::string& pointer, const std::string& reason) -> void {
+    throw InputError(path, 0, "at " + pointer + ": " + reason + " (not a grid state written by candor; remove it "
+                                                               "with the folder's results.csv to start over)");
+  };
+  if (!stored.is_object()) fail("/", "must be a JSON object");
+  for (const auto& [key, value] : stored.items()) {
+    if (key == "seed") {
+      if (!value.is_number_unsigned()) fail("/seed", "must be a non-negative integer");
+    } else if (key == "resampling" || key == "learners") {
+      if (!value.is_object()) fail("/" + key, "must be an object");
+    } else {
+      fail("/" + json_pointer_token(key), "unknown key (known: seed, resampling, learners)");
+    }
+  }
+  return stored;
 }
 
 void check_and_record_grid(const GridSpec& grid, const std::string& out) {
   const std::string path = out + "/grid.json";
-  nlohmann::json stored;
+  nlohmann::json stored = nlohmann::json::object();
   if (fs::exists(path)) {
-    std::ifstream in(path);
-    try {
-      stored = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-      throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
-    }
+    stored = read_grid_state(path);
     const std::string hint = "; use another --out, or remove " + out + "/results.csv to start over";
-    if (stored.value("seed", std::uint64_t{0}) != grid.seed)
+    if (stored.contains("seed") && stored["seed"].get<std::uint64_t>() != grid.seed)
       throw std::invalid_argument(out + " holds results with seed " + stored["seed"].dump() + hint);
-    if (stored["resampling"] != resampling_json(grid.resampling))
+    if (stored.contains("resampling") && stored["resampling"] != resampling_json(grid.resampling))
       throw std::invalid_argument(out + " holds results of another resampling (" + stored["resampling"].dump() + ")" + hint);
     for (const auto& l : grid.learners)
-      if (stored["learners"].contains(l.name) && stored["learners"][l.name] != learner_definition(l))
+      if (stored.contains("learners") && stored["learners"].contains(l.name) &&
+          stored["learners"][l.name] != learner_definition(l))
         throw std::invalid_argument(out + " holds results of another learner named '" + l.name + "' (" +
                                     stored["learners"][l.name].dump() + ")" + hint);
   }
   stored["seed"] = grid.seed;
   stored["resampling"] = resampling_json(grid.resampling);
   for (const auto& l : grid.learners) stored["learners"][l.name] = learner_definition(l);
-  std::ofstream(path) << stored.dump(2) << "\n";
+  write_file_atomic(path, stored.dump(2) + "\n");
 }
 
 void write_summary(const GridSpec& grid, const GridRunOptions& o, const std::string& results_path) {
@@ -257,11 +278,11 @@ void write_summary(const GridSpec& grid, const GridRunOptions& o, const std::str
     means.add(avg);
     means.add(rank);
     write_table(means, o.out, "means_" + metric, metric + ": mean per data set, average rank");
-    std::ofstream(o.out + "/comparison_" + metric + ".json") << comparison_json(c).dump(2) << "\n";
+    write_file_atomic(o.out + "/comparison_" + metric + ".json", comparison_json(c).dump(2) + "\n");
     md << comparison_markdown(c, metric) << "\n![CD diagram](cd_" << metric << ".png)\n\n";
     figures.push_back(cd_figure(c, "cd_" + metric + ".png", metric + " (" + std::to_string(c.datasets.size()) + " data sets)"));
   }
-  std::ofstream(o.out + "/summary.md") << md.str();
+  write_file_atomic(o.out + "/summary.md", md.str());
   draw_plots({{"figures", figures}}, o.out, o.plots);
 }
 
@@ -272,9 +293,11 @@ GridLearner make_grid_learner(const std::string& name, const std::string& option
   l.name = name;
   l.options = options;
   if (options.rfind("weka:", 0) == 0) {
-    l.weka = options.substr(5);
-    if (l.weka.empty() || l.weka.find_first_of("'\"`$;|&<>\\") != std::string::npos)
-      throw std::invalid_argument("learner '" + name + "': weka:CLASS OPTIONS names a Weka classifier (no quotes or shell characters)");
+    try {
+      l.weka = parse_weka_classifier(options.substr(5));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("learner '" + name + "': " + e.what());
+    }
     return l;
   }
   try {
@@ -292,47 +315,105 @@ GridLearner grid_learner_from_argument(const std::string& argument) {
   return make_grid_learner(argument.substr(0, eq), argument.substr(eq + 1));
 }
 
+namespace {
+
+// A value of a grid config or state file, read with its JSON pointer in every error.
+struct GridValue {
+  const nlohmann::ordered_json& j;
+  std::string pointer;
+
+  [[noreturn]] void fail(const std::string& reason) const {
+    throw std::invalid_argument("at " + (pointer.empty() ? std::string("/") : pointer) + ": " + reason);
+  }
+  GridValue at(const std::string& key, const nlohmann::ordered_json& value) const {
+    return {value, pointer + "/" + json_pointer_token(key)};
+  }
+  std::string string() const {
+    if (!j.is_string()) fail("must be a string, not " + j.dump().substr(0, 40));
+    return j.get<std::string>();
+  }
+  std::vector<std::string> strings() const {
+    if (!j.is_array()) fail("must be a list of strings");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < j.size(); ++i) out.push_back(GridValue{j[i], pointer + "/" + std::to_string(i)}.string());
+    return out;
+  }
+  long long integer(long long lo, long long hi) const {
+    try {
+      return json_integer(j, "the value", lo, hi);
+    } catch (const std::invalid_argument& e) {
+      fail(e.what());
+    }
+  }
+  double number(double lo, double hi) const {
+    if (!j.is_number() || !std::isfinite(j.get<double>()) || j.get<double>() <= lo || j.get<double>() >= hi)
+      fail("must be a number in (" + format_number(lo, 0) + ", " + format_number(hi, 0) + "), not " + j.dump().substr(0, 40));
+    return j.get<double>();
+  }
+};
+
+}  // namespace
+
 GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& source) {
   GridSpec g;
-  if (!j.is_object()) throw InputError(source, 0, "a grid is a JSON object");
+  const GridValue root{j, ""};
   try {
+    if (!j.is_object()) root.fail("a grid is a JSON object");
     for (const auto& [key, value] : j.items()) {
+      const GridValue v = root.at(key, value);
       if (key == "learners") {
-        if (!value.is_object()) throw InputError(source, 0, "'learners' maps names to options");
+        if (!value.is_object()) v.fail("'learners' maps names to options");
         for (const auto& [name, def] : value.items()) {
-          GridLearner l;
-          l.name = name;
-          if (def.is_string()) {
-            l = make_grid_learner(name, def.get<std::string>());
-          } else if (def.is_object()) {
-            l.options = def.dump();
-            l.params = params_from_json(nlohmann::json::parse(def.dump()));
-            validate(l.params);
-          } else {
-            throw InputError(source, 0, "learner '" + name + "' must be a string of options or an object");
+          const GridValue d = v.at(name, def);
+          try {
+            if (def.is_string()) {
+              g.learners.push_back(make_grid_learner(name, def.get<std::string>()));
+            } else if (def.is_object()) {
+              GridLearner l;
+              l.name = name;
+              l.options = def.dump();
+              l.params = params_from_json(nlohmann::json::parse(def.dump()));
+              validate(l.params);
+              g.learners.push_back(std::move(l));
+            } else {
+              d.fail("learner '" + name + "' must be a string of options or an object of parameters");
+            }
+          } catch (const nlohmann::json::exception& e) {
+            d.fail(e.what());
+          } catch (const InputError&) {
+            throw;
+          } catch (const std::invalid_argument& e) {
+            if (std::string(e.what()).rfind("at /", 0) == 0) throw;
+            d.fail(e.what());
           }
-          g.learners.push_back(std::move(l));
         }
       } else if (key == "datasets") {
-        g.datasets = value.get<std::vector<std::string>>();
+        g.datasets = v.strings();
       } else if (key == "resampling") {
+        if (!value.is_object()) v.fail("'resampling' is an object {kind, folds, repeats, test_fraction}");
         for (const auto& [rk, rv] : value.items()) {
-          if (rk == "kind") g.resampling.kind = rv.get<std::string>();
-          else if (rk == "folds") g.resampling.folds = rv.get<int>();
-          else if (rk == "repeats") g.resampling.repeats = rv.get<int>();
-          else if (rk == "test_fraction") g.resampling.test_fraction = rv.get<double>();
-          else throw InputError(source, 0, "unknown resampling key '" + rk + "' (known: kind, folds, repeats, test_fraction)");
+          const GridValue r = v.at(rk, rv);
+          if (rk == "kind") g.resampling.kind = r.string();
+          else if (rk == "folds") g.resampling.folds = static_cast<int>(r.integer(2, 1000000));
+          else if (rk == "repeats") g.resampling.repeats = static_cast<int>(r.integer(1, 1000000));
+          else if (rk == "test_fraction") g.resampling.test_fraction = r.number(0, 1);
+          else r.fail("unknown resampling key '" + rk + "' (known: kind, folds, repeats, test_fraction)");
+        }
+        try {
+          check_resampling(g.resampling);
+        } catch (const std::invalid_argument& e) {
+          v.fail(e.what());
         }
       } else if (key == "seed") {
-        g.seed = value.get<std::uint64_t>();
+        g.seed = static_cast<std::uint64_t>(v.integer(0, std::numeric_limits<long long>::max()));
       } else if (key == "metrics") {
-        g.metrics = value.get<std::vector<std::string>>();
+        g.metrics = v.strings();
       } else if (key == "control") {
-        g.control = value.get<std::string>();
+        g.control = v.string();
       } else if (key == "alpha") {
-        g.alpha = value.get<double>();
+        g.alpha = v.number(0, 1);
       } else {
-        throw InputError(source, 0, "unknown key '" + key + "' (known: learners, datasets, resampling, seed, metrics, control, alpha)");
+        v.fail("unknown key '" + key + "' (known: learners, datasets, resampling, seed, metrics, control, alpha)");
       }
     }
   } catch (const nlohmann::json::exception& e) {
@@ -346,17 +427,7 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
 void run_grid_experiment(const ExperimentOptions& o) {
   GridSpec grid;
   if (!o.config.empty()) {
-    std::ifstream in(o.config);
-    if (!in) throw InputError(o.config, 0, "cannot open the grid file");
-    nlohmann::ordered_json j;
-    try {
-      j = nlohmann::ordered_json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-      std::ifstream again(o.config);
-      std::string text((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
-      const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(e.byte, text.size())), '\n');
-      throw InputError(o.config, static_cast<std::size_t>(line), std::string("not valid JSON: ") + e.what());
-    }
+    const nlohmann::ordered_json j = read_ordered_json_file(o.config);
     grid = grid_from_json(j, o.config);
   }
   if (!o.datasets.empty()) grid.datasets = o.datasets;
@@ -463,7 +534,7 @@ std::string GridCellRunner::run(const GridCell& c, int threads) {
     test_rows = split.second.size();
   }
   std::ostringstream line;
-  line << csv_cell(g.name) << "," << csv_cell(learner.name) << "," << c.repeat << "," << c.fold << "," << train_rows
+  line << csv_field(g.name) << "," << csv_field(learner.name) << "," << c.repeat << "," << c.fold << "," << train_rows
        << "," << test_rows << "," << number(res.metrics.accuracy) << "," << number(res.metrics.auc) << ","
        << number(res.metrics.brier) << "," << number(res.metrics.log_loss) << "," << number(res.metrics.ece) << ","
        << number(res.rule_rmse) << "," << res.rules << ","
@@ -484,13 +555,10 @@ std::vector<GridCell> prepare_grid(GridCellRunner& runner, const GridRunOptions&
   std::vector<GridCell> pending;
   for (const auto& c : all)
     if (!done.count({c.dataset, c.learner, c.repeat, c.fold})) pending.push_back(c);
-  {
-    std::ofstream csv(results_path, std::ios::app);
-    if (!csv) throw std::runtime_error("cannot write " + results_path);
-    if (fs::file_size(results_path) == 0) {
-      for (std::size_t i = 0; i < kColumns.size(); ++i) csv << (i ? "," : "") << kColumns[i];
-      csv << "\n";
-    }
+  if (!fs::exists(results_path) || fs::file_size(results_path) == 0) {
+    std::string header;
+    for (std::size_t i = 0; i < kColumns.size(); ++i) header += (i ? "," : "") + kColumns[i];
+    write_file_atomic(results_path, header + "\n");
   }
   if (o.progress)
     std::cerr << "grid: " << all.size() << " cells (" << grid.datasets.size() << " data sets x " << grid.learners.size()
@@ -506,9 +574,7 @@ std::vector<GridCell> prepare_grid(GridCellRunner& runner, const GridRunOptions&
 }
 
 void append_grid_result(const GridRunOptions& o, const std::string& line) {
-  const std::string path = o.out + "/results.csv";
-  std::ofstream csv(path, std::ios::app | std::ios::binary);
-  if (!(csv << line << std::flush)) throw std::runtime_error("cannot write " + path);
+  append_to_file(o.out + "/results.csv", line);
 }
 
 void write_grid_summary(const GridSpec& grid, const GridRunOptions& o) {

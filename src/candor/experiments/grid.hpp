@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "candor/experiments/weka.hpp"
 #include "candor/learn/params.hpp"
 
 namespace candor {
@@ -25,10 +26,10 @@ struct GridLearner {
   // classifier (experiments/weka.hpp) run on the same folds.
   std::string options;
   LearnerParams params;
-  std::string weka;  // the Weka classifier and its options; empty for candor's learners
+  WekaClassifier weka;  // the Weka classifier and its options; empty for candor's learners
 };
 // A grid learner from its name and options (any of the three forms above); throws std::invalid_argument
-// naming the learner for bad options.
+// naming the learner for bad options, and for a Weka classifier that parse_weka_classifier refuses.
 GridLearner make_grid_learner(const std::string& name, const std::string& options);
 
 struct Resampling {

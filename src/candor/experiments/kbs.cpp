@@ -30,6 +30,8 @@
 #include "candor/stats/comparison.hpp"
 #include "candor/util/parallel.hpp"
 
+#include "candor/util/output.hpp"
+
 namespace candor {
 namespace {
 
@@ -286,7 +288,7 @@ void run_kbs(const ExperimentOptions& options) {
      << learner_section_markdown(all, results, options.out, options.plots)
      << learner_section_markdown(bin, results, options.out, options.plots)
      << learner_section_markdown(multi, results, options.out, options.plots);
-  std::ofstream(options.out + "/kbs.md") << md.str();
+  write_file_atomic(options.out + "/kbs.md", md.str());
   std::cout << md.str();
 }
 

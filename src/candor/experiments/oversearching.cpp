@@ -28,6 +28,8 @@
 #include "candor/stats/post_hoc.hpp"
 #include "candor/util/parallel.hpp"
 
+#include "candor/util/output.hpp"
+
 namespace candor {
 namespace {
 
@@ -285,7 +287,7 @@ void run_oversearching(const ExperimentOptions& options) {
   write_table(curves, options.out, "curves", "Estimated and test error of the best rule per class by beam width");
   write_table(layered, options.out, "layered_choice", "Layered search's choice");
   write_table(table3, options.out, "table3", "Greedy, layered and extensive search in the covering learner");
-  std::ofstream(options.out + "/summary.md") << summary.str();
+  write_file_atomic(options.out + "/summary.md", summary.str());
   draw_plots({{"figures", figures}}, options.out, options.plots);
   std::cout << summary.str();
 }

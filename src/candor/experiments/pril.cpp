@@ -30,6 +30,8 @@
 #include "candor/stats/binomial_interval.hpp"
 #include "candor/util/parallel.hpp"
 
+#include "candor/util/output.hpp"
+
 namespace candor {
 namespace {
 
@@ -320,7 +322,7 @@ void run_pril(const ExperimentOptions& options) {
         "significantly below the stated value (one-sided binomial test at 0.05) is the check: where every "
         "statement holds it stays near or under 0.05.\n\n"
      << markdown(guarantee) << "\n";
-  std::ofstream(options.out + "/pril.md") << md.str();
+  write_file_atomic(options.out + "/pril.md", md.str());
   std::cout << md.str();
 }
 

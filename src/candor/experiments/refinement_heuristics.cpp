@@ -17,6 +17,8 @@
 #include "candor/learn/params_cli.hpp"
 #include "candor/stats/comparison.hpp"
 
+#include "candor/util/output.hpp"
+
 namespace candor {
 namespace {
 
@@ -151,7 +153,7 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
     md << "## Accuracy and AUC on the " << auc.datasets.size() << " binary data sets\n\n" << markdown(at) << "\n";
     if (auc.datasets.size() >= 2) {
       const Comparison auc_cmp = compare_learners(auc, true, 0.05, "");
-      std::ofstream(options.out + "/comparison_auc_binary.json") << comparison_json(auc_cmp).dump(2) << "\n";
+      write_file_atomic(options.out + "/comparison_auc_binary.json", comparison_json(auc_cmp).dump(2) + "\n");
       md << tests_markdown(auc_cmp) << "\n" << markdown(ranks_table(auc_cmp)) << "\n![CD](cd_auc_binary.png)\n";
       draw_plots({{"figures", nlohmann::json::array({cd_figure(auc_cmp, "cd_auc_binary.png",
                                                                "AUC on " + std::to_string(auc.datasets.size()) +
@@ -159,7 +161,7 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
                  options.out, options.plots, "plots_auc_binary.json");
     }
   }
-  std::ofstream(options.out + "/heuristics.md") << md.str();
+  write_file_atomic(options.out + "/heuristics.md", md.str());
   std::cout << md.str();
 }
 

@@ -13,6 +13,8 @@
 #include <stdexcept>
 
 #include "candor/stats/comparison.hpp"
+#include "candor/util/output.hpp"
+#include "candor/util/process.hpp"
 
 namespace candor {
 
@@ -20,22 +22,15 @@ std::string format_number(double x, int digits) {
   return std::isnan(x) ? "n/a" : fixed_digits(x, digits);
 }
 
-std::string csv_cell(const std::string& v) {
-  if (v.find_first_of(",\"\n") == std::string::npos) return v;
-  std::string q = "\"";
-  for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
 void write_csv(const Table& t, const std::string& path) {
-  std::ofstream f(path);
-  if (!f) throw std::runtime_error("cannot write " + path);
-  for (std::size_t i = 0; i < t.columns.size(); ++i) f << (i ? "," : "") << csv_cell(t.columns[i]);
+  std::ostringstream f;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) f << (i ? "," : "") << csv_field(t.columns[i]);
   f << "\n";
   for (const auto& row : t.rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) f << (i ? "," : "") << csv_cell(row[i]);
+    for (std::size_t i = 0; i < row.size(); ++i) f << (i ? "," : "") << csv_field(row[i]);
     f << "\n";
   }
+  write_file_atomic(path, f.str());
 }
 
 std::string markdown(const Table& t) {
@@ -55,8 +50,7 @@ std::string markdown(const Table& t) {
 void write_table(const Table& t, const std::string& dir, const std::string& name, const std::string& title) {
   std::filesystem::create_directories(dir);
   write_csv(t, dir + "/" + name + ".csv");
-  std::ofstream md(dir + "/" + name + ".md");
-  md << "## " << title << "\n\n" << markdown(t);
+  write_file_atomic(dir + "/" + name + ".md", "## " + title + "\n\n" + markdown(t));
 }
 
 namespace {
@@ -96,7 +90,7 @@ std::vector<std::size_t> largest_first(std::size_t n, const std::function<std::s
 bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw, const std::string& spec_name) {
   std::filesystem::create_directories(dir);
   const std::string spec_path = dir + "/" + spec_name;
-  std::ofstream(spec_path) << spec.dump(2) << "\n";
+  write_file_atomic(spec_path, spec.dump(2) + "\n");
   if (!draw) return false;
   std::string script = CANDOR_PLOT_SCRIPT;
   if (const char* env = std::getenv("CANDOR_PLOT_SCRIPT")) script = env;
@@ -104,13 +98,18 @@ bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw, c
     std::cerr << "plots: " << script << " not found; plot specification left in " << spec_path << "\n";
     return false;
   }
-  // Debian's matplotlib lives with the system Python; try it before whatever python3 is first on PATH.
+  // Debian's matplotlib lives with the system Python; try it before whatever python3 is first on PATH. The
+  // paths are arguments of their own (no shell), and the script's output goes to stderr: stdout may carry
+  // JSON.
+  ProcessOptions quiet;
+  quiet.stderr_path = "/dev/null";
+  quiet.capture_stdout = true;
+  ProcessOptions to_stderr;
+  to_stderr.stdout_to_stderr = true;
   for (const char* python : {"/usr/bin/python3", "python3"}) {
-    const std::string probe = std::string(python) + " -c 'import matplotlib' >/dev/null 2>&1";
-    if (std::system(probe.c_str()) != 0) continue;
-    const std::string cmd = std::string(python) + " '" + script + "' '" + spec_path + "' 1>&2";  // stdout may carry JSON
-    if (std::system(cmd.c_str()) == 0) return true;
-    std::cerr << "plots: " << cmd << " failed\n";
+    if (run_process({python, "-c", "import matplotlib"}, quiet).exit_code != 0) continue;
+    if (run_process({python, script, spec_path}, to_stderr).exit_code == 0) return true;
+    std::cerr << "plots: " << python << " " << script << " " << spec_path << " failed\n";
     return false;
   }
   std::cerr << "plots: no Python 3 with matplotlib (Debian: apt install python3-matplotlib); tables are written, "
@@ -244,7 +243,7 @@ std::string learner_section_markdown(const LearnerSection& s, const std::string&
       row.push_back(worse.empty() ? "none" : worse);
     }
     summary.add(row);
-    std::ofstream(out + "/" + s.file + "_" + metric + ".json") << comparison_json(c).dump(2) << "\n";
+    write_file_atomic(out + "/" + s.file + "_" + metric + ".json", comparison_json(c).dump(2) + "\n");
     detail << comparison_markdown(c, s.title + ": " + metric) << "\n";
     figures.push_back(cd_figure(c, s.file + "_cd_" + metric + ".png",
                                 s.title + ": " + metric + " (" + std::to_string(m.datasets.size()) + " data sets)"));

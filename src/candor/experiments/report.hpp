@@ -21,8 +21,7 @@ struct Table {
 };
 
 std::string format_number(double x, int digits);  // fixed digits; "n/a" for NaN
-// A CSV field: as is, or quoted (RFC 4180) when it holds a comma, quote or line break.
-std::string csv_cell(const std::string& v);
+// Writes the table as RFC 4180 CSV (util/output.hpp: csv_field), crash-safely.
 void write_csv(const Table& t, const std::string& path);
 std::string markdown(const Table& t);
 // Writes DIR/NAME.csv and DIR/NAME.md (the Markdown table under `title`).

@@ -21,6 +21,8 @@
 #include "candor/experiments/weka.hpp"
 #include "candor/stats/comparison.hpp"
 
+#include "candor/util/output.hpp"
+
 namespace candor {
 namespace {
 
@@ -139,7 +141,7 @@ void run_rule_logistic(const ExperimentOptions& options) {
      << learner_section_markdown(t4, results, options.out, options.plots)
      << learner_section_markdown(t5, results, options.out, options.plots)
      << learner_section_markdown(mc, results, options.out, options.plots);
-  std::ofstream(options.out + "/rule_logistic.md") << md.str();
+  write_file_atomic(options.out + "/rule_logistic.md", md.str());
   std::cout << md.str();
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 #include "candor/evc/gumbel.hpp"
@@ -391,6 +392,20 @@ std::vector<double> parse_reliabilities(const std::string& text, std::size_t cla
 }
 
 void validate(const LearnerParams& p) {
+  // Every number of the table, whatever it means: finite and of a size the estimates it enters can carry (a
+  // larger m or prior weight, times the data's rows or classes, overflows to inf, which no model file holds).
+  constexpr double kLargest = 1e12;
+  for (const auto& info : param_table())
+    if (const auto* member = std::get_if<double LearnerParams::*>(&info.member)) {
+      const double x = p.**member;
+      if (!std::isfinite(x) || std::fabs(x) > kLargest) {
+        std::string flag = std::string("--") + info.name;
+        std::replace(flag.begin(), flag.end(), '_', '-');
+        std::ostringstream given;
+        given << x;
+        throw std::invalid_argument(flag + " must be a finite number of at most 1e12 in size, not " + given.str());
+      }
+    }
   find_learner(p.learner);  // throws for unknown names
   if (reads_option_group(p, "boost")) {
     if (p.boosting != "kbs" && p.boosting != "adaboost-m1" && p.boosting != "logitboost")

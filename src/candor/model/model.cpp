@@ -8,12 +8,14 @@
 #include <sstream>
 
 #include "candor/data/input_error.hpp"
+#include "candor/data/json_input.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/model/pril_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/util/json_read.hpp"
+#include "candor/util/output.hpp"
 
 namespace candor {
 
@@ -153,36 +155,37 @@ std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::strin
   }
 }
 
+namespace {
+
+// The JSON pointer of the first number that is not finite (nlohmann writes those as null, which no reader
+// takes back), or "" when there is none.
+std::string non_finite_number(const nlohmann::json& j, const std::string& path) {
+  if (j.is_number_float() && !std::isfinite(j.get<double>())) return path.empty() ? "/" : path;
+  if (j.is_object())
+    for (const auto& [key, value] : j.items())
+      if (auto found = non_finite_number(value, path + "/" + key); !found.empty()) return found;
+  if (j.is_array())
+    for (std::size_t i = 0; i < j.size(); ++i)
+      if (auto found = non_finite_number(j[i], path + "/" + std::to_string(i)); !found.empty()) return found;
+  return "";
+}
+
+}  // namespace
+
 void save_model(const Model& m, const std::string& path) {
-  std::ofstream f(path);
-  if (!f) throw InputError(path, 0, "cannot write model file");
-  // 17 significant digits: thresholds, weights and counts read back as exactly the same doubles.
-  f << m.to_json().dump(2) << "\n";
-  if (!f) throw InputError(path, 0, "error writing model file");
+  const nlohmann::json j = m.to_json();
+  if (const std::string bad = non_finite_number(j, ""); !bad.empty())
+    throw std::invalid_argument("the model would hold a number that is not finite at " + bad +
+                                " (an option too large?); nothing written to " + path);
+  // 17 significant digits: thresholds, weights and counts read back as exactly the same doubles. Written
+  // beside the target and renamed over it: a crash or a full disk leaves the previous model whole.
+  write_file_atomic(path, j.dump(2) + "\n");
 }
 
 std::unique_ptr<Model> model_from_text(const std::string& text, const std::string& source) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {  // syntax errors: the line they are on
-    const std::size_t end = std::min<std::size_t>(e.byte, text.size());
-    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n');
-    throw InputError(source, static_cast<std::size_t>(line), std::string("not valid JSON: ") + e.what());
-  } catch (const nlohmann::json::exception& e) {  // numbers out of range (1e400)
-    throw InputError(source, 0, std::string("not valid JSON: ") + e.what());
-  }
-  return model_from_json(j, source);
+  return model_from_json(parse_json_input(text, source), source);
 }
 
-std::unique_ptr<Model> load_model(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, "is a directory, not a model file");
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw InputError(path, 0, "cannot open model file");
-  std::ostringstream text;
-  text << f.rdbuf();
-  return model_from_text(text.str(), path);
-}
+std::unique_ptr<Model> load_model(const std::string& path) { return model_from_json(read_json_file(path), path); }
 
 }  // namespace candor

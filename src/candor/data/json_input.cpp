@@ -1,0 +1,98 @@
+#include "candor/data/json_input.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "candor/data/input_error.hpp"
+
+namespace candor {
+
+namespace {
+
+struct TooDeep {};
+
+std::size_t line_of(const std::string& text, std::size_t byte) {
+  const auto end = text.begin() + static_cast<std::ptrdiff_t>(std::min(byte, text.size()));
+  return 1 + static_cast<std::size_t>(std::count(text.begin(), end, '\n'));
+}
+
+template <class Json>
+Json parse_bounded(const std::string& text, const std::string& source) {
+  // The callback sees each value as it starts; depth counts the containers around it.
+  std::size_t deepest_byte = 0;
+  typename Json::parser_callback_t bound = [&](int depth, nlohmann::json::parse_event_t event, Json&) {
+    if ((event == nlohmann::json::parse_event_t::object_start || event == nlohmann::json::parse_event_t::array_start) &&
+        depth >= kMaxJsonDepth)
+      throw TooDeep{};
+    return true;
+  };
+  try {
+    return Json::parse(text, bound);
+  } catch (const TooDeep&) {
+    // Where: the first point at which the nesting passes the bound.
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      if (in_string) {
+        if (c == '\\') ++i;
+        else if (c == '"') in_string = false;
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '{' || c == '[') {
+        if (++depth > kMaxJsonDepth) {
+          deepest_byte = i;
+          break;
+        }
+      } else if (c == '}' || c == ']') {
+        --depth;
+      }
+    }
+    throw InputError(source, line_of(text, deepest_byte),
+                     "JSON nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(source, line_of(text, e.byte), std::string("not valid JSON: ") + e.what());
+  } catch (const nlohmann::json::exception& e) {  // a number out of range (1e999)
+    throw InputError(source, 0, std::string("not valid JSON: ") + e.what());
+  }
+}
+
+std::string read_text(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, "is a directory, not a JSON file");
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw InputError(path, 0, "cannot open the file");
+  std::ostringstream text;
+  text << f.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+nlohmann::json parse_json_input(const std::string& text, const std::string& source) {
+  return parse_bounded<nlohmann::json>(text, source);
+}
+
+nlohmann::ordered_json parse_ordered_json_input(const std::string& text, const std::string& source) {
+  return parse_bounded<nlohmann::ordered_json>(text, source);
+}
+
+nlohmann::json read_json_file(const std::string& path) { return parse_json_input(read_text(path), path); }
+
+nlohmann::ordered_json read_ordered_json_file(const std::string& path) {
+  return parse_ordered_json_input(read_text(path), path);
+}
+
+std::string json_pointer_token(const std::string& key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace candor

@@ -1,0 +1,104 @@
+#include "candor/util/output.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+namespace candor {
+
+namespace {
+
+std::string reason(int error) { return std::strerror(error); }
+
+// Writes all of `data` to `fd`; returns 0 or the errno of the failure.
+int write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return 0;
+}
+
+std::atomic<unsigned> temporary_counter{0};
+
+}  // namespace
+
+void write_file_atomic(const std::string& path, std::string_view contents) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  std::error_code ec;
+  if (fs::is_directory(target, ec)) throw OutputError(path, "is a directory");
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  // A name no other writer uses (process, thread counter, clock), hidden beside the target; O_EXCL makes sure.
+  int fd = -1;
+  std::string temporary;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    const auto tick = std::chrono::steady_clock::now().time_since_epoch().count();
+    temporary = (dir / ("." + target.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" +
+                        std::to_string(temporary_counter++) + "-" + std::to_string(tick % 1000000)))
+                    .string();
+    fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) throw OutputError(path, reason(errno));
+  }
+  if (fd < 0) throw OutputError(path, "no free temporary name beside it");
+  int error = write_all(fd, contents);
+  if (error == 0 && ::fsync(fd) != 0) error = errno;
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error == 0 && ::rename(temporary.c_str(), path.c_str()) != 0) error = errno;
+  if (error != 0) {
+    ::unlink(temporary.c_str());
+    throw OutputError(path, reason(error));
+  }
+  // The rename itself reaches the disk with the folder's entry.
+  const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
+  }
+}
+
+void append_to_file(const std::string& path, std::string_view text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+  if (fd < 0) throw OutputError(path, reason(errno));
+  int error = write_all(fd, text);
+  if (error == 0 && ::fsync(fd) != 0) error = errno;
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error != 0) throw OutputError(path, reason(error));
+}
+
+std::string csv_field(const std::string& value) {
+  const bool padded = !value.empty() && (value.front() == ' ' || value.back() == ' ');
+  if (!padded && value.find_first_of(",\"\r\n") == std::string::npos) return value;
+  std::string quoted = "\"";
+  for (char c : value) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+void finish_standard_output() {
+  errno = 0;
+  std::cout.flush();
+  const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (failed) {
+    const int error = errno;
+    std::cout.clear();
+    std::clearerr(stdout);
+    throw OutputError("standard output", error ? reason(error) : "write error");
+  }
+}
+
+}  // namespace candor

@@ -1,0 +1,35 @@
+#pragma once
+// Writing output safely: files replaced whole or not at all, CSV that stays parseable, and write errors
+// that are reported rather than lost (a full disk, a read-only place, standard output sent to /dev/full).
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace candor {
+
+// A file or stream that could not be written. what() reads "PATH: cannot write: REASON"; the CLI maps it to
+// exit code 2 (the place given is full, read-only or missing: the user's to fix).
+class OutputError : public std::runtime_error {
+ public:
+  OutputError(const std::string& path, const std::string& reason)
+      : std::runtime_error(path + ": cannot write: " + reason) {}
+};
+
+// Writes `contents` to `path` so that a crash, a kill or a full disk at any moment leaves either the previous
+// file whole or the new one whole: a temporary file in the same folder, flushed to disk, then renamed over
+// `path`. The temporary file is removed when anything fails. Throws OutputError naming `path`.
+void write_file_atomic(const std::string& path, std::string_view contents);
+
+// Appends `text` to `path` (created if missing) and flushes it to disk; for logs whose earlier lines must
+// stay (an interrupted append leaves at most one cut last line, which the reader repairs). Throws OutputError.
+void append_to_file(const std::string& path, std::string_view text);
+
+// One CSV field as RFC 4180 writes it: quoted (inner quotes doubled) when it holds a comma, a quote, a CR or
+// an LF, or begins or ends with a space; unchanged otherwise.
+std::string csv_field(const std::string& value);
+
+// Flushes standard output and throws OutputError("standard output", reason) when any write to it failed.
+// Call before exiting successfully: without it a full disk or /dev/full leaves a cut file and exit 0.
+void finish_standard_output();
+
+}  // namespace candor

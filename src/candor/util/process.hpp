@@ -1,0 +1,26 @@
+#pragma once
+// Child processes started with an argument vector (posix_spawn), never through a shell: no text of a
+// config, a path or an option is ever read by /bin/sh, so quotes, `;`, `$(...)` and newlines in it are
+// just characters of one argument.
+#include <string>
+#include <vector>
+
+namespace candor {
+
+struct ProcessOptions {
+  bool capture_stdout = false;    // collect the child's standard output into ProcessResult::output
+  bool stdout_to_stderr = false;  // send it to our standard error instead (our stdout may carry JSON or CSV)
+  std::string stderr_path;        // empty: our standard error; else this file, created or truncated
+};
+
+struct ProcessResult {
+  // The child's exit status; 128 + N when signal N ended it; 127 when the program could not be started.
+  int exit_code = 127;
+  std::string output;  // standard output when captured
+};
+
+// Runs argv[0] (looked up on PATH when it holds no '/') with arguments argv[1..] and waits for it.
+// Safe to call from several threads at once: the pipe is close-on-exec, so no other child inherits it.
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options = {});
+
+}  // namespace candor
