@@ -17,6 +17,7 @@ import json
 import math
 import os
 import sys
+import tempfile
 
 import matplotlib
 
@@ -128,7 +129,25 @@ def draw_cd(fig_spec, path):
     if "title" in fig_spec:
         ax.set_title(fig_spec["title"], fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    save(fig, path, 120)
+
+
+def save(fig, path, dpi):
+    """Writes the PNG beside its target and renames it into place: a killed or failed run leaves the previous
+    picture whole (as every file candor writes)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            fig.savefig(f, format="png", dpi=dpi)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
     plt.close(fig)
 
 
@@ -153,8 +172,7 @@ def main(spec_path):
         if "title" in fig_spec:
             fig.suptitle(fig_spec["title"], fontsize=10)
         fig.tight_layout()
-        fig.savefig(os.path.join(base, fig_spec["file"]), dpi=110)
-        plt.close(fig)
+        save(fig, os.path.join(base, fig_spec["file"]), 110)
         print("wrote", os.path.join(base, fig_spec["file"]))
 
 

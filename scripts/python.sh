@@ -8,3 +8,5 @@ mkdir -p build-python
 [[ -x build-python/venv/bin/python ]] || /usr/bin/python3 -m venv --system-site-packages build-python/venv
 build-python/venv/bin/pip install --no-build-isolation --no-index --quiet .
 CANDOR_CLI="$PWD/build/candor" build-python/venv/bin/python -m pytest -q -p no:cacheprovider python/tests
+# The malformed-input catalogue's Python cases (empty frames, nullable and datetime columns, hostile grids).
+build-python/venv/bin/python tests/malformed/run_catalogue.py --python build-python/venv/bin/python build/candor

@@ -93,7 +93,10 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         for (name, col), values in zip(cols, nominal):
             if values is None:
                 try:
-                    a = np.asarray(col, dtype=np.float64)
+                    if hasattr(col, "to_numpy"):  # pandas' nullable dtypes hold pd.NA: missing, as NaN
+                        a = col.to_numpy(dtype=np.float64, na_value=np.nan)
+                    else:
+                        a = np.asarray(col, dtype=np.float64)
                 except (TypeError, ValueError):
                     for row, v in enumerate(list(col)):
                         try:
@@ -117,11 +120,18 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
             dtype = col.dtype
             if str(dtype) == "category":
                 return [str(c) for c in col.cat.categories]
-            if dtype.kind in "biuf":
-                return None
+            # bool and nullable boolean before the numbers: a bool is a kind of integer to numpy.
             if dtype.kind == "b" or str(dtype) == "boolean":
                 return ["False", "True"]
+            if dtype.kind in "mM" or "datetime" in str(dtype) or "period" in str(dtype):
+                raise TypeError(f"column {name!r}: {dtype} values are not supported; convert them to numbers "
+                                f"(say, days since a date) or to text")
+            if dtype.kind in "iuf":  # numpy numbers and pandas' nullable Int64, Float64 and the like
+                return None
         else:
+            if np.asarray(col).dtype.kind in "mM":
+                raise TypeError(f"column {name!r}: datetime values are not supported; convert them to numbers "
+                                f"(say, days since a date) or to text")
             if np.asarray(col).dtype.kind in "biuf":
                 return None
             # An object column of numbers is numeric; one of strings (and missing values) nominal; anything
@@ -165,6 +175,8 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
             X = check_array(X, dtype=None, force_all_finite="allow-nan")
         if len(y) != X.shape[0]:
             raise ValueError(f"X has {X.shape[0]} rows but y has {len(y)} labels")
+        if len(y) == 0:
+            raise ValueError(f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of 1 is required.")
         sample_weight = _check_sample_weight(sample_weight, np.empty(len(y)))
         if (sample_weight == 0).any():
             # A row of weight 0 is a row that is not there (scikit-learn's convention): the C++ learners would

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "candor/data/json_input.hpp"
+#include "candor/util/memory.hpp"
+#include "candor/util/output.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
@@ -30,6 +32,15 @@ auto guarded(F&& f) -> decltype(f()) {
     return f();
   } catch (const py::error_already_set&) {
     throw;
+  } catch (const MemoryLimitError& e) {
+    PyErr_SetString(PyExc_MemoryError, e.what());
+    throw py::error_already_set();
+  } catch (const std::bad_alloc&) {
+    PyErr_SetString(PyExc_MemoryError, "out of memory: use less data, fewer distinct values or smaller options");
+    throw py::error_already_set();
+  } catch (const OutputError& e) {
+    PyErr_SetString(PyExc_OSError, e.what());
+    throw py::error_already_set();
   } catch (const std::exception& e) {
     throw py::value_error(e.what());
   }

@@ -23,6 +23,7 @@
 #include "candor/model/combine.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
+#include "candor/util/memory.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
 
@@ -389,7 +390,7 @@ int main(int argc, char** argv) {
           nlohmann::json spec{{"figures", nlohmann::json::array({cd_figure(c, png.filename().string(),
                                                                            stats_metric + ": average ranks")})}};
           if (!draw_plots(spec, dir, true, png.stem().string() + ".plot.json"))
-            throw std::runtime_error("could not draw " + stats_plot);
+            throw OutputError(stats_plot, "the plot could not be drawn (see the message above)");
         }
       } else {
         pick({"pairs"});
@@ -409,6 +410,9 @@ int main(int argc, char** argv) {
     std::cerr << "candor: " << e.what() << "\n";
     return 2;
   } catch (const OutputError& e) {
+    std::cerr << "candor: " << e.what() << "\n";
+    return 2;
+  } catch (const MemoryLimitError& e) {
     std::cerr << "candor: " << e.what() << "\n";
     return 2;
   } catch (const std::bad_alloc&) {

@@ -136,3 +136,125 @@ flag_case("flag-fit-without-data", ["fit"], 2, "")
 flag_case("flag-weight-column-unknown", ["fit", "w.arff", "-o", "m.json", "--weight-column", "kg"], 2, "kg")
 flag_case("flag-reliability-out-of-range", ["fit", "w.arff", "-o", "m.json", "--learner", "pril", "--reliability", "1.5"], 2, "reliability")
 
+
+# ---- hostile grid configs: a config is shared between people; it may name a Weka classifier and its
+# options, nothing else. Each attack must be refused (exit 2, the config's JSON pointer) and create nothing.
+import json as _json
+def grid_case(id, learner, exit=2, stderr=None, absent=("PWNED",), **kw):
+    config = {"learners": {"evil": learner}, "datasets": ["w.arff"], "resampling": {"folds": 2}}
+    case(id, {"w.arff": W + ROWS, "g.json": _json.dumps(config)}, ["experiment", "grid", "--config", "g.json", "--out", "o", "--no-plots"],
+         exit, stderr if stderr is not None else ["g.json: at /learners/evil"], absent=list(absent), **kw)
+grid_case("grid-weka-newline-runs-nothing", "weka:weka.classifiers.rules.ZeroR\ntouch PWNED #", stderr=["g.json: at /learners/evil", "control character"])
+grid_case("grid-weka-carriage-return", "weka:weka.classifiers.rules.ZeroR\rtouch PWNED")
+grid_case("grid-weka-classpath", "weka:-cp . Evil", stderr=["g.json: at /learners/evil", "-cp"])
+grid_case("grid-weka-classpath-path", "weka:-cp /tmp Evil")
+grid_case("grid-weka-output-file", "weka:weka.classifiers.rules.ZeroR -d PWNED", stderr=["g.json: at /learners/evil", "-d"])
+grid_case("grid-weka-input-file", "weka:weka.classifiers.rules.ZeroR -l w.arff", stderr=["g.json: at /learners/evil", "-l"])
+grid_case("grid-weka-xml-options", "weka:weka.classifiers.rules.ZeroR -xml w.arff")
+grid_case("grid-weka-threshold-file", "weka:weka.classifiers.rules.ZeroR -threshold-file PWNED")
+grid_case("grid-weka-classifications-file", "weka:weka.classifiers.rules.ZeroR -classifications weka.classifiers.evaluation.output.prediction.CSV -file PWNED")
+grid_case("grid-weka-serialized-classifier", "weka:weka.classifiers.misc.SerializedClassifier -model w.arff", stderr=["g.json: at /learners/evil", "reads files"])
+grid_case("grid-weka-command-substitution", "weka:weka.classifiers.rules.ZeroR $(touch PWNED)")
+grid_case("grid-weka-backticks", "weka:weka.classifiers.rules.ZeroR `touch PWNED`")
+grid_case("grid-weka-semicolon", "weka:weka.classifiers.rules.ZeroR; touch PWNED")
+grid_case("grid-weka-pipe-and-redirect", "weka:weka.classifiers.rules.ZeroR | tee PWNED > PWNED")
+grid_case("grid-weka-quotes", "weka:weka.classifiers.rules.ZeroR 'x' \"y\"")
+grid_case("grid-weka-argument-file", "weka:weka.classifiers.rules.ZeroR @PWNED")
+grid_case("grid-weka-java-property", "weka:weka.classifiers.rules.ZeroR -Djava.io.tmpdir=x", stderr=["g.json: at /learners/evil", "Java property"])
+grid_case("grid-weka-not-a-weka-class", "weka:java.lang.Runtime", stderr=["g.json: at /learners/evil", "not a Weka classifier"])
+grid_case("grid-weka-nul-byte", "weka:weka.classifiers.rules.ZeroR\u0000touch PWNED")
+grid_case("grid-weka-nothing-named", "weka:", stderr=["g.json: at /learners/evil", "no Weka classifier"])
+grid_case("grid-learner-option-infinite", "--quality m-estimate --m inf", stderr=["g.json: at /learners/evil", "--m must be a finite number"])
+grid_case("grid-learner-a-number", 3, stderr=["g.json: at /learners/evil", "string of options or an object"])
+grid_case("grid-learner-object-unknown-key", {"learner": "cn2-unordered", "beam": 3}, stderr=["g.json: at /learners/evil", "beam"])
+case("grid-weka-learner-on-the-command-line", {"w.arff": W + ROWS}, ["experiment", "grid", "--learner", "evil=weka:weka.classifiers.rules.ZeroR\ntouch PWNED", "--datasets", "w.arff", "--out", "o", "--no-plots"], 2, ["learner 'evil'", "control character"], absent=["PWNED"])
+def grid_config_case(id, text, stderr, **kw):
+    case(id, {"w.arff": W + ROWS, "g.json": text}, ["experiment", "grid", "--config", "g.json", "--out", "o", "--no-plots"], 2, stderr, **kw)
+GOOD = '{"learners": {"a": ""}, "datasets": ["w.arff"]'
+grid_config_case("grid-test-fraction-overflow", GOOD + ', "resampling": {"kind": "holdout", "test_fraction": 1e999}}', ["g.json:", "1e999"])
+grid_config_case("grid-test-fraction-out-of-range", GOOD + ', "resampling": {"kind": "holdout", "test_fraction": 1.5}}', ["g.json: at /resampling/test_fraction"])
+grid_config_case("grid-folds-not-an-integer", GOOD + ', "resampling": {"folds": 2.5}}', ["g.json: at /resampling/folds"])
+grid_config_case("grid-folds-huge", GOOD + ', "resampling": {"folds": 1e12}}', ["g.json: at /resampling/folds"])
+grid_config_case("grid-resampling-unknown-key", GOOD + ', "resampling": {"fold": 3}}', ["g.json: at /resampling/fold", "unknown resampling key"])
+grid_config_case("grid-resampling-unknown-kind", GOOD + ', "resampling": {"kind": "bootstrap"}}', ["g.json: at /resampling", "bootstrap"])
+grid_config_case("grid-seed-negative", GOOD + ', "seed": -1}', ["g.json: at /seed"])
+grid_config_case("grid-seed-text", GOOD + ', "seed": "x"}', ["g.json: at /seed"])
+grid_config_case("grid-alpha-out-of-range", GOOD + ', "alpha": 5}', ["g.json: at /alpha"])
+grid_config_case("grid-datasets-not-a-list", '{"learners": {"a": ""}, "datasets": "w.arff"}', ["g.json: at /datasets", "list of strings"])
+grid_config_case("grid-datasets-number-inside", '{"learners": {"a": ""}, "datasets": ["w.arff", 7]}', ["g.json: at /datasets/1"])
+grid_config_case("grid-not-an-object", '[1, 2]', ["g.json: at /", "JSON object"])
+grid_config_case("grid-learners-not-an-object", '{"learners": ["a"], "datasets": ["w.arff"]}', ["g.json: at /learners"])
+grid_config_case("grid-config-deeply-nested", '{"learners": {"a": ' + '[' * 100000 + ']' * 100000 + '}}', ["g.json:1: ", "nested more than"])
+grid_config_case("grid-config-syntax-error-line", '{\n  "learners": {"a": ""},\n  "datasets": [w.arff]\n}', ["g.json:3: "])
+def grid_state_case(id, state, stderr):
+    case(id, {"w.arff": W + ROWS, "o/grid.json": state}, ["experiment", "grid", "--learner", "a=", "--datasets", "w.arff", "--out", "o", "--folds", "2", "--no-plots"], 2, stderr)
+grid_state_case("grid-state-array", "[]", ["o/grid.json: at /", "JSON object"])
+grid_state_case("grid-state-seed-text", '{"seed": "x"}', ["o/grid.json: at /seed"])
+grid_state_case("grid-state-unknown-key", '{"seed": 1, "sneaky": true}', ["o/grid.json: at /sneaky"])
+grid_state_case("grid-state-deeply-nested", '{"learners": ' + '{"a": ' * 50000 + '1' + '}' * 50000 + '}', ["o/grid.json:1: ", "nested more than"])
+grid_state_case("grid-state-not-json", '{"seed": 1,', ["o/grid.json:1: ", "not valid JSON"])
+case("grid-results-not-ours", {"w.arff": W + ROWS, "o/results.csv": "a,b\n1,2\n"}, ["experiment", "grid", "--learner", "a=", "--datasets", "w.arff", "--out", "o", "--folds", "2", "--no-plots"], 2, ["o/results.csv:1: "], unchanged=["o/results.csv"])
+
+# ---- output paths are arguments, never shell text
+PLOT_ATTACK = "out/x'$(touch PWNED)'y"
+RESULTS = "dataset,learner,accuracy\nd1,a,0.8\nd1,b,0.7\nd2,a,0.9\nd2,b,0.6\nd3,a,0.5\nd3,b,0.4\n"
+case("stats-plot-path-runs-nothing", {"r.csv": RESULTS}, ["stats", "cd", "r.csv", "--metric", "accuracy", "--plot", PLOT_ATTACK + "/cd.png"], 0, absent=["PWNED"])
+case("evaluate-plot-path-runs-nothing", {"w.arff": W + ROWS}, ["evaluate", "w.arff", "--folds", "2", "--plot", PLOT_ATTACK], 0, absent=["PWNED"], stdout="accuracy")
+case("fit-output-path-runs-nothing", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "m'$(touch PWNED)'.json"], 0, absent=["PWNED"])
+
+# ---- faults: a failed or killed write leaves the previous file whole; write errors are exit 2
+BIG = {"rows": ["a,b,c\n", "{i},{i2},x{i2}\n", 3000]}
+KEEP = dict(setup=[["fit", "w.arff", "-o", "m.json"]], unchanged=["m.json"])
+case("fit-killed-midway-keeps-model", {"w.arff": W + ROWS, "b.csv": BIG}, ["fit", "b.csv", "-o", "m.json", "--learner", "tree", "--min-leaf", "1"], 0, file_size_limit=500, signal=25, valid_json=["m.json"], **KEEP)
+case("fit-file-too-large-keeps-model", {"w.arff": W + ROWS, "b.csv": BIG}, ["fit", "b.csv", "-o", "m.json", "--learner", "tree", "--min-leaf", "1"], 2, ["m.json: cannot write", "too large"], file_size_limit=500, ignore_sigxfsz=True, **KEEP)
+case("grid-summary-write-fails-keeps-results", {"w.arff": W + ROWS}, ["experiment", "grid", "--learner", "a=", "--datasets", "w.arff", "--out", "o", "--folds", "2", "--no-plots"], 2, ["cannot write"], file_size_limit=300, ignore_sigxfsz=True)
+case("concurrent-writers-leave-one-whole-model", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "m.json", "--learner", "rule-logistic"], 0, parallel=4, valid_json=["m.json"])
+case("predict-to-full-disk", {"w.arff": W + ROWS}, ["predict", "m.json", "w.arff", "--proba"], 2, "standard output: cannot write", setup=MODEL, stdout_file="/dev/full")
+case("rules-to-full-disk", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, "standard output: cannot write", setup=MODEL, stdout_file="/dev/full")
+case("evaluate-to-full-disk", {"w.arff": W + ROWS}, ["evaluate", "w.arff", "--folds", "2", "--format", "json"], 2, "standard output: cannot write", stdout_file="/dev/full")
+case("params-to-full-disk", {}, ["params"], 2, "standard output: cannot write", stdout_file="/dev/full")
+case("fit-output-in-read-only-place", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "/proc/m.json"], 2, "/proc/m.json: cannot write")
+case("fit-output-is-a-directory", {"w.arff": W + ROWS, "m.json/x": ""}, ["fit", "w.arff", "-o", "m.json"], 2, "m.json: cannot write: is a directory")
+case("fit-output-folder-missing", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "nowhere/m.json"], 2, "nowhere/m.json: cannot write")
+case("grid-out-in-read-only-place", {"w.arff": W + ROWS}, ["experiment", "grid", "--learner", "a=", "--datasets", "w.arff", "--out", "/proc/candor-grid", "--no-plots"], 2, "/proc/candor-grid")
+case("evaluate-plot-in-read-only-place", {"w.arff": W + ROWS}, ["evaluate", "w.arff", "--folds", "2", "--plot", "/proc/candor-plot"], 2, "/proc/candor-plot")
+
+# ---- resource limits: refused up front with what to change, never killed by the kernel or exit 1
+ID_ROWS = {"rows": ["id,x,c\n", "v{i},{i2},{i2}\n", 1000000]}
+case("csv-identifier-column-too-big-to-index", {"big.csv": ID_ROWS}, ["fit", "big.csv", "-o", "m.json"], 2, ["big.csv", "attribute 'id'", "1000000 distinct values"])
+case("csv-identifier-column-over-memory-limit", {"d.csv": {"rows": ["id,x,c\n", "v{i},{i2},{i2}\n", 30000]}}, ["fit", "d.csv", "-o", "m.json"], 2, ["attribute 'id'", "30000 distinct values"], env={"CANDOR_MEMORY_LIMIT": "64M"})
+case("evc-permutations-two-billion", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "m.json", "--quality", "evc", "--evc-permutations", "2000000000"], 2, ["--evc-permutations 2000000000", "fewer permutations"])
+case("evc-permutations-beyond-int", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "m.json", "--quality", "evc", "--evc-permutations", "99999999999"], 2, "evc-permutations")
+case("rule-logistic-columns-over-memory-limit", {"d.csv": {"rows": ["id,x,c\n", "v{i},{i2},{i2}\n", 20000]}}, ["fit", "d.csv", "-o", "m.json", "--learner", "rule-logistic", "--features", "attributes"], 2, ["rule-logistic's attribute matrix", "columns"], env={"CANDOR_MEMORY_LIMIT": "256M"})
+
+# ---- hostile model files
+model_case("model-nested-100000-deep", {"raw_replace": ["\"learner\": {", "\"learner\": {\"x\": " + "{\"a\": " * 100000 + "1" + "}" * 100000 + ", "]}, 2, ["m.json:", "nested more than"], run=["rules", "m.json"])
+model_case("model-nested-arrays-deep", {"raw_replace": ["\"rules\": [", "\"rules\": [" + "[" * 200000 + "]" * 200000 + ", "]}, 2, ["m.json:", "nested more than"], run=["rules", "m.json"])
+model_case("model-nested-30-deep-is-just-unknown", {"raw_replace": ["\"learner\": {", "\"learner\": {\"x\": " + "{\"a\": " * 30 + "1" + "}" * 30 + ", "]}, 2, ["m.json:", "x"], run=["rules", "m.json"])
+model_case("model-infinite-number-text", {"raw_replace": ["\"rows\": 10", "\"rows\": Infinity"]}, 2, "m.json:")
+
+# ---- options that would write numbers no model file can hold
+for flag, value in [("--m", "inf"), ("--prior-weight", "inf"), ("--m-scale", "1e308"), ("--m", "1e300"), ("--min-new-positives", "inf"),
+                    ("--lambda", "1e300"), ("--subsample", "nan"), ("--min-leaf", "-inf")]:
+    flag_case("flag" + flag + "-" + value, ["fit", "w.arff", "-o", "m.json", flag, value], 2, flag, absent=["m.json"])
+
+# ---- predictions CSV: RFC 4180 whatever the class values
+ODD = "@relation odd\n@attribute a numeric\n@attribute c {'yes,sure','no \"way\"',plain}\n@data\n" + "".join(
+    f"{i},{c}\n" for i, c in enumerate(["'yes,sure'", "'no \"way\"'", "plain"] * 4))
+case("predict-class-values-with-commas-and-quotes", {"o.arff": ODD}, ["predict", "m.json", "o.arff", "--proba", "--explain"], 0,
+     stdout=['"p(yes,sure)"', '"p(no ""way"")"', '"yes,sure"'], setup=[["fit", "o.arff", "-o", "m.json"]], stdout_lines=13, csv_fields=7)
+
+# ---- Python inputs (run by scripts/python.sh with --python)
+PY_DATA = "import numpy as np, pandas as pd, candor\nX = pd.DataFrame({'a': [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], 'b': ['x', 'y', 'x', 'y', 'x', 'y']})\ny = ['p', 'n', 'p', 'n', 'p', 'n']\n"
+def py_case(id, code, exit=0, stderr=None, **kw):
+    case(id, {}, [], exit, stderr, python=PY_DATA + code, **kw)
+py_case("python-empty-dataframe", "candor.CN2Unordered().fit(pd.DataFrame({'a': []}), [])", 1, ["ValueError", "0 sample"])
+py_case("python-empty-array", "candor.CN2Unordered().fit(np.empty((0, 2)), [])", 1, ["ValueError", "0 sample"])
+py_case("python-empty-dataframe-no-columns", "candor.CN2Unordered().fit(pd.DataFrame(), [])", 1, ["ValueError", "0 sample"])
+py_case("python-nullable-int-with-missing", "X['n'] = pd.array([1, None, 3, 4, None, 6], dtype='Int64')\nm = candor.CN2Unordered().fit(X, y)\nprint(m.predict_proba(X).shape, m.rules_.shape[0] > 0)", 0, stdout="(6, 2) True")
+py_case("python-convert-dtypes", "m = candor.CN2Unordered().fit(X.convert_dtypes(), y)\nprint(list(m.predict(X.convert_dtypes())))", 0, stdout="['p', 'n', 'p', 'n', 'p', 'n']")
+py_case("python-nullable-boolean-is-nominal", "X = pd.DataFrame({'member': pd.array([True, False, True, False, None, False], dtype='boolean')})\nm = candor.CN2Unordered().fit(X, y)\nprint(m.rules_['rule'].tolist())", 0, stdout="member = ")
+py_case("python-bool-is-nominal", "X = pd.DataFrame({'member': [True, False, True, False, True, False]})\nm = candor.CN2Unordered().fit(X, y)\nprint(m.rules_['rule'].tolist())", 0, stdout="member = True")
+py_case("python-datetime-refused", "X['when'] = pd.date_range('2020-01-01', periods=6)\ncandor.CN2Unordered().fit(X, y)", 1, ["TypeError", "column 'when'", "not supported"])
+py_case("python-grid-weka-newline-runs-nothing", "import os\ntry:\n    candor.grid({'learners': {'evil': 'weka:weka.classifiers.rules.ZeroR\\ntouch PWNED #'}, 'datasets': ['iris']}, out='o')\nexcept ValueError as e:\n    print('refused:', e)\nprint('created' if os.path.exists('PWNED') else 'nothing created')", 0, stdout=["refused:", "control character", "nothing created"])
+py_case("python-grid-state-refused", "import os\nos.makedirs('o')\nopen('o/grid.json', 'w').write('[]')\ncandor.grid({'learners': {'a': ''}, 'datasets': ['iris']}, out='o')", 1, ["ValueError", "grid.json: at /"])

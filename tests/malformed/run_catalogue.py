@@ -14,9 +14,22 @@ model file they made, runs its command there and checks:
     of the model written.
 Edits: {"set": {JSON pointer: value}, "delete": [pointer], "raw_replace": [old, new]} on m.json, and
 "truncate": {file: bytes}.
+Faults and attacks: `stdout_file` sends stdout to a path (/dev/full); `file_size_limit` runs the command with
+RLIMIT_FSIZE at that many bytes (with `ignore_sigxfsz` the write fails with EFBIG, otherwise SIGXFSZ kills the
+process midway through its write, which `signal` then expects); `env` adds environment variables; `parallel`
+runs that many copies of the command at once; `absent` lists files that must not exist afterwards (what an
+attack would create), `unchanged` files whose bytes must be as the setup left them, `valid_json` files that
+must parse; `csv_fields` the number of fields every row of stdout must parse into. A case with `python` runs that code with the interpreter given by --python (the installed
+package) instead of the CLI; without --python those cases are counted and left to scripts/python.sh.
+File contents may also be {"rows": [header, row, count]}: row repeated count times with {i} the row number
+and {i2} its parity.
 """
+import csv
+import io
 import json
 import os
+import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -60,7 +73,10 @@ def edit_model(path, edit):
 
 def write_file(path, content):
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    if isinstance(content, dict):
+    if isinstance(content, dict) and "rows" in content:
+        header, row, count = content["rows"]
+        data = (header + "".join(row.replace("{i}", str(i)).replace("{i2}", str(i % 2)) for i in range(count))).encode()
+    elif isinstance(content, dict):
         data = content["latin1"].encode("latin-1")
     elif isinstance(content, list):
         data = b"".join(piece.encode("utf-8") * count for piece, count in content)
@@ -70,16 +86,30 @@ def write_file(path, content):
         f.write(data)
 
 
-def run_case(candor, case):
+def limits(case):
+    """The function that sets a case's resource limits in the child, or None."""
+    size = case.get("file_size_limit")
+    if size is None:
+        return None
+
+    def apply():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+        if case.get("ignore_sigxfsz"):
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    return apply
+
+
+def run_case(candor, case, python=None):
     """The problems with one case; empty when it behaves as catalogued."""
     problems = []
     with tempfile.TemporaryDirectory() as folder:
         for name, content in case["files"].items():
             write_file(os.path.join(folder, name), content)
+        env = dict(os.environ, **case.get("env", {}))
 
-        def candor_run(args):
+        def candor_run(args, **kw):
             try:
-                return subprocess.run([candor] + args, cwd=folder, capture_output=True, timeout=60)
+                return subprocess.run([candor] + args, cwd=folder, capture_output=True, timeout=60, env=env, **kw)
             except subprocess.TimeoutExpired:
                 return None
 
@@ -92,24 +122,71 @@ def run_case(candor, case):
         for name, size in case.get("truncate", {}).items():
             with open(os.path.join(folder, name), "r+b") as f:
                 f.truncate(size)
-        done = candor_run(case["run"])
+        before = {}
+        for name in case.get("unchanged", []):
+            with open(os.path.join(folder, name), "rb") as f:
+                before[name] = f.read()
+        if "python" in case:
+            try:
+                done = subprocess.run([python, "-c", case["python"]], cwd=folder, capture_output=True, timeout=120,
+                                      env=dict(env, CANDOR_CLI=candor))
+            except subprocess.TimeoutExpired:
+                done = None
+        elif "parallel" in case:
+            procs = [subprocess.Popen([candor] + case["run"], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      env=env) for _ in range(case["parallel"])]
+            outs = [p.communicate(timeout=60) for p in procs]
+            bad = [p.returncode for p in procs if p.returncode != case["exit"]]
+            done = subprocess.CompletedProcess(case["run"], bad[0] if bad else case["exit"], outs[0][0],
+                                               b"".join(o[1] for o in outs))
+        elif "stdout_file" in case:
+            with open(case["stdout_file"], "wb") as sink:
+                try:
+                    done = subprocess.run([candor] + case["run"], cwd=folder, stdout=sink, stderr=subprocess.PIPE,
+                                          timeout=60, env=env)
+                except subprocess.TimeoutExpired:
+                    done = None
+            if done is not None:
+                done.stdout = b""
+        else:
+            done = candor_run(case["run"], preexec_fn=limits(case))
         if done is None:
             return ["hung (no answer in 60 s)"]
         out = done.stdout.decode("utf-8", errors="replace")
         err = done.stderr.decode("utf-8", errors="replace")
         rc = done.returncode
-        if rc < 0:
+        if "signal" in case:
+            if rc != -case["signal"]:
+                problems.append(f"exit {rc}, expected to be killed by signal {case['signal']} (the fault injected)")
+        elif rc < 0:
             problems.append(f"killed by signal {-rc}")
-        elif rc == 1:
+        elif rc == 1 and "python" not in case:  # Python's exit 1 is an exception, which `stderr` names
             problems.append("exit 1 (internal error)")
-        if rc != case["exit"]:
+        if "signal" not in case and rc != case["exit"]:
             problems.append(f"exit {rc}, expected {case['exit']}")
+        for name in case.get("absent", []):
+            if os.path.exists(os.path.join(folder, name)):
+                problems.append(f"{name} exists: the input made candor create it")
+        for name, data in before.items():
+            with open(os.path.join(folder, name), "rb") as f:
+                if f.read() != data:
+                    problems.append(f"{name} changed: an interrupted or failed write damaged it")
+        for name in case.get("valid_json", []):
+            try:
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    json.load(f)
+            except (OSError, ValueError) as e:
+                problems.append(f"{name} is not whole JSON: {e}")
         for fragment in case.get("stderr", []):
             if fragment not in err:
                 problems.append(f"stderr lacks {fragment!r}")
         for fragment in case.get("stdout", []):
             if fragment not in out:
                 problems.append(f"stdout lacks {fragment!r}")
+        if "csv_fields" in case:
+            widths = {len(row) for row in csv.reader(io.StringIO(out))}
+            if widths != {case["csv_fields"]}:
+                problems.append(f"CSV rows of {sorted(widths)} fields, expected {case['csv_fields']} in each")
         if "stdout_lines" in case and len(out.splitlines()) != case["stdout_lines"]:
             problems.append(f"{len(out.splitlines())} stdout lines, expected {case['stdout_lines']}")
         if "stderr_max_bytes" in case and len(done.stderr) > case["stderr_max_bytes"]:
@@ -132,33 +209,46 @@ def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from catalogue import CASES as cases
 
-    if sys.argv[1] == "--write-inputs":
-        folder = sys.argv[2]
+    args = sys.argv[1:]
+    python = None
+    if args[:1] == ["--python"]:
+        python, args = (os.path.abspath(args[1]) if "/" in args[1] else args[1]), args[2:]
+    if args[0] == "--write-inputs":
+        folder = args[1]
         for case in cases:
             for name, content in case["files"].items():
+                if isinstance(content, dict) and "rows" in content:
+                    continue
                 path = os.path.join(folder, case["id"] + "-" + name.replace("/", "-"))
                 write_file(path, content)
                 if os.path.getsize(path) > 65536:
                     os.remove(path)
         return
-    candor = os.path.abspath(sys.argv[1])
+    candor = os.path.abspath(args[0])
 
-    wanted = set(sys.argv[2:])
+    wanted = set(args[1:])
     ids = [c["id"] for c in cases]
     if len(set(ids)) != len(ids):
         sys.exit("catalogue: two cases share an id")
     unknown = wanted - set(ids)
     if unknown:
         sys.exit(f"catalogue: no case {sorted(unknown)}")
-    failed = 0
+    failed = run = 0
+    left = []
     for case in cases:
         if wanted and case["id"] not in wanted:
             continue
-        problems = run_case(candor, case)
+        if ("python" in case) != (python is not None):
+            left.append(case["id"])
+            continue
+        problems = run_case(candor, case, python)
+        run += 1
         print(("FAIL " if problems else "ok   ") + case["id"] + "".join("\n     " + p for p in problems))
         failed += bool(problems)
-    print(f"{failed} of {len(wanted) or len(cases)} cases failed")
-    sys.exit(1 if failed else 0)
+    if left:
+        print(f"{len(left)} cases left to the other run ({'the CLI run' if python else 'scripts/python.sh, --python'})")
+    print(f"{run - failed} passed, {failed} failed")
+    sys.exit(1 if failed or not run else 0)
 
 
 if __name__ == "__main__":

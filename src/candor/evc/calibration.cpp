@@ -15,6 +15,7 @@
 #include "candor/quality/quality.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/util/json_read.hpp"
+#include "candor/util/memory.hpp"
 
 namespace candor {
 
@@ -60,6 +61,12 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
   options.alpha = options.parent_alpha = 1.0;  // significance only decides which rule is returned
   options.threads = 1;                          // parallel across permutations instead
 
+  // The maxima kept, and on each thread a permuted copy of the data with its class index.
+  const double per_thread = static_cast<double>(data.rows()) * (16.0 + 8.0 * static_cast<double>(data.num_attributes()));
+  check_memory(static_cast<double>(classes.size()) * settings.permutations * (32.0 + 8.0 * static_cast<double>(lengths)) +
+                   per_thread * std::max(1, threads),
+               "EVC calibration with --evc-permutations " + std::to_string(settings.permutations),
+               "use fewer permutations (the papers use 100)");
   // maxima[c][p][L - 1]
   std::vector<std::vector<std::vector<double>>> maxima(
       classes.size(), std::vector<std::vector<double>>(static_cast<std::size_t>(settings.permutations)));

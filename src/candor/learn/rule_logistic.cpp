@@ -9,6 +9,7 @@
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/util/parallel.hpp"
+#include "candor/util/memory.hpp"
 
 namespace candor {
 
@@ -34,6 +35,11 @@ struct Design {
 Design make_design(const Dataset& d, const std::vector<std::size_t>& rows, const AttributeEncoding& encoding,
                    const std::vector<Rule>& rules) {
   Design out;
+  // The matrix, and its copy in each problem the lambda path solves at once.
+  check_memory(3.0 * static_cast<double>(rows.size()) * static_cast<double>(encoding.size()) * sizeof(double),
+               "rule-logistic's attribute matrix (" + std::to_string(rows.size()) + " rows x " +
+                   std::to_string(encoding.size()) + " columns)",
+               "nominal attributes with many values become one column each: drop or group them, or use --features rules");
   out.X.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(encoding.size()));
   out.covered.resize(rules.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {

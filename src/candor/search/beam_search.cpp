@@ -10,6 +10,7 @@
 
 #include "candor/quality/significance.hpp"
 #include "candor/util/parallel.hpp"
+#include "candor/util/memory.hpp"
 
 namespace candor {
 
@@ -152,7 +153,11 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   // The budget is 128 MiB or eight times the lists of every row, whichever is larger: on big data the
   // empty rule and the first level's rules must have lists, or each of their children filters the global
   // order (1M rows x 10 attributes: 160 MB per set of lists, 1.3 GB of budget).
-  const std::size_t kListBudgetBytes = std::max(std::size_t{1} << 27, 8 * sorted_columns_bytes(index, index.rows()));
+  // It never exceeds a quarter of the memory the machine allows: lists are a cache (a rule without them sweeps
+  // the global order and finds the same candidates), so a smaller budget costs time, never a different rule.
+  static const std::size_t kMemoryQuarter = static_cast<std::size_t>(memory_limit_bytes() / 4);
+  const std::size_t kListBudgetBytes =
+      std::min(kMemoryQuarter, std::max(std::size_t{1} << 27, 8 * sorted_columns_bytes(index, index.rows())));
   const std::size_t per_rule_budget = kListBudgetBytes / (width + 1);
   // Lists of rules that left the beam are recycled, within and across searches on this thread, each set
   // with the bytes it holds. A search holds up to three beams of lists at once (parents, beam, children),

@@ -1,0 +1,24 @@
+#pragma once
+// Refusing work that cannot fit in memory before it starts, with a message naming what to change, instead of
+// growing until the kernel kills the process without a word.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace candor {
+
+// Too little memory for what the input and options ask: the CLI maps it to exit code 2, Python to MemoryError.
+class MemoryLimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The memory this process may use: the smaller of the machine's physical memory and its cgroup's limit
+// (containers); $CANDOR_MEMORY_LIMIT (bytes, or a number with K, M, G or T) sets it instead.
+std::uint64_t memory_limit_bytes();
+
+// Throws MemoryLimitError("WHAT needs about X GB, more than the Y GB available; ADVICE") when `bytes` exceed
+// memory_limit_bytes(). `bytes` is a double so that products of sizes cannot overflow.
+void check_memory(double bytes, const std::string& what, const std::string& advice);
+
+}  // namespace candor
