@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# libFuzzer on each reader: ARFF, CSV/TSV, and model files applied to data (fuzz/*_fuzzer.cpp), built with
+# libFuzzer on each reader: ARFF, CSV/TSV, model files applied to data, and grid configs (fuzz/*_fuzzer.cpp), built with
 # clang, AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer into build-fuzz/.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]    # default 60 (CI); the documented long run is 3600
@@ -18,12 +18,12 @@ flags="-fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCANDOR_BUILD_FUZZ=ON \
   -DCANDOR_BUILD_TESTS=OFF -DCANDOR_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target arff_fuzzer csv_fuzzer model_fuzzer candor_cli >&2
+cmake --build build-fuzz -j"$(nproc)" --target arff_fuzzer csv_fuzzer model_fuzzer grid_fuzzer candor_cli >&2
 
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 seeds=build-fuzz/seeds
-if [[ ! -d $seeds/model ]]; then
-  rm -rf "$seeds.tmp" && mkdir -p "$seeds.tmp"/{arff,csv,model}
+if [[ ! -d $seeds/grid ]]; then
+  rm -rf "$seeds" "$seeds.tmp" && mkdir -p "$seeds.tmp"/{arff,csv,model,grid}
   # ARFF and CSV seeds: the head of every corpus file (the readers' whole grammar appears in the first lines).
   for f in "$datasets"/*.arff; do
     name=$(basename "$f" .arff)
@@ -34,7 +34,14 @@ if [[ ! -d $seeds/model ]]; then
   /usr/bin/python3 tests/malformed/run_catalogue.py --write-inputs "$seeds.tmp/catalogue"
   mv "$seeds.tmp"/catalogue/*.arff "$seeds.tmp/arff/"
   mv "$seeds.tmp"/catalogue/*.csv "$seeds.tmp"/catalogue/*.tsv "$seeds.tmp/csv/"
+  mv "$seeds.tmp"/catalogue/*-g.json "$seeds.tmp"/catalogue/*-o-grid.json "$seeds.tmp/grid/"
   mv "$seeds.tmp"/catalogue/*.json "$seeds.tmp/model/"
+  # Grid seeds: the catalogue's configs and states above, the example grid, and one of every learner form.
+  cp examples/grid.json "$seeds.tmp/grid/"
+  printf '%s\n' '{"learners": {"j48": "weka:weka.classifiers.meta.AdaBoostM1 -W weka.classifiers.trees.J48 -- -C 0.25",' \
+    '"evc": {"learner": "cn2-unordered", "quality": "evc"}}, "datasets": ["iris", "a.csv", "t.arff:u.arff"],' \
+    '"resampling": {"kind": "holdout", "repeats": 2, "test_fraction": 0.3}, "seed": 7, "metrics": ["accuracy"],' \
+    '"control": "evc", "alpha": 0.1}' > "$seeds.tmp/grid/weka-and-options.json"
   rm -rf "$seeds.tmp/catalogue"
   # Model seeds: every learner on a few small data sets, each model followed by data to apply it to.
   for name in weather.nominal labor iris lymph; do
@@ -52,7 +59,7 @@ if [[ ! -d $seeds/model ]]; then
 fi
 
 mkdir -p out/fuzz
-for target in arff csv model; do
+for target in arff csv model grid; do
   regressions=(fuzz/regressions/$target/*)
   if [[ -e ${regressions[0]} ]]; then
     echo "fuzz: $target: ${#regressions[@]} kept findings" >&2

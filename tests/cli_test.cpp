@@ -1,7 +1,5 @@
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -11,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "candor/experiments/grid.hpp"
+#include "candor/util/process.hpp"
 #include "test_util.hpp"
 
 using namespace candor;
@@ -21,15 +20,17 @@ struct CliResult {
   int code;
   std::string out;
 };
-// Runs the candor binary; stderr joins stdout unless `quiet_stderr`.
+// Runs the candor binary with the words of `args` (test::split_words); stderr joins stdout unless
+// `quiet_stderr`.
 CliResult run(const std::string& args, bool quiet_stderr = false) {
-  std::string cmd = std::string(CANDOR_CLI_PATH) + " " + args + (quiet_stderr ? " 2>/dev/null" : " 2>&1");
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  int status = pclose(pipe);
-  return {WEXITSTATUS(status), out};
+  std::vector<std::string> argv{CANDOR_CLI_PATH};
+  for (auto& w : test::split_words(args)) argv.push_back(std::move(w));
+  ProcessOptions o;
+  o.capture_stdout = true;
+  if (quiet_stderr) o.stderr_path = "/dev/null";
+  else o.stderr_to_stdout = true;
+  const ProcessResult r = run_process(argv, o);
+  return {r.exit_code, r.output};
 }
 CliResult run_stdout(const std::string& args) { return run(args, true); }
 }  // namespace

@@ -16,6 +16,7 @@
 #include "candor/linear/attribute_encoding.hpp"
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/logistic_rule_model.hpp"
+#include "candor/util/process.hpp"
 #include "test_util.hpp"
 
 using namespace candor;
@@ -79,17 +80,15 @@ nlohmann::json problem_json(const LogisticProblem& p) {
 
 nlohmann::json scipy_solution(const LogisticProblem& p, const std::string& name) {
   const std::string problem = test::write_temp(name + ".json", problem_json(p).dump());
-  const std::string answer = problem + ".out";
-  const std::string command = std::string(CANDOR_TEST_PYTHON) + " " + test::repo("tests/tools/scipy_logistic.py") +
-                              " " + problem + " > " + answer;
-  const int rc = std::system(command.c_str());
-  if (rc != 0) {
-    ADD_FAILURE() << "SciPy reference failed (" << command
+  ProcessOptions o;
+  o.capture_stdout = true;
+  const ProcessResult r = run_process({CANDOR_TEST_PYTHON, test::repo("tests/tools/scipy_logistic.py"), problem}, o);
+  if (r.exit_code != 0) {
+    ADD_FAILURE() << "SciPy reference failed (exit " << r.exit_code
                   << "); the test command installs python3-scipy (scripts/install-deps.sh)";
     return nullptr;
   }
-  std::ifstream in(answer);
-  return nlohmann::json::parse(in);
+  return nlohmann::json::parse(r.output);
 }
 
 }  // namespace

@@ -18,6 +18,37 @@ inline std::string datasets_dir() {
 inline std::string shared(const std::string& name) { return datasets_dir() + "/" + name; }
 inline std::string repo(const std::string& rel) { return std::string(CANDOR_SOURCE_DIR) + "/" + rel; }
 
+// The words of a command line as a POSIX shell splits them, for tests that write commands as one string:
+// spaces separate words; '...' keeps everything literally, "..." too except for \" and \\. No expansion of
+// any kind: the words go to the program as arguments (util/process.hpp), never through a shell.
+inline std::vector<std::string> split_words(const std::string& line) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) words.push_back(word);
+      word.clear();
+      in_word = false;
+    } else if (c == '\'') {
+      in_word = true;
+      for (++i; i < line.size() && line[i] != '\''; ++i) word += line[i];
+    } else if (c == '"') {
+      in_word = true;
+      for (++i; i < line.size() && line[i] != '"'; ++i) {
+        if (line[i] == '\\' && i + 1 < line.size() && (line[i + 1] == '"' || line[i + 1] == '\\')) ++i;
+        word += line[i];
+      }
+    } else {
+      in_word = true;
+      word += c;
+    }
+  }
+  if (in_word) words.push_back(word);
+  return words;
+}
+
 // Writes text to a fresh file under the test temp dir and returns its path.
 inline std::string write_temp(const std::string& name, const std::string& text) {
   auto dir = std::filesystem::temp_directory_path() / "candor-tests";

@@ -258,3 +258,6 @@ py_case("python-bool-is-nominal", "X = pd.DataFrame({'member': [True, False, Tru
 py_case("python-datetime-refused", "X['when'] = pd.date_range('2020-01-01', periods=6)\ncandor.CN2Unordered().fit(X, y)", 1, ["TypeError", "column 'when'", "not supported"])
 py_case("python-grid-weka-newline-runs-nothing", "import os\ntry:\n    candor.grid({'learners': {'evil': 'weka:weka.classifiers.rules.ZeroR\\ntouch PWNED #'}, 'datasets': ['iris']}, out='o')\nexcept ValueError as e:\n    print('refused:', e)\nprint('created' if os.path.exists('PWNED') else 'nothing created')", 0, stdout=["refused:", "control character", "nothing created"])
 py_case("python-grid-state-refused", "import os\nos.makedirs('o')\nopen('o/grid.json', 'w').write('[]')\ncandor.grid({'learners': {'a': ''}, 'datasets': ['iris']}, out='o')", 1, ["ValueError", "grid.json: at /"])
+case("fit-output-dev-null-stays-a-device", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "/dev/null"], 0, "/dev/null", char_devices=["/dev/null"])
+case("fit-output-dev-full", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "/dev/full"], 2, "/dev/full: cannot write", char_devices=["/dev/full"])
+case("fit-output-through-a-link-keeps-the-link", {"w.arff": W + ROWS, "real.json": "{}"}, ["fit", "w.arff", "-o", "m.json"], 0, symlinks={"m.json": "real.json"}, valid_json=["real.json"])

@@ -19,7 +19,8 @@ RLIMIT_FSIZE at that many bytes (with `ignore_sigxfsz` the write fails with EFBI
 process midway through its write, which `signal` then expects); `env` adds environment variables; `parallel`
 runs that many copies of the command at once; `absent` lists files that must not exist afterwards (what an
 attack would create), `unchanged` files whose bytes must be as the setup left them, `valid_json` files that
-must parse; `csv_fields` the number of fields every row of stdout must parse into. A case with `python` runs that code with the interpreter given by --python (the installed
+must parse; `symlinks` {name: target} links made first that must stay links; `char_devices` paths
+that must stay character devices; `csv_fields` the number of fields every row of stdout must parse into. A case with `python` runs that code with the interpreter given by --python (the installed
 package) instead of the CLI; without --python those cases are counted and left to scripts/python.sh.
 File contents may also be {"rows": [header, row, count]}: row repeated count times with {i} the row number
 and {i2} its parity.
@@ -30,6 +31,7 @@ import json
 import os
 import resource
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -105,6 +107,8 @@ def run_case(candor, case, python=None):
     with tempfile.TemporaryDirectory() as folder:
         for name, content in case["files"].items():
             write_file(os.path.join(folder, name), content)
+        for name, target in case.get("symlinks", {}).items():
+            os.symlink(target, os.path.join(folder, name))
         env = dict(os.environ, **case.get("env", {}))
 
         def candor_run(args, **kw):
@@ -171,6 +175,12 @@ def run_case(candor, case, python=None):
             with open(os.path.join(folder, name), "rb") as f:
                 if f.read() != data:
                     problems.append(f"{name} changed: an interrupted or failed write damaged it")
+        for name in case.get("symlinks", {}):
+            if not os.path.islink(os.path.join(folder, name)):
+                problems.append(f"{name} is no longer a symbolic link")
+        for path in case.get("char_devices", []):
+            if not stat.S_ISCHR(os.stat(path).st_mode):
+                problems.append(f"{path} is no longer a device: a write replaced it")
         for name in case.get("valid_json", []):
             try:
                 with open(os.path.join(folder, name), encoding="utf-8") as f:

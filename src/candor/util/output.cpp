@@ -33,13 +33,30 @@ int write_all(int fd, std::string_view data) {
 
 std::atomic<unsigned> temporary_counter{0};
 
+// Writes straight into what is not a regular file (/dev/null, /dev/stdout, a FIFO): there is no previous
+// file to keep, and renaming over a device would replace the device itself.
+void write_special_file(const std::string& path, std::string_view contents) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) throw OutputError(path, reason(errno));
+  int error = write_all(fd, contents);
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error != 0) throw OutputError(path, reason(error));
+}
+
 }  // namespace
 
 void write_file_atomic(const std::string& path, std::string_view contents) {
   namespace fs = std::filesystem;
-  const fs::path target(path);
   std::error_code ec;
-  if (fs::is_directory(target, ec)) throw OutputError(path, "is a directory");
+  const fs::file_status status = fs::status(path, ec);  // of what a link points to
+  if (fs::is_directory(status)) throw OutputError(path, "is a directory");
+  if (fs::exists(status) && !fs::is_regular_file(status)) return write_special_file(path, contents);
+  // A link to a file is followed: the file it names is replaced, and the link stays.
+  fs::path target(path);
+  for (int hops = 0; hops < 40 && fs::is_symlink(target, ec); ++hops) {
+    const fs::path next = fs::read_symlink(target, ec);
+    target = next.is_absolute() ? next : target.parent_path() / next;
+  }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   // A name no other writer uses (process, thread counter, clock), hidden beside the target; O_EXCL makes sure.
   int fd = -1;
@@ -56,7 +73,7 @@ void write_file_atomic(const std::string& path, std::string_view contents) {
   int error = write_all(fd, contents);
   if (error == 0 && ::fsync(fd) != 0) error = errno;
   if (::close(fd) != 0 && error == 0) error = errno;
-  if (error == 0 && ::rename(temporary.c_str(), path.c_str()) != 0) error = errno;
+  if (error == 0 && ::rename(temporary.c_str(), target.c_str()) != 0) error = errno;
   if (error != 0) {
     ::unlink(temporary.c_str());
     throw OutputError(path, reason(error));

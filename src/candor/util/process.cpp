@@ -49,7 +49,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   } else if (options.stdout_to_stderr) {
     posix_spawn_file_actions_adddup2(&fa.actions, 2, 1);
   }
-  if (!options.stderr_path.empty())
+  if (options.stderr_to_stdout)
+    posix_spawn_file_actions_adddup2(&fa.actions, 1, 2);
+  else if (!options.stderr_path.empty())
     posix_spawn_file_actions_addopen(&fa.actions, 2, options.stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
 
   ProcessResult result;

@@ -10,7 +10,8 @@ namespace candor {
 struct ProcessOptions {
   bool capture_stdout = false;    // collect the child's standard output into ProcessResult::output
   bool stdout_to_stderr = false;  // send it to our standard error instead (our stdout may carry JSON or CSV)
-  std::string stderr_path;        // empty: our standard error; else this file, created or truncated
+  bool stderr_to_stdout = false;  // the child's standard error joins its standard output (captured with it)
+  std::string stderr_path;        // else, when not empty, this file, created or truncated; else our stderr
 };
 
 struct ProcessResult {
