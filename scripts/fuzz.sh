@@ -2,7 +2,7 @@
 # libFuzzer on each reader: ARFF, CSV/TSV, model files applied to data, and grid configs (fuzz/*_fuzzer.cpp), built with
 # clang, AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer into build-fuzz/.
 #
-#   scripts/fuzz.sh [SECONDS_PER_TARGET]    # default 60 (CI); the documented long run is 3600
+#   scripts/fuzz.sh [SECONDS_PER_TARGET]    # default 60 (CI); the documented long run is 600 (ten CPU-minutes each)
 #
 # First every kept finding (fuzz/regressions/TARGET/) is run once; then each target fuzzes for the given
 # time, seeded from the shared corpus (../shared/datasets), the inputs of the malformed-input catalogue
