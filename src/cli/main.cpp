@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
   auto* fit_cmd = app.add_subcommand("fit", "learn a model (rule set, decision list, logistic regression over rules) from DATA (ARFF or CSV) and save it as JSON");
   fit_cmd->add_option("DATA", fit_input, "training data (.arff, .csv, .tsv)")->required();
   fit_cmd->add_option("-o,--output", fit_output, "model file to write")->required();
-  fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model")->check(CLI::NonNegativeNumber);
+  fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model")->check(CLI::Range(0, 4096));
   add_data_options(fit_cmd, fit_data);
   add_learner_options(fit_cmd, fit_params);
 
@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--test", eval_test, "test file: train on DATA, test on it (no cross-validation)");
   eval_cmd->add_option("--folds", eval_folds, "cross-validation folds")->capture_default_str();
   eval_cmd->add_option("--repeats", eval_repeats, "repetitions of cross-validation (seeds seed, seed+1, ...)")->capture_default_str();
-  eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers")->check(CLI::NonNegativeNumber);
+  eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers")->check(CLI::Range(0, 4096));
   eval_cmd->add_option("--format", eval_format, "text or json")->check(CLI::IsMember({"text", "json"}));
   std::string eval_plot;
   eval_cmd->add_option("--plot", eval_plot,
@@ -213,8 +213,12 @@ int main(int argc, char** argv) {
   auto* exp_cmd = app.add_subcommand("experiment", exp_description);
   exp_cmd->add_option("NAME", exp_name, "experiment name")->required();
   exp_cmd->add_option("--out", exp.out, "output folder (default: out/NAME)");
-  exp_cmd->add_option("--threads", exp.threads, "threads (0: all cores); never changes the numbers")->check(CLI::NonNegativeNumber);
-  exp_cmd->add_option("--seed", exp.seed, "seed of every random step")->capture_default_str();
+  exp_cmd->add_option("--threads", exp.threads, "threads (0: all cores); never changes the numbers")->check(CLI::Range(0, 4096));
+  exp_cmd->add_option("--seed", exp.seed, "seed of every random step")
+      ->capture_default_str()
+      ->check(CLI::Validator(
+          [](std::string& text) { return text.rfind('-', 0) == 0 ? std::string("must be a non-negative integer") : std::string(); },
+          "NONNEGATIVE"));
   exp_cmd->add_option("--datasets-dir", exp.datasets_dir, "folder of the ARFF corpus")->capture_default_str();
   exp_cmd->add_option("--datasets", exp.datasets, "data set names to use (default: the experiment's selection)")
       ->expected(1, -1);

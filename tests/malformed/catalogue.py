@@ -261,3 +261,6 @@ py_case("python-grid-state-refused", "import os\nos.makedirs('o')\nopen('o/grid.
 case("fit-output-dev-null-stays-a-device", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "/dev/null"], 0, "/dev/null", char_devices=["/dev/null"])
 case("fit-output-dev-full", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "/dev/full"], 2, "/dev/full: cannot write", char_devices=["/dev/full"])
 case("fit-output-through-a-link-keeps-the-link", {"w.arff": W + ROWS, "real.json": "{}"}, ["fit", "w.arff", "-o", "m.json"], 0, symlinks={"m.json": "real.json"}, valid_json=["real.json"])
+case("grid-alpha-not-a-number", {"w.arff": W + ROWS}, ["experiment", "grid", "--learner", "a=", "--datasets", "w.arff", "--out", "o", "--alpha", "nan", "--no-plots"], 2, "alpha")
+case("grid-seed-negative-on-the-command-line", {"w.arff": W + ROWS}, ["experiment", "grid", "--learner", "a=", "--datasets", "w.arff", "--out", "o", "--seed", "-1", "--no-plots"], 2, "--seed")
+flag_case("flag-threads-negative-says-the-range-briefly", ["fit", "w.arff", "-o", "m.json", "--threads", "-1"], 2, ["--threads", "4096"], stderr_max_bytes=200)

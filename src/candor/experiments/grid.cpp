@@ -467,6 +467,7 @@ GridCellRunner::GridCellRunner(GridSpec grid, std::string datasets_dir)
   check_resampling(grid_.resampling);
   if (grid_.learners.empty()) throw std::invalid_argument("the grid has no learners (--learner NAME=OPTIONS or a config file)");
   if (grid_.datasets.empty()) throw std::invalid_argument("the grid has no data sets (--datasets or a config file)");
+  if (!(grid_.alpha > 0 && grid_.alpha < 1)) throw std::invalid_argument("the significance level alpha must lie in (0, 1)");
   for (std::size_t l = 0; l < grid_.learners.size(); ++l)
     if (!state_->learner_index.emplace(grid_.learners[l].name, l).second)
       throw std::invalid_argument("two grid learners are named '" + grid_.learners[l].name + "'");
