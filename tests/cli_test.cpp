@@ -8,7 +8,10 @@
 #include <sstream>
 #include <nlohmann/json.hpp>
 
+#include "candor/evc/rule_correction.hpp"
 #include "candor/experiments/grid.hpp"
+#include "candor/model/rule_model.hpp"
+#include "candor/stats/binomial_interval.hpp"
 #include "candor/util/process.hpp"
 #include "test_util.hpp"
 
@@ -139,9 +142,17 @@ TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
   EXPECT_EQ(count, 690);
   std::ifstream rules(dir / "rules.csv");
   std::getline(rules, line);
-  EXPECT_EQ(line, "repeat,fold,probability,test_share,decided");
+  EXPECT_EQ(line, "repeat,fold,probability,test_share,decided,interval_low,interval_high");
   int points = 0;
-  while (std::getline(rules, line)) ++points;
+  while (std::getline(rules, line)) {
+    ++points;
+    std::vector<double> v;
+    std::stringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');) v.push_back(std::stod(cell));
+    ASSERT_EQ(v.size(), 7u);
+    EXPECT_LE(v[5], v[2]);  // each rule's interval holds its probability
+    EXPECT_GE(v[6], v[2]);
+  }
   EXPECT_GT(points, 10);
   EXPECT_TRUE(std::filesystem::exists(dir / "plots.json"));
 }
@@ -152,14 +163,33 @@ TEST(Cli, RulesShowProbabilityIntervals) {
   CliResult rules = run_stdout("rules " + model);
   ASSERT_EQ(rules.code, 0);
   EXPECT_NE(rules.out.find("corrected for the search by EVC"), std::string::npos) << rules.out;
-  EXPECT_NE(rules.out.find("95% Clopper-Pearson"), std::string::npos);
-  auto j = nlohmann::json::parse(std::ifstream(model));
-  for (const auto& rule : j["rules"]) {
-    const double lo = rule["interval"][0], hi = rule["interval"][1];
-    EXPECT_LE(lo, hi);
-    EXPECT_GE(lo, 0);
-    EXPECT_LE(hi, 1);
+  EXPECT_NE(rules.out.find("lower end of the Clopper-Pearson interval of the relative frequency"), std::string::npos);
+  // Each rule's interval runs from EVC's correction of the lower Clopper-Pearson end of its training
+  // frequency (a rule set estimates on the whole training set) to the upper end, computed here from the
+  // parts, and it holds the probability.
+  const RuleModel m = load_rule_model(model);
+  ASSERT_TRUE(m.evc);
+  const double positives_total = m.training_counts[0] + m.training_counts[1];
+  for (const Rule& r : m.rules) {
+    const double n = r.training_counts[0] + r.training_counts[1], s = r.training_counts[static_cast<std::size_t>(r.klass)];
+    const auto [f_lo, f_hi] = clopper_pearson(s, n);
+    const GumbelLaw& law = m.evc->law(r.klass, static_cast<int>(r.conditions.size()));
+    const double p = m.training_counts[static_cast<std::size_t>(r.klass)];
+    EXPECT_NEAR(r.interval.first, std::min(r.probability, evc_correct(f_lo * n, n, p, positives_total, law).probability), 1e-9);
+    EXPECT_NEAR(r.interval.second, std::max(r.probability, f_hi), 1e-12);
+    EXPECT_LE(r.interval.first, r.probability);
+    EXPECT_GE(r.interval.second, r.probability);
+    EXPECT_LT(r.interval.first, r.interval.second);
+    // The correction moves the lower end: the interval is not the raw frequency's.
+    EXPECT_LT(r.interval.first, f_lo);
   }
+  // A hand-edited interval that leaves its probability out is refused.
+  auto j = nlohmann::json::parse(std::ifstream(model));
+  j["rules"][0]["interval"] = {0.0, 0.01};
+  const std::string edited = test::write_temp("vote-interval-edited.json", j.dump());
+  const CliResult refused = run("rules " + edited);
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.out.find("does not hold the probability"), std::string::npos) << refused.out;
 }
 
 TEST(Cli, EvaluateWithTestFile) {

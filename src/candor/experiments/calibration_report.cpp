@@ -10,13 +10,14 @@ bool write_calibration_report(const EvaluationResult& r, const std::string& dir,
   std::filesystem::create_directories(dir);
   std::vector<int> y;
   std::vector<std::vector<double>> proba;
-  Table rules{{"repeat", "fold", "probability", "test_share", "decided"}, {}};
+  Table rules{{"repeat", "fold", "probability", "test_share", "decided", "interval_low", "interval_high"}, {}};
   for (const auto& f : r.folds) {
     y.insert(y.end(), f.y.begin(), f.y.end());
     proba.insert(proba.end(), f.proba.begin(), f.proba.end());
     for (const auto& p : f.rule_points)
       rules.add({std::to_string(f.repeat), std::to_string(f.fold), format_number(p.probability, 6),
-                 format_number(p.test_share, 6), format_number(p.decided, 2)});
+                 format_number(p.test_share, 6), format_number(p.decided, 2), format_number(p.low, 6),
+                 format_number(p.high, 6)});
   }
   Table bins{{"lo", "hi", "count", "mean_predicted", "observed"}, {}};
   for (const auto& b : reliability_bins(y, proba))

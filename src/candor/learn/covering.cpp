@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "candor/stats/binomial_interval.hpp"
+
 namespace candor {
 
 
@@ -18,6 +20,39 @@ SearchOptions search_options(const LearnerParams& p, int threads) {
   o.parent_alpha = p.parent_alpha;
   o.threads = threads;
   return o;
+}
+
+std::pair<double, double> probability_interval(const QualityMeasure& estimate, const RuleStats& stats) {
+  const double s = stats.s(), n = stats.n;
+  if (!(n > 0)) return {0.0, 1.0};
+  const auto [f_lo, f_hi] = clopper_pearson(s, n);
+  // The estimate with the rule's class holding `count` of the n covered: the other classes share the rest
+  // in their proportions (all of it to one of them when the rule is pure).
+  auto estimate_at = [&](double count) {
+    std::vector<double> covered(stats.covered.begin(), stats.covered.end());
+    const double others = n - s, rest = n - count;
+    for (std::size_t c = 0; c < covered.size(); ++c) {
+      if (static_cast<int>(c) == stats.target) continue;
+      covered[c] = others > 0 ? covered[c] * rest / others : 0.0;
+    }
+    if (!(others > 0))
+      for (std::size_t c = 0; c < covered.size(); ++c)
+        if (static_cast<int>(c) != stats.target) {
+          covered[c] = rest;
+          break;
+        }
+    covered[static_cast<std::size_t>(stats.target)] = count;
+    RuleStats at = stats;
+    at.covered = covered;
+    return estimate.probability(at);
+  };
+  // The search can only have flattered the frequency: the truth of a rule picked as the best of many lies
+  // lower, never higher, so the raw upper end stays a valid bound while the lower end takes the estimate's
+  // correction (EVC's for the search; the m-estimate's shrinkage). Both ends are clamped around p: the
+  // estimate at the lower end is computed to its root finder's tolerance, and an estimate may lie above
+  // the raw frequency (Laplace, m-estimate below the prior).
+  const double p = estimate.probability(stats);
+  return {std::min(p, estimate_at(f_lo * n)), std::max(p, f_hi)};
 }
 
 // The estimate users read is of P(class | rule fires) where the model uses the rule: among the examples
@@ -38,6 +73,7 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
   RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass,
                                     static_cast<int>(r.conditions.size()));
   r.probability = estimate.probability(stats);
+  r.interval = probability_interval(estimate, stats);
   return r;
 }
 

@@ -3,6 +3,7 @@
 // A model file records its kind under "model"; load_model() hands the document to that kind's reader.
 // A new kind of model is one class deriving from Model plus one line in model_kind_table() (model.cpp).
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -21,6 +22,8 @@ struct RulePoint {
   double probability = 0;
   double test_share = 0;
   double decided = 0;  // (weighted) test examples it decides
+  // The 95% interval the model states for `probability` (NaN where it states none).
+  double low = std::numeric_limits<double>::quiet_NaN(), high = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct Model {

@@ -75,7 +75,8 @@ std::vector<RulePoint> RuleModel::rule_points(const Dataset& test) const {
   }
   std::vector<RulePoint> out;
   for (std::size_t i = 0; i < rules.size(); ++i)
-    if (decided[i] > 0) out.push_back({rules[i].probability, right[i] / decided[i], decided[i]});
+    if (decided[i] > 0)
+      out.push_back({rules[i].probability, right[i] / decided[i], decided[i], rules[i].interval.first, rules[i].interval.second});
   return out;
 }
 
@@ -83,7 +84,7 @@ const std::vector<double>& RuleModel::estimated_on(const Rule& r) const {
   return kind == ModelKind::rule_set ? r.training_counts : r.class_counts;
 }
 
-std::pair<double, double> RuleModel::interval(const Rule& r) const {
+std::pair<double, double> RuleModel::frequency_interval(const Rule& r) const {
   const auto& counts = estimated_on(r);
   return clopper_pearson(counts[static_cast<std::size_t>(r.klass)], std::accumulate(counts.begin(), counts.end(), 0.0));
 }
@@ -112,7 +113,7 @@ nlohmann::json RuleModel::to_json() const {
   nlohmann::json j = model_header_json(m);
   nlohmann::json rules = nlohmann::json::array();
   for (const auto& r : m.rules) {
-    const auto [lo, hi] = m.interval(r);
+    const auto [lo, hi] = r.interval;
     nlohmann::json conds = nlohmann::json::array();
     for (const auto& c : r.conditions) {
       const Attribute& a = m.schema.attributes[c.attribute];
@@ -197,6 +198,12 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
         r.probability = rj.at("probability").get<double>();
         if (!(r.probability >= 0 && r.probability <= 1))
           throw std::invalid_argument("rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
+        if (rj.contains("interval")) {
+          const auto stated = rj.at("interval").get<std::vector<double>>();
+          if (stated.size() != 2 || !(stated[0] >= 0 && stated[0] <= stated[1] && stated[1] <= 1))
+            throw std::invalid_argument("interval " + rj.at("interval").dump() + " is not an interval within [0, 1]");
+          r.interval = {stated[0], stated[1]};
+        }
         if (!std::isfinite(r.quality)) throw std::invalid_argument("rule quality must be finite");
         m.rules.push_back(std::move(r));
       } catch (const nlohmann::json::exception& e) {
@@ -210,21 +217,24 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
     if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
     if (m.params.uses_evc() && !m.evc && !m.rules.empty())
       throw std::invalid_argument("an evc model needs its \"evc\" calibration");
-    // What candor writes beside each rule for its readers (covered weight, interval) follows from the counts:
-    // a file where it does not was edited by hand or damaged, and which of the two is meant is unknown.
+    // What candor writes beside each rule for its readers follows from the counts (covered weight) or holds
+    // the probability (interval): a file where it does not was edited by hand or damaged.
     for (std::size_t index = 0; index < m.rules.size(); ++index) {
       const auto& rj = rules_json[index];
       const std::string where = "/rules/" + std::to_string(index) + ": ";
       auto same = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
       if (rj.contains("covered") && !same(rj.at("covered").get<double>(), m.rules[index].covered()))
         throw std::invalid_argument(where + "covered " + rj.at("covered").dump() + " is not the sum of its class_counts");
-      if (rj.contains("interval")) {
-        const auto stated = rj.at("interval").get<std::vector<double>>();
-        const auto [lo, hi] = m.interval(m.rules[index]);
-        if (stated.size() != 2 || !same(stated[0], lo) || !same(stated[1], hi))
-          throw std::invalid_argument(where + "interval " + rj.at("interval").dump() +
-                                      " is not the Clopper-Pearson interval of its class counts");
-      }
+      // Files written before intervals belonged to the probability state the frequency's; they load as
+      // they are. A newer interval must hold the probability it is of.
+      const Rule& r = m.rules[index];
+      const auto [f_lo, f_hi] = m.frequency_interval(r);
+      const bool frequency_interval = same(r.interval.first, f_lo) && same(r.interval.second, f_hi);
+      const double slack = 1e-9;
+      if (rj.contains("interval") && !frequency_interval &&
+          !(r.interval.first <= r.probability + slack && r.probability <= r.interval.second + slack))
+        throw std::invalid_argument(where + "interval " + rj.at("interval").dump() + " does not hold the probability " +
+                                    rj.at("probability").dump());
     }
     return m;
 }
@@ -270,7 +280,7 @@ nlohmann::json RuleModel::rule_table() const {
     const auto& counts = estimated_on(r);
     double covered = 0;
     for (double c : counts) covered += c;
-    const auto [low, high] = interval(r);
+    const auto [low, high] = r.interval;
     rows.push_back({{"rule", conditions.empty() ? "TRUE" : conditions},
                     {"class", schema.class_attribute.values[r.klass]},
                     {"covered", covered},
@@ -309,12 +319,13 @@ std::string format_rules(const RuleModel& m) {
   if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
   out << ".\nP is the learner's estimate"
       << (m.params.uses_evc() ? ", corrected for the search by EVC" : " (not corrected for the search)")
-      << "; the interval is the 95% Clopper-Pearson interval of the relative frequency f on n examples.\n";
+      << "; its 95% interval runs from that estimate at the lower end of the Clopper-Pearson interval of the "
+         "relative frequency f on n examples to that interval's upper end.\n";
   if (m.kind == ModelKind::rule_set) out << "Rules are combined by " << m.params.resolved_combine() << ".\n";
   out << "\n";
   for (std::size_t i = 0; i < m.rules.size(); ++i) {
     const Rule& r = m.rules[i];
-    const auto [lo, hi] = m.interval(r);
+    const auto [lo, hi] = r.interval;
     const auto& counts = m.estimated_on(r);
     out << (i + 1) << ". " << format_rule(r, m.schema) << "\n"
         << "   covers " << fixed_digits(r.covered(), r.covered() == std::floor(r.covered()) ? 0 : 2) << " "

@@ -29,6 +29,12 @@ struct Rule {
   // relative frequency otherwise: on class_counts for a decision list (the examples that reach the rule),
   // on training_counts for a rule set (every training example).
   double probability = 0;
+  // The 95% interval of `probability`, from the Clopper-Pearson interval [f_lo, f_hi] of the relative
+  // frequency it was computed from: the lower end is the same estimate at f_lo (the count of the rule's class
+  // moved there, the covered weight kept), so EVC corrects it for the search; the upper end is f_hi, since a
+  // search only flatters a frequency. Every estimate candor reports rises with the count, so the interval
+  // holds the probability (learn/covering.hpp: probability_interval).
+  std::pair<double, double> interval{0.0, 1.0};
 
   double covered() const;
   bool covers(const Dataset& d, std::size_t row) const {
@@ -85,8 +91,8 @@ struct RuleModel : Model {
   // (the examples that reached the rule) otherwise.
   const std::vector<double>& estimated_on(const Rule& r) const;
   // The 95% Clopper-Pearson interval of the rule's relative frequency on estimated_on(r): how sure its
-  // training counts alone make it, before any correction for the search.
-  std::pair<double, double> interval(const Rule& r) const;
+  // counts alone make it, before any estimate or correction (Rule::interval is the probability's).
+  std::pair<double, double> frequency_interval(const Rule& r) const;
 };
 
 // The rules a model file holds, for callers that need a rule model; throws InputError naming `path` for
