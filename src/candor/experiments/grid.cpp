@@ -25,9 +25,8 @@
 #include "candor/learn/params_cli.hpp"
 #include "candor/stats/comparison.hpp"
 #include "candor/util/json_read.hpp"
-#include "candor/util/parallel.hpp"
-
 #include "candor/util/output.hpp"
+#include "candor/util/parallel.hpp"
 
 namespace candor {
 
@@ -317,7 +316,7 @@ GridLearner grid_learner_from_argument(const std::string& argument) {
 
 namespace {
 
-// A value of a grid config or state file, read with its JSON pointer in every error.
+// A value of a grid config, read with its JSON pointer in every error.
 struct GridValue {
   const nlohmann::ordered_json& j;
   std::string pointer;
@@ -365,25 +364,22 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
         if (!value.is_object()) v.fail("'learners' maps names to options");
         for (const auto& [name, def] : value.items()) {
           const GridValue d = v.at(name, def);
+          if (!def.is_string() && !def.is_object())
+            d.fail("learner '" + name + "' must be a string of options or an object of parameters");
           try {
             if (def.is_string()) {
               g.learners.push_back(make_grid_learner(name, def.get<std::string>()));
-            } else if (def.is_object()) {
+            } else {
               GridLearner l;
               l.name = name;
               l.options = def.dump();
               l.params = params_from_json(nlohmann::json::parse(def.dump()));
               validate(l.params);
               g.learners.push_back(std::move(l));
-            } else {
-              d.fail("learner '" + name + "' must be a string of options or an object of parameters");
             }
           } catch (const nlohmann::json::exception& e) {
             d.fail(e.what());
-          } catch (const InputError&) {
-            throw;
           } catch (const std::invalid_argument& e) {
-            if (std::string(e.what()).rfind("at /", 0) == 0) throw;
             d.fail(e.what());
           }
         }
