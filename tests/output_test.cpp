@@ -55,14 +55,19 @@ TEST(Process, ArgumentsReachTheProgramAsTheyAreAndNoShellReadsThem) {
 }
 
 TEST(Process, ExitCodesSignalsAndMissingPrograms) {
-  EXPECT_EQ(run_process({"sh", "-c", "exit 3"}).exit_code, 3);  // a shell run on purpose, by name, as a program
-  EXPECT_EQ(run_process({"sh", "-c", "kill -9 $$"}).exit_code, 128 + 9);
+  const std::string python = CANDOR_TEST_PYTHON;
+  EXPECT_EQ(run_process({python, "-c", "import sys; sys.exit(3)"}).exit_code, 3);
+  EXPECT_EQ(run_process({python, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGKILL)"}).exit_code, 128 + 9);
   EXPECT_EQ(run_process({"candor-no-such-program-anywhere"}).exit_code, 127);
   const fs::path dir = fresh_dir("stderr");
   ProcessOptions o;
   o.stderr_path = (dir / "err.txt").string();
-  EXPECT_EQ(run_process({"sh", "-c", "echo oops >&2"}, o).exit_code, 0);
+  EXPECT_EQ(run_process({python, "-c", "import sys; sys.stderr.write('oops\\n')"}, o).exit_code, 0);
   EXPECT_EQ(read(dir / "err.txt"), "oops\n");
+  o.stderr_path.clear();
+  o.capture_stdout = o.stderr_to_stdout = true;
+  EXPECT_EQ(run_process({python, "-c", "import sys; print('out'); sys.stdout.flush(); sys.stderr.write('err')"}, o).output,
+            "out\nerr");
 }
 
 TEST(Output, AtomicWriteReplacesWholeAndLeavesNoTemporaryFile) {
