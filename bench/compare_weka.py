@@ -7,7 +7,7 @@ Usage: bench/compare_weka.py [--datasets a,b,...] [--largest N] [--candor-option
 Every tool is timed the same way: wall-clock seconds of the whole command (JVM start-up included for
 Weka, which also builds one model on all the data after its cross-validation; candor does not).
 candor runs with --threads 1 unless told otherwise, so the ratio compares one core with one core.
-Needs Debian's `weka` package for the Weka columns (install with CANDOR_EXTRAS=1 scripts/install-deps.sh).
+Needs Debian's `weka` package for the Weka columns (scripts/install-deps.sh installs it).
 """
 import argparse
 import csv

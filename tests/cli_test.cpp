@@ -10,6 +10,7 @@
 
 #include "candor/evc/rule_correction.hpp"
 #include "candor/experiments/grid.hpp"
+#include "candor/experiments/weka.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/stats/binomial_interval.hpp"
 #include "candor/util/process.hpp"
@@ -640,4 +641,34 @@ TEST(Cli, PrilPredictsUndecidedAndItsExperimentRuns) {
   const std::string table = read_text((dir / "table2.csv").string());
   EXPECT_NE(table.find("\nvote,96.22,2.72,"), std::string::npos) << table;
   EXPECT_NE(read_text((dir / "guarantee.csv").string()).find("vote,PrIL (reliability),"), std::string::npos);
+}
+
+// A Weka peer in a grid runs through Java's argument vector: its classifier's options reach Weka, the folds
+// are candor's, and its predictions are read back (scripts/install-deps.sh installs Debian's weka).
+TEST(Cli, GridRunsWekaPeersByArgumentVector) {
+  ASSERT_TRUE(weka_available()) << "Weka is not installed or java does not run it (" << weka_jar() << ")";
+  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid-weka").string();
+  std::filesystem::remove_all(out);
+  const CliResult r = run("experiment grid --out " + out + " --datasets-dir " + test::datasets_dir() +
+                          " --datasets iris --folds 3 --no-plots --learner 'zero=weka:weka.classifiers.rules.ZeroR' "
+                          "'j48=weka:weka.classifiers.trees.J48 -C 0.25 -M 2' 'pruned=weka:weka.classifiers.trees.J48 -U'");
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::map<std::string, double> accuracy;
+  std::istringstream lines(read_text(out + "/means_accuracy.csv"));
+  std::string header, values;
+  std::getline(lines, header);
+  std::getline(lines, values);
+  std::stringstream h(header), v(values);
+  for (std::string name, value; std::getline(h, name, ',') && std::getline(v, value, ',');)
+    if (name != "dataset") accuracy[name] = std::stod(value);
+  EXPECT_NEAR(accuracy["zero"], 1.0 / 3.0, 0.02);  // the majority class of three equal ones
+  EXPECT_GT(accuracy["j48"], 0.9);
+  EXPECT_GT(accuracy["pruned"], 0.9);
+  // Weka's own refusal of an option it does not know is reported with what Weka said, as bad input.
+  std::filesystem::remove_all(out + "-bad");
+  const CliResult bad = run("experiment grid --out " + out + "-bad --datasets-dir " + test::datasets_dir() +
+                            " --datasets iris --folds 2 --no-plots --learner 'x=weka:weka.classifiers.trees.J48 -nonsense'");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("Weka (weka.classifiers.trees.J48 -nonsense) failed"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("nonsense"), bad.out.rfind("nonsense")) << "Weka's own words are missing: " << bad.out;
 }

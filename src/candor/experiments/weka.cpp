@@ -155,12 +155,18 @@ FoldResult evaluate_weka_split(const Dataset& train, const Dataset& test, const 
   const ProcessResult result = run_process(command, process);
   const std::string& text = result.output;
   out.fit_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (result.exit_code != 0) {
+  // Weka reports a bad option on its output and may still exit 0: any run that does not predict every test
+  // row failed, and what Weka said is the message. The classifier and its options are the config's, so the
+  // failure is reported as bad input (exit 2), not as candor's bug.
+  auto failed = [&](const std::string& what) {
     std::ifstream err(dir / "stderr.txt");
     std::stringstream msg;
     msg << err.rdbuf();
-    throw std::runtime_error("Weka (" + classifier.text() + ") failed: " + msg.str() + text.substr(0, 500));
-  }
+    std::string said = msg.str() + text;
+    while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+    return std::invalid_argument("Weka (" + classifier.text() + ") failed: " + what + (said.empty() ? "" : "; Weka said: " + said.substr(0, 500)));
+  };
+  if (result.exit_code != 0) throw failed(result.exit_code == 127 ? "java could not be started" : "exit " + std::to_string(result.exit_code));
   // Lines "inst# actual predicted [+] d1,d2,...", the predicted class's probability marked with '*'.
   std::vector<std::vector<double>> proba;
   std::istringstream lines(text);
@@ -181,15 +187,14 @@ FoldResult evaluate_weka_split(const Dataset& train, const Dataset& test, const 
       if (!v.empty() && v[0] == '*') v.erase(0, 1);
       p.push_back(std::stod(v));
     }
-    if (p.size() != test.num_classes()) throw std::runtime_error("Weka (" + classifier.text() + "): cannot read '" + line + "'");
+    if (p.size() != test.num_classes()) throw failed("cannot read its prediction '" + line + "'");
     double sum = 0;
     for (double x : p) sum += x;
     for (double& x : p) x = sum > 0 ? x / sum : 1.0 / static_cast<double>(p.size());  // Weka rounds to 3 digits
     proba.push_back(std::move(p));
   }
   if (proba.size() != test.rows())
-    throw std::runtime_error("Weka (" + classifier.text() + ") predicted " + std::to_string(proba.size()) + " of " +
-                             std::to_string(test.rows()) + " test rows");
+    throw failed("it predicted " + std::to_string(proba.size()) + " of " + std::to_string(test.rows()) + " test rows");
   out.metrics = compute_metrics(test.y, proba);
   out.adjusted_accuracy = out.metrics.accuracy;  // Weka's classifiers decide every case
   out.undecided_rate = 0;

@@ -33,7 +33,8 @@ std::string weka_jar();
 bool weka_available();
 // Trains `classifier` on `train` and measures its predicted distributions on `test` (read against the same
 // schema). fit_seconds is the whole Weka command's wall time, JVM start included; rules and rule_rmse are
-// not measured (0 and NaN). Throws std::runtime_error with Weka's message when it fails.
+// not measured (0 and NaN). Throws std::invalid_argument with Weka's message when it does not predict every
+// test row (a bad option, a classifier that cannot handle the data, no java).
 FoldResult evaluate_weka_split(const Dataset& train, const Dataset& test, const WekaClassifier& classifier);
 
 }  // namespace candor
