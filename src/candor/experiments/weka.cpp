@@ -1,6 +1,7 @@
 #include "candor/experiments/weka.hpp"
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -162,8 +163,11 @@ FoldResult evaluate_weka_split(const Dataset& train, const Dataset& test, const 
     std::ifstream err(dir / "stderr.txt");
     std::stringstream msg;
     msg << err.rdbuf();
+    // Its first paragraph: Weka follows an error with its whole usage text.
     std::string said = msg.str() + text;
-    while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+    said.erase(0, std::min(said.size(), said.find_first_not_of(" \t\r\n")));
+    said = said.substr(0, said.find("\n\n"));
+    while (!said.empty() && std::isspace(static_cast<unsigned char>(said.back()))) said.pop_back();
     return std::invalid_argument("Weka (" + classifier.text() + ") failed: " + what + (said.empty() ? "" : "; Weka said: " + said.substr(0, 500)));
   };
   if (result.exit_code != 0) throw failed(result.exit_code == 127 ? "java could not be started" : "exit " + std::to_string(result.exit_code));
