@@ -1,6 +1,5 @@
 #include "candor/experiments/weka.hpp"
 
-#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -70,8 +69,6 @@ const std::vector<std::string>& refused_classifiers() {
   return refused;
 }
 
-std::atomic<unsigned> counter{0};
-
 }  // namespace
 
 std::string WekaClassifier::text() const {
@@ -132,9 +129,11 @@ bool weka_available() {
 }
 
 FoldResult evaluate_weka_split(const Dataset& train, const Dataset& test, const WekaClassifier& classifier) {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("candor-weka-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  fs::create_directories(dir);
+  // A fresh folder only this user can enter (mkdtemp: a unique name, mode 0700), so no other local user can
+  // place or swap the fold files Weka reads.
+  std::string pattern = (fs::temp_directory_path() / "candor-weka-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot make a temporary folder for Weka's fold files");
+  const fs::path dir = pattern;
   struct Cleanup {
     fs::path dir;
     ~Cleanup() {
