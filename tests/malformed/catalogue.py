@@ -264,3 +264,6 @@ case("fit-output-through-a-link-keeps-the-link", {"w.arff": W + ROWS, "real.json
 case("grid-alpha-not-a-number", {"w.arff": W + ROWS}, ["experiment", "grid", "--learner", "a=", "--datasets", "w.arff", "--out", "o", "--alpha", "nan", "--no-plots"], 2, "alpha")
 case("grid-seed-negative-on-the-command-line", {"w.arff": W + ROWS}, ["experiment", "grid", "--learner", "a=", "--datasets", "w.arff", "--out", "o", "--seed", "-1", "--no-plots"], 2, "--seed")
 flag_case("flag-threads-negative-says-the-range-briefly", ["fit", "w.arff", "-o", "m.json", "--threads", "-1"], 2, ["--threads", "4096"], stderr_max_bytes=200)
+flag_case("flag-pril-steps-beyond-any-use", ["fit", "w.arff", "-o", "m.json", "--learner", "pril", "--steps", "2000000000"], 2, "steps")
+flag_case("flag-boost-iterations-beyond-any-use", ["fit", "w.arff", "-o", "m.json", "--learner", "boost", "--iterations", "2000000000"], 2, "iterations")
+flag_case("flag-pril-bins-beyond-any-use", ["fit", "w.arff", "-o", "m.json", "--learner", "pril", "--bins", "2000000000"], 2, "bins")

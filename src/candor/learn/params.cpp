@@ -354,12 +354,15 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
 void validate_pril_options(const LearnerParams& p) {
   parse_reliabilities(p.reliability, 0);
   reliability_levels(0.5, p.shape, p.steps);  // throws for an unknown shape or steps < 1
+  // Each step is a pass over the data with its own rules: a count past these is a typo, and would grow
+  // without bound rather than finish.
+  if (p.steps > 10000) throw std::invalid_argument("steps must be at most 10000");
   if (p.max_attributes < 1 || p.max_attributes > 3) throw std::invalid_argument("max attributes must be 1, 2 or 3");
   if (!(p.min_cases >= 0) || !std::isfinite(p.min_cases)) throw std::invalid_argument("min cases must be non-negative");
   if (p.n_option != 0 && p.n_option != 1) throw std::invalid_argument("n option must be 0 or 1");
   if (p.branching < -1 || p.branching > 2) throw std::invalid_argument("branching must be -1 (automatic), 0, 1 or 2");
   if (!(p.risk > 0 && p.risk < 1)) throw std::invalid_argument("risk must lie in (0, 1)");
-  if (p.bins < 2) throw std::invalid_argument("bins must be at least 2");
+  if (p.bins < 2 || p.bins > 1000000) throw std::invalid_argument("bins must lie in [2, 1000000]");
 }
 
 }  // namespace
@@ -415,7 +418,8 @@ void validate(const LearnerParams& p) {
       throw std::invalid_argument("unknown base learner '" + p.base + "' (known: stump, tree, rule)");
     if (p.boosting == "logitboost" && p.base != "stump")
       throw std::invalid_argument("logitboost fits regression stumps; --base " + p.base + " is not available with it");
-    if (p.iterations < 1) throw std::invalid_argument("iterations must be at least 1");
+    if (p.iterations < 1 || p.iterations > 1000000)
+      throw std::invalid_argument("iterations must lie in [1, 1000000] (each keeps a member in memory)");
     if (!(p.subsample >= 0) || !std::isfinite(p.subsample)) throw std::invalid_argument("subsample must be 0 or positive");
     if (p.stratify && p.boosting != "kbs") throw std::invalid_argument("--stratify is an option of --boosting kbs");
   }
