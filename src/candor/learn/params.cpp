@@ -353,10 +353,10 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
 
 void validate_pril_options(const LearnerParams& p) {
   parse_reliabilities(p.reliability, 0);
-  reliability_levels(0.5, p.shape, p.steps);  // throws for an unknown shape or steps < 1
-  // Each step is a pass over the data with its own rules: a count past these is a typo, and would grow
-  // without bound rather than finish.
+  // Each step is a pass over the data with its own rules: a count past this is a typo, and would grow
+  // without bound rather than finish (checked before reliability_levels builds one level per step).
   if (p.steps > 10000) throw std::invalid_argument("steps must be at most 10000");
+  reliability_levels(0.5, p.shape, p.steps);  // throws for an unknown shape or steps < 1
   if (p.max_attributes < 1 || p.max_attributes > 3) throw std::invalid_argument("max attributes must be 1, 2 or 3");
   if (!(p.min_cases >= 0) || !std::isfinite(p.min_cases)) throw std::invalid_argument("min cases must be non-negative");
   if (p.n_option != 0 && p.n_option != 1) throw std::invalid_argument("n option must be 0 or 1");
