@@ -21,7 +21,6 @@ std::size_t line_of(const std::string& text, std::size_t byte) {
 template <class Json>
 Json parse_bounded(const std::string& text, const std::string& source) {
   // The callback sees each value as it starts; depth counts the containers around it.
-  std::size_t deepest_byte = 0;
   typename Json::parser_callback_t bound = [&](int depth, nlohmann::json::parse_event_t event, Json&) {
     if ((event == nlohmann::json::parse_event_t::object_start || event == nlohmann::json::parse_event_t::array_start) &&
         depth >= kMaxJsonDepth)
@@ -32,6 +31,7 @@ Json parse_bounded(const std::string& text, const std::string& source) {
     return Json::parse(text, bound);
   } catch (const TooDeep&) {
     // Where: the first point at which the nesting passes the bound.
+    std::size_t deepest_byte = 0;
     int depth = 0;
     bool in_string = false;
     for (std::size_t i = 0; i < text.size(); ++i) {

@@ -22,7 +22,7 @@ SearchOptions search_options(const LearnerParams& p, int threads) {
   return o;
 }
 
-std::pair<double, double> probability_interval(const QualityMeasure& estimate, const RuleStats& stats) {
+std::pair<double, double> probability_interval(const QualityMeasure& estimate, const RuleStats& stats, double p) {
   const double s = stats.s(), n = stats.n;
   if (!(n > 0)) return {0.0, 1.0};
   const auto [f_lo, f_hi] = clopper_pearson(s, n);
@@ -51,7 +51,6 @@ std::pair<double, double> probability_interval(const QualityMeasure& estimate, c
   // correction (EVC's for the search; the m-estimate's shrinkage). Both ends are clamped around p: the
   // estimate at the lower end is computed to its root finder's tolerance, and an estimate may lie above
   // the raw frequency (Laplace, m-estimate below the prior).
-  const double p = estimate.probability(stats);
   return {std::min(p, estimate_at(f_lo * n)), std::max(p, f_hi)};
 }
 
@@ -73,7 +72,7 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
   RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass,
                                     static_cast<int>(r.conditions.size()));
   r.probability = estimate.probability(stats);
-  r.interval = probability_interval(estimate, stats);
+  r.interval = probability_interval(estimate, stats, r.probability);
   return r;
 }
 

@@ -18,8 +18,8 @@ SearchOptions search_options(const LearnerParams& p, int threads);
 // --correct evc) on the examples
 // where the model uses the rule: those the search ran on (`totals`, a decision list or a best-rule set)
 // or, for a rule set, the whole training set (`totals` = training class counts).
-// Rule::interval for a rule whose probability is estimate.probability(stats).
-std::pair<double, double> probability_interval(const QualityMeasure& estimate, const RuleStats& stats);
+// Rule::interval for a rule whose probability p is estimate.probability(stats).
+std::pair<double, double> probability_interval(const QualityMeasure& estimate, const RuleStats& stats, double p);
 Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& estimate, ModelKind kind,
                const std::vector<double>& totals);
 

@@ -2,10 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <numeric>
-#include <sstream>
 
 #include "candor/data/input_error.hpp"
 #include "candor/data/json_input.hpp"
