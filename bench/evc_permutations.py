@@ -2,7 +2,8 @@
 """How far EVC-corrected rule probabilities move when the Gumbel laws come from fewer class permutations.
 
     bench/evc_permutations.py [--candor build/candor] [--datasets-dir ../shared/datasets]
-                              [--permutations 10,20,30,50] [--options '--correct evc'] [--out DIR]
+                              [--permutations 10,20,30,50] [--pooled 10,20] [--independent]
+                              [--options '--correct evc']
 
 For every corpus set of 50 to 5,000 rows (INDEX.tsv; the split files left out) the learner is fitted once
 with the papers' 100 permutations and once with each smaller count (the same seed: the first K permutations
@@ -87,56 +88,69 @@ def rule_probabilities(model, law_table):
     return out
 
 
-def fit(candor, path, options, permutations, out, seed=1):
+def fit(candor, path, options, permutations, out, seed=1, pool="none"):
     start = time.perf_counter()
     subprocess.run([candor, "fit", path, "-o", out, "--threads", "2", "--evc-permutations", str(permutations),
-                    "--seed", str(seed)] + options,
+                    "--seed", str(seed), "--evc-pool", pool] + options,
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     elapsed = time.perf_counter() - start
     with open(out) as f:
         return json.load(f), elapsed
 
 
+def configurations(permutations, pooled, independent):
+    """(label, permutations, seed, pool) of every calibration compared with the reference (100, seed 1)."""
+    seed = 2 if independent else 1
+    out = [(f"{k}{', seed 2' if independent else ''}", k, seed, "none") for k in permutations]
+    out += [(f"{k}, pooled{', seed 2' if independent else ''}", k, seed, "classes") for k in pooled]
+    out.append(("100, seed 2", 100, 2, "none"))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--candor", default="build/candor")
     ap.add_argument("--datasets-dir", default="../shared/datasets")
-    ap.add_argument("--permutations", default="10,20,30,50")
+    ap.add_argument("--permutations", default="10,20,30,50", help="counts fitted class by class (--evc-pool none)")
+    ap.add_argument("--pooled", default="", help="counts fitted with --evc-pool classes")
+    ap.add_argument("--independent", action="store_true",
+                    help="the smaller calibrations use seed 2 (independent of the reference) instead of the "
+                         "reference's first K permutations")
     ap.add_argument("--options", default="--correct evc")
     args = ap.parse_args()
-    counts = [int(k) for k in args.permutations.split(",")] + ["100, seed 2"]
+    as_counts = lambda text: [int(k) for k in text.split(",") if k]
+    configs = configurations(as_counts(args.permutations), as_counts(args.pooled), args.independent)
     options = args.options.split()
-    changes = {k: [] for k in counts}
-    seconds = {k: 0.0 for k in counts + [100]}
-    def smaller_fit(path, k, out):
-        return fit(args.candor, path, options, 100, out, seed=2) if k == "100, seed 2" else fit(args.candor, path, options, k, out)
+    changes = {c[0]: [] for c in configs}
+    seconds = {c[0]: 0.0 for c in configs}
+    reference_seconds = 0.0
     worst_self = 0.0
     rules = 0
     with tempfile.TemporaryDirectory() as folder:
         for name in corpus(args.datasets_dir, 50, 5000, False):
             path = os.path.join(args.datasets_dir, name + ".arff")
             reference, t = fit(args.candor, path, options, 100, os.path.join(folder, "m100.json"))
-            seconds[100] += t
+            reference_seconds += t
             stated = [r["probability"] for r in reference["rules"]]
             again = rule_probabilities(reference, laws(reference))
             worst_self = max([worst_self] + [abs(a - b) for a, b in zip(stated, again)])
             rules += len(stated)
             line = [name, str(len(stated))]
-            for k in counts:
-                smaller, t = smaller_fit(path, k, os.path.join(folder, "smaller.json"))
-                seconds[k] += t
-                moved = [abs(a - b) for a, b in zip(stated, rule_probabilities(reference, laws(smaller)))]
-                changes[k] += moved
+            for label, k, seed, pool in configs:
+                other, t = fit(args.candor, path, options, k, os.path.join(folder, "other.json"), seed, pool)
+                seconds[label] += t
+                moved = [abs(a - b) for a, b in zip(stated, rule_probabilities(reference, laws(other)))]
+                changes[label] += moved
                 line.append(f"{max(moved, default=0):.3f}")
             print("| " + " | ".join(line) + " |", file=sys.stderr, flush=True)
     print(f"{rules} rules of the 100-permutation models; recomputed here from their own laws, the largest difference "
           f"from the stated probability is {worst_self:.2e}")
-    print("\n| permutations | mean abs change | largest | RMSE | share > 0.02 | fit time, share of 100 permutations' |")
+    print("\n| calibration | mean abs change | largest | RMSE | share > 0.02 | fit time, share of 100 permutations' |")
     print("|---|---|---|---|---|---|")
-    for k in counts:
-        c = changes[k]
-        print(f"| {k} | {statistics.mean(c):.4f} | {max(c):.3f} | {math.sqrt(statistics.mean(x * x for x in c)):.4f} | "
-              f"{statistics.mean(x > 0.02 for x in c):.3f} | {seconds[k] / seconds[100]:.2f} |")
+    for label, *_ in configs:
+        c = changes[label]
+        print(f"| {label} | {statistics.mean(c):.4f} | {max(c):.3f} | {math.sqrt(statistics.mean(x * x for x in c)):.4f} | "
+              f"{statistics.mean(x > 0.02 for x in c):.3f} | {seconds[label] / reference_seconds:.2f} |")
     return 0 if worst_self < 1e-6 else 1
 
 

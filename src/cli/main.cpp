@@ -225,6 +225,9 @@ int main(int argc, char** argv) {
   exp_cmd->add_option("--max-rows", exp.max_rows, "default selection: skip data sets with more rows");
   exp_cmd->add_option("--permutations", exp.permutations, "EVC permutations")->capture_default_str();
   exp_cmd->add_option("--evc-fit", exp.evc_fit, "EVC Gumbel fit: fixed-beta, moments, ml")->capture_default_str();
+  exp_cmd->add_option("--evc-pool", exp.evc_pool, "EVC laws pooled across classes: none (the papers') or classes")
+      ->check(CLI::IsMember({"none", "classes"}))
+      ->capture_default_str();
   exp_cmd->add_option("--config", exp.config, "grid: JSON file of learners, datasets, resampling, seed, metrics, control, alpha");
   exp_cmd->add_option("--learner", exp.learners, "grid: NAME=OPTIONS, a learner as `candor fit` options (repeatable)")
       ->expected(1, -1);

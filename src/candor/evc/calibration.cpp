@@ -4,6 +4,7 @@
 #include <atomic>
 #include <future>
 #include <map>
+#include <numeric>
 #include <mutex>
 #include <tuple>
 #include <cmath>
@@ -25,6 +26,47 @@ const GumbelLaw& EvcCalibration::law(int klass, int length) const {
   const auto& by_length = laws[klass];
   const std::size_t i = static_cast<std::size_t>(std::clamp(length, 1, static_cast<int>(by_length.size())) - 1);
   return by_length[i];
+}
+
+EvcPool parse_evc_pool(const std::string& name) {
+  if (name == "none") return EvcPool::none;
+  if (name == "classes") return EvcPool::classes;
+  throw std::invalid_argument("unknown EVC pooling '" + name + "' (known: none, classes)");
+}
+
+const char* evc_pool_name(EvcPool pool) { return pool == EvcPool::classes ? "classes" : "none"; }
+
+void pool_class_maxima(std::vector<std::vector<std::vector<double>>>& maxima) {
+  const std::size_t classes = maxima.size();
+  if (classes < 2 || maxima[0].size() < 2) return;
+  const std::size_t k = maxima[0].size();
+  const std::size_t lengths = maxima[0][0].size();
+  std::vector<double> mean(classes);
+  for (std::size_t l = 0; l < lengths; ++l) {
+    // Each class's mean of its K maxima, and the within-class variance pooled over the classes (all have K).
+    double within = 0;
+    for (std::size_t c = 0; c < classes; ++c) {
+      double sum = 0;
+      for (std::size_t p = 0; p < k; ++p) sum += maxima[c][p][l];
+      mean[c] = sum / static_cast<double>(k);
+      double squares = 0;
+      for (std::size_t p = 0; p < k; ++p) squares += (maxima[c][p][l] - mean[c]) * (maxima[c][p][l] - mean[c]);
+      within += squares / static_cast<double>(k - 1);
+    }
+    within /= static_cast<double>(classes);
+    const double noise = within / static_cast<double>(k);  // variance of one class's mean
+    const double grand = std::accumulate(mean.begin(), mean.end(), 0.0) / static_cast<double>(classes);
+    double between = 0;
+    for (double m : mean) between += (m - grand) * (m - grand);
+    between /= static_cast<double>(classes - 1);  // estimates tau^2 + noise
+    const double tau2 = std::max(0.0, between - noise);
+    // The share of its own deviation a class keeps; maxima without spread are exact and keep all of it.
+    const double keep = noise > 0 ? tau2 / (tau2 + noise) : 1.0;
+    for (std::size_t c = 0; c < classes; ++c) {
+      const double shift = (grand + keep * (mean[c] - grand)) - mean[c];
+      for (std::size_t p = 0; p < k; ++p) maxima[c][p][l] += shift;
+    }
+  }
 }
 
 std::vector<GumbelLaw> fit_length_laws(const std::vector<std::vector<double>>& maxima, GumbelFit fit,
@@ -102,6 +144,8 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
     }
   });
 
+  if (settings.pool == EvcPool::classes) pool_class_maxima(maxima);
+
   EvcCalibration out;
   out.settings = settings;
   out.laws.resize(data.num_classes());
@@ -160,6 +204,7 @@ CalibrationKey calibration_key(const Dataset& data, const SearchOptions& s, cons
   k.add_value(s.kinds.greater);
   k.add_value(settings.permutations);
   k.add_value(settings.fit);
+  k.add_value(settings.pool);
   k.add_value(settings.seed);
   k.add_vector(classes);
   return k;
@@ -225,6 +270,7 @@ nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<st
   }
   return {{"permutations", c.settings.permutations},
           {"fit", gumbel_fit_name(c.settings.fit)},
+          {"pool", evc_pool_name(c.settings.pool)},
           {"seed", c.settings.seed},
           {"laws", laws}};
 }
@@ -233,6 +279,8 @@ EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<
   EvcCalibration c;
   c.settings.permutations = json_int(j.at("permutations"), "EVC permutations", 0);
   c.settings.fit = parse_gumbel_fit(j.at("fit").get<std::string>());
+  // Models written before pooling existed fitted each class alone.
+  c.settings.pool = j.contains("pool") ? parse_evc_pool(j.at("pool").get<std::string>()) : EvcPool::none;
   if (!j.at("seed").is_number_unsigned()) throw std::invalid_argument("the EVC seed must be a non-negative integer");
   c.settings.seed = j.at("seed").get<std::uint64_t>();
   c.laws.resize(class_names.size());

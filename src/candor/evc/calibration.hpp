@@ -8,7 +8,17 @@
 // longer search can always return the best shorter rule), then a law per (class, length) is fitted;
 // location parameters are made non-decreasing in L as well. Rules of length L are corrected with the
 // law of length L (not L - 1, a bug of Orange 2's implementation).
+//
+// Pooling across classes (EvcPool::classes, candor's default; the papers use none): each class's law is
+// fitted on its own maxima, but where the classes' mean maxima at a length differ by no more than their
+// Monte Carlo noise, the means are shrunk towards the classes' common mean (empirical Bayes, the
+// normal-means estimate of James and Stein with the between-class variance by moments): a class's location
+// keeps the share tau^2 / (tau^2 + s^2 / K) of its own deviation, tau^2 the variance of the true means
+// across classes, s^2 / K the noise of one class's mean of K maxima. Classes whose laws really differ keep
+// them; classes whose laws agree share the permutations of all of them, so K permutations estimate each
+// law about as well as K x classes would (docs/evc_calibration.md).
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,10 +29,15 @@
 
 namespace candor {
 
+enum class EvcPool { none, classes };
+EvcPool parse_evc_pool(const std::string& name);  // "none" | "classes"; throws std::invalid_argument otherwise
+const char* evc_pool_name(EvcPool pool);
+
 struct EvcSettings {
   int permutations = 100;
   GumbelFit fit = GumbelFit::fixed_beta;
   std::uint64_t seed = 1;
+  EvcPool pool = EvcPool::none;
   bool operator==(const EvcSettings&) const = default;
 };
 
@@ -53,6 +68,11 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
                                     const std::vector<int>& classes, int threads);
 // How many calibrate_evc_cached calls this process answered from the cache (for tests and benchmarks).
 std::size_t evc_cache_hits();
+
+// Shrinks the classes' samples towards each other where their means agree within their noise (see
+// EvcPool::classes): maxima[c][p][L - 1] is shifted, per class and length, by the shrunk mean less its own
+// mean. One class, or one permutation, is left as it is.
+void pool_class_maxima(std::vector<std::vector<std::vector<double>>>& maxima);
 
 // Fits per-length laws to maxima[p][L - 1] (one row per permutation, already monotone in L).
 std::vector<GumbelLaw> fit_length_laws(const std::vector<std::vector<double>>& maxima, GumbelFit fit,

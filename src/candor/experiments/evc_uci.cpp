@@ -69,6 +69,7 @@ LearnerParams base_params(const ExperimentOptions& o, std::uint64_t seed) {
   p.beam_width = 5;
   p.evc_permutations = o.permutations;
   p.evc_fit = o.evc_fit;
+  p.evc_pool = o.evc_pool;
   p.seed = static_cast<int>(seed >> 33);
   return p;
 }

@@ -21,6 +21,7 @@ struct ExperimentOptions {
   std::size_t max_rows = 0;             // default selection: skip larger data sets (0: the experiment's default)
   int permutations = 100;               // EVC permutations
   std::string evc_fit = "fixed-beta";
+  std::string evc_pool = "none";        // the papers fit each class's laws alone
   bool plots = true;
 
   // grid only (see grid.hpp); each given value overrides the config file

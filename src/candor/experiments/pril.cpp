@@ -243,6 +243,7 @@ void run_pril(const ExperimentOptions& options) {
       p.learner = "cn2-unordered";
       p.quality = "evc";
       p.evc_permutations = options.permutations;
+      p.evc_pool = options.evc_pool;
       p.seed = static_cast<int>(options.seed);
     } else {
       for (const auto& s : settings)

@@ -90,6 +90,7 @@ void run_rule_logistic(const ExperimentOptions& options) {
     if (l.weka.empty()) {
       l.params.evc_permutations = options.permutations;
       l.params.evc_fit = options.evc_fit;
+      l.params.evc_pool = options.evc_pool;
     }
 
   const auto corpus = read_corpus_index(options.datasets_dir);

@@ -29,7 +29,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   QualityParams quality_params{params.m, nullptr};
   if (params.uses_evc()) {
     EvcSettings settings{params.evc_permutations, parse_gumbel_fit(params.evc_fit),
-                         static_cast<std::uint64_t>(params.seed)};
+                         static_cast<std::uint64_t>(params.seed), parse_evc_pool(params.evc_pool)};
     std::vector<int> classes;
     const int target = target_class(data, params);
     if (target >= 0) classes.push_back(target);

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "candor/evc/calibration.hpp"
 #include "candor/evc/gumbel.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/model/combine.hpp"
@@ -114,6 +115,10 @@ const std::vector<ParamInfo>& param_table() {
       {"evc_fit", &LearnerParams::evc_fit,
        "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
        "moments, or ml (maximum likelihood)"},
+      {"evc_pool", &LearnerParams::evc_pool,
+       "evc: classes (shrink each class's law towards the other classes' where they agree within their "
+       "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws) or none "
+       "(each class fitted alone, as in paper 000)"},
       {"features", &LearnerParams::features,
        "rule-logistic: the model's inputs: rules+attributes (LRRP), rules (each rule a 0/1 feature) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
@@ -235,6 +240,8 @@ LearnerParams paper_params(const std::string& learner) {
   p.m_scale = 0;
   p.prior_weight = 0;
   p.beam_width = 5;
+  p.evc_permutations = 100;
+  p.evc_pool = "none";
   return p;
 }
 
@@ -343,6 +350,7 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
   if (!(p.min_new_share >= 0 && p.min_new_share <= 1)) throw std::invalid_argument("min new share must lie in [0, 1]");
   if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
   parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
+  parse_evc_pool(p.evc_pool);
   if (p.beam_width < 1) throw std::invalid_argument("beam width must be at least 1");
   if (p.max_rule_length < 0) throw std::invalid_argument("max rule length must be 0 (the learner's default) or positive");
   if (p.min_covered < 1) throw std::invalid_argument("min covered must be at least 1");

@@ -40,6 +40,7 @@ struct LearnerParams {
   std::string correct;
   int evc_permutations = 100;
   std::string evc_fit = "fixed-beta";
+  std::string evc_pool = "none";
   // rule-logistic (learn/rule_logistic.hpp): see param_table() for their meaning.
   std::string features = "rules+attributes";
   std::string penalty = "l2";
