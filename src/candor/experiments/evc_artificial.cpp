@@ -79,9 +79,7 @@ void run_evc_artificial(const ExperimentOptions& options) {
       p.m = methods[mi].m;
       p.beam_width = 5;
       p.max_rules = 1;
-      p.evc_permutations = options.permutations;
-      p.evc_fit = options.evc_fit;
-      p.evc_pool = options.evc_pool;
+      use_evc_options(options, p);
       p.seed = static_cast<int>(stream_seed(options.seed + 1, i) >> 33);
       RuleModel model = fit(art.data, p, 1);
       Point pt{0.5, 0.5, art.pmax, 0, 0};

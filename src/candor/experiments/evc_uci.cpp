@@ -67,9 +67,7 @@ struct CellResult {
 LearnerParams base_params(const ExperimentOptions& o, std::uint64_t seed) {
   LearnerParams p = paper_params("cn2-unordered");
   p.beam_width = 5;
-  p.evc_permutations = o.permutations;
-  p.evc_fit = o.evc_fit;
-  p.evc_pool = o.evc_pool;
+  use_evc_options(o, p);
   p.seed = static_cast<int>(seed >> 33);
   return p;
 }

@@ -4,7 +4,15 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "candor/learn/params.hpp"
+
 namespace candor {
+
+void use_evc_options(const ExperimentOptions& options, LearnerParams& p) {
+  p.evc_permutations = options.permutations;
+  p.evc_fit = options.evc_fit;
+  p.evc_pool = options.evc_pool;
+}
 
 const std::vector<ExperimentInfo>& experiment_table() {
   static const std::vector<ExperimentInfo> table{

@@ -34,6 +34,10 @@ struct ExperimentOptions {
   std::vector<std::string> metrics;
 };
 
+struct LearnerParams;
+// The experiment's EVC settings (--permutations, --evc-fit, --evc-pool) in a learner's parameters.
+void use_evc_options(const ExperimentOptions& options, LearnerParams& p);
+
 // One row of the shared corpus's INDEX.tsv.
 struct CorpusEntry {
   std::string name;

@@ -87,11 +87,7 @@ void run_rule_logistic(const ExperimentOptions& options) {
   // The other choice of the rule weights' sign, measured beside the default (class) on every data set.
   add({kFreeSign, "--learner rule-logistic --lambda-search attributes --rule-sign free"});
   for (auto& l : grid.learners)
-    if (l.weka.empty()) {
-      l.params.evc_permutations = options.permutations;
-      l.params.evc_fit = options.evc_fit;
-      l.params.evc_pool = options.evc_pool;
-    }
+    if (l.weka.empty()) use_evc_options(options, l.params);
 
   const auto corpus = read_corpus_index(options.datasets_dir);
   std::vector<std::string> binary, multiclass;
