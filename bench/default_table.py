@@ -6,7 +6,7 @@
 Columns: accuracy, log loss (all, binary sets, multiclass sets), ECE (mean and largest per-set mean), rule
 RMSE (rule probability against its share on the test fold), rules (mean, median), fit seconds per fold
 (median over sets) and the fit time against the baseline learner's (median over sets of the per-set ratio,
-and the largest), the honest-default targets marked where met.
+and the largest). Binary and multiclass are read from the corpus's INDEX.tsv.
 """
 import argparse
 import csv

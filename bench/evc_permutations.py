@@ -6,8 +6,9 @@
                               [--options '--correct evc']
 
 For every corpus set of 50 to 5,000 rows (INDEX.tsv; the split files left out) the learner is fitted once
-with the papers' 100 permutations and once with each smaller count (the same seed: the first K permutations
-of the 100). Every rule of the 100-permutation model is then corrected again here, independently of candor's
+with the papers' 100 permutations and once with each smaller count, unpooled (--permutations) and pooled
+across classes (--pooled, --evc-pool classes): with the same seed (the first K permutations of the 100), or
+with --independent with seed 2. Every rule of the 100-permutation model is then corrected again here, independently of candor's
 C++ (SciPy's chi2 and brentq, paper 000 section 4.1), first with its own laws, which must give back the
 probability the model states (a check of both implementations), then with the laws of each smaller
 calibration, and with the laws of another 100-permutation calibration (seed 2): the Monte Carlo noise of the
