@@ -50,7 +50,7 @@ TEST(Cli, BadInputExitsWithTwoAndNamesFileLineReason) {
   r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality gini");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("unknown quality measure 'gini'"), std::string::npos) << r.out;
-  for (auto [options, message] : {std::pair{"--combine vote", "unknown combination 'vote'"},
+  for (auto [options, message] : {std::pair{"--learner cn2-unordered --combine vote", "unknown combination 'vote'"},
                                   std::pair{"--stop maybe", "unknown stopping criterion 'maybe'"},
                                   std::pair{"--learner cn2-ordered --combine counts", "--combine is an option of rule sets"},
                                   std::pair{"--prior-weight -1", "prior weight must be non-negative"}}) {
@@ -68,12 +68,13 @@ TEST(Cli, BadInputExitsWithTwoAndNamesFileLineReason) {
 
 TEST(Cli, FitRulesPredictExplain) {
   std::string model = test::write_temp("vote-model.json", "");
-  CliResult r = run("fit " + test::repo("data/vote.arff") + " -o " + model + " --beam-width 3");
+  CliResult r = run("fit " + test::repo("data/vote.arff") + " -o " + model + " --learner cn2-unordered --beam-width 3");
   ASSERT_EQ(r.code, 0) << r.out;
   auto j = nlohmann::json::parse(std::ifstream(model));
   EXPECT_EQ(j["format"], "candor-model");
   EXPECT_EQ(j["learner"]["beam_width"], 3);
-  EXPECT_EQ(j["learner"]["quality"], "m-estimate");  // the defaults: m = sqrt(435), prior test, lift product
+  EXPECT_EQ(j["learner"]["quality"], "m-estimate");  // CN2's defaults: m = sqrt(435), prior test, lift product
+  EXPECT_EQ(j["learner"]["correct"], "none");
   EXPECT_NEAR(j["learner"]["m"].get<double>(), std::sqrt(435.0), 1e-9);
   EXPECT_EQ(j["learner"]["stop"], "prior");
   EXPECT_EQ(j["learner"]["combine"], "lift-product");
@@ -160,7 +161,7 @@ TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
 
 TEST(Cli, RulesShowProbabilityIntervals) {
   std::string model = test::write_temp("vote-correct-evc.json", "");
-  ASSERT_EQ(run("fit " + test::repo("data/vote.arff") + " -o " + model + " --correct evc --evc-permutations 20").code, 0);
+  ASSERT_EQ(run("fit " + test::repo("data/vote.arff") + " -o " + model + " --learner cn2-unordered --correct evc --evc-permutations 20").code, 0);
   CliResult rules = run_stdout("rules " + model);
   ASSERT_EQ(rules.code, 0);
   EXPECT_NE(rules.out.find("corrected for the search by EVC"), std::string::npos) << rules.out;
@@ -204,7 +205,7 @@ TEST(Cli, EvaluateWithTestFile) {
 TEST(Cli, EvcFitPrintsItsCalibration) {
   std::string model = test::write_temp("vote-evc.json", "");
   CliResult r = run("fit " + test::repo("data/vote.arff") + " -o " + model +
-                    " --quality evc --evc-permutations 10 --evc-fit ml --seed 5 --threads 2");
+                    " --learner cn2-unordered --quality evc --evc-permutations 10 --evc-fit ml --seed 5 --threads 2");
   ASSERT_EQ(r.code, 0) << r.out;
   auto j = nlohmann::json::parse(std::ifstream(model));
   EXPECT_EQ(j["evc"]["permutations"], 10);
@@ -513,10 +514,53 @@ TEST(Cli, OversearchingAndHeuristicsExperimentsRun) {
     }
 }
 
+// `candor fit DATA` with no options: CN2 rules ranked by the m-estimate, their probabilities corrected by EVC,
+// combined by a rules-only logistic model at lambda 0.01; the model file, the rules text and the
+// predictions say so.
+TEST(Cli, TheDefaultFitIsHonestRulesInALogisticModel) {
+  const std::string model = test::write_temp("cli-default.json", "");
+  const std::string data = test::repo("data/vote.arff");
+  CliResult r = run("fit " + data + " -o " + model);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("rule-logistic model"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(std::ifstream(model));
+  EXPECT_EQ(j["model"], "rule-logistic");
+  EXPECT_EQ(j["learner"]["learner"], "rule-logistic");
+  EXPECT_EQ(j["learner"]["quality"], "m-estimate");
+  EXPECT_EQ(j["learner"]["correct"], "evc");
+  EXPECT_EQ(j["learner"]["features"], "rules");
+  EXPECT_EQ(j["learner"]["lambda_search"], "none");
+  EXPECT_EQ(j["lambda"], 0.01);
+  EXPECT_FALSE(j.contains("lambda_search"));  // no cross-validation was run
+  EXPECT_TRUE(j["attribute_columns"].empty());
+  ASSERT_TRUE(j["rule_model"].contains("evc"));
+  EXPECT_EQ(j["rule_model"]["evc"]["permutations"], 20);
+  // Every rule's probability is the corrected one: below its raw training frequency, inside its interval.
+  ASSERT_GT(j["rule_model"]["rules"].size(), 0u);
+  for (const auto& rule : j["rule_model"]["rules"]) {
+    const double p = rule["probability"].get<double>();
+    const auto counts = rule["training_counts"].get<std::vector<double>>();
+    const double n = counts[0] + counts[1];
+    const double f = (rule["class"] == "democrat" ? counts[0] : counts[1]) / n;
+    EXPECT_LT(p, f) << rule.dump();
+    EXPECT_LE(rule["interval"][0].get<double>(), p);
+    EXPECT_GE(rule["interval"][1].get<double>(), p);
+  }
+  r = run_stdout("rules " + model);
+  ASSERT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("corrected for the search by EVC"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("EVC calibration: 20 class permutations"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Attribute columns"), std::string::npos) << r.out;
+  r = run_stdout("predict " + model + " " + data + " --proba");
+  ASSERT_EQ(r.code, 0);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "row,predicted,actual,p(democrat),p(republican)");
+}
+
 TEST(Cli, RuleLogisticFitsPrintsExplainsAndRefusesBrokenFiles) {
   const std::string model = test::write_temp("cli-rl.json", "");
   const std::string data = test::repo("data/vote.arff");
-  CliResult r = run("fit " + data + " -o " + model + " --learner rule-logistic --evc-permutations 20 --threads 1");
+  CliResult r = run("fit " + data + " -o " + model +
+                    " --learner rule-logistic --features rules+attributes --evc-permutations 20 --threads 1");
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("rule-logistic model"), std::string::npos) << r.out;
   r = run_stdout("rules " + model);
@@ -543,7 +587,7 @@ TEST(Cli, RuleLogisticFitsPrintsExplainsAndRefusesBrokenFiles) {
   EXPECT_NE(r.out.find(broken), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("rule_weights"), std::string::npos) << r.out;
   // Logistic options on a rule learner are an error, not silently ignored.
-  r = run("fit " + data + " -o /dev/null --lambda 1");
+  r = run("fit " + data + " -o /dev/null --learner cn2-unordered --lambda 1");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("--lambda is an option of --learner rule-logistic, not of --learner cn2-unordered"),
             std::string::npos) << r.out;

@@ -147,6 +147,7 @@ TEST(EvcCalibration, SameLawsOnAnyThreadCountAndGrowingWithLength) {
 TEST(EvcLearner, RuleProbabilitiesAreCorrectedAndTheCalibrationIsSaved) {
   Dataset d = credit();
   LearnerParams p;
+  p.learner = "cn2-unordered";
   p.quality = "evc";
   p.evc_permutations = 20;
   RuleModel m = fit(d, p, 2);

@@ -8,6 +8,7 @@
 #include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/model/logistic_rule_model.hpp"
 #include "candor/search/beam_search.hpp"
 #include "test_util.hpp"
 
@@ -129,6 +130,7 @@ TEST(CN2, OrderedIsADecisionListEndingInTheDefault) {
 TEST(CN2, TargetAndMaxRules) {
   Dataset d = read_arff(test::shared("vote.arff"));
   LearnerParams p;
+  p.learner = "cn2-unordered";
   p.target = "republican";
   p.max_rules = 1;
   RuleModel m = fit(d, p);
@@ -145,6 +147,7 @@ TEST(CN2, ExampleWeightsActLikeCopies) {
   Dataset weighted = parse_arff(head + body + "x,7,q,{2}\n", "w.arff");
   Dataset copied = parse_arff(head + body + "x,7,q\nx,7,q\n", "c.arff");
   LearnerParams p;
+  p.learner = "cn2-unordered";
   RuleModel a = fit(weighted, p), b = fit(copied, p);
   ASSERT_EQ(a.rules.size(), b.rules.size());
   for (std::size_t i = 0; i < a.rules.size(); ++i) {
@@ -206,9 +209,48 @@ TEST(Model, ProbabilitiesAreDistributions) {
 }
 
 TEST(Params, DefaultsAreTheMeasuredOnes) {
-  // docs/defaults.md: unordered CN2, m-estimate with m = sqrt(N), the prior test, the lift product.
+  // docs/defaults.md, "Honest by default": CN2 rules ranked by the m-estimate with m = sqrt(N) and the prior
+  // test, their probabilities EVC-corrected (20 permutations pooled across classes) and combined by a
+  // rules-only logistic model at the fixed lambda 0.01.
+  const LearnerParams def;
+  EXPECT_EQ(def.learner, "rule-logistic");
+  EXPECT_EQ(def.resolved_quality(), "m-estimate");
+  EXPECT_EQ(def.resolved_m_scale(), 1.0);
+  EXPECT_EQ(def.resolved_stop(), "prior");
+  EXPECT_EQ(def.resolved_correct(), "evc");
+  EXPECT_EQ(def.features, "rules");
+  EXPECT_EQ(def.resolved_lambda_search(), "none");
+  EXPECT_EQ(def.resolved_fixed_lambda(), 0.01);
+  EXPECT_EQ(def.evc_permutations, 20);
+  EXPECT_EQ(def.evc_pool, "classes");
+  {
+    const Dataset d = read_arff(test::shared("credit-a.arff"));
+    const auto fitted = fit_model(d, def);
+    const auto& m = dynamic_cast<const LogisticRuleModel&>(*fitted);
+    EXPECT_EQ(m.lambda, 0.01);
+    EXPECT_TRUE(m.lambda_search.grid.empty());  // no cross-validation
+    EXPECT_EQ(m.encoding.size(), 0u);           // rules only
+    ASSERT_TRUE(m.rules.evc.has_value());       // the rules' probabilities are corrected
+    EXPECT_EQ(m.rules.params.correct, "evc");
+    EXPECT_EQ(m.rules.params.quality, "m-estimate");
+    EXPECT_NEAR(m.rules.params.m, std::sqrt(690.0), 1e-9);
+  }
+  // Explicit values win; --quality evc corrects by itself.
+  LearnerParams rl;
+  rl.correct = "none";
+  EXPECT_EQ(rl.resolved_correct(), "none");
+  rl.correct.clear();
+  rl.quality = "evc";
+  EXPECT_EQ(rl.resolved_correct(), "none");
+  rl.features = "rules+attributes";
+  EXPECT_EQ(rl.resolved_lambda_search(), "attributes");
+  rl.correct = "maybe";
+  EXPECT_THROW(validate(rl), std::invalid_argument);
+
+  // Unordered CN2 keeps its own measured defaults: the m-estimate's probabilities, the lift product.
   LearnerParams p;
-  EXPECT_EQ(p.learner, "cn2-unordered");
+  p.learner = "cn2-unordered";
+  EXPECT_EQ(p.resolved_correct(), "none");
   EXPECT_EQ(p.resolved_quality(), "m-estimate");
   EXPECT_EQ(p.resolved_m_scale(), 1.0);
   EXPECT_EQ(p.resolved_stop(), "prior");
@@ -225,6 +267,11 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(dl.resolved_stop(), "none");
   EXPECT_EQ(paper_params("cn2-unordered").resolved_combine(), "counts");
   EXPECT_EQ(paper_params("cn2-ordered").resolved_quality(), "entropy");
+  const LearnerParams lrrp = paper_params("rule-logistic");
+  EXPECT_EQ(lrrp.resolved_quality(), "evc");
+  EXPECT_EQ(lrrp.features, "rules+attributes");
+  EXPECT_EQ(lrrp.resolved_lambda_search(), "attributes");
+  EXPECT_EQ(lrrp.resolved_correct(), "none");
 }
 
 TEST(Params, JsonRoundTripAndUnknownKeys) {
@@ -238,6 +285,7 @@ TEST(Params, JsonRoundTripAndUnknownKeys) {
   p.max_rule_length = 5;
   p.stop = "none";
   p.m_scale = 0.5;
+  p.correct = "none";
   EXPECT_EQ(params_from_json(params_to_json(p)), p);
   EXPECT_EQ(params_to_json(LearnerParams{})["search"], "beam");
   LearnerParams dl;

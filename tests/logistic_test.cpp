@@ -229,6 +229,7 @@ TEST(RuleLogistic, SavesLoadsExplainsAndIgnoresThreads) {
     for (const char* multiclass : {"softmax", "one-vs-rest"}) {
       LearnerParams p;
       p.learner = "rule-logistic";
+      p.features = "rules+attributes";  // lambda by cross-validation
       p.multiclass = multiclass;
       p.evc_permutations = 20;
       const auto one = fit_model(d, p, 1);
@@ -317,6 +318,7 @@ TEST(RuleLogistic, VariantsAndChecks) {
   for (double g : m.rule_gamma) EXPECT_EQ(g, 0.0);
 
   LearnerParams bad;
+  bad.learner = "cn2-unordered";
   bad.lambda = 2;  // cn2-unordered has no lambda
   EXPECT_THROW(validate(bad), std::invalid_argument);
   bad = LearnerParams{};
@@ -349,6 +351,7 @@ TEST(ModelFile, MalformedLogisticModelsAreRefused) {
   const Dataset d = read_arff(test::shared("iris.arff"));
   LearnerParams p;
   p.learner = "rule-logistic";
+  p.features = "rules+attributes";  // attribute weights to break
   p.evc_permutations = 10;
   const nlohmann::json good = fit_model(d, p, 2)->to_json();
   auto refused = [&](const std::function<void(nlohmann::json&)>& edit, const std::string& fragment) {

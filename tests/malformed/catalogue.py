@@ -85,7 +85,7 @@ case("tree-predict-unseen-nominal-value", {"w.csv": CSV, "t.csv": "outlook,temp,
 case("csv-predict-text-in-numeric-column", {"w.csv": CSV, "t.csv": "outlook,temp,play\nsunny,warm,no\n"}, ["predict", "m.json", "t.csv"], 2, ["t.csv:2: ", "warm"], setup=[["fit", "w.csv", "-o", "m.json"]])
 
 # ---- model files
-MODEL = [["fit", "w.arff", "-o", "m.json"]]
+MODEL = [["fit", "w.arff", "-o", "m.json", "--learner", "cn2-unordered"]]
 def model_case(id, edit, exit, stderr, run=None, **kw):
     case(id, {"w.arff": W + ROWS}, run or ["predict", "m.json", "w.arff"], exit, stderr, setup=MODEL, edit=edit, **kw)
 case("model-is-a-directory", {"m.json/x": ""}, ["predict", "m.json", "d.csv"], 2, "m.json: is a directory")
@@ -115,6 +115,13 @@ case("model-nominal-applied-to-numeric-arff", {"w.arff": W + ROWS, "n.arff": W.r
 model_case("model-nominal-attribute-given-operator-le", {"set": {"/attributes/1/type": "nominal", "/attributes/1/values": ["hot", "cold"]}}, 2, ["m.json:", "temp"])
 model_case("model-interval-outside-unit", {"set": {"/rules/0/interval": [0.2, 1.5]}}, 2, ["m.json:", "interval"])
 model_case("model-nan-text-count", {"raw_replace": ["\"rows\": 10", "\"rows\": NaN"]}, 2, "m.json:")
+# The default model (rules in a logistic model): the same checks reach its rules and weights.
+DEFAULT_MODEL = [["fit", "w.arff", "-o", "m.json"]]
+def default_model_case(id, edit, exit, stderr, run=None, **kw):
+    case(id, {"w.arff": W + ROWS}, run or ["predict", "m.json", "w.arff"], exit, stderr, setup=DEFAULT_MODEL, edit=edit, **kw)
+default_model_case("default-model-rule-probability-above-one", {"set": {"/rule_model/rules/0/probability": 5.0}}, 2, "m.json:")
+default_model_case("default-model-weight-not-a-number", {"set": {"/intercepts/0": "big"}}, 2, "m.json:")
+default_model_case("default-model-weights-wrong-length", {"set": {"/rule_gamma": []}}, 2, "m.json:")
 
 # ---- flags
 FLAG_FILES = {"w.arff": W + ROWS}

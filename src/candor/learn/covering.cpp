@@ -110,6 +110,7 @@ RuleModel empty_model(const Dataset& data, const LearnerParams& params, const Co
   if (params.resolved_combine() != "first") model.params.combine = params.resolved_combine();
   model.params.stop = params.resolved_stop();
   model.params.m_scale = params.resolved_m_scale();
+  model.params.correct = params.resolved_correct();
   if (params.learner == "decision-list") {
     model.params.refine_quality = params.resolved_refine_quality();
     model.params.select_quality = params.resolved_quality();

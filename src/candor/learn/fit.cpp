@@ -39,7 +39,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   auto quality = make_quality(params.resolved_quality(), quality_params);
   // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
   std::unique_ptr<QualityMeasure> corrector;
-  if (params.correct == "evc") corrector = make_quality("evc", quality_params);
+  if (params.resolved_correct() == "evc") corrector = make_quality("evc", quality_params);
   RuleModel model = fit_with_quality(data, params, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;
   return model;

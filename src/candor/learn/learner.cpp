@@ -14,7 +14,8 @@ namespace candor {
 const std::vector<LearnerInfo>& learner_table() {
   // name, description, fit; defaults: quality, search, length, stop, combine, m scale (measured on the
   // whole corpus: docs/defaults.md); capabilities: only quality,
-  // layered, separate heuristics, evc quality, correct evc, stopping, probabilistic covering; option groups.
+  // layered, separate heuristics, evc quality, correct evc, stopping, probabilistic covering; option groups;
+  // the default correction (none unless given).
   static const std::vector<LearnerInfo> table{
       {"cn2-unordered",
        "rules per class (Clark and Boswell 1991), combined by --combine", fit_cn2_unordered, nullptr,
@@ -33,8 +34,8 @@ const std::vector<LearnerInfo>& learner_table() {
       {"rule-logistic",
        "L2 logistic regression over CN2 rules (0/1 features, learned by cn2-unordered with these rule options) "
        "and the attributes, each rule's weight penalised by gamma = s - q n (paper 000, section 4.3.3)",
-       nullptr, fit_rule_logistic, "evc", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, true,
-       "rule linear"},
+       nullptr, fit_rule_logistic, "m-estimate", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true,
+       true, "rule linear", "evc"},
       {"rule",
        "the single best rule of CN2's search (any quality; WRAcc by default, the subgroup-discovery setting KBS "
        "came from), then a default rule for the examples it does not cover: the base learner `boost --base rule`",

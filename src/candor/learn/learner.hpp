@@ -53,6 +53,8 @@ struct LearnerInfo {
   // The option groups it reads (ParamInfo::group), space-separated: "rule", "linear", "leaf", "tree",
   // "boost"; "base" adds those of the learner named by --base. Any other option given is an error.
   const char* option_groups;
+  // Default of --correct when the quality does not already estimate by EVC: "evc" or "none".
+  const char* correct = "none";
 };
 
 const std::vector<LearnerInfo>& learner_table();

@@ -42,7 +42,22 @@ double LearnerParams::resolved_m_scale() const { return m_scale >= 0 ? m_scale :
 
 std::string LearnerParams::resolved_stop() const { return stop.empty() ? rule_learner(*this).stop : stop; }
 
-bool LearnerParams::uses_evc() const { return quality_needs_calibration(resolved_quality()) || correct == "evc"; }
+std::string LearnerParams::resolved_correct() const {
+  if (!correct.empty()) return correct;
+  if (quality_needs_calibration(resolved_quality())) return "none";
+  return rule_learner(*this).correct;
+}
+
+std::string LearnerParams::resolved_lambda_search() const {
+  if (!lambda_search.empty()) return lambda_search;
+  return features == "rules" ? "none" : "attributes";
+}
+
+double LearnerParams::resolved_fixed_lambda() const { return lambda > 0 ? lambda : 0.01; }
+
+bool LearnerParams::uses_evc() const {
+  return quality_needs_calibration(resolved_quality()) || resolved_correct() == "evc";
+}
 
 int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : beam_width; }
 
@@ -109,7 +124,9 @@ const std::vector<ParamInfo>& param_table() {
        ""},
       {"correct", &LearnerParams::correct,
        "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
-       "while the learner keeps ranking by its own --quality (cn2 learners and decision-list)"},
+       "while the learner keeps ranking by its own --quality (cn2 learners, decision-list and rule-logistic); "
+       "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
+       "--quality evc, which corrects by itself)"},
       {"evc_permutations", &LearnerParams::evc_permutations,
        "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
        "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
@@ -122,7 +139,7 @@ const std::vector<ParamInfo>& param_table() {
        "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws) or none "
        "(each class fitted alone, as in paper 000)"},
       {"features", &LearnerParams::features,
-       "rule-logistic: the model's inputs: rules+attributes (LRRP), rules (each rule a 0/1 feature) or "
+       "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
        "missing values imputed with an indicator column (see the README)", "linear"},
       {"penalty", &LearnerParams::penalty,
@@ -144,13 +161,16 @@ const std::vector<ParamInfo>& param_table() {
        "its class) or one-vs-rest (one binary model per class, probabilities normalised)", "linear"},
       {"lambda", &LearnerParams::lambda,
        "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
-       "(weighted) log loss; 0: chosen by seeded stratified cross-validation on log loss, from 10^3 down to "
-       "10^-3 in half decades, stopping once the loss has risen twice in a row", "linear"},
+       "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)", "linear"},
       {"lambda_search", &LearnerParams::lambda_search,
-       "rule-logistic with --lambda 0: attributes (cross-validate the attributes-only model, the paper's "
-       "choice: every variant gets plain logistic regression's lambda; measured on the corpus, slightly "
-       "better and cheaper than the other) or model (cross-validate this model, its rules fixed)", "linear"},
-      {"lambda_folds", &LearnerParams::lambda_folds, "rule-logistic with --lambda 0: folds of that cross-validation",
+       "rule-logistic: how lambda is chosen when --lambda is 0: attributes (cross-validate the attributes-only "
+       "model, the paper's choice: every variant gets plain logistic regression's lambda; measured on the "
+       "corpus, slightly better and cheaper than model), model (cross-validate this model, its rules fixed), "
+       "or none (lambda fixed at --lambda, else 0.01: with rules only the gamma penalty does the regularising "
+       "and cross-validation buys nothing measurable, docs/defaults.md); the cross-validation is seeded and "
+       "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
+       "twice in a row (default: none for --features rules, attributes otherwise)", "linear"},
+      {"lambda_folds", &LearnerParams::lambda_folds, "rule-logistic with a lambda search: folds of that cross-validation",
        "linear"},
       {"leaf_estimate", &LearnerParams::leaf_estimate,
        "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A) "
@@ -238,12 +258,17 @@ LearnerParams paper_params(const std::string& learner) {
   p.min_new_share = 0;
   p.covering = "remove";
   p.combine = std::string(find_learner(learner).combine).empty() ? "" : "counts";
-  p.correct = "";
+  p.correct = "none";
   p.m_scale = 0;
   p.prior_weight = 0;
   p.beam_width = 5;
   p.evc_permutations = 100;
   p.evc_pool = "none";
+  if (learner == "rule-logistic") {  // paper 000's LRRP: EVC rules and the attributes, LR's lambda
+    p.quality = "evc";
+    p.features = "rules+attributes";
+    p.lambda_search = "attributes";
+  }
   return p;
 }
 
@@ -342,10 +367,10 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument("unknown covering '" + p.covering + "' (known: remove, probabilistic)");
   if (p.covering == "probabilistic" && !learner.probabilistic_covering)
     throw std::invalid_argument("probabilistic covering is not available with --learner " + p.learner);
-  if (!p.correct.empty()) {
-    if (p.correct != "evc") throw std::invalid_argument("unknown correction '" + p.correct + "' (known: evc)");
-    if (!learner.correct_evc) throw std::invalid_argument("--correct evc is not available with --learner " + p.learner);
-  }
+  if (!p.correct.empty() && p.correct != "evc" && p.correct != "none")
+    throw std::invalid_argument("unknown correction '" + p.correct + "' (known: evc, none)");
+  if (p.resolved_correct() == "evc" && !learner.correct_evc)
+    throw std::invalid_argument("--correct evc is not available with --learner " + p.learner);
   if (!(p.m_scale >= 0 || p.m_scale == -1))
     throw std::invalid_argument("m scale must be non-negative (or -1, the learner's default)");
   if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
@@ -455,8 +480,9 @@ void validate(const LearnerParams& p) {
   one_of(p.rule_sign, "rule sign", {"class", "free"});
   one_of(p.rule_data, "rule data", {"all", "half"});
   one_of(p.multiclass, "multiclass", {"softmax", "one-vs-rest"});
-  one_of(p.lambda_search, "lambda search", {"model", "attributes"});
-  if (!(p.lambda >= 0) || !std::isfinite(p.lambda)) throw std::invalid_argument("lambda must be 0 (cross-validated) or positive");
+  one_of(p.resolved_lambda_search(), "lambda search", {"model", "attributes", "none"});
+  if (!(p.lambda >= 0) || !std::isfinite(p.lambda))
+    throw std::invalid_argument("lambda must be 0 (the lambda search's choice) or positive");
   if (p.lambda_folds < 2) throw std::invalid_argument("lambda folds must be at least 2");
 }
 
@@ -471,6 +497,8 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["combine"] = std::string(rule_learner(p).combine).empty() ? "" : p.resolved_combine();
   j["stop"] = p.resolved_stop();
   j["m_scale"] = p.resolved_m_scale();
+  j["correct"] = p.resolved_correct();
+  if (reads_option_group(p, "linear")) j["lambda_search"] = p.resolved_lambda_search();
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();
@@ -550,7 +578,7 @@ std::string describe_rules(const LearnerParams& p) {
   if (q.find("m-estimate") != std::string::npos || q == "m-evc")
     s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
                                   : ", m " + nlohmann::json(p.m).dump();
-  if (p.correct == "evc") s += ", evc-corrected probabilities";
+  if (p.resolved_correct() == "evc") s += ", evc-corrected probabilities";
   s += ", stop " + p.resolved_stop();
   if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();
   if (p.min_new_share > 0) s += ", min new share " + nlohmann::json(p.min_new_share).dump();
@@ -559,9 +587,10 @@ std::string describe_rules(const LearnerParams& p) {
   if (reads_option_group(p, "linear")) {
     s += "; " + p.features + (p.penalty == "l1" ? ", lasso" : "") + ", rule penalty " + p.rule_penalty + ", rule sign " + p.rule_sign + ", rules from " +
          (p.rule_data == "all" ? std::string("all data") : std::string("half the data")) + ", lambda " +
-         (p.lambda > 0 ? nlohmann::json(p.lambda).dump()
-                       : "by " + std::to_string(p.lambda_folds) + "-fold CV of " +
-                             (p.lambda_search == "model" ? "this model" : "the attributes-only model"));
+         (p.resolved_lambda_search() == "none" ? nlohmann::json(p.resolved_fixed_lambda()).dump()
+          : p.lambda > 0                        ? nlohmann::json(p.lambda).dump()
+                                                : "by " + std::to_string(p.lambda_folds) + "-fold CV of " +
+                             (p.resolved_lambda_search() == "model" ? "this model" : "the attributes-only model"));
     if (p.multiclass != "softmax") s += ", " + p.multiclass;
   }
   s += ")";

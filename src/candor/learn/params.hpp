@@ -11,7 +11,9 @@
 namespace candor {
 
 struct LearnerParams {
-  std::string learner = "cn2-unordered";
+  // The default: CN2 rules (m-estimate ranking) whose EVC-corrected probabilities a rules-only penalised
+  // logistic model combines (docs/defaults.md, "Honest by default").
+  std::string learner = "rule-logistic";
   std::string quality;  // empty: the learner's default (see default_quality)
   double m = 22.466;  // Janssen and Fürnkranz (2010), as paper 003 uses
   double m_scale = -1;  // > 0: m = m_scale * sqrt(training weight), set by `fit`; < 0: the learner's default
@@ -36,7 +38,8 @@ struct LearnerParams {
   std::string combine;
   // Pseudo-examples of the training prior in every prediction (model/combine.hpp); 0: raw distributions.
   double prior_weight = 1;
-  // evc: report EVC-corrected rule probabilities for a learner ranking rules by another measure.
+  // evc: report EVC-corrected rule probabilities for a learner ranking rules by another measure; none: the
+  // quality's own; empty: the learner's default (see resolved_correct).
   std::string correct;
   // 20 permutations pooled across classes: about the laws of 100 unpooled at a quarter of the time
   // (docs/evc_calibration.md); paper_params pins the papers' 100, unpooled.
@@ -44,14 +47,14 @@ struct LearnerParams {
   std::string evc_fit = "fixed-beta";
   std::string evc_pool = "classes";
   // rule-logistic (learn/rule_logistic.hpp): see param_table() for their meaning.
-  std::string features = "rules+attributes";
+  std::string features = "rules";
   std::string penalty = "l2";
   std::string rule_penalty = "gamma";
   std::string rule_sign = "class";
   std::string rule_data = "all";
   std::string multiclass = "softmax";
-  double lambda = 0;  // 0: chosen by cross-validation
-  std::string lambda_search = "attributes";
+  double lambda = 0;  // 0: the lambda search's choice (see resolved_lambda_search)
+  std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
   int lambda_folds = 5;
   // Trees, stumps and ensembles (tree/, boost/): see param_table() for their meaning.
   std::string leaf_estimate = "laplace";
@@ -95,6 +98,14 @@ struct LearnerParams {
   std::string resolved_stop() const;
   // m_scale, or the learner's default when negative: 1 for the CN2 learners, 0 (m as given) otherwise.
   double resolved_m_scale() const;
+  // `correct`, or the default: none when the quality already estimates by EVC, else the learner's
+  // (evc for rule-logistic, none for the others).
+  std::string resolved_correct() const;
+  // `lambda_search`, or the default: none (lambda fixed) for a rules-only model, whose gamma penalty already
+  // ties each weight to its rule's corrected probability; attributes otherwise.
+  std::string resolved_lambda_search() const;
+  // The lambda of --lambda-search none: --lambda, or 0.01 (a stabiliser, measured in docs/defaults.md).
+  double resolved_fixed_lambda() const;
   // Whether rule probabilities come from EVC: quality evc or correct evc (both need a calibration).
   bool uses_evc() const;
   // The beam width of a greedy or beam search (1 for greedy).

@@ -106,11 +106,21 @@ std::vector<std::vector<double>> problem_probabilities(const std::vector<Logisti
   return out;
 }
 
+// Solver tolerances (SolverOptions::tolerance: no single variable could lower the summed log loss by more
+// than about tolerance^2 / 2). The model's own weights stop at 1e-2 (5e-5 of summed log loss); the lambda
+// path, which only ranks lambdas by held-out loss, at 3e-2. Measured on the 44 corpus sets against 1e-3
+// for both: the same accuracy and log loss (0.3979 against 0.4001), about half the fit time
+// (docs/rule_logistic.md).
+constexpr double kModelTolerance = 1e-2;
+constexpr double kPathTolerance = 3e-2;
+
 std::vector<LogisticWeights> solve_all(const std::vector<LogisticProblem>& problems,
-                                       const std::vector<LogisticWeights>* start) {
+                                       const std::vector<LogisticWeights>* start, double tolerance) {
   std::vector<LogisticWeights> out;
+  SolverOptions options;
+  options.tolerance = tolerance;
   for (std::size_t j = 0; j < problems.size(); ++j)
-    out.push_back(solve_logistic(problems[j], SolverOptions{}, start ? &(*start)[j] : nullptr));
+    out.push_back(solve_logistic(problems[j], options, start ? &(*start)[j] : nullptr));
   return out;
 }
 
@@ -121,7 +131,7 @@ std::vector<LogisticWeights> solve_all(const std::vector<LogisticProblem>& probl
 LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rules, int classes, LogisticLink link,
                                    const LearnerParams& p, int threads) {
   LambdaSearch out;
-  out.on = p.lambda_search;
+  out.on = p.resolved_lambda_search();
   out.folds = p.lambda_folds;
   const auto folds = stratified_folds(d.y, p.lambda_folds, static_cast<std::uint64_t>(p.seed));
   const auto all = make_problems(d, rules, classes, link, p, lambda_grid().front());
@@ -139,7 +149,7 @@ LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rul
   for (double lambda : lambda_grid()) {
     parallel_for(folds.size(), threads, [&](std::size_t f) {
       for (auto& q : train[f]) q.lambda = lambda;
-      previous[f] = solve_all(train[f], previous[f].empty() ? nullptr : &previous[f]);
+      previous[f] = solve_all(train[f], previous[f].empty() ? nullptr : &previous[f], kPathTolerance);
       const auto proba = problem_probabilities(test[f], previous[f], link);
       loss[f] = 0;
       for (std::size_t i = 0; i < folds[f].size(); ++i) {
@@ -167,6 +177,8 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   LearnerParams& p = model->params;
   p = given;
   p.m_scale = p.resolved_m_scale();
+  p.correct = p.resolved_correct();  // the model records what was used
+  p.lambda_search = p.resolved_lambda_search();
   const int classes = static_cast<int>(data.num_classes());
   if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
   model->link = classes == 2 ? LogisticLink::binary
@@ -191,6 +203,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   rule_params.search = p.resolved_search();
   rule_params.max_rule_length = p.resolved_max_rule_length();
   rule_params.stop = p.resolved_stop();
+  rule_params.correct = p.resolved_correct();
   if (p.features != "attributes") {
     if (p.rule_data == "all") {
       model->rules = fit(data, rule_params, threads);
@@ -213,11 +226,13 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   const Design design = make_design(data, weight_rows, model->encoding, rules);
 
   // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
-  if (p.lambda > 0) {
+  if (p.resolved_lambda_search() == "none") {
+    model->lambda = p.resolved_fixed_lambda();
+  } else if (p.lambda > 0) {
     model->lambda = p.lambda;
   } else {
     LambdaSearch& search = model->lambda_search;
-    if (p.lambda_search == "attributes") {
+    if (p.resolved_lambda_search() == "attributes") {
       const AttributeEncoding attributes = AttributeEncoding::fit(data, weight_rows);
       const Design plain = make_design(data, weight_rows, attributes, {});
       search = cross_validate_lambda(plain, {}, classes, model->link, p, threads);
@@ -231,7 +246,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   }
 
   const auto problems = make_problems(design, rules, classes, model->link, p, model->lambda);
-  const auto weights = solve_all(problems, nullptr);
+  const auto weights = solve_all(problems, nullptr, kModelTolerance);
 
   const auto logit_count = static_cast<Eigen::Index>(model->link == LogisticLink::binary ? 1 : classes);
   const auto R = static_cast<Eigen::Index>(rules.size());

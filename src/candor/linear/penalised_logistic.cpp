@@ -107,7 +107,8 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
   const auto a = theta.segment(0, L.logits);
   const Eigen::VectorXd b = theta.segment(L.plus_at(), L.rules) - theta.segment(L.minus_at(), L.rules);
 
-  Eigen::MatrixXd eta = p.X * A.transpose();
+  Eigen::MatrixXd eta(n, L.logits);
+  eta.noalias() = p.X * A.transpose();
   eta.rowwise() += a.transpose();
   for (Eigen::Index k = 0; k < L.rules; ++k) {
     const double add = p.rule_sign[static_cast<std::size_t>(k)] * b[k];
@@ -125,12 +126,18 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
       loss += wi * (softplus(e) - (yi == 1 ? e : 0.0));
       eta(i, 0) = wi * (sigmoid(e) - (yi == 1 ? 1.0 : 0.0));
     } else {
+      // Each exp once: the row's shifted exponentials are kept in place and then scaled by 1 / sum.
       const double m = eta.row(i).maxCoeff();
+      const double label_logit = eta(i, yi);
       double sum = 0;
-      for (Eigen::Index j = 0; j < L.logits; ++j) sum += std::exp(eta(i, j) - m);
-      const double lse = m + std::log(sum);
-      loss += wi * (lse - eta(i, yi));
-      for (Eigen::Index j = 0; j < L.logits; ++j) eta(i, j) = wi * (std::exp(eta(i, j) - lse) - (j == yi ? 1.0 : 0.0));
+      for (Eigen::Index j = 0; j < L.logits; ++j) {
+        const double e = std::exp(eta(i, j) - m);
+        eta(i, j) = e;
+        sum += e;
+      }
+      loss += wi * (m + std::log(sum) - label_logit);
+      const double share = wi / sum;
+      for (Eigen::Index j = 0; j < L.logits; ++j) eta(i, j) = share * eta(i, j) - (j == yi ? wi : 0.0);
     }
   }
   // L2: lambda/2 ||w||^2; lasso: lambda ||w||_1 = lambda (sum of the split parts), all non-negative.
@@ -143,7 +150,7 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
     gradient->resize(L.size());
     gradient->segment(0, L.logits) = eta.colwise().sum().transpose();
     Eigen::Map<RowMajor> gA(gradient->data() + L.attributes_at(), L.logits, L.columns);
-    gA = eta.transpose() * p.X;
+    gA.noalias() = eta.transpose() * p.X;
     if (L.lasso) {
       Eigen::Map<RowMajor> gA_minus(gradient->data() + L.attributes_minus_at(), L.logits, L.columns);
       gA_minus = -gA.array() + p.lambda;

@@ -127,7 +127,7 @@ std::vector<RulePoint> LogisticRuleModel::rule_points(const Dataset& test) const
       n += test.weights[row];
       if (test.y[row] == r.klass) s += test.weights[row];
     }
-    if (n > 0) out.push_back({r.probability, s / n, n});
+    if (n > 0) out.push_back({r.probability, s / n, n, r.interval.first, r.interval.second});
   }
   return out;
 }
@@ -136,8 +136,9 @@ std::string LogisticRuleModel::text() const {
   std::ostringstream out;
   const auto& cls = schema.class_attribute;
   const Eigen::Index logit_count = intercepts.size();
-  out << "Logistic regression over " << rules.rules.size() << " rules and " << encoding.size()
-      << " attribute columns by " << describe(params) << ", learned from " << training_source << ": "
+  out << "Logistic regression over " << rules.rules.size() << " rules";
+  if (params.features != "rules") out << " and " << encoding.size() << " attribute columns";
+  out << " by " << describe(params) << ", learned from " << training_source << ": "
       << training_rows << " rows, class '" << cls.name << "'\n";
   out << "Link " << link_name(link);
   if (link == LogisticLink::binary) out << " (the logit of " << cls.name << " = " << cls.values[1] << ")";
@@ -150,7 +151,9 @@ std::string LogisticRuleModel::text() const {
         << (lambda_search.on == "model" ? "this model" : "the attributes-only model")
         << " on log loss, " << fixed_digits(*best, 4) << ")";
   }
-  out << "\nIntercepts:";
+  out << "\n";
+  if (rules.evc) out << format_evc_calibration(*rules.evc, schema);
+  out << "Intercepts:";
   for (Eigen::Index j = 0; j < logit_count; ++j)
     out << " " << (link == LogisticLink::binary ? cls.values[1] : cls.values[static_cast<std::size_t>(j)]) << " "
         << signed_fixed(intercepts[j], 3);
@@ -173,7 +176,11 @@ std::string LogisticRuleModel::text() const {
   });
   out << "\nRules, most important first (importance = |weight| x sd of the rule feature in training); the weight "
          "is added to the logit of the rule's class when it fires, P is the "
-      << (rules.params.uses_evc() ? "EVC-corrected" : "rule learner's") << " probability of its class:\n";
+      << (rules.params.uses_evc() ? "rule learner's estimate, corrected for the search by EVC"
+                                  : "rule learner's estimate (not corrected for the search)")
+      << ", of the probability of its class on the training set, with its 95% interval (from that estimate at the "
+         "lower end of the Clopper-Pearson interval of the rule's relative frequency to that interval's upper "
+         "end):\n";
   std::vector<std::size_t> unused;  // rules the penalties left at weight 0
   for (auto k : order) {
     const Rule& r = rules.rules[k];
@@ -187,7 +194,8 @@ std::string LogisticRuleModel::text() const {
     if (link == LogisticLink::one_vs_rest) out << " (other classes' logits: " << weights_text(col) << ")";
     out << "  importance "
         << fixed_digits(importance(col, rule_spread[k]), 3) << "  P(" << cls.values[static_cast<std::size_t>(r.klass)]
-        << ") = " << fixed_digits(r.probability, 4) << "  gamma " << fixed_digits(rule_gamma[k], 2) << "  covers "
+        << ") = " << fixed_digits(r.probability, 4) << " [" << fixed_digits(r.interval.first, 3) << ", "
+        << fixed_digits(r.interval.second, 3) << "]  gamma " << fixed_digits(rule_gamma[k], 2) << "  covers "
         << fixed_digits(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0) << "\n";
   }
   if (!unused.empty()) {
@@ -197,6 +205,7 @@ std::string LogisticRuleModel::text() const {
     for (auto k : unused) out << " " << (k + 1);
     out << "\n";
   }
+  if (encoding.size() == 0) return out.str();
   std::vector<std::size_t> attrs(encoding.size());
   std::iota(attrs.begin(), attrs.end(), 0);
   std::stable_sort(attrs.begin(), attrs.end(), [&](std::size_t a, std::size_t b) {

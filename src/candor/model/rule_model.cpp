@@ -293,6 +293,21 @@ nlohmann::json RuleModel::rule_table() const {
   return rows;
 }
 
+std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema) {
+  std::ostringstream out;
+  const auto& cls = schema.class_attribute;
+  out << "EVC calibration: " << evc.settings.permutations << " class permutations (seed " << evc.settings.seed
+      << "), Gumbel fit " << gumbel_fit_name(evc.settings.fit) << "; laws of the best LRS by rule length:\n";
+  for (std::size_t k = 0; k < evc.laws.size(); ++k) {
+    if (evc.laws[k].empty()) continue;
+    out << "  " << cls.values[k] << ":";
+    for (std::size_t l = 0; l < evc.laws[k].size(); ++l)
+      out << "  L" << (l + 1) << " mu " << fixed_digits(evc.laws[k][l].mu, 2) << " beta " << fixed_digits(evc.laws[k][l].beta, 2);
+    out << "\n";
+  }
+  return out.str();
+}
+
 std::string format_rules(const RuleModel& m) {
   std::ostringstream out;
   const auto& cls = m.schema.class_attribute;
@@ -304,17 +319,7 @@ std::string format_rules(const RuleModel& m) {
       << " for (";
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
   out << ")\n";
-  if (m.evc) {
-    out << "EVC calibration: " << m.evc->settings.permutations << " class permutations (seed " << m.evc->settings.seed
-        << "), Gumbel fit " << gumbel_fit_name(m.evc->settings.fit) << "; laws of the best LRS by rule length:\n";
-    for (std::size_t k = 0; k < m.evc->laws.size(); ++k) {
-      if (m.evc->laws[k].empty()) continue;
-      out << "  " << cls.values[k] << ":";
-      for (std::size_t l = 0; l < m.evc->laws[k].size(); ++l)
-        out << "  L" << (l + 1) << " mu " << fixed_digits(m.evc->laws[k][l].mu, 2) << " beta " << fixed_digits(m.evc->laws[k][l].beta, 2);
-      out << "\n";
-    }
-  }
+  if (m.evc) out << format_evc_calibration(*m.evc, m.schema);
   out << m.rules.size() << " rules; class counts are of the examples each rule was learned from";
   if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
   out << ".\nP is the learner's estimate"

@@ -101,5 +101,7 @@ RuleModel load_rule_model(const std::string& path);
 // The rules as text a person can read, with their statistics.
 std::string format_rules(const RuleModel& m);
 std::string format_rule(const Rule& r, const Schema& schema);
+// The EVC laws a model's rule probabilities were corrected with, one line per class.
+std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema);
 
 }  // namespace candor
