@@ -607,7 +607,7 @@ std::string params_markdown() {
         [&](auto member) -> std::string {
           using T = std::remove_reference_t<decltype(defaults.*member)>;
           const auto& v = defaults.*member;
-          if constexpr (std::is_same_v<T, std::string>) return v.empty() ? "(none)" : v;
+          if constexpr (std::is_same_v<T, std::string>) return v.empty() ? "(see meaning)" : v;
           else if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
           else return nlohmann::json(v).dump();
         },
