@@ -2,7 +2,7 @@
 # Fit times of the honest-default candidates, one learner per grid so that no learner is timed on an EVC
 # calibration another learner computed (the grid shares calibrations between learners on a fold).
 #   bench/default_timing.sh [OUT=out/default_timing] [DATASETS_DIR=../shared/datasets]
-# Then: bench/default_table.py OUT/all.csv --baseline default
+# Then: bench/default_table.py OUT/all.csv --baseline cn2-unordered
 set -euo pipefail
 out=${1:-out/default_timing}
 data=${2:-../shared/datasets}
@@ -21,10 +21,12 @@ run() {
     grep -q "needs at least two learners" "$out/$1.log" || { cat "$out/$1.log" >&2; exit 2; }
   fi
 }
-run default "--learner cn2-unordered"
+run cn2-unordered "--learner cn2-unordered"
+run default "--learner rule-logistic"
+run rl-full-default-rules "--learner rule-logistic --features rules+attributes"
 run cevc10-lift "--learner cn2-unordered --correct evc $P"
 run rl-rules-cevc10-lam0.01 "$RL --lambda 0.01 $P"
 run rl-rules-cevc10-cv "$RL --lambda-search model $P"
-run rl-full-qevc10 "--learner rule-logistic --lambda-search attributes $P"
+run rl-full-qevc10 "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes $P"
 head -1 "$out/default/results.csv" > "$out/all.csv"
 for f in "$out"/*/results.csv; do tail -n +2 "$f" >> "$out/all.csv"; done

@@ -70,7 +70,9 @@ logistic = make_pipeline(
         (make_pipeline(SimpleImputer(strategy="most_frequent"), OneHotEncoder(handle_unknown="ignore")), nominal)),
     LogisticRegression(max_iter=1000))
 for name, model in [("candor CN2-EVC rule set", rules),
-                    ("candor RuleLogistic (LRRP-EVC)", candor.RuleLogistic().fit(X_train, y_train)),
+                    ("candor RuleLogistic (the default)", candor.RuleLogistic().fit(X_train, y_train)),
+                    ("candor RuleLogistic (LRRP-EVC)",
+                     candor.RuleLogistic(features="rules+attributes", quality="evc").fit(X_train, y_train)),
                     ("scikit-learn LogisticRegression", logistic.fit(X_train, y_train))]:
     p = model.predict_proba(X_test)
     positive = list(model.classes_).index("+")
