@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The deciding table of a defaults grid: per learner, the means over data sets of the fold means.
 
-    bench/default_table.py RESULTS.CSV [--datasets-dir ../shared/datasets] [--baseline default]
+    bench/default_table.py RESULTS.CSV [--datasets-dir data/corpus] [--baseline default]
 
 Columns: accuracy, log loss (all, binary sets, multiclass sets), ECE (mean and largest per-set mean), rule
 RMSE (rule probability against its share on the test fold), rules (mean, median), fit seconds per fold
@@ -27,7 +27,7 @@ def classes_of(datasets_dir):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("results")
-    ap.add_argument("--datasets-dir", default="../shared/datasets")
+    ap.add_argument("--datasets-dir", default="data/corpus")
     ap.add_argument("--baseline", default="default")
     args = ap.parse_args()
     classes = classes_of(args.datasets_dir)

@@ -1,11 +1,11 @@
 #!/bin/bash
 # Fit times of the honest-default candidates, one learner per grid so that no learner is timed on an EVC
 # calibration another learner computed (the grid shares calibrations between learners on a fold).
-#   bench/default_timing.sh [OUT=out/default_timing] [DATASETS_DIR=../shared/datasets]
+#   bench/default_timing.sh [OUT=out/default_timing] [DATASETS_DIR=data/corpus]
 # Then: bench/default_table.py OUT/all.csv --baseline cn2-unordered
 set -euo pipefail
 out=${1:-out/default_timing}
-data=${2:-../shared/datasets}
+data=${2:-data/corpus}
 config=examples/defaults/honest_default.json
 sets=$(python3 -c "import json,sys; print(' '.join(json.load(open(sys.argv[1]))['datasets']))" "$config")
 P="--evc-permutations 10 --evc-pool classes"

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """How far EVC-corrected rule probabilities move when the Gumbel laws come from fewer class permutations.
 
-    bench/evc_permutations.py [--candor build/candor] [--datasets-dir ../shared/datasets]
+    bench/evc_permutations.py [--candor build/candor] [--datasets-dir data/corpus]
                               [--permutations 10,20,30,50] [--pooled 10,20] [--independent]
                               [--options '--correct evc']
 
@@ -111,7 +111,7 @@ def configurations(permutations, pooled, independent):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--candor", default="build/candor")
-    ap.add_argument("--datasets-dir", default="../shared/datasets")
+    ap.add_argument("--datasets-dir", default="data/corpus")
     ap.add_argument("--permutations", default="10,20,30,50", help="counts fitted class by class (--evc-pool none)")
     ap.add_argument("--pooled", default="", help="counts fitted with --evc-pool classes")
     ap.add_argument("--independent", action="store_true",

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """How often a rule's stated 95% interval holds the share of its class among the held-out rows it decides.
 
-    bench/interval_coverage.py [--candor build/candor] [--datasets-dir ../shared/datasets]
+    bench/interval_coverage.py [--candor build/candor] [--datasets-dir data/corpus]
                                [--binary-only] [--min-rows 50 --max-rows 5000] [--options '...'] [--out DIR]
 
 For every corpus set in the size range (INDEX.tsv; the split files *.train/*.test left out), runs
@@ -71,7 +71,7 @@ def summary(pts):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--candor", default="build/candor")
-    ap.add_argument("--datasets-dir", default="../shared/datasets")
+    ap.add_argument("--datasets-dir", default="data/corpus")
     ap.add_argument("--min-rows", type=int, default=50)
     ap.add_argument("--max-rows", type=int, default=5000)
     ap.add_argument("--binary-only", action="store_true")

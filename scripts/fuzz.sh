@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]    # default 60 (CI); the documented long run is 600 (ten CPU-minutes each)
 #
 # First every kept finding (fuzz/regressions/TARGET/) is run once; then each target fuzzes for the given
-# time, seeded from the shared corpus (../shared/datasets), the inputs of the malformed-input catalogue
+# time, seeded from the shared corpus (data/corpus), the inputs of the malformed-input catalogue
 # (tests/malformed/) and model files fitted here by every learner. The growing corpus stays in build-fuzz/corpus/TARGET, so a
 # later run goes on from it. A finding stops the run with exit 1 and leaves its input in out/fuzz/; copy it
 # into fuzz/regressions/TARGET/ once it is fixed.
@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 scripts/install-deps.sh
-datasets=${CANDOR_DATASETS_DIR:-../shared/datasets}
+datasets=${CANDOR_DATASETS_DIR:-data/corpus}
 flags="-fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCANDOR_BUILD_FUZZ=ON \
   -DCANDOR_BUILD_TESTS=OFF -DCANDOR_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS="$flags" \
