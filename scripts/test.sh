@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, builds, runs every test through CTest, builds the Python
+# The whole test suite: installs what is missing, builds, runs every test through CTest, checks that the
+# installed C++ library builds and runs examples/cpp (scripts/install_check.sh), builds the Python
 # package and runs its tests (scripts/python.sh), then runs the C++ suite again under AddressSanitizer and
 # UndefinedBehaviorSanitizer (scripts/sanitize.sh), and fuzzes each reader for a minute (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j"$(nproc)"
+scripts/install_check.sh
 scripts/python.sh
 scripts/sanitize.sh
 scripts/fuzz.sh 60
