@@ -29,7 +29,7 @@ struct LearnerParams {
   double alpha = 1.0;
   double parent_alpha = 1.0;
   bool not_equal = false;
-  // Stopping (learn/stopping.hpp) and probabilistic covering; see param_table() for their meaning.
+  // Stopping (learn/covering.cpp) and probabilistic covering; see param_table() for their meaning.
   std::string stop;  // none, prior; empty: the learner's default (see resolved_stop)
   double min_new_positives = 1;
   double min_new_share = 0;
