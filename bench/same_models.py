@@ -17,20 +17,21 @@ import sys
 
 DATASETS = ["credit-a", "diabetes", "segment", "soybean", "vowel", "waveform-5000", "hypothyroid", "adult"]
 CONFIGS = {
-    "defaults": [],
-    "laplace-beam10": ["--quality", "laplace", "--stop", "none", "--beam-width", "10"],
-    "m-estimate": ["--quality", "m-estimate", "--m", "5"],
-    "wracc": ["--quality", "wracc"],
-    "precision-min5": ["--quality", "precision", "--min-covered", "5"],
-    "lrs": ["--quality", "lrs", "--stop", "none", "--max-rules", "30"],
+    "defaults": [],  # candor fit's default: rules-only rule-logistic
+    "cn2-unordered": ["--learner", "cn2-unordered"],
+    "laplace-beam10": ["--learner", "cn2-unordered", "--quality", "laplace", "--stop", "none", "--beam-width", "10"],
+    "m-estimate": ["--learner", "cn2-unordered", "--quality", "m-estimate", "--m", "5"],
+    "wracc": ["--learner", "cn2-unordered", "--quality", "wracc"],
+    "precision-min5": ["--learner", "cn2-unordered", "--quality", "precision", "--min-covered", "5"],
+    "lrs": ["--learner", "cn2-unordered", "--quality", "lrs", "--stop", "none", "--max-rules", "30"],
     "entropy-ordered": ["--learner", "cn2-ordered"],
-    "alpha": ["--quality", "laplace", "--alpha", "0.05", "--parent-alpha", "0.1"],
-    "evc": ["--quality", "evc", "--evc-permutations", "20"],
-    "m-evc": ["--quality", "m-evc", "--evc-permutations", "20"],
-    "probabilistic": ["--covering", "probabilistic"],
+    "alpha": ["--learner", "cn2-unordered", "--quality", "laplace", "--alpha", "0.05", "--parent-alpha", "0.1"],
+    "evc": ["--learner", "cn2-unordered", "--quality", "evc", "--evc-permutations", "20"],
+    "m-evc": ["--learner", "cn2-unordered", "--quality", "m-evc", "--evc-permutations", "20"],
+    "probabilistic": ["--learner", "cn2-unordered", "--covering", "probabilistic"],
     "layered": ["--learner", "laplace-covering", "--max-beam-width", "16"],
     "decision-list": ["--learner", "decision-list", "--refine-quality", "modified-laplace"],
-    "not-equal": ["--not-equal", "--quality", "laplace"],
+    "not-equal": ["--learner", "cn2-unordered", "--not-equal", "--quality", "laplace"],
 }
 # Skipped where a configuration takes minutes on a data set.
 SLOW = {("adult", "layered"), ("adult", "lrs"), ("adult", "evc"), ("adult", "m-evc")}
@@ -40,7 +41,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--candor", required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--datasets", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared", "datasets"))
+    ap.add_argument("--datasets", default=os.path.join(os.path.dirname(__file__), "..", "data", "corpus"))
     ap.add_argument("--threads", type=int, default=1, help="threads per fit (the models must not depend on it)")
     ap.add_argument("--jobs", type=int, default=2, help="fits run at once")
     args = ap.parse_args()

@@ -46,7 +46,8 @@ if [[ ! -d $seeds/grid ]]; then
   # Model seeds: every learner on a few small data sets, each model followed by data to apply it to.
   for name in weather.nominal labor iris lymph; do
     # One per model kind and learner (candor params lists them), EVC among the rule learners' qualities.
-    for learner in cn2-unordered cn2-ordered laplace-covering decision-list rule-logistic rule stump tree boost pril \
+    for learner in cn2-unordered cn2-ordered laplace-covering decision-list rule-logistic \
+                   "rule-logistic --features rules+attributes" rule stump tree boost pril \
                    "cn2-unordered --quality evc --evc-permutations 10"; do
       seed="$seeds.tmp/model/$name-${learner%% *}-$(echo "$learner" | wc -c).json"
       # shellcheck disable=SC2086
