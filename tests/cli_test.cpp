@@ -111,6 +111,22 @@ TEST(Cli, EvaluateJsonHasTheDocumentedKeys) {
   EXPECT_EQ(j["brier_kind"], "binary (p - y)^2");
   EXPECT_EQ(j["folds"].size(), 5u);
   EXPECT_GT(j["accuracy"].template get<double>(), 0.9);
+  // The confusion matrix holds every row once, its diagonal is the accuracy, and it names its classes.
+  const auto& confusion = j["confusion"];
+  EXPECT_EQ(confusion["classes"], nlohmann::json({"democrat", "republican"}));
+  double rows = 0, right = 0;
+  for (std::size_t a = 0; a < 2; ++a)
+    for (std::size_t p = 0; p < 2; ++p) {
+      rows += confusion["counts"][a][p].get<double>();
+      if (a == p) right += confusion["counts"][a][p].get<double>();
+    }
+  EXPECT_EQ(rows, 435);
+  EXPECT_NEAR(right / rows, j["accuracy"].get<double>(), 0.01);  // the mean of 5 fold accuracies
+  EXPECT_EQ(confusion["per_class"][0]["support"], 267);
+  for (const char* key : {"precision", "recall", "f1"}) EXPECT_TRUE(confusion["per_class"][1].contains(key)) << key;
+  EXPECT_GT(confusion["kappa"].get<double>(), 0.8);
+  EXPECT_NE(run_stdout("evaluate " + test::repo("data/vote.arff") + " --folds 5").out.find("Confusion matrix"),
+            std::string::npos);
   // Same seed, other thread count: same numbers.
   auto j1 = nlohmann::json::parse(run_stdout("evaluate " + test::repo("data/vote.arff") + " --folds 5 --format json --threads 1").out);
   EXPECT_EQ(j["accuracy"], j1["accuracy"]);

@@ -55,6 +55,39 @@ TEST(Metrics, MulticlassAucIsFrequencyWeightedOneVsRest) {
   EXPECT_NEAR(compute_metrics(y, p).auc, (2.0 + 2.0 / 3 + 2.0 / 3) / 4, 1e-12);
 }
 
+// Six examples of three classes: actual 0,0,0,1,1,2 predicted 0,0,1,1,2,2 (a tie goes to the first class, as
+// accuracy counts it); one unlabelled row is left out. By hand: precision 1, 1/2, 1/2; recall 2/3, 1/2, 1;
+// F1 0.8, 0.5, 2/3; p_o = 4/6, p_e = (3 x 2 + 2 x 2 + 1 x 2) / 36 = 1/3, kappa = (2/3 - 1/3) / (2/3) = 0.5.
+TEST(Metrics, ConfusionMatrixPerClassScoresAndKappaByHand) {
+  const std::vector<int> y{0, 0, 0, 1, 1, 2, -1};
+  const std::vector<std::vector<double>> p{{0.8, 0.1, 0.1}, {0.4, 0.4, 0.2}, {0.2, 0.7, 0.1}, {0.1, 0.8, 0.1},
+                                           {0.1, 0.2, 0.7}, {0.3, 0.3, 0.4}, {1.0, 0.0, 0.0}};
+  const auto counts = confusion_matrix(y, p, 3);
+  const std::vector<std::vector<double>> expected{{2, 1, 0}, {0, 1, 1}, {0, 0, 1}};
+  EXPECT_EQ(counts, expected);
+  const ConfusionSummary s = summarise_confusion(counts);
+  ASSERT_EQ(s.classes.size(), 3u);
+  EXPECT_DOUBLE_EQ(s.classes[0].precision, 1.0);
+  EXPECT_DOUBLE_EQ(s.classes[1].precision, 0.5);
+  EXPECT_DOUBLE_EQ(s.classes[2].precision, 0.5);
+  EXPECT_DOUBLE_EQ(s.classes[0].recall, 2.0 / 3);
+  EXPECT_DOUBLE_EQ(s.classes[1].recall, 0.5);
+  EXPECT_DOUBLE_EQ(s.classes[2].recall, 1.0);
+  EXPECT_NEAR(s.classes[0].f1, 0.8, 1e-12);
+  EXPECT_NEAR(s.classes[1].f1, 0.5, 1e-12);
+  EXPECT_NEAR(s.classes[2].f1, 2.0 / 3, 1e-12);
+  EXPECT_EQ(s.classes[0].support, 3.0);
+  EXPECT_NEAR(s.macro_f1, (0.8 + 0.5 + 2.0 / 3) / 3, 1e-12);
+  EXPECT_NEAR(s.kappa, 0.5, 1e-12);
+  // A class never predicted has no precision (and no F1); one that never occurs has no recall.
+  const ConfusionSummary none = summarise_confusion({{2, 0}, {1, 0}});
+  EXPECT_TRUE(std::isnan(none.classes[1].precision));
+  EXPECT_EQ(none.classes[1].recall, 0.0);
+  EXPECT_TRUE(std::isnan(none.classes[1].f1));
+  EXPECT_NEAR(none.macro_f1, 0.8, 1e-12);  // class 0 alone: precision 2/3, recall 1
+  EXPECT_NEAR(none.kappa, 0.0, 1e-12);      // always the same class: no agreement beyond chance
+}
+
 TEST(Folds, StratifiedPartitionIsCompleteBalancedAndSeeded) {
   std::vector<int> y;
   for (int i = 0; i < 103; ++i) y.push_back(i % 10 < 7 ? 0 : 1);

@@ -90,8 +90,26 @@ nlohmann::json summary_json(const Metrics& m, double rule_rmse, double rules, do
           {"predict_seconds", predict_seconds}};
 }
 
+// The confusion matrix summed over the folds, each class's precision, recall and F1, macro F1 and kappa.
+nlohmann::json confusion_json(const EvaluationResult& r, const std::vector<std::string>& class_names) {
+  const ConfusionSummary s = summarise_confusion(r.confusion);
+  nlohmann::json per_class = nlohmann::json::array();
+  for (std::size_t c = 0; c < s.classes.size(); ++c)
+    per_class.push_back({{"class", class_names[c]},
+                         {"precision", number_or_null(s.classes[c].precision)},
+                         {"recall", number_or_null(s.classes[c].recall)},
+                         {"f1", number_or_null(s.classes[c].f1)},
+                         {"support", s.classes[c].support}});
+  return {{"classes", class_names},
+          {"counts", r.confusion},
+          {"per_class", per_class},
+          {"macro_f1", number_or_null(s.macro_f1)},
+          {"kappa", number_or_null(s.kappa)}};
+}
+
 nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
-                               const std::string& resampling, std::size_t classes) {
+                               const std::string& resampling, const std::vector<std::string>& class_names) {
+  const std::size_t classes = class_names.size();
   nlohmann::json j = summary_json(r.mean, r.rule_rmse, r.rules, r.mean_rule_length, r.fit_seconds, r.predict_seconds);
   j["adjusted_accuracy"] = number_or_null(r.adjusted_accuracy);
   j["undecided_rate"] = number_or_null(r.undecided_rate);
@@ -100,6 +118,7 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
   j["data"] = data;
   j["learner"] = params_to_json(p);
   j["resampling"] = resampling;
+  j["confusion"] = confusion_json(r, class_names);
   nlohmann::json folds = nlohmann::json::array();
   for (const auto& f : r.folds) {
     nlohmann::json fj = summary_json(f.metrics, f.rule_rmse, static_cast<double>(f.rules), f.mean_rule_length, f.fit_seconds,
@@ -117,7 +136,8 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
 }
 
 void print_evaluation_text(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
-                           const std::string& resampling, std::size_t classes) {
+                           const std::string& resampling, const std::vector<std::string>& class_names) {
+  const std::size_t classes = class_names.size();
   std::cout << "Data: " << data << "\nLearner: " << describe(p) << "\nResampling: " << resampling << "\n\n"
             << "  accuracy          " << fmt(r.mean.accuracy) << "\n"
             << "  AUC               " << fmt(r.mean.auc) << "\n"
@@ -143,6 +163,32 @@ void print_evaluation_text(const EvaluationResult& r, const std::string& data, c
     sd = std::sqrt(sd / static_cast<double>(r.folds.size() - 1));
     std::cout << "  accuracy s.d. over folds " << fmt(sd) << "\n";
   }
+  // The confusion matrix over every test row (summed over the folds), then each class's scores.
+  const ConfusionSummary s = summarise_confusion(r.confusion);
+  std::size_t width = 9;  // "predicted"
+  for (const auto& name : class_names) width = std::max(width, name.size());
+  double n = 0;
+  for (const auto& row : r.confusion)
+    for (double v : row) n += v;
+  width = std::max(width, std::to_string(static_cast<long long>(n)).size());
+  auto cell = [&](const std::string& text) { return std::string(width + 2 - std::min(width + 2, text.size()), ' ') + text; };
+  std::cout << "\n  kappa             " << fmt(s.kappa) << "  (Cohen's, agreement beyond chance)\n"
+            << "  macro F1          " << fmt(s.macro_f1) << "\n\nConfusion matrix (rows: actual class, columns: "
+            << "predicted; " << (r.folds.size() > 1 ? "summed over the folds" : "the test rows") << "):\n"
+            << std::string(width + 2, ' ');
+  for (const auto& name : class_names) std::cout << cell(name);
+  std::cout << "\n";
+  for (std::size_t a = 0; a < r.confusion.size(); ++a) {
+    std::cout << cell(class_names[a]);
+    for (double v : r.confusion[a]) std::cout << cell(fmt(v, v == std::floor(v) ? 0 : 2));
+    std::cout << "\n";
+  }
+  std::cout << "\nPer class (precision: right among those predicted the class; recall: found among those of the "
+               "class):\n"
+            << cell("class") << cell("precision") << cell("recall") << cell("F1") << cell("support") << "\n";
+  for (std::size_t c = 0; c < s.classes.size(); ++c)
+    std::cout << cell(class_names[c]) << cell(fmt(s.classes[c].precision)) << cell(fmt(s.classes[c].recall))
+              << cell(fmt(s.classes[c].f1)) << cell(fmt(s.classes[c].support, 0)) << "\n";
 }
 
 }  // namespace
@@ -337,9 +383,10 @@ int main(int argc, char** argv) {
         resampling = std::to_string(eval_folds) + "-fold stratified cross-validation" +
                      (eval_repeats > 1 ? " x " + std::to_string(eval_repeats) : "") + ", seed " + std::to_string(eval_seed);
       }
-      const std::size_t classes = data.num_classes();
-      if (eval_format == "json") std::cout << evaluation_json(result, eval_input, eval_params, resampling, classes).dump(2) << "\n";
-      else print_evaluation_text(result, eval_input, eval_params, resampling, classes);
+      const std::vector<std::string>& class_names = data.schema.class_attribute.values;
+      if (eval_format == "json")
+        std::cout << evaluation_json(result, eval_input, eval_params, resampling, class_names).dump(2) << "\n";
+      else print_evaluation_text(result, eval_input, eval_params, resampling, class_names);
       if (!eval_plot.empty())
         write_calibration_report(result, eval_plot,
                                  std::filesystem::path(eval_input).filename().string() + ", " + resampling + "\n" +

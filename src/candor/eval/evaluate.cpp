@@ -96,6 +96,7 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
   for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = model->predict_proba(test, r);
   out.predict_seconds = seconds_since(t1);
   out.metrics = compute_metrics(test.y, proba);
+  out.confusion = confusion_matrix(test.y, proba, train.num_classes());
   double labelled = 0, right = 0, undecided = 0;
   for (std::size_t r = 0; r < test.rows(); ++r) {
     if (test.y[r] == kMissing) continue;
@@ -125,6 +126,11 @@ namespace {
 EvaluationResult summarise(std::vector<FoldResult> folds) {
   EvaluationResult res;
   res.folds = std::move(folds);
+  for (const auto& f : res.folds) {
+    if (res.confusion.empty()) res.confusion.assign(f.confusion.size(), std::vector<double>(f.confusion.size(), 0.0));
+    for (std::size_t a = 0; a < f.confusion.size(); ++a)
+      for (std::size_t p = 0; p < f.confusion.size(); ++p) res.confusion[a][p] += f.confusion[a][p];
+  }
   double n = static_cast<double>(res.folds.size()), auc_n = 0, rmse_n = 0;
   for (const auto& f : res.folds) {
     res.mean.accuracy += f.metrics.accuracy / n;

@@ -37,6 +37,8 @@ struct FoldResult {
   double fit_seconds = 0;
   double predict_seconds = 0;
   std::size_t test_rows = 0;
+  // confusion_matrix of the test rows: actual class x predicted class.
+  std::vector<std::vector<double>> confusion;
   // Share of the (weighted) labelled test examples the model decides correctly, an undecided one counting
   // as wrong (PrIL's adjusted accuracy; the accuracy for models that decide everything), and the share it
   // leaves undecided (Model::decides).
@@ -69,6 +71,9 @@ struct EvaluationResult {
   std::vector<FoldResult> folds;
   // Means over folds (AUC over the folds where it is defined).
   Metrics mean;
+  // The folds' confusion matrices summed (every test row of every repeat once per repeat), as Weka reports a
+  // cross-validation's matrix.
+  std::vector<std::vector<double>> confusion;
   double rule_rmse = 0;  // mean over the folds where it is defined; NaN if none
   double rules = 0, mean_rule_length = 0, fit_seconds = 0, predict_seconds = 0;
   double adjusted_accuracy = 0, undecided_rate = 0;

@@ -95,4 +95,50 @@ Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector
   return m;
 }
 
+std::vector<std::vector<double>> confusion_matrix(const std::vector<int>& y,
+                                                  const std::vector<std::vector<double>>& proba, std::size_t classes) {
+  std::vector<std::vector<double>> counts(classes, std::vector<double>(classes, 0.0));
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    if (y[i] < 0) continue;
+    const auto& p = proba[i];
+    const auto predicted = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
+    counts[static_cast<std::size_t>(y[i])][predicted] += 1;
+  }
+  return counts;
+}
+
+ConfusionSummary summarise_confusion(const std::vector<std::vector<double>>& counts) {
+  const std::size_t k = counts.size();
+  ConfusionSummary out;
+  std::vector<double> row(k, 0.0), col(k, 0.0);
+  double n = 0, diagonal = 0;
+  for (std::size_t a = 0; a < k; ++a)
+    for (std::size_t p = 0; p < k; ++p) {
+      row[a] += counts[a][p];
+      col[p] += counts[a][p];
+      n += counts[a][p];
+      if (a == p) diagonal += counts[a][p];
+    }
+  double f1_sum = 0, f1_n = 0;
+  for (std::size_t c = 0; c < k; ++c) {
+    ClassScores s;
+    s.support = row[c];
+    s.precision = col[c] > 0 ? counts[c][c] / col[c] : NAN;
+    s.recall = row[c] > 0 ? counts[c][c] / row[c] : NAN;
+    if (std::isnan(s.precision) || std::isnan(s.recall)) s.f1 = NAN;
+    else s.f1 = s.precision + s.recall > 0 ? 2 * s.precision * s.recall / (s.precision + s.recall) : 0.0;
+    if (!std::isnan(s.f1)) {
+      f1_sum += s.f1;
+      f1_n += 1;
+    }
+    out.classes.push_back(s);
+  }
+  out.macro_f1 = f1_n > 0 ? f1_sum / f1_n : NAN;
+  double expected = 0;
+  for (std::size_t c = 0; c < k; ++c) expected += n > 0 ? row[c] * col[c] / (n * n) : 0.0;
+  const double observed = n > 0 ? diagonal / n : NAN;
+  out.kappa = expected < 1 ? (observed - expected) / (1 - expected) : NAN;
+  return out;
+}
+
 }  // namespace candor

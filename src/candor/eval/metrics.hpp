@@ -39,6 +39,28 @@ std::vector<ReliabilityBin> reliability_bins(const std::vector<int>& y, const st
 
 // proba[i] is the distribution predicted for example i, y[i] its true class.
 Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector<double>>& proba);
+// counts[a][p]: how many examples of actual class a were predicted as class p (the class of highest
+// probability, the first on ties, as `accuracy` counts), over `classes` classes; unlabelled rows (y < 0) are
+// left out.
+std::vector<std::vector<double>> confusion_matrix(const std::vector<int>& y,
+                                                  const std::vector<std::vector<double>>& proba, std::size_t classes);
+
+// What a confusion matrix says per class and overall. Precision of class c: the share of the examples
+// predicted c that are c (NaN when none was predicted c); recall: the share of the examples of c predicted c
+// (NaN when c has none); F1: their harmonic mean (0 when both are 0, NaN when either is undefined).
+// Cohen's kappa: (p_o - p_e) / (1 - p_e), p_o the share on the diagonal, p_e = sum_c row_c col_c / n^2 the
+// agreement expected by chance (NaN when p_e is 1). macro_f1: the mean F1 over the classes where it is
+// defined.
+struct ClassScores {
+  double precision = 0, recall = 0, f1 = 0, support = 0;
+};
+struct ConfusionSummary {
+  std::vector<ClassScores> classes;
+  double macro_f1 = 0;
+  double kappa = 0;
+};
+ConfusionSummary summarise_confusion(const std::vector<std::vector<double>>& counts);
+
 // Area under the ROC curve of scores for positives (label true) against negatives.
 double roc_auc(const std::vector<double>& scores, const std::vector<bool>& positive);
 
