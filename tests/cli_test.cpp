@@ -52,7 +52,7 @@ TEST(Cli, BadInputExitsWithTwoAndNamesFileLineReason) {
   EXPECT_NE(r.out.find("unknown quality measure 'gini'"), std::string::npos) << r.out;
   for (auto [options, message] : {std::pair{"--learner cn2-unordered --combine vote", "unknown combination 'vote'"},
                                   std::pair{"--stop maybe", "unknown stopping criterion 'maybe'"},
-                                  std::pair{"--learner cn2-ordered --combine counts", "--combine is an option of rule sets"},
+                                  std::pair{"--learner cn2-ordered --combine counts", "--combine is an option of --learner cn2-unordered (rule sets), not of --learner cn2-ordered"},
                                   std::pair{"--prior-weight -1", "prior weight must be non-negative"}}) {
     r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null " + options);
     EXPECT_EQ(r.code, 2) << options;
@@ -731,4 +731,68 @@ TEST(Cli, GridRunsWekaPeersByArgumentVector) {
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.out.find("Weka (weka.classifiers.trees.J48 -nonsense) failed"), std::string::npos) << bad.out;
   EXPECT_NE(bad.out.find("nonsense"), bad.out.rfind("nonsense")) << "Weka's own words are missing: " << bad.out;
+}
+
+// A typo in an option or a value names the closest known one; a name nowhere near any does not.
+TEST(Cli, TyposGetTheClosestName) {
+  const std::string vote = test::repo("data/vote.arff");
+  CliResult r = run("fit " + vote + " -o /dev/null --qualty evc");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown option '--qualty'; did you mean '--quality'?"), std::string::npos) << r.out;
+  r = run("fit " + vote + " -o /dev/null --quality evcc");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("did you mean 'evc'?"), std::string::npos) << r.out;
+  r = run("fit " + vote + " -o /dev/null --learner cn2-unordred");
+  EXPECT_NE(r.out.find("did you mean 'cn2-unordered'?"), std::string::npos) << r.out;
+  r = run("fit " + vote + " -o /dev/null --quality xyzzyq");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out.find("did you mean"), std::string::npos) << r.out;
+}
+
+// `--learner X --help` lists X's options, in groups by the part that reads them; without --learner every
+// option is listed.
+TEST(Cli, HelpOfOneLearnerListsItsOptions) {
+  const std::string pril = run_stdout("fit --learner pril --help").out;
+  EXPECT_NE(pril.find("--reliability"), std::string::npos);
+  EXPECT_NE(pril.find("PrIL options"), std::string::npos);
+  EXPECT_EQ(pril.find("--beam-width"), std::string::npos);
+  EXPECT_EQ(pril.find("--iterations"), std::string::npos);
+  const std::string cn2 = run_stdout("evaluate --learner cn2-unordered --help").out;
+  EXPECT_NE(cn2.find("--combine"), std::string::npos);
+  EXPECT_EQ(cn2.find("--refine-quality"), std::string::npos);  // decision-list's alone
+  EXPECT_EQ(cn2.find("--reliability"), std::string::npos);
+  const std::string all = run_stdout("fit --help").out;
+  for (const char* flag : {"--reliability", "--beam-width", "--iterations", "--refine-quality", "--lambda"})
+    EXPECT_NE(all.find(flag), std::string::npos) << flag;
+}
+
+// An explicit --m is the m used: the CN2 learners' default scale m = sqrt(N) applies only when --m is not
+// given, and an explicit --m-scale still wins.
+TEST(Cli, AnExplicitMIsHonoured) {
+  const std::string model = test::write_temp("m-model.json", "");
+  auto m_of = [&](const std::string& options) {
+    EXPECT_EQ(run("fit " + test::repo("data/vote.arff") + " --learner cn2-unordered -o " + model + " " + options).code, 0);
+    const auto j = nlohmann::json::parse(read_text(model));
+    return std::pair{j["learner"]["m"].get<double>(), j["learner"]["m_scale"].get<double>()};
+  };
+  EXPECT_EQ(m_of("--m 50"), (std::pair{50.0, 0.0}));
+  EXPECT_EQ(m_of("--m 2"), (std::pair{2.0, 0.0}));
+  EXPECT_NEAR(m_of("").first, std::sqrt(435.0), 1e-9);
+  EXPECT_NEAR(m_of("--m 50 --m-scale 1").first, std::sqrt(435.0), 1e-9);
+}
+
+// A semicolon-separated file is refused with the way out named, and read with --delimiter (fit and predict).
+TEST(Cli, DelimiterReadsOtherSeparators) {
+  const std::string data = test::write_temp("semicolon.csv", "a;b;class\n1;x;yes\n2;y;no\n3;x;yes\n4;y;no\n5;x;yes\n6;y;no\n");
+  const std::string model = test::write_temp("semicolon-model.json", "");
+  CliResult r = run("fit " + data + " -o " + model);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--delimiter"), std::string::npos) << r.out;
+  EXPECT_EQ(run("fit " + data + " -o " + model + " --delimiter semicolon --learner cn2-unordered").code, 0);
+  const auto j = nlohmann::json::parse(read_text(model));
+  EXPECT_EQ(j["attributes"].size(), 2u);
+  r = run_stdout("predict " + model + " " + data + " --delimiter ;");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("1,yes,yes"), std::string::npos) << r.out;
+  EXPECT_EQ(run("fit " + data + " -o " + model + " --delimiter ;;").code, 2);
 }

@@ -10,6 +10,7 @@
 #include "candor/learn/learner.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/search/beam_search.hpp"
+#include "candor/util/names.hpp"
 #include "test_util.hpp"
 
 using namespace candor;
@@ -346,4 +347,55 @@ TEST(Learners, RuleTablesHaveOneRowPerRule) {
       EXPECT_TRUE(r.contains("class")) << info.name;
     }
   }
+}
+
+// The closest name by edit distance, swaps counting one, within a third of the name's length.
+TEST(Names, ClosestNameAllowsATypoAndNoMore) {
+  const std::vector<std::string> known{"laplace", "m-estimate", "evc", "m-evc", "precision"};
+  EXPECT_EQ(closest_name("lpalace", known), "laplace");  // two letters swapped
+  EXPECT_EQ(closest_name("m-estimat", known), "m-estimate");
+  EXPECT_EQ(closest_name("EVC", known), "evc");
+  EXPECT_EQ(closest_name("gini", known), "");
+  EXPECT_EQ(closest_name("", known), "");
+  EXPECT_EQ(unknown_name_message("quality measure", "evcc", {"evc", "lrs"}),
+            "unknown quality measure 'evcc' (known: evc, lrs); did you mean 'evc'?");
+}
+
+// Learner parameters as JSON (Python, grid configs): an m without an m scale is the m used; a number for a
+// text option is its text; a wrong type names the parameter; an unknown name gets the closest known one.
+TEST(Params, JsonParametersAreTypedAndAnExplicitMIsHonoured) {
+  EXPECT_EQ(params_from_json({{"learner", "cn2-unordered"}, {"m", 50}}).resolved_m_scale(), 0.0);
+  EXPECT_EQ(params_from_json({{"learner", "cn2-unordered"}}).resolved_m_scale(), 1.0);
+  EXPECT_EQ(params_from_json({{"learner", "cn2-unordered"}, {"m", 50}, {"m_scale", 1}}).resolved_m_scale(), 1.0);
+  EXPECT_EQ(params_from_json({{"learner", "pril"}, {"reliability", 0.8}}).reliability, "0.8");
+  try {
+    params_from_json({{"learner", "cn2-unordered"}, {"beam_width", "wide"}});
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'beam_width'"), std::string::npos) << e.what();
+  }
+  try {
+    params_from_json({{"learner", "cn2-unordered"}, {"qualty", "evc"}});
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'quality'?"), std::string::npos) << e.what();
+  }
+}
+
+// The options a learner reads are its groups' narrowed by what it can do.
+TEST(Params, EachLearnerReadsOnlyTheOptionsItUses) {
+  LearnerParams p;
+  p.learner = "cn2-unordered";
+  EXPECT_TRUE(reads_option(p, "combine"));
+  EXPECT_FALSE(reads_option(p, "refine_quality"));
+  EXPECT_FALSE(reads_option(p, "reliability"));
+  p.learner = "decision-list";
+  EXPECT_TRUE(reads_option(p, "refine_quality"));
+  EXPECT_FALSE(reads_option(p, "combine"));
+  p.learner = "rule-logistic";
+  EXPECT_TRUE(reads_option(p, "lambda"));
+  EXPECT_TRUE(reads_option(p, "evc_permutations"));
+  EXPECT_FALSE(reads_option(p, "combine"));
+  EXPECT_EQ(option_readers("refine_quality"), "decision-list");
+  EXPECT_EQ(option_readers("iterations"), "boost");
 }

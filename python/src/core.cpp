@@ -90,10 +90,10 @@ py::list learner_table_py() {
       if (std::string(info.name) == "learner") continue;
       LearnerParams p;
       p.learner = l.name;
-      bool reads = reads_option_group(p, info.group);
+      bool reads = reads_option(p, info.name);
       for (const auto& base : base_learners()) {
         p.base = base;
-        reads = reads || reads_option_group(p, info.group);
+        reads = reads || reads_option(p, info.name);
       }
       if (reads) params.append(info.name);
     }

@@ -24,6 +24,7 @@
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/util/memory.hpp"
+#include "candor/util/names.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
 
@@ -36,13 +37,32 @@ struct DataOptions {
   std::string weight_column;
   std::vector<std::string> missing{"", "?", "NA"};
   bool drop_unsupported = false;
+  std::string delimiter;
 };
+
+// --delimiter: one character, or the names of the two that are awkward to type.
+char delimiter_char(const std::string& text) {
+  if (text.empty()) return 0;
+  if (text == "tab" || text == "\\t") return '\t';
+  if (text == "semicolon") return ';';
+  return text[0];
+}
+const CLI::Validator kDelimiterCheck(
+    [](std::string& text) -> std::string {
+      if (text == "tab" || text == "\\t" || text == "semicolon") return "";
+      if (text.size() == 1 && text[0] != '"' && text[0] != '\n' && text[0] != '\r') return "";
+      return "'" + text + "' is not one character (or tab, semicolon)";
+    },
+    "CHAR");
 
 void add_data_options(CLI::App* cmd, DataOptions& o) {
   cmd->add_option("--class", o.class_name, "class attribute (default: the last column)");
   cmd->add_option("--weight-column", o.weight_column, "numeric column holding example weights");
   cmd->add_option("--missing", o.missing, "CSV cells meaning 'missing' (default: empty, ?, NA)")->expected(1, -1);
   cmd->add_flag("--drop-unsupported", o.drop_unsupported, "drop ARFF string/date attributes instead of failing");
+  cmd->add_option("--delimiter", o.delimiter,
+                  "CSV separator: one character, or tab, semicolon (default: tab for .tsv, comma otherwise)")
+      ->check(kDelimiterCheck);
 }
 
 LoadOptions load_options(const DataOptions& o) {
@@ -51,6 +71,7 @@ LoadOptions load_options(const DataOptions& o) {
   l.weight_column = o.weight_column;
   l.missing_markers = o.missing;
   l.drop_unsupported = o.drop_unsupported;
+  l.delimiter = delimiter_char(o.delimiter);
   return l;
 }
 
@@ -65,6 +86,27 @@ Dataset load_reported(const std::string& path, LoadOptions options) {
 }
 
 Dataset load_training(const std::string& path, const DataOptions& o) { return load_reported(path, load_options(o)); }
+
+// After a parse error: for each --word on the command line that no (sub)command knows, the closest option of
+// the command it was given to, when one is close (a typo).
+void suggest_options(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* command = &app;
+  for (int i = 1; i < argc; ++i)
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->get_name() == argv[i]) command = sub;
+  std::vector<std::string> known;
+  for (const CLI::Option* o : command->get_options())
+    for (const auto& name : o->get_lnames()) known.push_back("--" + name);
+  for (int i = 1; i < argc; ++i) {
+    std::string word = argv[i];
+    if (word.rfind("--", 0) != 0 || word == "--") continue;
+    word = word.substr(0, word.find('='));
+    if (std::find(known.begin(), known.end(), word) != known.end()) continue;
+    const std::string close = closest_name(word, known);
+    std::cerr << "candor: unknown option '" << word << "'"
+              << (close.empty() ? "" : "; did you mean '" + close + "'?") << "\n";
+  }
+}
 
 std::string fmt(double x, int digits = 4) {
   if (std::isnan(x)) return "n/a";
@@ -208,7 +250,7 @@ int main(int argc, char** argv) {
   fit_cmd->add_option("-o,--output", fit_output, "model file to write")->required();
   fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model")->check(CLI::Range(0, 4096));
   add_data_options(fit_cmd, fit_data);
-  add_learner_options(fit_cmd, fit_params);
+  add_learner_options(fit_cmd, fit_params, learner_on_command_line(argc, argv));
 
   // rules
   std::string rules_model;
@@ -230,6 +272,8 @@ int main(int argc, char** argv) {
                      "members that moved a boosted ensemble's prediction most");
   pred_cmd->add_option("--missing", pred_data.missing, "CSV cells meaning 'missing'")->expected(1, -1);
   pred_cmd->add_option("--weight-column", pred_data.weight_column, "column holding example weights (ignored)");
+  pred_cmd->add_option("--delimiter", pred_data.delimiter, "CSV separator: one character, or tab, semicolon")
+      ->check(kDelimiterCheck);
 
   // evaluate
   DataOptions eval_data;
@@ -248,7 +292,7 @@ int main(int argc, char** argv) {
                        "folder for a reliability diagram and each rule's probability against its test share "
                        "(reliability.csv, rules.csv, calibration.png)");
   add_data_options(eval_cmd, eval_data);
-  add_learner_options(eval_cmd, eval_params);
+  add_learner_options(eval_cmd, eval_params, learner_on_command_line(argc, argv));
 
   // experiment
   std::string exp_name;
@@ -319,6 +363,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
+    if (code != 0) suggest_options(app, argc, argv);
     return code == 0 ? 0 : 2;
   }
 

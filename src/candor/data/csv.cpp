@@ -90,7 +90,8 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
       const std::string shown = other == '\t' ? "tabs" : std::string("'") + other + "'";
       throw InputError(file, header_line,
                        "the header is one column but holds " + shown +
-                           ": a .csv file is read as comma-separated, a .tsv file as tab-separated");
+                           ": a .csv file is read as comma-separated, a .tsv file as tab-separated; name the separator "
+                           "with --delimiter");
     }
   }
   detail::RawTable t;
@@ -256,6 +257,7 @@ Dataset load_dataset(const std::string& path, const LoadOptions& options, std::v
     return true;
   };
   if (ends_with(".arff")) return read_arff(path, options, dropped);
+  if (options.delimiter) return read_csv(path, options, options.delimiter);
   if (ends_with(".tsv")) return read_csv(path, options, '\t');
   return read_csv(path, options, ',');
 }

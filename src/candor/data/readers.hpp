@@ -29,6 +29,8 @@ struct LoadOptions {
   // a column read as nominal although at least 90% of its non-missing cells are numbers (one typo, `nan`
   // or a stray character makes a whole column nominal; the warning names the first such cell).
   std::vector<std::string>* warnings = nullptr;
+  // The separator of a CSV file; 0 chooses by extension (tab for .tsv, comma otherwise). Not read for ARFF.
+  char delimiter = 0;
 };
 
 // Reads ARFF (.arff) or CSV (.csv, .tsv with tabs; anything else as CSV) chosen by file extension.

@@ -17,6 +17,7 @@
 #include "candor/util/parallel.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/memory.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -31,7 +32,7 @@ const GumbelLaw& EvcCalibration::law(int klass, int length) const {
 EvcPool parse_evc_pool(const std::string& name) {
   if (name == "none") return EvcPool::none;
   if (name == "classes") return EvcPool::classes;
-  throw std::invalid_argument("unknown EVC pooling '" + name + "' (known: none, classes)");
+  throw std::invalid_argument(unknown_name_message("EVC pooling", name, {"none", "classes"}));
 }
 
 const char* evc_pool_name(EvcPool pool) { return pool == EvcPool::classes ? "classes" : "none"; }

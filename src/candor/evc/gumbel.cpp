@@ -1,4 +1,5 @@
 #include "candor/evc/gumbel.hpp"
+#include "candor/util/names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -30,7 +31,7 @@ GumbelFit parse_gumbel_fit(const std::string& name) {
   if (name == "fixed-beta") return GumbelFit::fixed_beta;
   if (name == "moments") return GumbelFit::moments;
   if (name == "ml") return GumbelFit::maximum_likelihood;
-  throw std::invalid_argument("unknown Gumbel fit '" + name + "' (known: fixed-beta, moments, ml)");
+  throw std::invalid_argument(unknown_name_message("Gumbel fit", name, {"fixed-beta", "moments", "ml"}));
 }
 
 const char* gumbel_fit_name(GumbelFit fit) {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "candor/learn/params.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -80,9 +81,9 @@ std::vector<CorpusEntry> read_corpus_index(const std::string& dir) {
 void run_experiment(const std::string& name, const ExperimentOptions& options) {
   for (const auto& e : experiment_table())
     if (name == e.name) return e.run(options);
-  std::string known;
-  for (const auto& e : experiment_table()) known += (known.empty() ? "" : ", ") + std::string(e.name);
-  throw std::invalid_argument("unknown experiment '" + name + "' (known: " + known + ")");
+  std::vector<std::string> known;
+  for (const auto& e : experiment_table()) known.emplace_back(e.name);
+  throw std::invalid_argument(unknown_name_message("experiment", name, known));
 }
 
 }  // namespace candor

@@ -27,6 +27,7 @@
 #include "candor/util/json_read.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -52,7 +53,7 @@ const std::size_t kOldColumns = 17;
 
 void check_resampling(const Resampling& r) {
   if (r.kind != "cv" && r.kind != "holdout" && r.kind != "train-test")
-    throw std::invalid_argument("unknown resampling '" + r.kind + "' (known: cv, holdout, train-test)");
+    throw std::invalid_argument(unknown_name_message("resampling", r.kind, {"cv", "holdout", "train-test"}));
   if (r.kind == "cv" && r.folds < 2) throw std::invalid_argument("cross-validation needs at least 2 folds");
   if (r.repeats < 1) throw std::invalid_argument("repeats must be at least 1");
   if (r.kind == "holdout" && !(r.test_fraction > 0 && r.test_fraction < 1))

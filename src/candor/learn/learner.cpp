@@ -8,6 +8,7 @@
 #include "candor/learn/pril.hpp"
 #include "candor/learn/rule_logistic.hpp"
 #include "candor/learn/tree_learners.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -84,6 +85,48 @@ bool reads_option_group(const LearnerParams& p, const std::string& group) {
   return has_group(find_learner(p.base), group);
 }
 
+bool reads_option(const LearnerParams& p, const std::string& name) {
+  const ParamInfo* info = nullptr;
+  for (const auto& i : param_table())
+    if (name == i.name) info = &i;
+  if (!info) return false;
+  if (!reads_option_group(p, info->group)) return false;
+  if (std::string(info->group) != "rule") return true;
+  const LearnerInfo& l = rule_learner(p);
+  if (name == "refine_quality" || name == "select_quality") return l.separate_heuristics;
+  if (name == "combine") return std::string(l.combine).size() > 0;
+  if (name == "max_beam_width") return l.layered_search;
+  if (name == "covering") return l.probabilistic_covering;
+  if (name == "stop" || name == "min_new_positives" || name == "min_new_share") return l.stopping;
+  if (name == "correct") return l.correct_evc;
+  if (name.rfind("evc_", 0) == 0) return l.evc_quality || l.correct_evc;
+  return true;
+}
+
+std::string option_readers(const std::string& name) {
+  std::string readers;
+  auto add = [&](const std::string& r) { readers += (readers.empty() ? "" : ", ") + r; };
+  for (const auto& l : learner_table()) {
+    LearnerParams probe;
+    probe.learner = l.name;
+    if (!has_group(l, "base")) {
+      if (reads_option(probe, name)) add(l.name);
+      continue;
+    }
+    bool every_base = true;
+    std::vector<std::string> bases;
+    for (const auto& base : base_learners()) {
+      probe.base = base;
+      if (reads_option(probe, name)) bases.push_back(base);
+      else every_base = false;
+    }
+    if (every_base) add(l.name);
+    else
+      for (const auto& base : bases) add(std::string(l.name) + " --base " + base);
+  }
+  return readers;
+}
+
 std::string learners_markdown() {
   std::string out =
       "| learner | what | quality | m scale | search | max length | stop | combine |\n|---|---|---|---|---|---|---|---|\n";
@@ -110,9 +153,9 @@ std::string learners_markdown() {
 const LearnerInfo& find_learner(const std::string& name) {
   for (const auto& l : learner_table())
     if (name == l.name) return l;
-  std::string known;
-  for (const auto& l : learner_table()) known += (known.empty() ? "" : ", ") + std::string(l.name);
-  throw std::invalid_argument("unknown learner '" + name + "' (known: " + known + ")");
+  std::vector<std::string> known;
+  for (const auto& l : learner_table()) known.emplace_back(l.name);
+  throw std::invalid_argument(unknown_name_message("learner", name, known));
 }
 
 }  // namespace candor

@@ -13,6 +13,7 @@
 #include "candor/quality/quality.hpp"
 #include "candor/tree/tree.hpp"
 #include "candor/util/json_read.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -73,7 +74,9 @@ const std::vector<ParamInfo>& param_table() {
       {"select_quality", &LearnerParams::select_quality,
        "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
        "--quality, else laplace)"},
-      {"m", &LearnerParams::m, "m of the m-estimate family (m-estimate, modified-m-estimate)"},
+      {"m", &LearnerParams::m,
+       "m of the m-estimate family (m-estimate, modified-m-estimate); given without --m-scale it is used as given, "
+       "although the CN2 learners' default scales m with the data (m = sqrt(N))"},
       {"m_scale", &LearnerParams::m_scale,
        "when positive, m grows with the data: m = m-scale x sqrt(N), N the (weighted) training examples, "
        "replacing --m (the model file records the m used); 0: --m as given; -1: the learner's default, 1 for "
@@ -303,21 +306,7 @@ void check_options_read(const LearnerParams& p) {
     if (reads_option_group(p, info.group)) continue;
     const bool given = std::visit([&](auto member) { return !(p.*member == defaults.*member); }, info.member);
     if (!given) continue;
-    std::string readers;
-    for (const auto& l : learner_table()) {
-      LearnerParams probe;
-      probe.learner = l.name;
-      if (std::string(l.option_groups).find("base") != std::string::npos) {
-        if (std::string(info.group) == "boost") readers += (readers.empty() ? "" : ", ") + std::string(l.name);
-        for (const auto& base : base_learners()) {
-          probe.base = base;
-          if (std::string(info.group) != "boost" && reads_option_group(probe, info.group))
-            readers += (readers.empty() ? "" : ", ") + std::string(l.name) + " --base " + base;
-        }
-      } else if (reads_option_group(probe, info.group)) {
-        readers += (readers.empty() ? "" : ", ") + std::string(l.name);
-      }
-    }
+    const std::string readers = option_readers(info.name);
     std::string where = "--learner " + p.learner;
     if (reads_option_group(p, "boost")) where += " --boosting " + p.boosting + (p.boosting == "logitboost" ? "" : " --base " + p.base);
     throw std::invalid_argument(flag_of(info.name) + " is an option of --learner " + readers + ", not of " + where);
@@ -335,40 +324,42 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument(p.learner + " does not support the " + quality + " quality");
   const std::string search = p.resolved_search();
   if (search != "greedy" && search != "beam" && search != "layered")
-    throw std::invalid_argument("unknown search '" + search + "' (known: greedy, beam, layered)");
+    throw std::invalid_argument(unknown_name_message("search", search, {"greedy", "beam", "layered"}));
   if (search == "layered" && !learner.layered_search)
     throw std::invalid_argument("layered search is not available with --learner " + p.learner);
   if (p.max_beam_width < 1) throw std::invalid_argument("max beam width must be at least 1");
   if (!p.refine_quality.empty()) {
     if (!learner.separate_heuristics)
-      throw std::invalid_argument("--refine-quality is not an option of --learner " + p.learner);
+      throw std::invalid_argument("--refine-quality is an option of --learner " + option_readers("refine_quality") +
+                                  ", not of --learner " + p.learner);
     if (quality_needs_calibration(p.refine_quality))
       throw std::invalid_argument(p.refine_quality + " cannot rank refinements");
     make_quality(p.refine_quality, QualityParams{p.m, nullptr});
   }
   if (!p.select_quality.empty()) {
     if (!learner.separate_heuristics)
-      throw std::invalid_argument("--select-quality is not an option of --learner " + p.learner + " (use --quality)");
+      throw std::invalid_argument("--select-quality is an option of --learner " + option_readers("select_quality") +
+                                  "; --learner " + p.learner + " has one heuristic, --quality");
     if (!p.quality.empty() && p.quality != p.select_quality)
       throw std::invalid_argument("--quality and --select-quality differ; give one of them");
   }
   if (!p.combine.empty()) {
     if (std::string(learner.combine).empty())
-      throw std::invalid_argument("--learner " + p.learner + " decides each prediction by one rule; --combine is "
-                                  "an option of rule sets");
+      throw std::invalid_argument("--combine is an option of --learner " + option_readers("combine") +
+                                  " (rule sets), not of --learner " + p.learner);
     find_combination(p.combine);  // throws for unknown names
   }
   const std::string stop = p.resolved_stop();
   if (stop != "none" && stop != "prior")
-    throw std::invalid_argument("unknown stopping criterion '" + stop + "' (known: none, prior)");
+    throw std::invalid_argument(unknown_name_message("stopping criterion", stop, {"none", "prior"}));
   if (stop != "none" && !learner.stopping)
     throw std::invalid_argument(p.learner + " has no stopping criterion; use --stop none");
   if (p.covering != "remove" && p.covering != "probabilistic")
-    throw std::invalid_argument("unknown covering '" + p.covering + "' (known: remove, probabilistic)");
+    throw std::invalid_argument(unknown_name_message("covering", p.covering, {"remove", "probabilistic"}));
   if (p.covering == "probabilistic" && !learner.probabilistic_covering)
     throw std::invalid_argument("probabilistic covering is not available with --learner " + p.learner);
   if (!p.correct.empty() && p.correct != "evc" && p.correct != "none")
-    throw std::invalid_argument("unknown correction '" + p.correct + "' (known: evc, none)");
+    throw std::invalid_argument(unknown_name_message("correction", p.correct, {"evc", "none"}));
   if (p.resolved_correct() == "evc" && !learner.correct_evc)
     throw std::invalid_argument("--correct evc is not available with --learner " + p.learner);
   if (!(p.m_scale >= 0 || p.m_scale == -1))
@@ -447,10 +438,10 @@ void validate(const LearnerParams& p) {
   find_learner(p.learner);  // throws for unknown names
   if (reads_option_group(p, "boost")) {
     if (p.boosting != "kbs" && p.boosting != "adaboost-m1" && p.boosting != "logitboost")
-      throw std::invalid_argument("unknown boosting '" + p.boosting + "' (known: kbs, adaboost-m1, logitboost)");
+      throw std::invalid_argument(unknown_name_message("boosting", p.boosting, {"kbs", "adaboost-m1", "logitboost"}));
     const auto& bases = base_learners();
     if (std::find(bases.begin(), bases.end(), p.base) == bases.end())
-      throw std::invalid_argument("unknown base learner '" + p.base + "' (known: stump, tree, rule)");
+      throw std::invalid_argument(unknown_name_message("base learner", p.base, bases));
     if (p.boosting == "logitboost" && p.base != "stump")
       throw std::invalid_argument("logitboost fits regression stumps; --base " + p.base + " is not available with it");
     if (p.iterations < 1 || p.iterations > 1000000)
@@ -466,13 +457,9 @@ void validate(const LearnerParams& p) {
   if (!(p.confidence > 0 && p.confidence <= 0.5)) throw std::invalid_argument("confidence must lie in (0, 0.5]");
   if (!(p.min_leaf >= 0) || !std::isfinite(p.min_leaf)) throw std::invalid_argument("min leaf must be non-negative");
   if (reads_option_group(p, "pril")) validate_pril_options(p);
-  auto one_of = [](const std::string& v, const char* what, std::initializer_list<const char*> known) {
-    std::string list;
-    for (const char* k : known) {
-      if (v == k) return;
-      list += (list.empty() ? "" : ", ") + std::string(k);
-    }
-    throw std::invalid_argument("unknown " + std::string(what) + " '" + v + "' (known: " + list + ")");
+  auto one_of = [](const std::string& v, const char* what, const std::vector<std::string>& known) {
+    if (std::find(known.begin(), known.end(), v) == known.end())
+      throw std::invalid_argument(unknown_name_message(what, v, known));
   };
   one_of(p.features, "features", {"rules+attributes", "rules", "attributes"});
   one_of(p.penalty, "penalty", {"l2", "l1"});
@@ -509,19 +496,37 @@ nlohmann::json params_to_json(const LearnerParams& p) {
 LearnerParams params_from_json(const nlohmann::json& j) {
   LearnerParams p;
   if (!j.is_object()) throw std::invalid_argument("learner parameters must be a JSON object");
+  std::vector<std::string> names;
+  for (const auto& candidate : param_table()) names.emplace_back(candidate.name);
   for (auto it = j.begin(); it != j.end(); ++it) {
     const ParamInfo* info = nullptr;
     for (const auto& candidate : param_table())
       if (it.key() == candidate.name) info = &candidate;
-    if (!info) throw std::invalid_argument("unknown learner parameter '" + it.key() + "'");
+    if (!info) throw std::invalid_argument(unknown_name_message("learner parameter", it.key(), names));
+    const std::string what = "learner parameter '" + it.key() + "'";
     std::visit(
         [&](auto member) {
           using T = std::remove_reference_t<decltype(p.*member)>;
-          if constexpr (std::is_same_v<T, int>) p.*member = json_int(it.value(), "learner parameter '" + it.key() + "'");
-          else p.*member = it.value().template get<T>();
+          const auto& v = it.value();
+          if constexpr (std::is_same_v<T, int>) {
+            p.*member = json_int(v, what);
+          } else if constexpr (std::is_same_v<T, bool>) {
+            if (!v.is_boolean()) throw std::invalid_argument(what + " must be true or false, not " + v.dump());
+            p.*member = v.template get<bool>();
+          } else if constexpr (std::is_same_v<T, double>) {
+            if (!v.is_number()) throw std::invalid_argument(what + " must be a number, not " + v.dump());
+            p.*member = v.template get<double>();
+          } else {
+            // A text option may hold a number (PrIL's reliability "0.8" or 0.8): its shortest JSON form.
+            if (v.is_number()) p.*member = v.dump();
+            else if (v.is_string()) p.*member = v.template get<std::string>();
+            else throw std::invalid_argument(what + " must be a text, not " + v.dump());
+          }
         },
         info->member);
   }
+  // An m given without an m scale is the m meant: the learner's default scale (m = sqrt(N)) would replace it.
+  if (j.contains("m") && !j.contains("m_scale")) p.m_scale = 0;
   validate(p);
   return p;
 }

@@ -136,6 +136,13 @@ std::vector<double> parse_reliabilities(const std::string& text, std::size_t cla
 
 // Whether the learner of `p` reads the options of `group` (learn/learner.hpp).
 bool reads_option_group(const LearnerParams& p, const std::string& group);
+// Whether the learner of `p` reads the option `name` (a param_table() name): its group, narrowed by what the
+// learner can do (--refine-quality only where refinement and selection heuristics are separate, --combine
+// only for rule sets, the EVC options only where EVC can run, ...). This is the list `fit --learner X
+// --help` and the Python estimators show.
+bool reads_option(const LearnerParams& p, const std::string& name);
+// The learners (and `boost --base B`) that read option `name`, comma-separated, for messages.
+std::string option_readers(const std::string& name);
 
 // `p` for `learner`: the options it does not read back at their defaults (what an ensemble's base
 // learner gets).

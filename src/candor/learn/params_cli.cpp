@@ -1,23 +1,72 @@
 #include "candor/learn/params_cli.hpp"
 
+#include "candor/learn/learner.hpp"
+
 #include <stdexcept>
 #include <type_traits>
 
 namespace candor {
 
-void add_learner_options(CLI::App* cmd, LearnerParams& p) {
+namespace {
+const char* help_group(const std::string& group) {
+  if (group == "rule") return "Rule options (search, quality, covering, EVC)";
+  if (group == "linear") return "Logistic model options (rule-logistic)";
+  if (group == "leaf" || group == "tree") return "Tree and stump options";
+  if (group == "boost") return "Boosting options";
+  if (group == "pril") return "PrIL options";
+  return "Learner options";
+}
+}  // namespace
+
+void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& shown_learner) {
+  LearnerParams shown;
+  bool filter = false;
+  if (!shown_learner.empty()) {
+    try {
+      find_learner(shown_learner);
+      shown.learner = shown_learner;
+      filter = true;
+    } catch (const std::invalid_argument&) {
+      // An unknown learner is reported when the options are checked; the help lists every option.
+    }
+  }
   for (const auto& info : param_table()) {
     std::string flag = std::string("--") + info.name;
     for (auto& ch : flag)
       if (ch == '_') ch = '-';
+    // A boosted learner's options depend on its --base: the help shows those of any base.
+    bool read = !filter || reads_option(shown, info.name);
+    if (filter && !read && find_learner(shown_learner).option_groups == std::string("boost base"))
+      for (const auto& base : base_learners()) {
+        shown.base = base;
+        read = read || reads_option(shown, info.name);
+      }
+    CLI::Option* option = nullptr;
     std::visit(
         [&](auto member) {
           using T = std::remove_reference_t<decltype(p.*member)>;
-          if constexpr (std::is_same_v<T, bool>) cmd->add_flag(flag, p.*member, info.help);
-          else cmd->add_option(flag, p.*member, info.help)->capture_default_str();
+          if constexpr (std::is_same_v<T, bool>) option = cmd->add_flag(flag, p.*member, info.help);
+          else option = cmd->add_option(flag, p.*member, info.help)->capture_default_str();
         },
         info.member);
+    // CLI11 leaves options of the empty group out of the help.
+    option->group(read ? help_group(info.group) : "");
+    // An --m given without --m-scale is the m meant: the learner's default scale (m = sqrt(N)) would replace
+    // it. Callbacks run in declaration order, so an --m-scale given as well still wins.
+    if (std::string(info.name) == "m")
+      option->each([&p](const std::string&) {
+        if (p.m_scale == -1) p.m_scale = 0;
+      });
   }
+}
+
+std::string learner_on_command_line(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--learner" && i + 1 < argc) return argv[i + 1];
+    if (a.rfind("--learner=", 0) == 0) return a.substr(10);
+  }
+  return "";
 }
 
 LearnerParams parse_learner_options(const std::string& options) {

@@ -9,8 +9,14 @@
 
 namespace candor {
 
-// Adds --NAME (with '_' written '-') for every parameter, writing into `p`.
-void add_learner_options(CLI::App* cmd, LearnerParams& p);
+// Adds --NAME (with '_' written '-') for every parameter, writing into `p`, in help groups by the part that
+// reads them (rule search, logistic model, trees, boosting, PrIL). With `shown_learner` (the --learner of a
+// `--help` command line), the help lists only the options that learner reads; the others are still accepted
+// and checked as ever.
+void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& shown_learner = "");
+
+// The value of `--learner` on a command line (`--learner X` or `--learner=X`), empty if none.
+std::string learner_on_command_line(int argc, const char* const* argv);
 
 // Parses a string of `candor fit` learner options, e.g. "--learner cn2-ordered --quality evc" (quotes group
 // words as in a shell), starting from the defaults, and validates the result. Throws std::invalid_argument

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "candor/model/rule_model.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -117,9 +118,9 @@ const std::vector<Combination>& combination_table() {
 const Combination& find_combination(const std::string& name) {
   for (const auto& c : combination_table())
     if (name == c.name) return c;
-  std::string known;
-  for (const auto& c : combination_table()) known += (known.empty() ? "" : ", ") + std::string(c.name);
-  throw std::invalid_argument("unknown combination '" + name + "' (known: " + known + ")");
+  std::vector<std::string> known;
+  for (const auto& c : combination_table()) known.emplace_back(c.name);
+  throw std::invalid_argument(unknown_name_message("combination", name, known));
 }
 
 std::vector<double> smoothed(const std::vector<double>& counts, const std::vector<double>& prior, double m) {

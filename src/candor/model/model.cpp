@@ -13,6 +13,7 @@
 #include "candor/model/tree_model.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/output.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -142,9 +143,9 @@ std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::strin
         check_known_entries(j, model->to_json(), "");
         return model;
       }
-    std::string known;
-    for (const auto& k : model_kind_table()) known += (known.empty() ? "" : ", ") + std::string(k.name);
-    throw std::invalid_argument("unknown model kind '" + kind + "' (known: " + known + ")");
+    std::vector<std::string> known;
+    for (const auto& k : model_kind_table()) known.emplace_back(k.name);
+    throw std::invalid_argument(unknown_name_message("model kind", kind, known));
   } catch (const nlohmann::json::exception& e) {
     throw InputError(source, 0, std::string("malformed model: ") + e.what());
   } catch (const std::invalid_argument& e) {

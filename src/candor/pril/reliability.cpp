@@ -1,4 +1,5 @@
 #include "candor/pril/reliability.hpp"
+#include "candor/util/names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,7 +20,7 @@ std::vector<double> reliability_levels(double minimum, const std::string& shape,
     if (shape == "linear") r.push_back(1 - (1 - minimum) * x);
     else if (shape == "convex") r.push_back(minimum + (1 - minimum) * (1 - x) * (1 - x));
     else if (shape == "concave") r.push_back(1 - (1 - minimum) * x * x);
-    else throw std::invalid_argument("unknown reliability shape '" + shape + "' (known: linear, convex, concave)");
+    else throw std::invalid_argument(unknown_name_message("reliability shape", shape, {"linear", "convex", "concave"}));
   }
   r.back() = minimum;  // exactly, whatever the rounding
   return r;

@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "candor/quality/measures.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -94,9 +95,9 @@ bool quality_needs_calibration(const std::string& name) {
 std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const QualityParams& params) {
   for (const auto& q : quality_table())
     if (name == q.name) return q.make(params);
-  std::string known;
-  for (const auto& q : quality_table()) known += (known.empty() ? "" : ", ") + std::string(q.name);
-  throw std::invalid_argument("unknown quality measure '" + name + "' (known: " + known + ")");
+  std::vector<std::string> known;
+  for (const auto& q : quality_table()) known.emplace_back(q.name);
+  throw std::invalid_argument(unknown_name_message("quality measure", name, known));
 }
 
 }  // namespace candor

@@ -7,13 +7,14 @@
 
 #include "candor/util/format.hpp"
 #include "candor/util/json_read.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
 LeafEstimate parse_leaf_estimate(const std::string& name) {
   if (name == "laplace") return LeafEstimate::laplace;
   if (name == "counts") return LeafEstimate::counts;
-  throw std::invalid_argument("unknown leaf estimate '" + name + "' (known: laplace, counts)");
+  throw std::invalid_argument(unknown_name_message("leaf estimate", name, {"laplace", "counts"}));
 }
 
 namespace {
