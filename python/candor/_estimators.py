@@ -20,6 +20,22 @@ _PARAMS = {p["name"]: p for p in _core.param_table()}
 _PY_NAME = {"lambda": "reg_lambda"}
 _CPP_NAME = {v: k for k, v in _PY_NAME.items()}
 _LEARNERS = _core.learner_table()
+# Parameters whose C++ default stands for "the learner's own choice" (an empty text, or these numbers): in
+# Python their default is None, and None is sent as nothing, so that the C++ learner decides.
+_LEARNER_CHOOSES = {"m": "22.466, or m = m_scale x sqrt(N) for the CN2 learners",
+                    "m_scale": "1 for the CN2 learners (m = sqrt(N)), 0 (m as given) otherwise",
+                    "max_rule_length": "5 for CN2, no limit for laplace-covering and decision-list",
+                    "lambda": "0.01 for a rules-only model, else chosen by the lambda search"}
+_PY_TYPE = {"str": "str", "float": "float", "int": "int", "bool": "bool"}
+
+
+def _python_default(cpp_name):
+    p = _PARAMS[cpp_name]
+    if cpp_name in _LEARNER_CHOOSES or (p["type"] == "str" and p["default"] == ""):
+        return None
+    if cpp_name == "reliability":
+        return float(p["default"])
+    return p["default"]
 
 
 def _is_dataframe(X):
@@ -34,7 +50,11 @@ def _nominal_codes(col, known, column):
     series = col if isinstance(col, pd.Series) else pd.Series(np.asarray(col, dtype=object))
     if str(series.dtype) == "category" and [str(c) for c in series.cat.categories] == list(known):
         return series.cat.codes.to_numpy(dtype=np.int32)
-    row_codes, distinct = pd.factorize(series)  # missing values (None, NaN, pd.NA) get -1
+    with warnings.catch_warnings():
+        # pandas 1.5 warns that a later version will stop inferring numbers in an object Index: the values are
+        # turned into text right below, so the inference does not matter here.
+        warnings.simplefilter("ignore", FutureWarning)
+        row_codes, distinct = pd.factorize(series)  # missing values (None, NaN, pd.NA) get -1
     text = [str(v) for v in distinct]
     lookup = np.append(pd.Categorical(text, categories=list(known)).codes.astype(np.int32), np.int32(-1))
     codes = lookup[row_codes]  # row code -1 reads the appended -1
@@ -42,6 +62,55 @@ def _nominal_codes(col, known, column):
     if unseen:
         warnings.warn(f"column {column!r}: values not seen in training treated as missing: {unseen[:5]}")
     return codes
+
+
+def _nominal_value_list(col):
+    """The sorted texts of a column's non-missing values."""
+    import pandas as pd
+
+    series = col if isinstance(col, pd.Series) else pd.Series(np.asarray(col, dtype=object))
+    return sorted({str(v) for v in series.dropna().unique()})
+
+
+def _object_column_values(col, name):
+    """The type of a column of Python objects, by the rule of the CLI's CSV reader: numeric (None) when every
+    non-missing value is a number (or a text that is one), else nominal (its value list). A column of at least
+    90% numbers with some text is nominal with the CLI's warning; bools are nominal; other objects are an
+    error."""
+    import pandas as pd
+
+    values = list(col)
+    numbers = others = 0
+    first_other = None
+    for row, v in enumerate(values):
+        if _as_text(v) is None:
+            continue
+        if isinstance(v, (bool, np.bool_)):
+            others += 1
+            first_other = first_other or (row, v)
+            continue
+        if isinstance(v, (int, float, np.integer, np.floating)):
+            numbers += 1
+            continue
+        if not isinstance(v, (str, np.str_)):
+            # scikit-learn's wording (its estimator checks look for it), with the column and row.
+            raise TypeError(f"column {name!r}, row {row}: argument must be a string or a number, not "
+                            f"{type(v).__name__} ({v!r})")
+        try:
+            float(v)
+            numbers += 1
+        except ValueError:
+            others += 1
+            if first_other is None:
+                first_other = (row, v)
+    if others == 0:
+        return None if numbers > 0 else []
+    if numbers >= 9 * others:
+        row, v = first_other
+        warnings.warn(f"column {name!r} is read as nominal because {str(v)[:40]!r} (row {row}) is not a number "
+                      f"({numbers} of its {numbers + others} values are); fix the value or make it missing (NaN)")
+    series = col if isinstance(col, pd.Series) else pd.Series(np.asarray(col, dtype=object))
+    return sorted({str(v) for v in series.dropna().unique()})
 
 
 def _as_text(v):
@@ -128,39 +197,42 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
                                 f"(say, days since a date) or to text")
             if dtype.kind in "iuf":  # numpy numbers and pandas' nullable Int64, Float64 and the like
                 return None
+            if str(dtype) in ("string", "str"):  # pandas' own text dtype: text, whatever it holds
+                return _nominal_value_list(col)
+            if dtype.kind == "O":
+                return _object_column_values(col, name)
         else:
             if np.asarray(col).dtype.kind in "mM":
                 raise TypeError(f"column {name!r}: datetime values are not supported; convert them to numbers "
                                 f"(say, days since a date) or to text")
-            if np.asarray(col).dtype.kind in "biuf":
+            if np.asarray(col).dtype.kind in "iuf":
                 return None
-            # An object column of numbers is numeric; one of strings (and missing values) nominal; anything
-            # else is an error.
-            try:
-                np.asarray(col, dtype=np.float64)
-                return None
-            except (TypeError, ValueError):
-                bad = [v for v in list(col) if _as_text(v) is not None and not isinstance(v, (str, bool, np.str_, np.bool_))]
-                if bad:
-                    raise TypeError(f"column {name!r}: argument must be a string or a number, not "
-                                    f"{type(bad[0]).__name__} ({bad[0]!r})") from None
-        import pandas as pd
-
-        series = col if isinstance(col, pd.Series) else pd.Series(np.asarray(col, dtype=object))
-        return sorted({str(v) for v in series.dropna().unique()})
+            if np.asarray(col).dtype.kind == "b":
+                return ["False", "True"]
+            if np.asarray(col).dtype.kind in "OUS":
+                return _object_column_values(col, name)
+        return _nominal_value_list(col)
 
     def _dataset(self, X, fitting, y_codes=None, sample_weight=None):
         names, nominal, arrays = self._columns(X, fitting)
         n = len(arrays[0]) if arrays else (X.shape[0] if hasattr(X, "shape") else len(X))
         y = np.full(n, -1, dtype=np.int32) if y_codes is None else np.asarray(y_codes, dtype=np.int32)
         w = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-        return _core.Dataset(names, nominal, arrays, [str(c) for c in self.classes_], y, w)
+        return _core.Dataset(names, nominal, arrays, [str(c) for c in self.classes_], y, w,
+                             getattr(self, "_class_name", "class"))
 
     # ---- the estimator --------------------------------------------------------------------------------
     def _params_json(self):
         params = {"learner": self._learner}
         for name in self._param_names:
-            params[_CPP_NAME.get(name, name)] = getattr(self, name)
+            value = getattr(self, name)
+            if value is None:
+                continue  # the learner's own default
+            if isinstance(value, np.generic):
+                value = value.item()
+            if isinstance(value, (list, tuple)):  # PrIL's reliabilities per class
+                value = ",".join(str(v) for v in value)
+            params[_CPP_NAME.get(name, name)] = value
         return json.dumps(params)
 
     def fit(self, X, y, sample_weight=None):
@@ -168,6 +240,9 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         NaN/None missing) and class labels y, with optional non-negative sample weights."""
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None.")
+        # The rules name the class as the target does (THEN decision = buy); an unnamed target is "class".
+        y_name = getattr(y, "name", None)
+        self._class_name = str(y_name) if y_name is not None and str(y_name) != "" else "class"
         y = column_or_1d(y, warn=True)
         if y.dtype.kind in "fc":  # numbers that may be continuous (or NaN): scikit-learn's check
             check_classification_targets(y)
@@ -205,10 +280,18 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "model_")
         return self.model_.predict_proba(self._dataset(X, False))
 
-    def predict(self, X):
-        """The most probable class of each row (for PrIL also of rows it leaves undecided: see decides)."""
+    def predict(self, X, undecided=None):
+        """The most probable class of each row. PrIL leaves the rows that no rule reliable enough covers
+        undecided (see decides): they get their most probable class too, unless `undecided` is given: then
+        they get that value (e.g. predict(X, undecided="undecided"); the result is an object array)."""
         proba = self.predict_proba(X)
-        return self.classes_[np.argmax(proba, axis=1)]
+        predicted = self.classes_[np.argmax(proba, axis=1)]
+        if undecided is None:
+            return predicted
+        decided = np.asarray(self.decides(X), dtype=bool)
+        out = predicted.astype(object)
+        out[~decided] = undecided
+        return out
 
     def decides(self, X):
         """Whether the model decides each row (False: PrIL leaves it undecided)."""
@@ -222,14 +305,52 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
 
     @property
     def rules_(self):
-        """The model's rules as a pandas DataFrame (conditions as text, class, covered, ... and the
-        learner's own columns)."""
+        """The model's rules as a pandas DataFrame indexed by rule id (1, 2, ...: the numbers of `candor
+        rules`, explain() and `candor predict --explain`): rule (the conditions as text), class (as in
+        classes_), covered and class_counts (the examples the rule was learned from, as in the model file),
+        training_covered and training_counts (every training row it covers), probability with interval_low
+        and interval_high, quality, and the learner's own columns (weight: what the rule adds to the logit of
+        its class)."""
         check_is_fitted(self, "model_")
         import pandas as pd
 
         table = pd.DataFrame(json.loads(self.model_.rule_table()))
-        first = [c for c in ("member", "rule", "class", "covered", "class_counts", "probability") if c in table.columns]
+        if "id" not in table.columns:
+            table.insert(0, "id", np.arange(1, len(table) + 1))
+        table = table.set_index("id")
+        if "class" in table.columns:
+            # The class as the labels of y are (classes_), not as the text the C++ model keeps.
+            by_text = {str(c): c for c in self.classes_}
+            table["class"] = [by_text.get(c, c) for c in table["class"]]
+        first = [c for c in ("member", "rule", "class", "covered", "class_counts", "training_covered",
+                             "training_counts", "probability") if c in table.columns]
         return table[first + [c for c in table.columns if c not in first]]
+
+    def __str__(self):
+        """The fitted model as `candor rules` prints it; the estimator's parameters before fit."""
+        if hasattr(self, "model_"):
+            return self.model_.text()
+        return repr(self)
+
+    def _repr_html_(self):
+        """A notebook's view: the rules as a table once fitted, scikit-learn's diagram before."""
+        if not hasattr(self, "model_"):
+            return self._repr_html_inner()
+        return self._rules_html()
+
+    def _repr_mimebundle_(self, **kwargs):
+        if not hasattr(self, "model_"):
+            return super()._repr_mimebundle_(**kwargs)
+        return {"text/plain": repr(self), "text/html": self._rules_html()}
+
+    def _rules_html(self):
+        import html
+
+        table = self.rules_
+        shown = table.head(50)
+        head = html.escape(self.model_.text().splitlines()[0])
+        more = f"<p>{len(table) - len(shown)} more rows in rules_</p>" if len(table) > len(shown) else ""
+        return f"<div><p><b>{type(self).__name__}</b>: {head}</p>{shown.to_html(float_format=lambda x: f'{x:.4g}')}{more}</div>"
 
     def rules_text(self):
         """The model as `candor rules` prints it."""
@@ -280,6 +401,32 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
 
+_CN2 = ["P. Clark and R. Boswell. Rule induction with CN2: some recent improvements. EWSL 1991.",
+        "P. Clark and T. Niblett. The CN2 induction algorithm. Machine Learning 3, 1989."]
+_EVC = ("M. Mozina, J. Demsar, I. Bratko and J. Zabkar. Extreme value correction: a method for correcting "
+        "optimistic estimations in rule learning. Machine Learning 108, 2019 (paper 000, docs/papers.md).")
+_REFERENCES = {
+    "cn2-unordered": _CN2[:1] + [_EVC],
+    "cn2-ordered": _CN2[1:] + [_EVC],
+    "rule-logistic": [_EVC + " Section 4.3.3."],
+    "laplace-covering": ["J. R. Quinlan and R. M. Cameron-Jones. Oversearching and layered search in empirical "
+                         "learning. IJCAI 1995 (paper 002)."],
+    "decision-list": ["J. Stecher, F. Janssen and J. Fuernkranz. Separating rule refinement and rule selection "
+                      "heuristics in inductive rule learning. ECML PKDD 2014 (paper 003)."],
+    "rule": ["M. Scholz. Comparing knowledge-based sampling to boosting. Technical Report 2005/26, University "
+             "of Dortmund, 2005 (paper 001)."],
+    "stump": ["W. Iba and P. Langley. Induction of one-level decision trees. ICML 1992."],
+    "tree": ["J. R. Quinlan. C4.5: Programs for Machine Learning. Morgan Kaufmann, 1993."],
+    "boost": ["M. Scholz. Comparing knowledge-based sampling to boosting. Technical Report 2005/26, University "
+              "of Dortmund, 2005 (paper 001).",
+              "Y. Freund and R. E. Schapire. Experiments with a new boosting algorithm. ICML 1996.",
+              "J. Friedman, T. Hastie and R. Tibshirani. Additive logistic regression: a statistical view of "
+              "boosting. Annals of Statistics 28, 2000."],
+    "pril": ["F. O. Gur Ali and W. A. Wallace. Are we losing accuracy while gaining confidence in induced rules: "
+             "an assessment of PrIL. KDD-96 (paper 004)."],
+}
+
+
 def _class_name(learner):
     special = {"cn2-unordered": "CN2Unordered", "cn2-ordered": "CN2Ordered", "pril": "PrIL", "rule": "BestRule"}
     if learner in special:
@@ -289,7 +436,7 @@ def _class_name(learner):
 
 def _make_class(info):
     names = tuple(_PY_NAME.get(p, p) for p in info["params"])
-    defaults = {_PY_NAME.get(p, p): _PARAMS[p]["default"] for p in info["params"]}
+    defaults = {_PY_NAME.get(p, p): _python_default(p) for p in info["params"]}
     defaults["n_jobs"] = 1
     parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     for name in names + ("n_jobs",):
@@ -305,10 +452,36 @@ def _make_class(info):
     doc = [f"candor's `{info['name']}` learner: {info['description']}.", "", "Parameters", "----------"]
     for cpp in info["params"]:
         p, name = _PARAMS[cpp], _PY_NAME.get(cpp, cpp)
-        doc.append(f"{name} : {p['type']}, default={p['default']!r}")
+        default = defaults[name]
+        kind = "float, str or list of float" if cpp == "reliability" else _PY_TYPE.get(p["type"], p["type"])
+        if default is None:
+            doc.append(f"{name} : {kind} or None, default=None")
+            doc.append(f"    None: the learner's default ({_LEARNER_CHOOSES.get(cpp, 'see below')}).")
+        else:
+            doc.append(f"{name} : {kind}, default={default!r}")
         doc.append(f"    {p['help']}")
     doc.append("n_jobs : int, default=1")
     doc.append("    threads for the C++ fit (0: every core); never changes the model")
+    doc += ["", "Attributes", "----------",
+            "classes_ : ndarray of shape (n_classes,)", "    The class labels, in the order of predict_proba's columns.",
+            "n_features_in_ : int", "    Number of features seen in fit.",
+            "feature_names_in_ : ndarray of shape (n_features_in_,)",
+            "    Names of the features seen in fit, when X was a DataFrame with string column names.",
+            "model_ : candor._core.Model", "    The fitted C++ model (the model file `candor fit` writes: to_json()).",
+            "rules_ : pandas.DataFrame",
+            "    The model's rules (or leaves, members), one row each, indexed by the rule id that `candor rules`,",
+            "    explain() and `candor predict --explain` use. covered and class_counts count the examples the rule",
+            "    was learned from, training_covered and training_counts every training row it covers;",
+            "    probability is the rule's estimate, interval_low and interval_high its 95% interval.",
+            "", "Examples", "--------",
+            ">>> import candor",
+            ">>> from sklearn.datasets import load_iris",
+            ">>> X, y = load_iris(return_X_y=True, as_frame=True)",
+            f">>> model = candor.{_class_name(info['name'])}().fit(X, y)",
+            ">>> print(model)  # the rules, as `candor rules` prints them  # doctest: +SKIP",
+            ">>> proba = model.predict_proba(X)",
+            "", "References", "----------"]
+    doc += _REFERENCES.get(info["name"], _REFERENCES["cn2-unordered"])
     cls = type(_class_name(info["name"]), (CandorClassifier,),
                {"__init__": __init__, "_learner": info["name"], "_param_names": names, "__doc__": "\n".join(doc),
                 "__module__": "candor"})

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "candor/data/json_input.hpp"
+#include "candor/data/readers.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/output.hpp"
 #include "candor/experiments/grid.hpp"
@@ -153,6 +154,41 @@ Dataset make_dataset(const std::vector<std::string>& names, const std::vector<py
   return d;
 }
 
+// A data file read by the CLI's readers, as columns for a pandas DataFrame: the attributes in file order,
+// the class last; nominal columns as codes with their values (-1 missing), numeric ones with NaN missing.
+py::dict read_data_py(const std::string& path, const std::string& class_name, const std::vector<std::string>& missing,
+                      const std::string& delimiter) {
+  LoadOptions o;
+  o.class_name = class_name;
+  o.missing_markers = missing;
+  o.require_labels = false;
+  if (delimiter.size() > 1) throw std::invalid_argument("delimiter must be one character");
+  o.delimiter = delimiter.empty() ? 0 : delimiter[0];
+  std::vector<std::string> warnings;
+  o.warnings = &warnings;
+  const Dataset d = load_dataset(path, o);
+  py::list names, nominal, columns;
+  auto add = [&](const Attribute& a, py::object column) {
+    names.append(a.name);
+    if (a.is_nominal()) nominal.append(py::cast(a.values));
+    else nominal.append(py::none());
+    columns.append(column);
+  };
+  for (std::size_t a = 0; a < d.schema.attributes.size(); ++a) {
+    const Attribute& attr = d.schema.attributes[a];
+    if (attr.is_nominal()) add(attr, py::array_t<int>(static_cast<py::ssize_t>(d.rows()), d.columns[a].codes.data()));
+    else add(attr, py::array_t<double>(static_cast<py::ssize_t>(d.rows()), d.columns[a].values.data()));
+  }
+  add(d.schema.class_attribute, py::array_t<int>(static_cast<py::ssize_t>(d.rows()), d.y.data()));
+  py::dict out;
+  out["names"] = names;
+  out["nominal"] = nominal;
+  out["columns"] = columns;
+  out["weights"] = py::array_t<double>(static_cast<py::ssize_t>(d.rows()), d.weights.data());
+  out["warnings"] = py::cast(warnings);
+  return out;
+}
+
 struct PyModel {
   std::shared_ptr<Model> model;
 };
@@ -178,6 +214,14 @@ py::tuple cell_tuple(const GridCell& c) { return py::make_tuple(c.dataset, c.lea
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "candor's C++ core";
+  m.def(
+      "read_data",
+      [](const std::string& path, const std::string& class_name, const std::vector<std::string>& missing,
+         const std::string& delimiter) { return guarded([&] { return read_data_py(path, class_name, missing, delimiter); }); },
+      py::arg("path"), py::arg("class_name") = "", py::arg("missing") = std::vector<std::string>{"", "?", "NA"},
+      py::arg("delimiter") = "",
+      "Reads an ARFF or CSV file as `candor fit` does: names, nominal values (None for numeric), columns, weights "
+      "and the readers' warnings.");
   m.def("param_table", &param_table_py, "Every learner parameter: name, type, default, help, group.");
   m.def("learner_table", &learner_table_py, "Every learner: name, description and the parameters it reads.");
   m.def("describe", [](const std::string& params_json) {

@@ -18,7 +18,7 @@ import candor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CLI = os.environ.get("CANDOR_CLI", os.path.join(ROOT, "build", "candor"))
-DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "..", "shared", "datasets"))
+DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "data", "corpus"))
 
 
 def quick(cls):
@@ -121,3 +121,101 @@ def test_pickle_pipeline_cross_validation_and_grid_search():
     assert cross_val_score(pipe, X, y, cv=3).mean() > 0.6
     grid = GridSearchCV(candor.Tree(), {"confidence": [0.1, 0.25]}, cv=3, n_jobs=2).fit(X, y)
     assert grid.best_params_["confidence"] in (0.1, 0.25)
+
+
+def test_columns_are_read_by_the_clis_rules(tmp_path):
+    """The same text, read by the CLI from a CSV and by Python from a DataFrame of text objects, gives the same
+    column types; the nearly numeric column gets the CLI's warning in both."""
+    rng = np.random.default_rng(3)
+    n = 60
+    frame_ = pd.DataFrame({"age": [str(v) for v in rng.integers(18, 80, n)],
+                           "income": [f"{v:.2f}" for v in rng.normal(50, 10, n)],
+                           "town": rng.choice(["a", "b", "c"], n)})
+    frame_.loc[7, "income"] = "n/a"
+    y = pd.Series(np.where(rng.random(n) < 0.5, "buy", "skip"), name="decision")
+    csv = tmp_path / "people.csv"
+    frame_.assign(decision=y).to_csv(csv, index=False)
+    if not os.path.exists(CLI):
+        pytest.skip(f"the candor CLI is not built at {CLI} (set CANDOR_CLI)")
+    model = tmp_path / "m.json"
+    cli = subprocess.run([CLI, "fit", str(csv), "-o", str(model), "--learner", "cn2-unordered"], capture_output=True,
+                         text=True, check=True)
+    assert "column 'income' is read as nominal because 'n/a' is not a number" in cli.stderr
+    cli_types = {a["name"]: a["type"] for a in json.loads(model.read_text())["attributes"]}
+    with pytest.warns(UserWarning, match="column 'income' is read as nominal because 'n/a'"):
+        m = candor.CN2Unordered().fit(frame_.astype(object), y)
+    py_types = {a["name"]: a["type"] for a in json.loads(m.to_json())["attributes"]}
+    assert py_types == cli_types == {"age": "numeric", "income": "nominal", "town": "nominal"}
+    # The same file through candor.read_data: the CLI's reader, so the CLI's types and warning.
+    with pytest.warns(UserWarning, match="'income' is read as nominal"):
+        df = candor.read_data(csv)
+    assert str(df["town"].dtype) == "category" and df["age"].dtype == np.float64 and list(df.columns)[-1] == "decision"
+    # Numbers as objects are numeric from a DataFrame as from numpy; bools are nominal; datetimes are refused.
+    objects = pd.DataFrame({"x": pd.Series(rng.normal(size=n)).astype(object), "flag": rng.random(n) < 0.5})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no FutureWarning leaks out of pandas
+        m = candor.CN2Unordered().fit(objects, y)
+    types = {a["name"]: a["type"] for a in json.loads(m.to_json())["attributes"]}
+    assert types == {"x": "numeric", "flag": "nominal"}
+    with pytest.raises(TypeError, match="'when'"):
+        candor.CN2Unordered().fit(pd.DataFrame({"when": pd.date_range("2020-01-01", periods=n)}), y)
+
+
+def test_one_vocabulary_between_rules_explain_and_the_model_file():
+    rng = np.random.default_rng(0)
+    n = 200
+    X = pd.DataFrame({"member": rng.random(n) < 0.5, "income": rng.normal(50, 10, n)})
+    y = pd.Series(np.where(X.member & (X.income > 50), 1, 0), name="decision")
+    m = candor.CN2Unordered().fit(X, y)
+    rules = m.rules_
+    model = json.loads(m.to_json())
+    assert list(rules.index) == list(range(1, len(model["rules"]) + 1))
+    for rule_id, stored in zip(rules.index, model["rules"]):
+        assert rules.loc[rule_id, "class_counts"] == stored["class_counts"]
+        assert rules.loc[rule_id, "covered"] == sum(stored["class_counts"])
+        assert rules.loc[rule_id, "training_counts"] == stored["training_counts"]
+    assert set(rules["class"]) <= set(m.classes_.tolist()) and all(isinstance(c, (int, np.integer)) for c in rules["class"])
+    assert "THEN decision = 1" in str(m)
+    fired = m.explain(X)
+    assert all(int(i) in rules.index for e in fired for i in e if i != "default")
+    # A rule-logistic weight is what the rule adds to its own class's logit, as the text prints it.
+    r = candor.RuleLogistic().fit(X, y)
+    text = str(r)
+    for rule_id, row in r.rules_.iterrows():
+        if abs(row["weight"]) > 1e-9:
+            assert f"{rule_id}. IF" in text and f"weight {row['weight']:+.3f}" in text
+
+
+def test_parameters_are_typed_and_only_the_learners_own():
+    assert "refine_quality" not in candor.CN2Unordered._param_names
+    assert "refine_quality" in candor.DecisionList._param_names
+    assert candor.CN2Unordered().quality is None and candor.CN2Unordered().m is None
+    assert "None: the learner's default" in candor.CN2Unordered.__doc__
+    for section in ("Attributes", "Examples", "References"):
+        assert section in candor.RuleLogistic.__doc__
+    X, y = frame()
+    m = candor.CN2Unordered(m=50).fit(X, y)
+    stored = json.loads(m.to_json())["learner"]
+    assert stored["m"] == 50 and stored["m_scale"] == 0
+    p = candor.PrIL(reliability=0.8).fit(X, y)
+    assert json.loads(p.to_json())["learner"]["reliability"] == "0.8"
+    marked = p.predict(X, undecided="undecided")
+    assert ((marked == "undecided") == ~np.asarray(p.decides(X))).all()
+    assert candor.__version__
+    assert "IF" in str(m) and "<table" in m._repr_html_()
+    assert str(candor.CN2Unordered()) == "CN2Unordered()"
+
+
+def test_plot_calibration_draws_both_panels():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    df = candor.read_arff(os.path.join(DATASETS, "credit-a.arff"))
+    X, y = df.drop(columns="class"), df["class"]
+    m = candor.CN2Unordered().fit(X[:500], y[:500])
+    fig = candor.plot_calibration(m, X[500:], y[500:])
+    reliability, rules = fig.axes[:2]
+    assert len(reliability.collections) == 1 and len(reliability.collections[0].get_offsets()) >= 3
+    labels = {t.get_text() for t in rules.texts}
+    assert len(labels) >= len(m.rules_) // 2 and labels <= {str(i) for i in m.rules_.index}

@@ -11,7 +11,7 @@ import candor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CLI = os.environ.get("CANDOR_CLI", os.path.join(ROOT, "build", "candor"))
-DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "..", "shared", "datasets"))
+DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "data", "corpus"))
 
 # Three learners x twelve data sets x ten folds: 360 cells.
 CONFIG = {

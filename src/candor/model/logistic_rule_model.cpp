@@ -189,7 +189,7 @@ std::string LogisticRuleModel::text() const {
       unused.push_back(k);
       continue;
     }
-    const double own = link == LogisticLink::binary ? (r.klass == 1 ? col[0] : -col[0]) : col[r.klass];
+    const double own = own_class_weight(k);
     out << (k + 1) << ". " << format_rule(r, schema) << "\n   weight " << signed_fixed(own, 3);
     if (link == LogisticLink::one_vs_rest) out << " (other classes' logits: " << weights_text(col) << ")";
     out << "  importance "
@@ -279,12 +279,18 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   return m;
 }
 
+double LogisticRuleModel::own_class_weight(std::size_t k) const {
+  const int klass = rules.rules[k].klass;
+  const Eigen::Index rule = static_cast<Eigen::Index>(k);
+  // A binary model has one logit, the second class's: a rule of the first class lowers it.
+  if (link == LogisticLink::binary) return klass == 1 ? rule_weights(0, rule) : -rule_weights(0, rule);
+  return rule_weights(klass, rule);
+}
+
 nlohmann::json LogisticRuleModel::rule_table() const {
   nlohmann::json rows = rules.rule_table();
   for (std::size_t k = 0; k < rows.size(); ++k) {
-    const int klass = rules.rules[k].klass;
-    const Eigen::Index logit = link == LogisticLink::binary ? 0 : klass;
-    rows[k]["weight"] = rule_weights(logit, static_cast<Eigen::Index>(k));
+    rows[k]["weight"] = own_class_weight(k);
     rows[k]["gamma"] = k < rule_gamma.size() ? rule_gamma[k] : 0.0;
   }
   return rows;

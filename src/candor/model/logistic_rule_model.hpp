@@ -39,6 +39,9 @@ struct LogisticRuleModel : Model {
   Eigen::VectorXd intercepts;         // per logit
   Eigen::MatrixXd attribute_weights;  // logits x encoding columns
   Eigen::MatrixXd rule_weights;       // logits x rules, the rule's sign included
+  // What rule k adds to the logit of its own class when it fires (the weight `candor rules` and rule_table
+  // show): for a binary model, whose one logit is the second class's, the sign follows the rule's class.
+  double own_class_weight(std::size_t k) const;
   std::vector<double> rule_gamma;     // gamma_k = s_k - q_k n_k of each rule in its own class's problem
   double lambda = 0;
   LambdaSearch lambda_search;

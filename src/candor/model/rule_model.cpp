@@ -273,18 +273,23 @@ std::string format_rule(const Rule& r, const Schema& schema) {
 std::string RuleModel::text() const { return format_rules(*this); }
 
 nlohmann::json RuleModel::rule_table() const {
+  // The names mean what they mean in the model file and in `candor rules`: covered and class_counts count
+  // the examples the rule was learned from (those its covering step still had); training_covered and
+  // training_counts count every training row it covers.
   nlohmann::json rows = nlohmann::json::array();
-  for (const auto& r : rules) {
+  auto sum = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); };
+  for (std::size_t k = 0; k < rules.size(); ++k) {
+    const Rule& r = rules[k];
     std::string conditions;
     for (std::size_t i = 0; i < r.conditions.size(); ++i) conditions += (i ? " AND " : "") + describe(r.conditions[i], schema);
-    const auto& counts = estimated_on(r);
-    double covered = 0;
-    for (double c : counts) covered += c;
     const auto [low, high] = r.interval;
-    rows.push_back({{"rule", conditions.empty() ? "TRUE" : conditions},
+    rows.push_back({{"id", k + 1},
+                    {"rule", conditions.empty() ? "TRUE" : conditions},
                     {"class", schema.class_attribute.values[r.klass]},
-                    {"covered", covered},
-                    {"class_counts", counts},
+                    {"covered", sum(r.class_counts)},
+                    {"class_counts", r.class_counts},
+                    {"training_covered", sum(r.training_counts)},
+                    {"training_counts", r.training_counts},
                     {"quality", r.quality},
                     {"probability", r.probability},
                     {"interval_low", low},
