@@ -692,6 +692,8 @@ TEST(Cli, PrilPredictsUndecidedAndItsExperimentRuns) {
   r = run_stdout("evaluate " + data + " --learner pril --reliability 0.8 --folds 3");
   EXPECT_NE(r.out.find("adjusted accuracy"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("adjusted average reliability"), std::string::npos) << r.out;
+  // The plain accuracy says how it counts the undecided cases.
+  EXPECT_NE(r.out.find("an undecided case counts by its most probable class"), std::string::npos) << r.out;
 
   const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "pril";
   std::filesystem::remove_all(dir);

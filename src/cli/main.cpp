@@ -180,8 +180,13 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
 void print_evaluation_text(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
                            const std::string& resampling, const std::vector<std::string>& class_names) {
   const std::size_t classes = class_names.size();
+  // A model that may leave cases undecided (PrIL) still gives each its most probable class: say that the
+  // accuracy, the other metrics and the confusion matrix count them so, beside the adjusted accuracy.
+  const bool may_leave_undecided = r.undecided_rate > 0 || !r.training_statistics.empty();
   std::cout << "Data: " << data << "\nLearner: " << describe(p) << "\nResampling: " << resampling << "\n\n"
-            << "  accuracy          " << fmt(r.mean.accuracy) << "\n"
+            << "  accuracy          " << fmt(r.mean.accuracy)
+            << (may_leave_undecided ? "  (an undecided case counts by its most probable class, as do the metrics below)" : "")
+            << "\n"
             << "  AUC               " << fmt(r.mean.auc) << "\n"
             << "  Brier score       " << fmt(r.mean.brier) << "  (" << brier_kind(classes) << ")\n"
             << "  log loss          " << fmt(r.mean.log_loss) << "\n"
@@ -190,7 +195,7 @@ void print_evaluation_text(const EvaluationResult& r, const std::string& data, c
             << "  rules             " << fmt(r.rules, 1) << "\n"
             << "  mean rule length  " << fmt(r.mean_rule_length, 2) << "\n"
             << "  fit seconds       " << fmt(r.fit_seconds, 4) << "\n";
-  if (r.undecided_rate > 0 || !r.training_statistics.empty())
+  if (may_leave_undecided)
     std::cout << "  adjusted accuracy " << fmt(r.adjusted_accuracy) << "  (an undecided case counts as wrong)\n"
               << "  undecided         " << fmt(r.undecided_rate) << "\n";
   for (const auto& [name, value] : r.training_statistics) {
