@@ -89,14 +89,7 @@ py::list learner_table_py() {
     py::list params;
     for (const auto& info : param_table()) {
       if (std::string(info.name) == "learner") continue;
-      LearnerParams p;
-      p.learner = l.name;
-      bool reads = reads_option(p, info.name);
-      for (const auto& base : base_learners()) {
-        p.base = base;
-        reads = reads || reads_option(p, info.name);
-      }
-      if (reads) params.append(info.name);
+      if (learner_reads_option(l.name, info.name)) params.append(info.name);
     }
     d["params"] = params;
     out.append(d);

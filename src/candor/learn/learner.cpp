@@ -103,6 +103,18 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
   return true;
 }
 
+bool learner_reads_option(const std::string& learner, const std::string& name) {
+  LearnerParams probe;
+  probe.learner = learner;
+  if (reads_option(probe, name)) return true;
+  if (!has_group(find_learner(learner), "base")) return false;
+  for (const auto& base : base_learners()) {
+    probe.base = base;
+    if (reads_option(probe, name)) return true;
+  }
+  return false;
+}
+
 std::string option_readers(const std::string& name) {
   std::string readers;
   auto add = [&](const std::string& r) { readers += (readers.empty() ? "" : ", ") + r; };

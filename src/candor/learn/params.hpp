@@ -141,6 +141,8 @@ bool reads_option_group(const LearnerParams& p, const std::string& group);
 // only for rule sets, the EVC options only where EVC can run, ...). This is the list `fit --learner X
 // --help` and the Python estimators show.
 bool reads_option(const LearnerParams& p, const std::string& name);
+// Whether `learner` reads option `name` with some setting: for an ensemble over a --base, with any base.
+bool learner_reads_option(const std::string& learner, const std::string& name);
 // The learners (and `boost --base B`) that read option `name`, comma-separated, for messages.
 std::string option_readers(const std::string& name);
 

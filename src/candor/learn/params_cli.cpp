@@ -19,12 +19,10 @@ const char* help_group(const std::string& group) {
 }  // namespace
 
 void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& shown_learner) {
-  LearnerParams shown;
   bool filter = false;
   if (!shown_learner.empty()) {
     try {
       find_learner(shown_learner);
-      shown.learner = shown_learner;
       filter = true;
     } catch (const std::invalid_argument&) {
       // An unknown learner is reported when the options are checked; the help lists every option.
@@ -35,12 +33,7 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
     for (auto& ch : flag)
       if (ch == '_') ch = '-';
     // A boosted learner's options depend on its --base: the help shows those of any base.
-    bool read = !filter || reads_option(shown, info.name);
-    if (filter && !read && find_learner(shown_learner).option_groups == std::string("boost base"))
-      for (const auto& base : base_learners()) {
-        shown.base = base;
-        read = read || reads_option(shown, info.name);
-      }
+    const bool read = !filter || learner_reads_option(shown_learner, info.name);
     CLI::Option* option = nullptr;
     std::visit(
         [&](auto member) {
