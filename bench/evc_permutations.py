@@ -3,7 +3,7 @@
 
     bench/evc_permutations.py [--candor build/candor] [--datasets-dir data/corpus]
                               [--permutations 10,20,30,50] [--pooled 10,20] [--independent]
-                              [--options '--correct evc']
+                              [--options "--learner cn2-unordered --correct evc"] [--multiclass]
 
 For every corpus set of 50 to 5,000 rows (INDEX.tsv; the split files left out) the learner is fitted once
 with the papers' 100 permutations and once with each smaller count, unpooled (--permutations) and pooled
@@ -14,9 +14,11 @@ probability the model states (a check of both implementations), then with the la
 calibration, and with the laws of another 100-permutation calibration (seed 2): the Monte Carlo noise of the
 reference itself, the floor no smaller calibration can be judged below. The table gives, per count, the mean
 and largest absolute change of the rules' probabilities, their RMSE, and the fit time against the
-100-permutation fit's.
+100-permutation fit's. --multiclass keeps the sets of three or more classes, where pooled calibrations share
+their permutations among the classes.
 """
 import argparse
+import csv
 import json
 import math
 import os
@@ -59,6 +61,11 @@ def corrected(s, n, p, total, mu, beta):
     if target >= statistic:
         return s / n
     return brentq(lambda x: lrs(x, n, p, total) - target, e_s, s, xtol=1e-13) / n
+
+
+def classes_of(datasets_dir):
+    with open(os.path.join(datasets_dir, "INDEX.tsv"), newline="") as f:
+        return {row["name"]: int(row["classes"]) for row in csv.DictReader(f, delimiter="\t")}
 
 
 def laws(model):
@@ -117,7 +124,8 @@ def main():
     ap.add_argument("--independent", action="store_true",
                     help="the smaller calibrations use seed 2 (independent of the reference) instead of the "
                          "reference's first K permutations")
-    ap.add_argument("--options", default="--correct evc")
+    ap.add_argument("--options", default="--learner cn2-unordered --correct evc")
+    ap.add_argument("--multiclass", action="store_true", help="only the sets of three or more classes")
     args = ap.parse_args()
     as_counts = lambda text: [int(k) for k in text.split(",") if k]
     configs = configurations(as_counts(args.permutations), as_counts(args.pooled), args.independent)
@@ -129,6 +137,8 @@ def main():
     rules = 0
     with tempfile.TemporaryDirectory() as folder:
         for name in corpus(args.datasets_dir, 50, 5000, False):
+            if args.multiclass and classes_of(args.datasets_dir)[name] < 3:
+                continue
             path = os.path.join(args.datasets_dir, name + ".arff")
             reference, t = fit(args.candor, path, options, 100, os.path.join(folder, "m100.json"))
             reference_seconds += t

@@ -86,6 +86,81 @@ TEST(EvcCalibration, PooledLawsFromFewPermutationsApproachManyPermutations) {
   EXPECT_EQ(calibration_from_json(json, d.schema.class_attribute.values), pooled);
 }
 
+// Pooled towards a line in the log class size, worked by hand. Four classes of sizes e^0..e^3 (x = 0..3),
+// two permutations, one length; class means 1, 2, 3, 6, each class's two maxima 1 apart from its mean.
+// Least squares: slope 8 / 5 = 1.6 through (1.5, 3): fitted 0.6, 2.2, 3.8, 5.4; residual sum of squares
+// 0.16 + 0.04 + 0.64 + 0.36 = 1.2 on 2 degrees of freedom: 0.6, below the noise of one class's mean (within
+// variance 2, over 2 permutations: 1), so tau^2 = 0 and every class moves onto the line. Towards the common
+// mean (no sizes) the same means keep (14/3 - 1) / (14/3) of their deviation. A class of size 0 stays out.
+TEST(EvcCalibration, PoolingShrinksTowardsTheLineInLogClassSize) {
+  const std::vector<double> means{1, 2, 3, 6};
+  auto sample = [&] {
+    std::vector<std::vector<std::vector<double>>> m;
+    for (double x : means) m.push_back({{x - 1}, {x + 1}});
+    return m;
+  };
+  auto mean_of = [](const std::vector<std::vector<double>>& rows) { return (rows[0][0] + rows[1][0]) / 2; };
+  auto on_line = sample();
+  pool_class_maxima(on_line, {1.0, std::exp(1.0), std::exp(2.0), std::exp(3.0)});
+  const std::vector<double> fitted{0.6, 2.2, 3.8, 5.4};
+  for (std::size_t c = 0; c < 4; ++c) {
+    EXPECT_NEAR(mean_of(on_line[c]), fitted[c], 1e-12);
+    EXPECT_NEAR(on_line[c][1][0] - on_line[c][0][0], 2.0, 1e-12);
+  }
+  auto common = sample();
+  pool_class_maxima(common);
+  const double keep = (14.0 / 3 - 1) / (14.0 / 3);
+  for (std::size_t c = 0; c < 4; ++c) EXPECT_NEAR(mean_of(common[c]), 3 + keep * (means[c] - 3), 1e-12);
+  // A fifth class without rows is neither pooled nor moved, and the others pool as before.
+  auto with_empty = sample();
+  with_empty.push_back({{0}, {0}});
+  pool_class_maxima(with_empty, {1.0, std::exp(1.0), std::exp(2.0), std::exp(3.0), 0.0});
+  for (std::size_t c = 0; c < 4; ++c) EXPECT_NEAR(mean_of(with_empty[c]), fitted[c], 1e-12);
+  EXPECT_EQ(with_empty[4][1][0], 0.0);
+}
+
+// Pooled, more than two classes share the permutations: max(10, ceil(2P / classes)), never more than P.
+TEST(EvcCalibration, PooledClassesSharePermutations) {
+  auto run = [](int p, EvcPool pool, std::size_t classes) {
+    return permutations_run(EvcSettings{p, GumbelFit::fixed_beta, 1, pool}, classes);
+  };
+  EXPECT_EQ(run(20, EvcPool::none, 7), 20);
+  EXPECT_EQ(run(20, EvcPool::classes, 1), 20);
+  EXPECT_EQ(run(20, EvcPool::classes, 2), 20);   // binary: unchanged
+  EXPECT_EQ(run(20, EvcPool::classes, 3), 14);   // ceil(40 / 3)
+  EXPECT_EQ(run(20, EvcPool::classes, 7), 10);   // each class keeps ten
+  EXPECT_EQ(run(20, EvcPool::classes, 24), 10);
+  EXPECT_EQ(run(3, EvcPool::classes, 24), 3);    // never more than asked for
+  EXPECT_EQ(run(100, EvcPool::classes, 19), 11);  // ceil(200 / 19)
+
+  // On segment's seven classes (of one size: pooled towards their common mean) a pooled calibration of 20
+  // runs the first 10 permutations: pooling moves each class's mean maximum but keeps their average over the
+  // classes, which is therefore that of an unpooled calibration of 10 permutations with the same seed (and
+  // not that of 20).
+  Dataset d = read_arff(test::shared("segment.arff"));
+  SearchOptions o;
+  o.max_rule_length = 2;
+  o.beam_width = 3;
+  const EvcCalibration pooled = calibrate_evc(d, o, EvcSettings{20, GumbelFit::fixed_beta, 5, EvcPool::classes}, {}, 2);
+  const EvcCalibration ten = calibrate_evc(d, o, EvcSettings{10, GumbelFit::fixed_beta, 5, EvcPool::none}, {}, 2);
+  const EvcCalibration twenty = calibrate_evc(d, o, EvcSettings{20, GumbelFit::fixed_beta, 5, EvcPool::none}, {}, 2);
+  auto average = [&](const EvcCalibration& c, std::size_t l) {
+    double sum = 0;
+    for (const auto& m : c.mean_maxima) sum += m[l];
+    return sum / static_cast<double>(c.mean_maxima.size());
+  };
+  for (std::size_t l = 0; l < 2; ++l) {
+    EXPECT_NEAR(average(pooled, l), average(ten, l), 1e-9);
+    EXPECT_GT(std::abs(average(pooled, l) - average(twenty, l)), 1e-6);
+  }
+  // The file says how many ran where it differs from the setting.
+  const auto json = calibration_to_json(pooled, d.schema.class_attribute.values);
+  EXPECT_EQ(json.at("permutations"), 20);
+  EXPECT_EQ(json.at("permutations_run"), 10);
+  EXPECT_EQ(calibration_from_json(json, d.schema.class_attribute.values), pooled);
+  EXPECT_FALSE(calibration_to_json(twenty, d.schema.class_attribute.values).contains("permutations_run"));
+}
+
 // One permutation, beam wide enough to see every single condition: the length-1 law's location is the
 // best LRS of any one-condition rule on the permuted data (recomputed here by brute force) minus
 // 0.5772 * 2.

@@ -37,35 +37,62 @@ EvcPool parse_evc_pool(const std::string& name) {
 
 const char* evc_pool_name(EvcPool pool) { return pool == EvcPool::classes ? "classes" : "none"; }
 
-void pool_class_maxima(std::vector<std::vector<std::vector<double>>>& maxima) {
+void pool_class_maxima(std::vector<std::vector<std::vector<double>>>& maxima, const std::vector<double>& sizes) {
   const std::size_t classes = maxima.size();
   if (classes < 2 || maxima[0].size() < 2) return;
   const std::size_t k = maxima[0].size();
   const std::size_t lengths = maxima[0][0].size();
-  std::vector<double> mean(classes);
+  // The classes pooled: those with rows (a class without any has no rule and all-zero maxima, which would
+  // only widen the others' spread). Their log sizes are the regressor of the shrinkage target.
+  std::vector<std::size_t> pooled;
+  for (std::size_t c = 0; c < classes; ++c)
+    if (sizes.empty() || sizes[c] > 0) pooled.push_back(c);
+  const std::size_t g = pooled.size();
+  if (g < 2) return;
+  std::vector<double> x(g, 0.0);
+  double x_mean = 0, x_spread = 0;
+  if (!sizes.empty()) {
+    for (std::size_t i = 0; i < g; ++i) x_mean += (x[i] = std::log(sizes[pooled[i]])) / static_cast<double>(g);
+    for (double v : x) x_spread += (v - x_mean) * (v - x_mean);
+  }
+  // With four or more classes of different sizes the target is the least-squares line of the class means on
+  // the log class size (Efron and Morris's regression form of the James-Stein estimate): rare classes have
+  // smaller maxima (fewer positives to find) and the line carries that, so what is shrunk is only the rest.
+  // Fewer classes, or classes of one size, shrink towards the common mean.
+  const bool line = g >= 4 && x_spread > 1e-12 * static_cast<double>(g);
+  const double dof = static_cast<double>(g) - (line ? 2.0 : 1.0);
+  std::vector<double> mean(g);
   for (std::size_t l = 0; l < lengths; ++l) {
     // Each class's mean of its K maxima, and the within-class variance pooled over the classes (all have K).
     double within = 0;
-    for (std::size_t c = 0; c < classes; ++c) {
+    for (std::size_t i = 0; i < g; ++i) {
+      const auto& rows = maxima[pooled[i]];
       double sum = 0;
-      for (std::size_t p = 0; p < k; ++p) sum += maxima[c][p][l];
-      mean[c] = sum / static_cast<double>(k);
+      for (std::size_t p = 0; p < k; ++p) sum += rows[p][l];
+      mean[i] = sum / static_cast<double>(k);
       double squares = 0;
-      for (std::size_t p = 0; p < k; ++p) squares += (maxima[c][p][l] - mean[c]) * (maxima[c][p][l] - mean[c]);
+      for (std::size_t p = 0; p < k; ++p) squares += (rows[p][l] - mean[i]) * (rows[p][l] - mean[i]);
       within += squares / static_cast<double>(k - 1);
     }
-    within /= static_cast<double>(classes);
+    within /= static_cast<double>(g);
     const double noise = within / static_cast<double>(k);  // variance of one class's mean
-    const double grand = std::accumulate(mean.begin(), mean.end(), 0.0) / static_cast<double>(classes);
+    const double grand = std::accumulate(mean.begin(), mean.end(), 0.0) / static_cast<double>(g);
+    double slope = 0;
+    if (line) {
+      double cross = 0;
+      for (std::size_t i = 0; i < g; ++i) cross += (x[i] - x_mean) * (mean[i] - grand);
+      slope = cross / x_spread;
+    }
+    auto target = [&](std::size_t i) { return grand + slope * (x[i] - x_mean); };
     double between = 0;
-    for (double m : mean) between += (m - grand) * (m - grand);
-    between /= static_cast<double>(classes - 1);  // estimates tau^2 + noise
+    for (std::size_t i = 0; i < g; ++i) between += (mean[i] - target(i)) * (mean[i] - target(i));
+    between /= dof;  // estimates tau^2 + noise
     const double tau2 = std::max(0.0, between - noise);
     // The share of its own deviation a class keeps; maxima without spread are exact and keep all of it.
     const double keep = noise > 0 ? tau2 / (tau2 + noise) : 1.0;
-    for (std::size_t c = 0; c < classes; ++c) {
-      const double shift = (grand + keep * (mean[c] - grand)) - mean[c];
-      for (std::size_t p = 0; p < k; ++p) maxima[c][p][l] += shift;
+    for (std::size_t i = 0; i < g; ++i) {
+      const double shift = (target(i) + keep * (mean[i] - target(i))) - mean[i];
+      for (std::size_t p = 0; p < k; ++p) maxima[pooled[i]][p][l] += shift;
     }
   }
 }
@@ -92,6 +119,16 @@ std::vector<GumbelLaw> fit_length_laws(const std::vector<std::vector<double>>& m
   return laws;
 }
 
+int permutations_run(const EvcSettings& settings, std::size_t classes) {
+  if (settings.pool != EvcPool::classes || classes <= 2) return settings.permutations;
+  // The pool holds about as many maxima as two classes of `permutations` each (the binary case, unchanged),
+  // and each class at least kMinPerClass of its own, so that its mean's noise and the between-class spread
+  // can still be told apart.
+  constexpr long long kMinPerClass = 10;
+  const long long p = settings.permutations, c = static_cast<long long>(classes);
+  return static_cast<int>(std::min(p, std::max(kMinPerClass, (2 * p + c - 1) / c)));
+}
+
 EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                              const std::vector<int>& classes_in, int threads) {
   if (settings.permutations < 1) throw std::invalid_argument("EVC needs at least one permutation");
@@ -110,9 +147,10 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
                    per_thread * std::max(1, threads),
                "EVC calibration with --evc-permutations " + std::to_string(settings.permutations),
                "use fewer permutations (the papers use 100)");
+  const int runs = permutations_run(settings, classes.size());
   // maxima[c][p][L - 1]
   std::vector<std::vector<std::vector<double>>> maxima(
-      classes.size(), std::vector<std::vector<double>>(static_cast<std::size_t>(settings.permutations)));
+      classes.size(), std::vector<std::vector<double>>(static_cast<std::size_t>(runs)));
   // Rows without a label stay where they are; only the labels of labelled rows are shuffled among them.
   std::vector<std::size_t> labelled;
   for (std::size_t r = 0; r < data.rows(); ++r)
@@ -120,7 +158,7 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
 
   // Permutations move labels only: every permutation's index reuses these value orders.
   const CoverageIndex base(data);
-  parallel_for(static_cast<std::size_t>(settings.permutations), threads, [&](std::size_t p) {
+  parallel_for(static_cast<std::size_t>(runs), threads, [&](std::size_t p) {
     Rng rng(stream_seed(settings.seed, p));
     Dataset permuted = data;
     std::vector<int> labels;
@@ -145,7 +183,12 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
     }
   });
 
-  if (settings.pool == EvcPool::classes) pool_class_maxima(maxima);
+  if (settings.pool == EvcPool::classes) {
+    const std::vector<double> totals = data.class_totals();
+    std::vector<double> sizes;
+    for (int c : classes) sizes.push_back(totals[static_cast<std::size_t>(c)]);
+    pool_class_maxima(maxima, sizes);
+  }
 
   EvcCalibration out;
   out.settings = settings;
@@ -269,11 +312,18 @@ nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<st
                       {"mean_max_lrs", l < c.mean_maxima[k].size() ? c.mean_maxima[k][l] : 0.0}});
     laws[class_names.at(k)] = rows;
   }
-  return {{"permutations", c.settings.permutations},
-          {"fit", gumbel_fit_name(c.settings.fit)},
-          {"pool", evc_pool_name(c.settings.pool)},
-          {"seed", c.settings.seed},
-          {"laws", laws}};
+  nlohmann::json out = {{"permutations", c.settings.permutations},
+                         {"fit", gumbel_fit_name(c.settings.fit)},
+                         {"pool", evc_pool_name(c.settings.pool)},
+                         {"seed", c.settings.seed},
+                         {"laws", laws}};
+  // Written only where the classes shared fewer permutations than asked for (see permutations_run), so
+  // that binary and unpooled calibrations keep their files.
+  std::size_t calibrated = 0;
+  for (const auto& l : c.laws) calibrated += !l.empty();
+  const int run = permutations_run(c.settings, calibrated);
+  if (run != c.settings.permutations) out["permutations_run"] = run;
+  return out;
 }
 
 EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<std::string>& class_names) {

@@ -16,7 +16,9 @@
 // keeps the share tau^2 / (tau^2 + s^2 / K) of its own deviation, tau^2 the variance of the true means
 // across classes, s^2 / K the noise of one class's mean of K maxima. Classes whose laws really differ keep
 // them; classes whose laws agree share the permutations of all of them, so K permutations estimate each
-// law about as well as K x classes would (docs/evc_calibration.md).
+// law about as well as K x classes would (docs/evc_calibration.md). Pooled calibrations of more than two
+// classes therefore run fewer permutations (permutations_run): the pool keeps about as many maxima as a
+// binary calibration's, each class at least five.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -52,6 +54,13 @@ struct EvcCalibration {
   bool operator==(const EvcCalibration&) const = default;
 };
 
+// How many permutations a calibration of `classes` classes runs: `permutations`, except under
+// EvcPool::classes with more than two classes, where the classes share them: max(5, ceil(2 x permutations /
+// classes)), at most `permutations`. Pooled, the classes' laws rest together on about as many maxima as a
+// binary calibration's (2 x permutations) while each class keeps at least five of its own: a search per
+// class and permutation is the whole cost, so 24 classes cost 5 searches each instead of 20.
+int permutations_run(const EvcSettings& settings, std::size_t classes);
+
 // Calibrates the classes in `classes` (all when empty) on `data`. The search runs with `search`'s beam
 // width, rule length, minimum coverage and condition kinds, ranked by LRS, one thread per permutation on
 // up to `threads` threads; the result does not depend on `threads`.
@@ -71,8 +80,11 @@ std::size_t evc_cache_hits();
 
 // Shrinks the classes' samples towards each other where their means agree within their noise (see
 // EvcPool::classes): maxima[c][p][L - 1] is shifted, per class and length, by the shrunk mean less its own
-// mean. One class, or one permutation, is left as it is.
-void pool_class_maxima(std::vector<std::vector<std::vector<double>>>& maxima);
+// mean. The target is the classes' common mean, or, with four or more classes of different `sizes` (the
+// classes' row counts or weights), the least-squares line of the means on the log size. Classes of size 0
+// are left out of the pool (and left as they are); so is everything with one class or one permutation.
+// Empty `sizes`: every class pooled towards the common mean.
+void pool_class_maxima(std::vector<std::vector<std::vector<double>>>& maxima, const std::vector<double>& sizes = {});
 
 // Fits per-length laws to maxima[p][L - 1] (one row per permutation, already monotone in L).
 std::vector<GumbelLaw> fit_length_laws(const std::vector<std::vector<double>>& maxima, GumbelFit fit,

@@ -133,14 +133,17 @@ const std::vector<ParamInfo>& param_table() {
       {"evc_permutations", &LearnerParams::evc_permutations,
        "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
        "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
-       "many permutations, docs/evc_calibration.md)"},
+       "many permutations, docs/evc_calibration.md); pooled, more than two classes share them: each class is "
+       "searched on max(5, ceil(2 x this / classes)) of them, as many maxima in the pool as a binary "
+       "calibration's"},
       {"evc_fit", &LearnerParams::evc_fit,
        "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
        "moments, or ml (maximum likelihood)"},
       {"evc_pool", &LearnerParams::evc_pool,
        "evc: classes (shrink each class's law towards the other classes' where they agree within their "
-       "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws) or none "
-       "(each class fitted alone, as in paper 000)"},
+       "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws, and with "
+       "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
+       "permutation, as in paper 000)"},
       {"features", &LearnerParams::features,
        "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
