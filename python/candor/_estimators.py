@@ -43,8 +43,9 @@ def _is_dataframe(X):
 
 
 def _nominal_codes(col, known, column):
-    """Codes of a nominal column against the list `known`; a missing value, and a value never seen in training
-    (with a warning), becomes -1. Vectorised: only the column's distinct values are turned into text."""
+    """Codes of a nominal column against the list `known`: a missing value becomes -1; a value never seen in
+    training (with a warning) becomes len(known), as the CLI reads it: it equals none of the known values, so
+    `A = v` fails and `A != v` holds. Vectorised: only the column's distinct values are turned into text."""
     import pandas as pd
 
     series = col if isinstance(col, pd.Series) else pd.Series(np.asarray(col, dtype=object))
@@ -56,11 +57,14 @@ def _nominal_codes(col, known, column):
         warnings.simplefilter("ignore", FutureWarning)
         row_codes, distinct = pd.factorize(series)  # missing values (None, NaN, pd.NA) get -1
     text = [str(v) for v in distinct]
-    lookup = np.append(pd.Categorical(text, categories=list(known)).codes.astype(np.int32), np.int32(-1))
-    codes = lookup[row_codes]  # row code -1 reads the appended -1
-    unseen = sorted(t for t, c in zip(text, lookup) if c < 0)
+    found = pd.Categorical(text, categories=list(known)).codes.astype(np.int32)
+    unseen = sorted(t for t, c in zip(text, found) if c < 0)
+    found[found < 0] = len(known)
+    lookup = np.append(found, np.int32(-1))
+    codes = lookup[row_codes]  # row code -1 (missing) reads the appended -1
     if unseen:
-        warnings.warn(f"column {column!r}: values not seen in training treated as missing: {unseen[:5]}")
+        warnings.warn(f"column {column!r}: values not seen in training equal none of its values (A = v fails, "
+                      f"A != v holds): {unseen[:5]}")
     return codes
 
 

@@ -121,8 +121,9 @@ Dataset make_dataset(const std::vector<std::string>& names, const std::vector<py
       if (!codes || static_cast<std::size_t>(codes.size()) != n) throw std::invalid_argument("column '" + names[a] + "': one code per row");
       const int* c = codes.data();
       d.columns[a].codes.assign(c, c + n);
+      // values.size() codes a value the model never saw, as the CLI's reader does (A = v fails, A != v holds).
       for (int v : d.columns[a].codes)
-        if (v < kMissing || v >= static_cast<int>(attr.values.size()))
+        if (v < kMissing || v > static_cast<int>(attr.values.size()))
           throw std::invalid_argument("column '" + names[a] + "': a code outside its values");
     } else {
       attr.type = AttributeType::numeric;

@@ -64,11 +64,22 @@ def test_pandas_nominal_columns_missing_values_and_feature_names():
     assert {"rule", "class", "covered", "class_counts", "probability", "quality"} <= set(rules.columns)
     assert rules["rule"].str.contains("colour = red").any()  # a nominal attribute, not one-hot columns
     assert m.score(df, y) > 0.9
-    # A value never seen in training is treated as missing, with a warning naming the column.
+    # A value never seen in training equals none of the known values (as the CLI reads it), with a warning
+    # naming the column.
     other = df.copy()
     other["shape"] = "z"
     with pytest.warns(UserWarning, match="shape"):
         m.predict(other)
+    # Coded as the CLI codes it: missing -1, unseen one past the known values.
+    from candor._estimators import _nominal_codes
+    with pytest.warns(UserWarning, match="A != v holds"):
+        codes = _nominal_codes(pd.Series(["b", "z", None, "a"]), ["a", "b"], "shape")
+    assert codes.tolist() == [1, 2, -1, 0]
+    # rule-logistic's one-hot attribute columns take such a value as none of the known ones.
+    full = candor.RuleLogistic(features="rules+attributes").fit(df, y)
+    with pytest.warns(UserWarning, match="shape"):
+        proba = full.predict_proba(other)
+    assert np.isfinite(proba).all() and np.allclose(proba.sum(axis=1), 1)
     # A non-number in a numeric column is a clear error naming the column.
     bad = df.copy().astype({"size": object})
     bad.loc[3, "size"] = "big"

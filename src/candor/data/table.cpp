@@ -159,7 +159,7 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
         throw InputError(t.file, header_line(t),
                          "the model needs attribute '" + s.attributes[a].name + "', which this file lacks");
       conform_column(t, src, s.attributes[a], d.columns[a]);
-      // Values the model never saw satisfy no A = v condition: say so, with the first of them, since a
+      // Values the model never saw satisfy no A = v condition (and every A != v): say so, with the first of them, since a
       // column of another type or spelling ("1" against "1.0") would otherwise change every prediction.
       if (options.warnings && s.attributes[a].is_nominal()) {
         const int unseen = static_cast<int>(s.attributes[a].values.size());
@@ -181,7 +181,7 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
                                       s.attributes[a].name + "': " + std::to_string(count) + " of " +
                                       std::to_string(present) + " values were never seen in training (first '" +
                                       text + "'" + (have.is_nominal() ? "" : ", a number where the model has names") +
-                                      "); they satisfy no condition on it");
+                                      "); they equal none of its values: A = v fails, A != v holds");
         }
       }
     }
