@@ -159,6 +159,13 @@ TEST(EvcCalibration, PooledClassesSharePermutations) {
   EXPECT_EQ(json.at("permutations_run"), 10);
   EXPECT_EQ(calibration_from_json(json, d.schema.class_attribute.values), pooled);
   EXPECT_FALSE(calibration_to_json(twenty, d.schema.class_attribute.values).contains("permutations_run"));
+
+  // Only classes with rows count: heart-h declares five classes and has rows of two, so it runs all 20.
+  Dataset h = read_arff(test::shared("heart-h.arff"));
+  ASSERT_EQ(h.num_classes(), 5u);
+  const EvcCalibration binary = calibrate_evc(h, o, EvcSettings{20, GumbelFit::fixed_beta, 5, EvcPool::classes}, {}, 2);
+  EXPECT_EQ(binary.permutations_run, 20);
+  EXPECT_EQ(pooled.permutations_run, 10);
 }
 
 // One permutation, beam wide enough to see every single condition: the length-1 law's location is the

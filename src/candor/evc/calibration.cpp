@@ -147,7 +147,12 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
                    per_thread * std::max(1, threads),
                "EVC calibration with --evc-permutations " + std::to_string(settings.permutations),
                "use fewer permutations (the papers use 100)");
-  const int runs = permutations_run(settings, classes.size());
+  // Classes without training rows have no rule to find and do not count towards the sharing (heart-h
+  // declares five classes and has rows of two: it is calibrated as the binary set it is).
+  const std::vector<double> class_sizes = data.class_totals();
+  std::size_t present = 0;
+  for (int c : classes) present += class_sizes[static_cast<std::size_t>(c)] > 0;
+  const int runs = permutations_run(settings, present);
   // maxima[c][p][L - 1]
   std::vector<std::vector<std::vector<double>>> maxima(
       classes.size(), std::vector<std::vector<double>>(static_cast<std::size_t>(runs)));
@@ -184,14 +189,14 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
   });
 
   if (settings.pool == EvcPool::classes) {
-    const std::vector<double> totals = data.class_totals();
     std::vector<double> sizes;
-    for (int c : classes) sizes.push_back(totals[static_cast<std::size_t>(c)]);
+    for (int c : classes) sizes.push_back(class_sizes[static_cast<std::size_t>(c)]);
     pool_class_maxima(maxima, sizes);
   }
 
   EvcCalibration out;
   out.settings = settings;
+  out.permutations_run = runs;
   out.laws.resize(data.num_classes());
   out.mean_maxima.resize(data.num_classes());
   for (std::size_t ci = 0; ci < classes.size(); ++ci)
@@ -319,10 +324,8 @@ nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<st
                          {"laws", laws}};
   // Written only where the classes shared fewer permutations than asked for (see permutations_run), so
   // that binary and unpooled calibrations keep their files.
-  std::size_t calibrated = 0;
-  for (const auto& l : c.laws) calibrated += !l.empty();
-  const int run = permutations_run(c.settings, calibrated);
-  if (run != c.settings.permutations) out["permutations_run"] = run;
+  if (c.permutations_run != 0 && c.permutations_run != c.settings.permutations)
+    out["permutations_run"] = c.permutations_run;
   return out;
 }
 
@@ -334,6 +337,10 @@ EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<
   c.settings.pool = j.contains("pool") ? parse_evc_pool(j.at("pool").get<std::string>()) : EvcPool::none;
   if (!j.at("seed").is_number_unsigned()) throw std::invalid_argument("the EVC seed must be a non-negative integer");
   c.settings.seed = j.at("seed").get<std::uint64_t>();
+  c.permutations_run = j.contains("permutations_run")
+                           ? static_cast<int>(json_integer(j.at("permutations_run"), "EVC permutations_run", 1,
+                                                           c.settings.permutations))
+                           : c.settings.permutations;
   c.laws.resize(class_names.size());
   c.mean_maxima.resize(class_names.size());
   for (auto it = j.at("laws").begin(); it != j.at("laws").end(); ++it) {

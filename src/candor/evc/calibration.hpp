@@ -47,6 +47,7 @@ struct EvcCalibration {
   EvcSettings settings;
   std::vector<std::vector<GumbelLaw>> laws;          // [class][L - 1]; empty for classes not calibrated
   std::vector<std::vector<double>> mean_maxima;      // [class][L - 1], mean of the monotone maxima
+  int permutations_run = 0;  // the permutations searched (permutations_run()); 0: settings.permutations
 
   // The law for rules of `length` predicting `klass`; lengths beyond the calibrated ones use the longest.
   // Throws std::out_of_range for a class that was not calibrated.
@@ -54,7 +55,7 @@ struct EvcCalibration {
   bool operator==(const EvcCalibration&) const = default;
 };
 
-// How many permutations a calibration of `classes` classes runs: `permutations`, except under
+// How many permutations a calibration of `classes` classes (those with training rows) runs: `permutations`, except under
 // EvcPool::classes with more than two classes, where the classes share them: max(5, ceil(2 x permutations /
 // classes)), at most `permutations`. Pooled, the classes' laws rest together on about as many maxima as a
 // binary calibration's (2 x permutations) while each class keeps at least five of its own: a search per
