@@ -6,6 +6,11 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 mkdir -p build-python
 [[ -x build-python/venv/bin/python ]] || /usr/bin/python3 -m venv --system-site-packages build-python/venv
+# The extension comes from build/ (scripts/build.sh configured it for Debian's Python), linking the library
+# compiled there; without a build/ setup.py compiles one of its own in build-python/.
+if [[ -f build/CMakeCache.txt ]] && grep -q "^CANDOR_BUILD_PYTHON:BOOL=ON" build/CMakeCache.txt; then
+  export CANDOR_BUILD_DIR="$PWD/build"
+fi
 build-python/venv/bin/pip install --no-build-isolation --no-index --quiet .
 CANDOR_CLI="$PWD/build/candor" build-python/venv/bin/python -m pytest -q -p no:cacheprovider python/tests
 # The malformed-input catalogue's Python cases (empty frames, nullable and datetime columns, hostile grids).
