@@ -6,6 +6,7 @@
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/search/beam_search.hpp"
 #include "candor/search/refinements.hpp"
 

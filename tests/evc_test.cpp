@@ -9,6 +9,7 @@
 #include "candor/evc/general.hpp"
 #include "candor/evc/gumbel.hpp"
 #include "candor/evc/rule_correction.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/quality/quality.hpp"
 
 using namespace candor;

@@ -8,6 +8,7 @@
 #include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/search/beam_search.hpp"
 #include "candor/util/names.hpp"

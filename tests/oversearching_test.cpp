@@ -7,6 +7,7 @@
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/search/layered_search.hpp"
 #include "test_util.hpp"

@@ -5,6 +5,7 @@
 #include <random>
 #include <set>
 
+#include "candor/learn/qualities.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/quality/significance.hpp"
 #include "test_util.hpp"

@@ -7,6 +7,7 @@
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/readers.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/search/beam_search.hpp"
 #include "test_util.hpp"
 

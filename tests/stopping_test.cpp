@@ -9,6 +9,7 @@
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/covering.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/model/rule_model.hpp"
 #include "test_util.hpp"
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "candor/data/readers.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/quality/quality.hpp"
 
 namespace candor::test {

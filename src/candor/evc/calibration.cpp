@@ -13,7 +13,7 @@
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/evc/general.hpp"
-#include "candor/quality/quality.hpp"
+#include "candor/quality/measures.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/memory.hpp"
@@ -136,7 +136,7 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
   if (classes.empty())
     for (int c = 0; c < static_cast<int>(data.num_classes()); ++c) classes.push_back(c);
   const std::size_t lengths = static_cast<std::size_t>(std::max(1, search.max_rule_length));
-  auto lrs = make_quality("lrs");
+  measures::LikelihoodRatio lrs;  // the calibration ranks by LRS, whatever the learner ranks by
   SearchOptions options = search;
   options.alpha = options.parent_alpha = 1.0;  // significance only decides which rule is returned
   options.threads = 1;                          // parallel across permutations instead
@@ -177,7 +177,7 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
     SearchOptions o = options;
     o.level_maxima = &level_max;
     for (std::size_t ci = 0; ci < classes.size(); ++ci) {
-      find_best_rule(index, all, classes[ci], *lrs, o);
+      find_best_rule(index, all, classes[ci], lrs, o);
       std::vector<double>& row = maxima[ci][p];
       row.assign(lengths, 0.0);
       double running = 0.0;  // LRS is never negative; lengths never reached keep the best shorter rule

@@ -22,7 +22,7 @@
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/report.hpp"
-#include "candor/learn/params_cli.hpp"
+#include "candor/experiments/learner_options.hpp"
 #include "candor/stats/comparison.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/output.hpp"

@@ -24,6 +24,7 @@
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/search/layered_search.hpp"
 #include "candor/stats/post_hoc.hpp"
 #include "candor/util/parallel.hpp"

@@ -14,7 +14,7 @@
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"
-#include "candor/learn/params_cli.hpp"
+#include "candor/experiments/learner_options.hpp"
 #include "candor/stats/comparison.hpp"
 
 #include "candor/util/output.hpp"

@@ -7,6 +7,7 @@
 // of one class (or none are left, or no rule covers any): the universal rule of what is left is the default.
 // There is no other stopping or pruning, as in the paper.
 #include "candor/learn/covering.hpp"
+#include "candor/learn/qualities.hpp"
 
 namespace candor {
 

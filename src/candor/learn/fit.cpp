@@ -6,6 +6,7 @@
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learn/qualities.hpp"
 
 namespace candor {
 

@@ -8,6 +8,7 @@
 #include "candor/evc/calibration.hpp"
 #include "candor/evc/gumbel.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/pril/reliability.hpp"
 #include "candor/quality/quality.hpp"

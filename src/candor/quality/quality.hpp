@@ -86,23 +86,6 @@ class ScoredBySAndN : public QualityMeasure {
   const Measure& self() const { return static_cast<const Measure&>(*this); }
 };
 
-// A measure is one entry of quality_table(): its name, what it computes, and how to build it.
-struct QualityInfo {
-  const char* name;
-  const char* description;
-  std::unique_ptr<QualityMeasure> (*make)(const QualityParams& params);  // throws std::invalid_argument
-  bool needs_calibration = false;  // built from EVC's Gumbel laws (QualityParams::evc)
-};
-// Every measure `make_quality` knows, for --help and the documentation.
-const std::vector<QualityInfo>& quality_table();
-// Throws std::invalid_argument naming the known measures when `name` is unknown, and for `evc` without a
-// calibration.
-std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const QualityParams& params = {});
-// Whether `name` is a known measure (without building it).
-bool is_quality_name(const std::string& name);
-// Whether the measure `name` needs EVC's calibration (evc, m-evc); false for unknown names.
-bool quality_needs_calibration(const std::string& name);
-
 // The likelihood-ratio statistic of paper 000 eq. (14): the G statistic of the 2x2 table
 // covered/uncovered x positive/negative, against data with p_total positives among n_total examples.
 // 0 when the rule's positive share is not above the prior (s <= e_s).

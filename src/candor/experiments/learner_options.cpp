@@ -1,4 +1,4 @@
-#include "candor/learn/params_cli.hpp"
+#include "candor/experiments/learner_options.hpp"
 
 #include "candor/learn/learner.hpp"
 

@@ -1,8 +1,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "candor/evc/measures.hpp"
 #include "candor/evc/rule_correction.hpp"
-#include "candor/quality/measures.hpp"
 
 namespace candor::measures {
 
