@@ -21,8 +21,10 @@ Dataset synthetic(std::size_t rows) {
   for (int a = 0; a < 20; ++a) {
     std::string name(1, a < 10 ? 'n' : 'x');
     name += std::to_string(a % 10);
-    if (a < 10) d.schema.attributes.push_back({name, AttributeType::nominal, {"a", "b", "c", "d", "e"}});
-    else d.schema.attributes.push_back({name, AttributeType::numeric, {}});
+    if (a < 10)
+      d.schema.attributes.push_back({name, AttributeType::nominal, {"a", "b", "c", "d", "e"}});
+    else
+      d.schema.attributes.push_back({name, AttributeType::numeric, {}});
   }
   d.schema.class_attribute = {"class", AttributeType::nominal, {"p", "q", "r"}};
   d.columns.resize(20);
@@ -65,10 +67,11 @@ void BM_EvaluateAllRefinements(benchmark::State& state) {
   double sink_total = 0;
   for (auto _ : state) {
     for (int a = 0; a < 20; ++a)
-      evaluate_attribute(index, rule, a, RefinementKinds{}, 0, scratch, [&](const Condition&, const double* counts, std::size_t) {
-        sink_total += counts[0];
-        ++evaluated;
-      });
+      evaluate_attribute(index, rule, a, RefinementKinds{}, 0, scratch,
+                         [&](const Condition&, const double* counts, std::size_t) {
+                           sink_total += counts[0];
+                           ++evaluated;
+                         });
   }
   benchmark::DoNotOptimize(sink_total);
   state.counters["refinements/s"] = benchmark::Counter(static_cast<double>(evaluated), benchmark::Counter::kIsRate);

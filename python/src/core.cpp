@@ -13,13 +13,13 @@
 
 #include "candor/data/json_input.hpp"
 #include "candor/data/readers.hpp"
-#include "candor/util/memory.hpp"
-#include "candor/util/output.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/model.hpp"
+#include "candor/util/memory.hpp"
+#include "candor/util/output.hpp"
 
 namespace py = pybind11;
 using namespace candor;
@@ -51,10 +51,14 @@ const char* type_name(const ParamMember& m) {
   return std::visit(
       [](auto member) -> const char* {
         using T = std::remove_reference_t<decltype(LearnerParams{}.*member)>;
-        if constexpr (std::is_same_v<T, std::string>) return "str";
-        else if constexpr (std::is_same_v<T, bool>) return "bool";
-        else if constexpr (std::is_same_v<T, int>) return "int";
-        else return "float";
+        if constexpr (std::is_same_v<T, std::string>)
+          return "str";
+        else if constexpr (std::is_same_v<T, bool>)
+          return "bool";
+        else if constexpr (std::is_same_v<T, int>)
+          return "int";
+        else
+          return "float";
       },
       m);
 }
@@ -64,7 +68,8 @@ py::list param_table_py() {
   const LearnerParams defaults;
   const nlohmann::json all = [&] {
     nlohmann::json j;
-    for (const auto& info : param_table()) std::visit([&](auto member) { j[info.name] = defaults.*member; }, info.member);
+    for (const auto& info : param_table())
+      std::visit([&](auto member) { j[info.name] = defaults.*member; }, info.member);
     return j;
   }();
   for (const auto& info : param_table()) {
@@ -100,7 +105,8 @@ py::list learner_table_py() {
 Dataset make_dataset(const std::vector<std::string>& names, const std::vector<py::object>& nominal_values,
                      const std::vector<py::array>& columns, const std::vector<std::string>& class_values,
                      py::array_t<int, py::array::c_style | py::array::forcecast> y,
-                     py::array_t<double, py::array::c_style | py::array::forcecast> weights, const std::string& class_name) {
+                     py::array_t<double, py::array::c_style | py::array::forcecast> weights,
+                     const std::string& class_name) {
   if (names.size() != columns.size() || names.size() != nominal_values.size())
     throw std::invalid_argument("one name, value list and column per attribute");
   Dataset d;
@@ -118,7 +124,8 @@ Dataset make_dataset(const std::vector<std::string>& names, const std::vector<py
       attr.type = AttributeType::nominal;
       attr.values = nominal_values[a].cast<std::vector<std::string>>();
       auto codes = py::array_t<int, py::array::c_style | py::array::forcecast>::ensure(columns[a]);
-      if (!codes || static_cast<std::size_t>(codes.size()) != n) throw std::invalid_argument("column '" + names[a] + "': one code per row");
+      if (!codes || static_cast<std::size_t>(codes.size()) != n)
+        throw std::invalid_argument("column '" + names[a] + "': one code per row");
       const int* c = codes.data();
       d.columns[a].codes.assign(c, c + n);
       // values.size() codes a value the model never saw, as the CLI's reader does (A = v fails, A != v holds).
@@ -128,7 +135,8 @@ Dataset make_dataset(const std::vector<std::string>& names, const std::vector<py
     } else {
       attr.type = AttributeType::numeric;
       auto values = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(columns[a]);
-      if (!values || static_cast<std::size_t>(values.size()) != n) throw std::invalid_argument("column '" + names[a] + "': one value per row");
+      if (!values || static_cast<std::size_t>(values.size()) != n)
+        throw std::invalid_argument("column '" + names[a] + "': one value per row");
       const double* v = values.data();
       d.columns[a].values.assign(v, v + n);
       for (double x : d.columns[a].values)
@@ -139,7 +147,8 @@ Dataset make_dataset(const std::vector<std::string>& names, const std::vector<py
   const int* yy = y.data();
   d.y.assign(yy, yy + n);
   for (int v : d.y)
-    if (v < kMissing || v >= static_cast<int>(class_values.size())) throw std::invalid_argument("a class code outside the classes");
+    if (v < kMissing || v >= static_cast<int>(class_values.size()))
+      throw std::invalid_argument("a class code outside the classes");
   const double* w = weights.data();
   d.weights.assign(w, w + n);
   for (double x : d.weights)
@@ -164,14 +173,18 @@ py::dict read_data_py(const std::string& path, const std::string& class_name, co
   py::list names, nominal, columns;
   auto add = [&](const Attribute& a, py::object column) {
     names.append(a.name);
-    if (a.is_nominal()) nominal.append(py::cast(a.values));
-    else nominal.append(py::none());
+    if (a.is_nominal())
+      nominal.append(py::cast(a.values));
+    else
+      nominal.append(py::none());
     columns.append(column);
   };
   for (std::size_t a = 0; a < d.schema.attributes.size(); ++a) {
     const Attribute& attr = d.schema.attributes[a];
-    if (attr.is_nominal()) add(attr, py::array_t<int>(static_cast<py::ssize_t>(d.rows()), d.columns[a].codes.data()));
-    else add(attr, py::array_t<double>(static_cast<py::ssize_t>(d.rows()), d.columns[a].values.data()));
+    if (attr.is_nominal())
+      add(attr, py::array_t<int>(static_cast<py::ssize_t>(d.rows()), d.columns[a].codes.data()));
+    else
+      add(attr, py::array_t<double>(static_cast<py::ssize_t>(d.rows()), d.columns[a].values.data()));
   }
   add(d.schema.class_attribute, py::array_t<int>(static_cast<py::ssize_t>(d.rows()), d.y.data()));
   py::dict out;
@@ -211,7 +224,9 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "read_data",
       [](const std::string& path, const std::string& class_name, const std::vector<std::string>& missing,
-         const std::string& delimiter) { return guarded([&] { return read_data_py(path, class_name, missing, delimiter); }); },
+         const std::string& delimiter) {
+        return guarded([&] { return read_data_py(path, class_name, missing, delimiter); });
+      },
       py::arg("path"), py::arg("class_name") = "", py::arg("missing") = std::vector<std::string>{"", "?", "NA"},
       py::arg("delimiter") = "",
       "Reads an ARFF or CSV file as `candor fit` does: names, nominal values (None for numeric), columns, weights "
@@ -227,7 +242,8 @@ PYBIND11_MODULE(_core, m) {
                        py::array_t<int, py::array::c_style | py::array::forcecast> y,
                        py::array_t<double, py::array::c_style | py::array::forcecast> weights,
                        const std::string& class_name) {
-             return guarded([&] { return make_dataset(names, nominal_values, columns, class_values, y, weights, class_name); });
+             return guarded(
+                 [&] { return make_dataset(names, nominal_values, columns, class_values, y, weights, class_name); });
            }),
            py::arg("names"), py::arg("nominal_values"), py::arg("columns"), py::arg("class_values"), py::arg("y"),
            py::arg("weights"), py::arg("class_name") = "class")
@@ -274,7 +290,8 @@ PYBIND11_MODULE(_core, m) {
           [](GridCellRunner& r, const std::string& out, bool progress) {
             return guarded([&] {
               py::list pending;
-              for (const auto& c : prepare_grid(r, grid_options(out, "", 0, false, progress))) pending.append(cell_tuple(c));
+              for (const auto& c : prepare_grid(r, grid_options(out, "", 0, false, progress)))
+                pending.append(cell_tuple(c));
               return pending;
             });
           },
@@ -307,7 +324,9 @@ PYBIND11_MODULE(_core, m) {
           py::arg("data"), py::arg("params_json"), py::arg("threads") = 1)
       .def_static("from_json",
                   [](const std::string& text) {
-                    return guarded([&] { return PyModel{std::shared_ptr<Model>(model_from_json(nlohmann::json::parse(text), "json"))}; });
+                    return guarded([&] {
+                      return PyModel{std::shared_ptr<Model>(model_from_json(nlohmann::json::parse(text), "json"))};
+                    });
                   })
       .def("to_json", [](const PyModel& pm) { return pm.model->to_json().dump(2); })
       .def("text", [](const PyModel& pm) { return pm.model->text(); })

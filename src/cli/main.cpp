@@ -4,10 +4,10 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <filesystem>
-#include <optional>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "candor/data/input_error.hpp"
@@ -15,15 +15,15 @@
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/calibration_report.hpp"
 #include "candor/experiments/experiment.hpp"
+#include "candor/experiments/learner_options.hpp"
 #include "candor/experiments/report.hpp"
-#include "candor/learn/qualities.hpp"
-#include "candor/stats/comparison.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
-#include "candor/experiments/learner_options.hpp"
+#include "candor/learn/qualities.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
+#include "candor/stats/comparison.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/names.hpp"
 #include "candor/util/output.hpp"
@@ -104,8 +104,8 @@ void suggest_options(const CLI::App& app, int argc, char** argv) {
     word = word.substr(0, word.find('='));
     if (std::find(known.begin(), known.end(), word) != known.end()) continue;
     const std::string close = closest_name(word, known);
-    std::cerr << "candor: unknown option '" << word << "'"
-              << (close.empty() ? "" : "; did you mean '" + close + "'?") << "\n";
+    std::cerr << "candor: unknown option '" << word << "'" << (close.empty() ? "" : "; did you mean '" + close + "'?")
+              << "\n";
   }
 }
 
@@ -164,8 +164,8 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
   j["confusion"] = confusion_json(r, class_names);
   nlohmann::json folds = nlohmann::json::array();
   for (const auto& f : r.folds) {
-    nlohmann::json fj = summary_json(f.metrics, f.rule_rmse, static_cast<double>(f.rules), f.mean_rule_length, f.fit_seconds,
-                                     f.predict_seconds);
+    nlohmann::json fj = summary_json(f.metrics, f.rule_rmse, static_cast<double>(f.rules), f.mean_rule_length,
+                                     f.fit_seconds, f.predict_seconds);
     fj["adjusted_accuracy"] = number_or_null(f.adjusted_accuracy);
     fj["undecided_rate"] = number_or_null(f.undecided_rate);
     for (const auto& [name, value] : f.training_statistics) fj[name] = value;
@@ -186,7 +186,8 @@ void print_evaluation_text(const EvaluationResult& r, const std::string& data, c
   const bool may_leave_undecided = r.undecided_rate > 0 || !r.training_statistics.empty();
   std::cout << "Data: " << data << "\nLearner: " << describe(p) << "\nResampling: " << resampling << "\n\n"
             << "  accuracy          " << fmt(r.mean.accuracy)
-            << (may_leave_undecided ? "  (an undecided case counts by its most probable class, as do the metrics below)" : "")
+            << (may_leave_undecided ? "  (an undecided case counts by its most probable class, as do the metrics below)"
+                                    : "")
             << "\n"
             << "  AUC               " << fmt(r.mean.auc) << "\n"
             << "  Brier score       " << fmt(r.mean.brier) << "  (" << brier_kind(classes) << ")\n"
@@ -219,7 +220,9 @@ void print_evaluation_text(const EvaluationResult& r, const std::string& data, c
   for (const auto& row : r.confusion)
     for (double v : row) n += v;
   width = std::max(width, std::to_string(static_cast<long long>(n)).size());
-  auto cell = [&](const std::string& text) { return std::string(width + 2 - std::min(width + 2, text.size()), ' ') + text; };
+  auto cell = [&](const std::string& text) {
+    return std::string(width + 2 - std::min(width + 2, text.size()), ' ') + text;
+  };
   std::cout << "\n  kappa             " << fmt(s.kappa) << "  (Cohen's, agreement beyond chance)\n"
             << "  macro F1          " << fmt(s.macro_f1) << "\n\nConfusion matrix (rows: actual class, columns: "
             << "predicted; " << (r.folds.size() > 1 ? "summed over the folds" : "the test rows") << "):\n"
@@ -251,16 +254,20 @@ int main(int argc, char** argv) {
   LearnerParams fit_params;
   std::string fit_input, fit_output;
   int fit_threads = 0;
-  auto* fit_cmd = app.add_subcommand("fit", "learn a model (rule set, decision list, logistic regression over rules) from DATA (ARFF or CSV) and save it as JSON");
+  auto* fit_cmd = app.add_subcommand("fit",
+                                     "learn a model (rule set, decision list, logistic regression over rules) from "
+                                     "DATA (ARFF or CSV) and save it as JSON");
   fit_cmd->add_option("DATA", fit_input, "training data (.arff, .csv, .tsv)")->required();
   fit_cmd->add_option("-o,--output", fit_output, "model file to write")->required();
-  fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model")->check(CLI::Range(0, 4096));
+  fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model")
+      ->check(CLI::Range(0, 4096));
   add_data_options(fit_cmd, fit_data);
   add_learner_options(fit_cmd, fit_params, learner_on_command_line(argc, argv));
 
   // rules
   std::string rules_model;
-  auto* rules_cmd = app.add_subcommand("rules", "print a model: its rules with their statistics (and a logistic model's weights)");
+  auto* rules_cmd =
+      app.add_subcommand("rules", "print a model: its rules with their statistics (and a logistic model's weights)");
   rules_cmd->add_option("MODEL", rules_model, "model file written by 'candor fit'")->required();
 
   // predict
@@ -286,12 +293,15 @@ int main(int argc, char** argv) {
   LearnerParams eval_params;
   std::string eval_input, eval_test, eval_format = "text";
   int eval_folds = 10, eval_repeats = 1, eval_threads = 0;
-  auto* eval_cmd = app.add_subcommand("evaluate", "cross-validate a learner on DATA, or train on DATA and test on --test");
+  auto* eval_cmd =
+      app.add_subcommand("evaluate", "cross-validate a learner on DATA, or train on DATA and test on --test");
   eval_cmd->add_option("DATA", eval_input, "data (.arff, .csv, .tsv)")->required();
   eval_cmd->add_option("--test", eval_test, "test file: train on DATA, test on it (no cross-validation)");
   eval_cmd->add_option("--folds", eval_folds, "cross-validation folds")->capture_default_str();
-  eval_cmd->add_option("--repeats", eval_repeats, "repetitions of cross-validation (seeds seed, seed+1, ...)")->capture_default_str();
-  eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers")->check(CLI::Range(0, 4096));
+  eval_cmd->add_option("--repeats", eval_repeats, "repetitions of cross-validation (seeds seed, seed+1, ...)")
+      ->capture_default_str();
+  eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers")
+      ->check(CLI::Range(0, 4096));
   eval_cmd->add_option("--format", eval_format, "text or json")->check(CLI::IsMember({"text", "json"}));
   std::string eval_plot;
   eval_cmd->add_option("--plot", eval_plot,
@@ -309,11 +319,14 @@ int main(int argc, char** argv) {
   auto* exp_cmd = app.add_subcommand("experiment", exp_description);
   exp_cmd->add_option("NAME", exp_name, "experiment name")->required();
   exp_cmd->add_option("--out", exp.out, "output folder (default: out/NAME)");
-  exp_cmd->add_option("--threads", exp.threads, "threads (0: all cores); never changes the numbers")->check(CLI::Range(0, 4096));
+  exp_cmd->add_option("--threads", exp.threads, "threads (0: all cores); never changes the numbers")
+      ->check(CLI::Range(0, 4096));
   exp_cmd->add_option("--seed", exp.seed, "seed of every random step")
       ->capture_default_str()
       ->check(CLI::Validator(
-          [](std::string& text) { return text.rfind('-', 0) == 0 ? std::string("must be a non-negative integer") : std::string(); },
+          [](std::string& text) {
+            return text.rfind('-', 0) == 0 ? std::string("must be a non-negative integer") : std::string();
+          },
           "NONNEGATIVE"));
   exp_cmd->add_option("--datasets-dir", exp.datasets_dir, "folder of the ARFF corpus")->capture_default_str();
   exp_cmd->add_option("--datasets", exp.datasets, "data set names to use (default: the experiment's selection)")
@@ -324,16 +337,21 @@ int main(int argc, char** argv) {
   exp_cmd->add_option("--evc-pool", exp.evc_pool, "EVC laws pooled across classes: none (the papers') or classes")
       ->check(CLI::IsMember({"none", "classes"}))
       ->capture_default_str();
-  exp_cmd->add_option("--config", exp.config, "grid: JSON file of learners, datasets, resampling, seed, metrics, control, alpha");
+  exp_cmd->add_option("--config", exp.config,
+                      "grid: JSON file of learners, datasets, resampling, seed, metrics, control, alpha");
   exp_cmd->add_option("--learner", exp.learners, "grid: NAME=OPTIONS, a learner as `candor fit` options (repeatable)")
       ->expected(1, -1);
-  exp_cmd->add_option("--resampling", exp.resampling, "grid: cv, holdout or train-test (data sets TRAIN:TEST); default cv");
+  exp_cmd->add_option("--resampling", exp.resampling,
+                      "grid: cv, holdout or train-test (data sets TRAIN:TEST); default cv");
   exp_cmd->add_option("--folds", exp.folds, "grid: cross-validation folds (default 10)");
-  exp_cmd->add_option("--repeats", exp.repeats, "grid: repetitions of cv or holdout (default 1); oversearching: trials (default 10)");
+  exp_cmd->add_option("--repeats", exp.repeats,
+                      "grid: repetitions of cv or holdout (default 1); oversearching: trials (default 10)");
   exp_cmd->add_option("--test-fraction", exp.test_fraction, "grid: holdout test share (default 0.5)");
   exp_cmd->add_option("--control", exp.control, "grid: control learner for Bonferroni-Dunn");
   exp_cmd->add_option("--alpha", exp.alpha, "grid: significance level (default 0.05)");
-  exp_cmd->add_option("--metrics", exp.metrics, "grid: metrics to compare (default accuracy auc brier log_loss rule_rmse rules fit_seconds)")
+  exp_cmd
+      ->add_option("--metrics", exp.metrics,
+                   "grid: metrics to compare (default accuracy auc brier log_loss rule_rmse rules fit_seconds)")
       ->expected(1, -1);
   bool exp_no_plots = false;
   exp_cmd->add_flag("--no-plots", exp_no_plots, "write tables and plot data only");
@@ -427,29 +445,34 @@ int main(int argc, char** argv) {
         resampling = "train on " + eval_input + ", test on " + eval_test;
       } else {
         if (eval_folds < 2 || static_cast<std::size_t>(eval_folds) > data.rows())
-          throw InputError(eval_input, 0, "cannot make " + std::to_string(eval_folds) + " folds of " +
-                                              std::to_string(data.rows()) + " rows");
+          throw InputError(
+              eval_input, 0,
+              "cannot make " + std::to_string(eval_folds) + " folds of " + std::to_string(data.rows()) + " rows");
         const auto eval_seed = static_cast<std::uint64_t>(eval_params.seed);
-        result = cross_validate(data, eval_params, eval_folds, eval_repeats, eval_seed, eval_threads, !eval_plot.empty());
+        result =
+            cross_validate(data, eval_params, eval_folds, eval_repeats, eval_seed, eval_threads, !eval_plot.empty());
         resampling = std::to_string(eval_folds) + "-fold stratified cross-validation" +
-                     (eval_repeats > 1 ? " x " + std::to_string(eval_repeats) : "") + ", seed " + std::to_string(eval_seed);
+                     (eval_repeats > 1 ? " x " + std::to_string(eval_repeats) : "") + ", seed " +
+                     std::to_string(eval_seed);
       }
       const std::vector<std::string>& class_names = data.schema.class_attribute.values;
       if (eval_format == "json")
         std::cout << evaluation_json(result, eval_input, eval_params, resampling, class_names).dump(2) << "\n";
-      else print_evaluation_text(result, eval_input, eval_params, resampling, class_names);
+      else
+        print_evaluation_text(result, eval_input, eval_params, resampling, class_names);
       if (!eval_plot.empty())
-        write_calibration_report(result, eval_plot,
-                                 std::filesystem::path(eval_input).filename().string() + ", " + resampling + "\n" +
-                                     describe(eval_params),
-                                 true);
+        write_calibration_report(
+            result, eval_plot,
+            std::filesystem::path(eval_input).filename().string() + ", " + resampling + "\n" + describe(eval_params),
+            true);
     } else if (*exp_cmd) {
       if (exp.out.empty() || exp.out == ExperimentOptions{}.out) exp.out = "out/" + exp_name;
       exp.plots = !exp_no_plots;
       exp.seed_given = exp_cmd->count("--seed") > 0;
       run_experiment(exp_name, exp);
     } else if (*stats_cmd) {
-      if (stats_higher && stats_lower) throw std::invalid_argument("give --higher-is-better or --lower-is-better, not both");
+      if (stats_higher && stats_lower)
+        throw std::invalid_argument("give --higher-is-better or --lower-is-better, not both");
       std::optional<bool> higher = metric_higher_is_better(stats_metric);
       if (stats_higher) higher = true;
       if (stats_lower) higher = false;
@@ -503,10 +526,11 @@ int main(int argc, char** argv) {
       }
       if (stats_format == "json") std::cout << out.dump(2) << "\n";
     } else if (*params_cmd) {
-      std::cout << "Learner parameters (options of `candor fit` and `candor evaluate`):\n\n" << params_markdown()
-                << "\nQuality measures (`--quality`):\n\n| name | meaning |\n|---|---|\n";
+      std::cout << "Learner parameters (options of `candor fit` and `candor evaluate`):\n\n"
+                << params_markdown() << "\nQuality measures (`--quality`):\n\n| name | meaning |\n|---|---|\n";
       for (const auto& q : quality_table()) std::cout << "| `" << q.name << "` | " << q.description << " |\n";
-      std::cout << "\nLearners (`--learner`) and their defaults:\n\n" << learners_markdown()
+      std::cout << "\nLearners (`--learner`) and their defaults:\n\n"
+                << learners_markdown()
                 << "\nRule combinations of rule sets (`--combine`):\n\n| name | meaning |\n|---|---|\n";
       for (const auto& c : combination_table()) std::cout << "| `" << c.name << "` | " << c.description << " |\n";
     }

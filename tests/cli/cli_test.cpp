@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "candor/evc/rule_correction.hpp"
 #include "candor/experiments/grid.hpp"
@@ -31,8 +31,10 @@ CliResult run(const std::string& args, bool quiet_stderr = false) {
   for (auto& w : test::split_words(args)) argv.push_back(std::move(w));
   ProcessOptions o;
   o.capture_stdout = true;
-  if (quiet_stderr) o.stderr_path = "/dev/null";
-  else o.stderr_to_stdout = true;
+  if (quiet_stderr)
+    o.stderr_path = "/dev/null";
+  else
+    o.stderr_to_stdout = true;
   const ProcessResult r = run_process(argv, o);
   return {r.exit_code, r.output};
 }
@@ -40,7 +42,8 @@ CliResult run_stdout(const std::string& args) { return run(args, true); }
 }  // namespace
 
 TEST(Cli, BadInputExitsWithTwoAndNamesFileLineReason) {
-  std::string bad = test::write_temp("bad.arff", "@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p\nz,q\n");
+  std::string bad =
+      test::write_temp("bad.arff", "@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p\nz,q\n");
   CliResult r = run("fit " + bad + " -o /dev/null");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find(bad + ":6: value 'z' is not declared"), std::string::npos) << r.out;
@@ -50,10 +53,12 @@ TEST(Cli, BadInputExitsWithTwoAndNamesFileLineReason) {
   r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality gini");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("unknown quality measure 'gini'"), std::string::npos) << r.out;
-  for (auto [options, message] : {std::pair{"--learner cn2-unordered --combine vote", "unknown combination 'vote'"},
-                                  std::pair{"--stop maybe", "unknown stopping criterion 'maybe'"},
-                                  std::pair{"--learner cn2-ordered --combine counts", "--combine is an option of --learner cn2-unordered (rule sets), not of --learner cn2-ordered"},
-                                  std::pair{"--prior-weight -1", "prior weight must be non-negative"}}) {
+  for (auto [options, message] :
+       {std::pair{"--learner cn2-unordered --combine vote", "unknown combination 'vote'"},
+        std::pair{"--stop maybe", "unknown stopping criterion 'maybe'"},
+        std::pair{"--learner cn2-ordered --combine counts",
+                  "--combine is an option of --learner cn2-unordered (rule sets), not of --learner cn2-ordered"},
+        std::pair{"--prior-weight -1", "prior weight must be non-negative"}}) {
     r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null " + options);
     EXPECT_EQ(r.code, 2) << options;
     EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
@@ -128,7 +133,8 @@ TEST(Cli, EvaluateJsonHasTheDocumentedKeys) {
   EXPECT_NE(run_stdout("evaluate " + test::repo("data/vote.arff") + " --folds 5").out.find("Confusion matrix"),
             std::string::npos);
   // Same seed, other thread count: same numbers.
-  auto j1 = nlohmann::json::parse(run_stdout("evaluate " + test::repo("data/vote.arff") + " --folds 5 --format json --threads 1").out);
+  auto j1 = nlohmann::json::parse(
+      run_stdout("evaluate " + test::repo("data/vote.arff") + " --folds 5 --format json --threads 1").out);
   EXPECT_EQ(j["accuracy"], j1["accuracy"]);
   EXPECT_EQ(j["log_loss"], j1["log_loss"]);
 }
@@ -177,7 +183,10 @@ TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
 
 TEST(Cli, RulesShowProbabilityIntervals) {
   std::string model = test::write_temp("vote-correct-evc.json", "");
-  ASSERT_EQ(run("fit " + test::repo("data/vote.arff") + " -o " + model + " --learner cn2-unordered --correct evc --evc-permutations 20").code, 0);
+  ASSERT_EQ(run("fit " + test::repo("data/vote.arff") + " -o " + model +
+                " --learner cn2-unordered --correct evc --evc-permutations 20")
+                .code,
+            0);
   CliResult rules = run_stdout("rules " + model);
   ASSERT_EQ(rules.code, 0);
   EXPECT_NE(rules.out.find("corrected for the search by EVC"), std::string::npos) << rules.out;
@@ -189,11 +198,13 @@ TEST(Cli, RulesShowProbabilityIntervals) {
   ASSERT_TRUE(m.evc);
   const double positives_total = m.training_counts[0] + m.training_counts[1];
   for (const Rule& r : m.rules) {
-    const double n = r.training_counts[0] + r.training_counts[1], s = r.training_counts[static_cast<std::size_t>(r.klass)];
+    const double n = r.training_counts[0] + r.training_counts[1],
+                 s = r.training_counts[static_cast<std::size_t>(r.klass)];
     const auto [f_lo, f_hi] = clopper_pearson(s, n);
     const GumbelLaw& law = m.evc->law(r.klass, static_cast<int>(r.conditions.size()));
     const double p = m.training_counts[static_cast<std::size_t>(r.klass)];
-    EXPECT_NEAR(r.interval.first, std::min(r.probability, evc_correct(f_lo * n, n, p, positives_total, law).probability), 1e-9);
+    EXPECT_NEAR(r.interval.first,
+                std::min(r.probability, evc_correct(f_lo * n, n, p, positives_total, law).probability), 1e-9);
     EXPECT_NEAR(r.interval.second, std::max(r.probability, f_hi), 1e-12);
     EXPECT_LE(r.interval.first, r.probability);
     EXPECT_GE(r.interval.second, r.probability);
@@ -211,8 +222,8 @@ TEST(Cli, RulesShowProbabilityIntervals) {
 }
 
 TEST(Cli, EvaluateWithTestFile) {
-  CliResult r = run_stdout("evaluate " + test::shared("monks-3.train.arff") + " --test " + test::shared("monks-3.test.arff") +
-                     " --learner cn2-ordered --format json");
+  CliResult r = run_stdout("evaluate " + test::shared("monks-3.train.arff") + " --test " +
+                           test::shared("monks-3.test.arff") + " --learner cn2-ordered --format json");
   ASSERT_EQ(r.code, 0) << r.out;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["folds"][0]["test_rows"], 432);
@@ -606,12 +617,14 @@ TEST(Cli, RuleLogisticFitsPrintsExplainsAndRefusesBrokenFiles) {
   r = run("fit " + data + " -o /dev/null --learner cn2-unordered --lambda 1");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("--lambda is an option of --learner rule-logistic, not of --learner cn2-unordered"),
-            std::string::npos) << r.out;
+            std::string::npos)
+      << r.out;
 }
 
 TEST(Cli, AnOutputFolderThatCannotBeMadeIsABadPathNotACrash) {
   const std::string file = test::write_temp("in-the-way", "a file, not a folder");
-  CliResult r = run("experiment grid --learner 'a=--quality laplace' --datasets iris --no-plots --out " + file + "/sub");
+  CliResult r =
+      run("experiment grid --learner 'a=--quality laplace' --datasets iris --no-plots --out " + file + "/sub");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find(file + "/sub"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("internal error"), std::string::npos) << r.out;
@@ -711,9 +724,10 @@ TEST(Cli, GridRunsWekaPeersByArgumentVector) {
   ASSERT_TRUE(weka_available()) << "Weka is not installed or java does not run it (" << weka_jar() << ")";
   const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid-weka").string();
   std::filesystem::remove_all(out);
-  const CliResult r = run("experiment grid --out " + out + " --datasets-dir " + test::datasets_dir() +
-                          " --datasets iris --folds 3 --no-plots --learner 'zero=weka:weka.classifiers.rules.ZeroR' "
-                          "'j48=weka:weka.classifiers.trees.J48 -C 0.25 -M 2' 'pruned=weka:weka.classifiers.trees.J48 -U'");
+  const CliResult r =
+      run("experiment grid --out " + out + " --datasets-dir " + test::datasets_dir() +
+          " --datasets iris --folds 3 --no-plots --learner 'zero=weka:weka.classifiers.rules.ZeroR' "
+          "'j48=weka:weka.classifiers.trees.J48 -C 0.25 -M 2' 'pruned=weka:weka.classifiers.trees.J48 -U'");
   ASSERT_EQ(r.code, 0) << r.out;
   std::map<std::string, double> accuracy;
   std::istringstream lines(read_text(out + "/means_accuracy.csv"));
@@ -728,8 +742,9 @@ TEST(Cli, GridRunsWekaPeersByArgumentVector) {
   EXPECT_GT(accuracy["pruned"], 0.9);
   // Weka's own refusal of an option it does not know is reported with what Weka said, as bad input.
   std::filesystem::remove_all(out + "-bad");
-  const CliResult bad = run("experiment grid --out " + out + "-bad --datasets-dir " + test::datasets_dir() +
-                            " --datasets iris --folds 2 --no-plots --learner 'x=weka:weka.classifiers.trees.J48 -nonsense'");
+  const CliResult bad =
+      run("experiment grid --out " + out + "-bad --datasets-dir " + test::datasets_dir() +
+          " --datasets iris --folds 2 --no-plots --learner 'x=weka:weka.classifiers.trees.J48 -nonsense'");
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.out.find("Weka (weka.classifiers.trees.J48 -nonsense) failed"), std::string::npos) << bad.out;
   EXPECT_NE(bad.out.find("nonsense"), bad.out.rfind("nonsense")) << "Weka's own words are missing: " << bad.out;
@@ -773,7 +788,8 @@ TEST(Cli, HelpOfOneLearnerListsItsOptions) {
 TEST(Cli, AnExplicitMIsHonoured) {
   const std::string model = test::write_temp("m-model.json", "");
   auto m_of = [&](const std::string& options) {
-    EXPECT_EQ(run("fit " + test::repo("data/vote.arff") + " --learner cn2-unordered -o " + model + " " + options).code, 0);
+    EXPECT_EQ(run("fit " + test::repo("data/vote.arff") + " --learner cn2-unordered -o " + model + " " + options).code,
+              0);
     const auto j = nlohmann::json::parse(read_text(model));
     return std::pair{j["learner"]["m"].get<double>(), j["learner"]["m_scale"].get<double>()};
   };
@@ -785,7 +801,8 @@ TEST(Cli, AnExplicitMIsHonoured) {
 
 // A semicolon-separated file is refused with the way out named, and read with --delimiter (fit and predict).
 TEST(Cli, DelimiterReadsOtherSeparators) {
-  const std::string data = test::write_temp("semicolon.csv", "a;b;class\n1;x;yes\n2;y;no\n3;x;yes\n4;y;no\n5;x;yes\n6;y;no\n");
+  const std::string data =
+      test::write_temp("semicolon.csv", "a;b;class\n1;x;yes\n2;y;no\n3;x;yes\n4;y;no\n5;x;yes\n6;y;no\n");
   const std::string model = test::write_temp("semicolon-model.json", "");
   CliResult r = run("fit " + data + " -o " + model);
   EXPECT_EQ(r.code, 2);

@@ -48,10 +48,26 @@ Tree rule_as_tree(const Rule* rule, const Schema& schema) {
     n.class_counts.assign(classes, 0.0);
     const int fail = self + 1, missing = self + 2, pass = self + 3;
     switch (c.op) {
-      case Op::le: n.split = SplitKind::numeric; n.threshold = c.threshold; n.children = {pass, fail, missing}; break;
-      case Op::gt: n.split = SplitKind::numeric; n.threshold = c.threshold; n.children = {fail, pass, missing}; break;
-      case Op::eq: n.split = SplitKind::nominal_binary; n.value = c.value; n.children = {pass, fail, missing}; break;
-      case Op::ne: n.split = SplitKind::nominal_binary; n.value = c.value; n.children = {fail, pass, missing}; break;
+      case Op::le:
+        n.split = SplitKind::numeric;
+        n.threshold = c.threshold;
+        n.children = {pass, fail, missing};
+        break;
+      case Op::gt:
+        n.split = SplitKind::numeric;
+        n.threshold = c.threshold;
+        n.children = {fail, pass, missing};
+        break;
+      case Op::eq:
+        n.split = SplitKind::nominal_binary;
+        n.value = c.value;
+        n.children = {pass, fail, missing};
+        break;
+      case Op::ne:
+        n.split = SplitKind::nominal_binary;
+        n.value = c.value;
+        n.children = {fail, pass, missing};
+        break;
     }
     n.missing_child = 2;
     n.branch_weights.assign(3, 0.0);

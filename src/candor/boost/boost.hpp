@@ -21,8 +21,8 @@ namespace candor {
 // P(y | cell) = (W(cell, y) + w P(y)) / (W(cell) + w), so that an empty (cell, class) has a LIFT between
 // 0 and 1 rather than 0 (which would rule the class out for good) and an empty cell a LIFT of 1; with
 // --prior-weight 0 a LIFT of 0 is raised to 1e-9.
-void boost_kbs(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows, const std::vector<double>& weights,
-               int threads);
+void boost_kbs(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
+               const std::vector<double>& weights, int threads);
 // AdaBoost.M1 (Fig. 1) as Weka's AdaBoostM1: stops when a member's weighted error is 0 or at least 0.5 (that
 // member is dropped unless it is the first); with --subsample each member is fitted on a weighted bootstrap,
 // redrawn up to ten times while its error is 0.

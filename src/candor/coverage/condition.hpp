@@ -12,8 +12,8 @@ enum class Op : unsigned char { eq, ne, le, gt };
 struct Condition {
   int attribute = 0;
   Op op = Op::eq;
-  int value = 0;          // nominal value index (eq, ne)
-  double threshold = 0;   // numeric threshold (le, gt)
+  int value = 0;         // nominal value index (eq, ne)
+  double threshold = 0;  // numeric threshold (le, gt)
 
   bool covers(const Dataset& d, std::size_t row) const {
     if (op == Op::eq || op == Op::ne) {

@@ -24,8 +24,8 @@ void check_index_memory(const Dataset& data) {
   std::size_t widest = 0;
   for (std::size_t a = 0; a < data.num_attributes(); ++a) {
     const Attribute& attr = data.attribute(a);
-    const double column = attr.is_nominal() ? (static_cast<double>(attr.values.size()) + 1) * row_set
-                                            : row_set + n * (4 + 4 + 4 + 8 + 2);
+    const double column =
+        attr.is_nominal() ? (static_cast<double>(attr.values.size()) + 1) * row_set : row_set + n * (4 + 4 + 4 + 8 + 2);
     bytes += column;
     if (attr.is_nominal() && column > widest_bytes) {
       widest_bytes = column;
@@ -33,21 +33,20 @@ void check_index_memory(const Dataset& data) {
     }
   }
   const std::string source = data.source.empty() ? std::string("the data") : data.source;
-  const std::string advice =
-      widest_bytes > bytes / 2
-          ? "attribute '" + data.attribute(widest).name + "' has " + std::to_string(data.attribute(widest).values.size()) +
-                " distinct values: drop it (an identifier?) or group its values"
-          : "use fewer rows or attributes";
+  const std::string advice = widest_bytes > bytes / 2
+                                 ? "attribute '" + data.attribute(widest).name + "' has " +
+                                       std::to_string(data.attribute(widest).values.size()) +
+                                       " distinct values: drop it (an identifier?) or group its values"
+                                 : "use fewer rows or attributes";
   check_memory(bytes, "indexing " + source + " (" + std::to_string(data.rows()) + " rows)", advice);
 }
 
 }  // namespace
 
-CoverageIndex::CoverageIndex(const Dataset& data, int threads)
-    : data_(&data), unit_weights_(data.unit_weights()) {
+CoverageIndex::CoverageIndex(const Dataset& data, int threads) : data_(&data), unit_weights_(data.unit_weights()) {
   if (data.num_classes() > kMaxIndexedClasses)
-    throw std::invalid_argument("rule search supports at most " + std::to_string(kMaxIndexedClasses) + " classes, the data has " +
-                                std::to_string(data.num_classes()));
+    throw std::invalid_argument("rule search supports at most " + std::to_string(kMaxIndexedClasses) +
+                                " classes, the data has " + std::to_string(data.num_classes()));
   const std::size_t n = data.rows();
   const std::size_t na = data.num_attributes();
   check_index_memory(data);
@@ -100,9 +99,7 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads)
 }
 
 CoverageIndex::CoverageIndex(const CoverageIndex& base, const Dataset& relabelled)
-    : data_(&relabelled),
-      unit_weights_(base.unit_weights_),
-      orders_(base.orders_) {
+    : data_(&relabelled), unit_weights_(base.unit_weights_), orders_(base.orders_) {
   if (relabelled.rows() != base.rows() || relabelled.num_attributes() != base.data().num_attributes())
     throw std::invalid_argument("CoverageIndex: a relabelled copy must have the base's rows and attributes");
   index_classes();
@@ -152,7 +149,8 @@ Bitset CoverageIndex::covered(const Condition& c, const Bitset& within) const {
         const std::size_t base = w * 64, end = std::min(n, base + 64);
         std::uint64_t bits = 0;
         if (le)
-          for (std::size_t r = base; r < end; ++r) bits |= static_cast<std::uint64_t>(x[r] <= c.threshold) << (r - base);
+          for (std::size_t r = base; r < end; ++r)
+            bits |= static_cast<std::uint64_t>(x[r] <= c.threshold) << (r - base);
         else
           for (std::size_t r = base; r < end; ++r) bits |= static_cast<std::uint64_t>(x[r] > c.threshold) << (r - base);
         o[w] = bits & in[w];

@@ -69,7 +69,10 @@ std::vector<Token> split(std::string_view s, char sep, const std::string& file, 
       tok.text = trim(s.substr(b, i - b));
     }
     out.push_back(std::move(tok));
-    if (i < s.size() && s[i] == sep) { ++i; continue; }
+    if (i < s.size() && s[i] == sep) {
+      ++i;
+      continue;
+    }
     break;
   }
   return out;
@@ -85,18 +88,25 @@ void store(const Declared& decl, Column& col, const Token& tok, const std::strin
   const Attribute& a = decl.attribute;
   const bool missing = !tok.quoted && tok.text == "?";
   if (a.is_nominal()) {
-    if (missing) { col.codes.push_back(kMissing); return; }
+    if (missing) {
+      col.codes.push_back(kMissing);
+      return;
+    }
     auto it = decl.index.find(tok.text);
     if (it == decl.index.end()) {
       std::string declared;
       for (std::size_t i = 0; i < a.values.size() && i < 10; ++i) declared += (i ? ", " : "") + a.values[i];
       if (a.values.size() > 10) declared += ", ...";
-      throw InputError(file, line, "value '" + tok.text + "' is not declared for nominal attribute '" + a.name +
-                                       "' (declared: " + declared + ")");
+      throw InputError(file, line,
+                       "value '" + tok.text + "' is not declared for nominal attribute '" + a.name +
+                           "' (declared: " + declared + ")");
     }
     col.codes.push_back(it->second);
   } else {
-    if (missing) { col.values.push_back(std::nan("")); return; }
+    if (missing) {
+      col.values.push_back(std::nan(""));
+      return;
+    }
     double x;
     if (!detail::parse_number(tok.text, x))
       throw InputError(file, line, "cannot read '" + tok.text + "' as a number for numeric attribute '" + a.name + "'");
@@ -131,7 +141,8 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
     std::string s = trim(raw);
     if (s.empty() || s[0] == '%') continue;
     if (!in_data) {
-      if (s[0] != '@') throw InputError(file, line, "expected @relation, @attribute or @data, found '" + s.substr(0, 40) + "'");
+      if (s[0] != '@')
+        throw InputError(file, line, "expected @relation, @attribute or @data, found '" + s.substr(0, 40) + "'");
       if (iequals_prefix(s, "@relation")) continue;
       if (iequals_prefix(s, "@data") && (s.size() == 5 || std::isspace(static_cast<unsigned char>(s[5])))) {
         if (decls.empty()) throw InputError(file, line, "@data before any @attribute");
@@ -141,7 +152,8 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
         in_data = true;
         continue;
       }
-      if (!iequals_prefix(s, "@attribute")) throw InputError(file, line, "unknown header keyword '" + s.substr(0, s.find(' ')) + "'");
+      if (!iequals_prefix(s, "@attribute"))
+        throw InputError(file, line, "unknown header keyword '" + s.substr(0, s.find(' ')) + "'");
       std::size_t i = 10;
       while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
       if (i >= s.size()) throw InputError(file, line, "@attribute without a name");
@@ -157,12 +169,14 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
       if (type.empty()) throw InputError(file, line, "attribute '" + d.attribute.name + "' has no type");
       if (type[0] == '{') {
         std::size_t close = type.rfind('}');
-        if (close == std::string::npos) throw InputError(file, line, "nominal value list of '" + d.attribute.name + "' is not closed with }");
+        if (close == std::string::npos)
+          throw InputError(file, line, "nominal value list of '" + d.attribute.name + "' is not closed with }");
         d.attribute.type = AttributeType::nominal;
         auto toks = split(std::string_view(type).substr(1, close - 1), ',', file, line);
         for (auto& tok : toks) {
           if (tok.text.empty() && !tok.quoted) {
-            if (toks.size() == 1) throw InputError(file, line, "nominal attribute '" + d.attribute.name + "' declares no values");
+            if (toks.size() == 1)
+              throw InputError(file, line, "nominal attribute '" + d.attribute.name + "' declares no values");
             throw InputError(file, line, "empty value in the nominal list of '" + d.attribute.name + "'");
           }
           if (!d.index.emplace(tok.text, static_cast<int>(d.attribute.values.size())).second)
@@ -175,8 +189,9 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
           d.attribute.type = AttributeType::numeric;
         } else if (word == "string" || word == "date" || word == "relational") {
           if (!options.drop_unsupported)
-            throw InputError(file, line, word + " attribute '" + d.attribute.name +
-                                             "' is not supported (use --drop-unsupported to drop it)");
+            throw InputError(
+                file, line,
+                word + " attribute '" + d.attribute.name + "' is not supported (use --drop-unsupported to drop it)");
           d.skip = true;
           if (dropped) dropped->push_back(d.attribute.name);
         } else {
@@ -184,8 +199,9 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
         }
       }
       if (!names.emplace(d.attribute.name, line).second)
-        throw InputError(file, line, "duplicate attribute name '" + d.attribute.name + "' (first declared on line " +
-                                         std::to_string(names[d.attribute.name]) + ")");
+        throw InputError(file, line,
+                         "duplicate attribute name '" + d.attribute.name + "' (first declared on line " +
+                             std::to_string(names[d.attribute.name]) + ")");
       kept.push_back(d.skip ? -1 : static_cast<int>(t.attributes.size()));
       if (!d.skip) {
         t.attributes.push_back(d.attribute);
@@ -203,7 +219,7 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
       if (close == std::string::npos) throw InputError(file, line, "sparse row is not closed with }");
       std::string rest = trim(std::string_view(s).substr(close + 1));
       if (!rest.empty()) {
-        if (rest[0] != ',' ) throw InputError(file, line, "unexpected text after sparse row");
+        if (rest[0] != ',') throw InputError(file, line, "unexpected text after sparse row");
         rest = trim(std::string_view(rest).substr(1));
         if (rest.size() < 2 || rest.front() != '{' || rest.back() != '}')
           throw InputError(file, line, "expected an instance weight {w} after the sparse row");
@@ -222,8 +238,9 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
           double idx;
           if (!detail::parse_number(pair.text.substr(0, sp), idx) || idx < 0 || idx >= static_cast<double>(ndecl) ||
               idx != static_cast<double>(static_cast<std::size_t>(idx)))
-            throw InputError(file, line, "sparse index '" + pair.text.substr(0, sp) + "' is not an attribute index 0.." +
-                                             std::to_string(ndecl - 1));
+            throw InputError(file, line,
+                             "sparse index '" + pair.text.substr(0, sp) + "' is not an attribute index 0.." +
+                                 std::to_string(ndecl - 1));
           if (given[static_cast<std::size_t>(idx)])
             throw InputError(file, line, "sparse index " + pair.text.substr(0, sp) + " is given twice in the row");
           auto value = split(trim(pair.text.substr(sp)), ',', file, line);
@@ -249,8 +266,9 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
         toks.pop_back();
       }
       if (toks.size() != ndecl)
-        throw InputError(file, line, "row has " + std::to_string(toks.size()) + " values but " + std::to_string(ndecl) +
-                                         " attributes are declared");
+        throw InputError(file, line,
+                         "row has " + std::to_string(toks.size()) + " values but " + std::to_string(ndecl) +
+                             " attributes are declared");
       for (std::size_t a = 0; a < ndecl; ++a)
         if (kept[a] >= 0) store(decls[a], t.columns[kept[a]], toks[a], file, line);
     }

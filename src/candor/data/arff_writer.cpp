@@ -32,7 +32,8 @@ void write_arff(const Dataset& d, const std::string& path) {
   std::ostringstream f;
   f << "@relation " << arff_token(d.source.empty() ? std::string("candor") : d.source) << "\n\n";
   for (const auto& a : d.schema.attributes)
-    f << "@attribute " << arff_token(a.name) << " " << (a.is_nominal() ? nominal_header(a) : std::string("numeric")) << "\n";
+    f << "@attribute " << arff_token(a.name) << " " << (a.is_nominal() ? nominal_header(a) : std::string("numeric"))
+      << "\n";
   f << "@attribute " << arff_token(d.schema.class_attribute.name) << " " << nominal_header(d.schema.class_attribute)
     << "\n\n@data\n";
   std::ostringstream row;
@@ -40,12 +41,16 @@ void write_arff(const Dataset& d, const std::string& path) {
   for (std::size_t r = 0; r < d.rows(); ++r) {
     row.str("");
     for (std::size_t a = 0; a < d.num_attributes(); ++a) {
-      if (d.is_missing(a, r)) row << "?";
-      else if (d.attribute(a).is_nominal()) row << arff_token(d.attribute(a).values[static_cast<std::size_t>(d.columns[a].codes[r])]);
-      else row << d.columns[a].values[r];
+      if (d.is_missing(a, r))
+        row << "?";
+      else if (d.attribute(a).is_nominal())
+        row << arff_token(d.attribute(a).values[static_cast<std::size_t>(d.columns[a].codes[r])]);
+      else
+        row << d.columns[a].values[r];
       row << ",";
     }
-    row << (d.y[r] == kMissing ? std::string("?") : arff_token(d.schema.class_attribute.values[static_cast<std::size_t>(d.y[r])]));
+    row << (d.y[r] == kMissing ? std::string("?")
+                               : arff_token(d.schema.class_attribute.values[static_cast<std::size_t>(d.y[r])]));
     if (d.weights[r] != 1.0) row << ",{" << d.weights[r] << "}";
     f << row.str() << "\n";
   }

@@ -29,9 +29,14 @@ void split_csv_line(std::string_view s, char delim, const std::string& file, std
       c.quoted = true;
       ++i;
       while (true) {
-        if (i >= s.size()) throw InputError(file, line, "unterminated quoted value (quoted line breaks are not supported)");
+        if (i >= s.size())
+          throw InputError(file, line, "unterminated quoted value (quoted line breaks are not supported)");
         if (s[i] == '"') {
-          if (i + 1 < s.size() && s[i + 1] == '"') { c.text += '"'; i += 2; continue; }
+          if (i + 1 < s.size() && s[i + 1] == '"') {
+            c.text += '"';
+            i += 2;
+            continue;
+          }
           ++i;
           break;
         }
@@ -44,7 +49,10 @@ void split_csv_line(std::string_view s, char delim, const std::string& file, std
       while (i < s.size() && s[i] != delim) ++i;
       c.text = detail::trim(s.substr(b, i - b));
     }
-    if (i < s.size()) { ++i; continue; }
+    if (i < s.size()) {
+      ++i;
+      continue;
+    }
     break;
   }
   out.resize(used);
@@ -71,7 +79,9 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
   std::size_t header_line = 0;
   // A line of nothing but spaces is skipped; a line holding a delimiter is a row, even when every cell of it
   // is empty (its missing class must not vanish with it).
-  auto blank = [&](const std::string& text) { return text.find(delim) == std::string::npos && detail::trim(text).empty(); };
+  auto blank = [&](const std::string& text) {
+    return text.find(delim) == std::string::npos && detail::trim(text).empty();
+  };
   while (std::getline(in, raw)) {
     ++line;
     // A UTF-8 byte order mark is not part of the first column's name.
@@ -98,7 +108,8 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
   t.file = file;
   std::unordered_map<std::string, std::size_t> seen;
   for (std::size_t c = 0; c < ncol; ++c) {
-    if (header[c].text.empty()) throw InputError(file, header_line, "column " + std::to_string(c + 1) + " has an empty name");
+    if (header[c].text.empty())
+      throw InputError(file, header_line, "column " + std::to_string(c + 1) + " has an empty name");
     if (!seen.emplace(header[c].text, c).second)
       throw InputError(file, header_line, "duplicate column name '" + header[c].text + "'");
     Attribute a;
@@ -113,8 +124,9 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
     if (options.schema) {
       int a = options.schema->attribute_index(t.attributes[c].name);
       const Attribute* want = a >= 0 ? &options.schema->attributes[a]
-                              : options.schema->class_attribute.name == t.attributes[c].name ? &options.schema->class_attribute
-                                                                                             : nullptr;
+                              : options.schema->class_attribute.name == t.attributes[c].name
+                                  ? &options.schema->class_attribute
+                                  : nullptr;
       force_nominal[c] = want && want->is_nominal();
     } else if (t.attributes[c].name == options.class_name || (options.class_name.empty() && c + 1 == ncol)) {
       force_nominal[c] = 1;
@@ -137,8 +149,9 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
     if (blank(raw)) continue;
     split_csv_line(raw, delim, file, line, row);
     if (row.size() != ncol)
-      throw InputError(file, line, "row has " + std::to_string(row.size()) + " values but the header has " +
-                                       std::to_string(ncol) + " columns");
+      throw InputError(
+          file, line,
+          "row has " + std::to_string(row.size()) + " values but the header has " + std::to_string(ncol) + " columns");
     for (std::size_t c = 0; c < ncol; ++c) {
       if (is_missing(row[c])) continue;
       double x;
@@ -160,13 +173,13 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
   for (std::size_t c = 0; c < ncol; ++c) {
     // Integer labels (0/1, 1..k) are classes; non-integer numbers mean a regression target.
     if (force_nominal[c] && !options.schema && rows > 0 && all_numbers[c] && any_fraction[c])
-      throw InputError(file, header_line, "class attribute '" + t.attributes[c].name +
-                                              "' is numeric; candor learns classification rules: choose a nominal "
-                                              "class with --class");
+      throw InputError(file, header_line,
+                       "class attribute '" + t.attributes[c].name +
+                           "' is numeric; candor learns classification rules: choose a nominal "
+                           "class with --class");
     numeric[c] = !force_nominal[c] && all_numbers[c];
     t.attributes[c].type = numeric[c] ? AttributeType::numeric : AttributeType::nominal;
-    if (options.warnings && !force_nominal[c] && !options.schema && others[c] > 0 &&
-        numbers[c] >= 9 * others[c]) {
+    if (options.warnings && !force_nominal[c] && !options.schema && others[c] > 0 && numbers[c] >= 9 * others[c]) {
       options.warnings->push_back(file + ":" + std::to_string(first_other_line[c]) + ": column '" +
                                   t.attributes[c].name + "' is read as nominal because '" + first_other[c] +
                                   "' is not a number (" + std::to_string(numbers[c]) + " of its " +
@@ -225,8 +238,8 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
         if (!detail::parse_number(v, x)) continue;
         auto [it, inserted] = seen.emplace(x, &v);
         if (!inserted) {
-          options.warnings->push_back(file + ":" + std::to_string(header_line) + ": column '" +
-                                      t.attributes[c].name + "' has the values '" + *it->second + "' and '" + v +
+          options.warnings->push_back(file + ":" + std::to_string(header_line) + ": column '" + t.attributes[c].name +
+                                      "' has the values '" + *it->second + "' and '" + v +
                                       "', the same number written two ways: they are read as two different values");
           break;
         }

@@ -44,10 +44,10 @@ struct Schema {
 struct Dataset {
   std::string source;  // file the data came from (for messages)
   Schema schema;
-  std::vector<Column> columns;      // one per schema.attributes entry
-  std::vector<int> y;               // class index per row; kMissing for unlabeled rows (prediction data)
-  std::vector<double> weights;      // one per row
-  std::vector<std::size_t> lines;   // source line of each row (for messages)
+  std::vector<Column> columns;     // one per schema.attributes entry
+  std::vector<int> y;              // class index per row; kMissing for unlabeled rows (prediction data)
+  std::vector<double> weights;     // one per row
+  std::vector<std::size_t> lines;  // source line of each row (for messages)
 
   std::size_t rows() const { return y.size(); }
   std::size_t num_attributes() const { return schema.attributes.size(); }

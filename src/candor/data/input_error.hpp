@@ -12,8 +12,10 @@ inline std::string printable(const std::string& text, std::size_t longest) {
   std::string out;
   for (std::size_t i = 0; i < text.size() && i < longest; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7f) out.append("\\x").append(1, digits[c >> 4]).append(1, digits[c & 15]);
-    else out += text[i];
+    if (c < 0x20 || c == 0x7f)
+      out.append("\\x").append(1, digits[c >> 4]).append(1, digits[c & 15]);
+    else
+      out += text[i];
   }
   if (text.size() > longest) out.append("... (" + std::to_string(text.size() - longest) + " more bytes)");
   return out;

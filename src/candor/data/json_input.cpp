@@ -37,8 +37,10 @@ Json parse_bounded(const std::string& text, const std::string& source) {
     for (std::size_t i = 0; i < text.size(); ++i) {
       const char c = text[i];
       if (in_string) {
-        if (c == '\\') ++i;
-        else if (c == '"') in_string = false;
+        if (c == '\\')
+          ++i;
+        else if (c == '"')
+          in_string = false;
       } else if (c == '"') {
         in_string = true;
       } else if (c == '{' || c == '[') {
@@ -88,9 +90,12 @@ nlohmann::ordered_json read_ordered_json_file(const std::string& path) {
 std::string json_pointer_token(const std::string& key) {
   std::string out;
   for (char c : key) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
   }
   return out;
 }

@@ -2,9 +2,8 @@
 // JSON files from outside (model files, grid configs, grid state) are untrusted input: parsed with a bound
 // on nesting, since code that walks a document recursively (and nlohmann's own dump) would otherwise run out
 // of stack on 100,000 nested objects, and with every error an InputError naming the file and line.
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace candor {
 

@@ -2,8 +2,8 @@
 
 #include <charconv>
 #include <cmath>
-#include <sstream>
 #include <set>
+#include <sstream>
 
 #include "candor/data/input_error.hpp"
 
@@ -70,12 +70,18 @@ void conform_column(const RawTable& t, std::size_t src, const Attribute& want, C
       out.codes.resize(rows);
       for (std::size_t r = 0; r < rows; ++r) {
         double x = col.values[r];
-        if (std::isnan(x)) { out.codes[r] = kMissing; continue; }
+        if (std::isnan(x)) {
+          out.codes[r] = kMissing;
+          continue;
+        }
         // Match the numeric cell against the model's value texts numerically.
         int code = static_cast<int>(want.values.size());
         for (std::size_t v = 0; v < want.values.size(); ++v) {
           double mv;
-          if (parse_number(want.values[v], mv) && mv == x) { code = static_cast<int>(v); break; }
+          if (parse_number(want.values[v], mv) && mv == x) {
+            code = static_cast<int>(v);
+            break;
+          }
         }
         out.codes[r] = code;
       }
@@ -91,9 +97,9 @@ void conform_column(const RawTable& t, std::size_t src, const Attribute& want, C
       std::vector<double> as_number(have.values.size());
       for (std::size_t v = 0; v < have.values.size(); ++v)
         if (!parse_number(have.values[v], as_number[v]))
-          throw InputError(t.file, first_line_with(t, src, v),
-                           "attribute '" + have.name + "' is numeric in the model but has the value '" +
-                               have.values[v] + "' here");
+          throw InputError(
+              t.file, first_line_with(t, src, v),
+              "attribute '" + have.name + "' is numeric in the model but has the value '" + have.values[v] + "' here");
       out.values.resize(col.codes.size());
       for (std::size_t r = 0; r < col.codes.size(); ++r)
         out.values[r] = col.codes[r] == kMissing ? std::nan("") : as_number[col.codes[r]];
@@ -115,8 +121,9 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
   if (!options.weight_column.empty()) {
     int w = find_attribute(t.attributes, options.weight_column);
     if (w < 0)
-      throw InputError(t.file, header_line(t), "no weight column named '" + options.weight_column + "' (columns: " +
-                                      list_names(t.attributes) + ")");
+      throw InputError(
+          t.file, header_line(t),
+          "no weight column named '" + options.weight_column + "' (columns: " + list_names(t.attributes) + ")");
     if (t.attributes[w].is_nominal()) {
       // Read as nominal: some cell is not a finite number. Name the first.
       const Attribute& a = t.attributes[w];
@@ -131,8 +138,9 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
     for (std::size_t r = 0; r < rows; ++r) {
       double x = t.columns[w].values[r];
       if (std::isnan(x) || x < 0)
-        throw InputError(t.file, t.row_lines[r], "weight must be a non-negative number, got " +
-                                                     (std::isnan(x) ? std::string("a missing value") : std::to_string(x)));
+        throw InputError(t.file, t.row_lines[r],
+                         "weight must be a non-negative number, got " +
+                             (std::isnan(x) ? std::string("a missing value") : std::to_string(x)));
       d.weights[r] *= x;
     }
     t.attributes.erase(t.attributes.begin() + w);
@@ -159,8 +167,8 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
         throw InputError(t.file, header_line(t),
                          "the model needs attribute '" + s.attributes[a].name + "', which this file lacks");
       conform_column(t, src, s.attributes[a], d.columns[a]);
-      // Values the model never saw satisfy no A = v condition (and every A != v): say so, with the first of them, since a
-      // column of another type or spelling ("1" against "1.0") would otherwise change every prediction.
+      // Values the model never saw satisfy no A = v condition (and every A != v): say so, with the first of them, since
+      // a column of another type or spelling ("1" against "1.0") would otherwise change every prediction.
       if (options.warnings && s.attributes[a].is_nominal()) {
         const int unseen = static_cast<int>(s.attributes[a].values.size());
         std::size_t count = 0, first = 0, present = 0;
@@ -173,14 +181,13 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
         if (count > 0) {
           const Attribute& have = t.attributes[static_cast<std::size_t>(src)];
           const Column& col = t.columns[static_cast<std::size_t>(src)];
-          const std::string text =
-              printable(have.is_nominal() ? have.values[static_cast<std::size_t>(col.codes[first])]
-                                          : (std::ostringstream() << col.values[first]).str(),
-                        40);
+          const std::string text = printable(have.is_nominal() ? have.values[static_cast<std::size_t>(col.codes[first])]
+                                                               : (std::ostringstream() << col.values[first]).str(),
+                                             40);
           options.warnings->push_back(t.file + ":" + std::to_string(t.row_lines[first]) + ": attribute '" +
                                       s.attributes[a].name + "': " + std::to_string(count) + " of " +
-                                      std::to_string(present) + " values were never seen in training (first '" +
-                                      text + "'" + (have.is_nominal() ? "" : ", a number where the model has names") +
+                                      std::to_string(present) + " values were never seen in training (first '" + text +
+                                      "'" + (have.is_nominal() ? "" : ", a number where the model has names") +
                                       "); they equal none of its values: A = v fails, A != v holds");
         }
       }
@@ -195,8 +202,7 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
         if (code == static_cast<int>(s.class_attribute.values.size()))
           throw InputError(t.file, t.row_lines[r], "class value was not seen when the model was fitted");
         d.y[r] = code;
-        if (code == kMissing && options.require_labels)
-          throw InputError(t.file, t.row_lines[r], "missing class value");
+        if (code == kMissing && options.require_labels) throw InputError(t.file, t.row_lines[r], "missing class value");
       }
     } else if (options.require_labels) {
       throw InputError(t.file, header_line(t), "no class column '" + s.class_attribute.name + "' in this file");
@@ -210,8 +216,9 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
   int c = options.class_name.empty() ? static_cast<int>(t.attributes.size()) - 1
                                      : find_attribute(t.attributes, options.class_name);
   if (c < 0)
-    throw InputError(t.file, header_line(t), "no attribute named '" + options.class_name + "' to use as the class (attributes: " +
-                                    list_names(t.attributes) + ")");
+    throw InputError(t.file, header_line(t),
+                     "no attribute named '" + options.class_name +
+                         "' to use as the class (attributes: " + list_names(t.attributes) + ")");
   const Attribute& cls = t.attributes[c];
   if (!cls.is_nominal())
     throw InputError(t.file, t.header_lines[c],
@@ -228,8 +235,9 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
       seen.insert(d.y[r]);
     }
     if (seen.size() < 2)
-      throw InputError(t.file, 0, "class attribute '" + cls.name + "' is constant: every row has '" +
-                                      cls.values[*seen.begin()] + "', there is nothing to learn");
+      throw InputError(t.file, 0,
+                       "class attribute '" + cls.name + "' is constant: every row has '" + cls.values[*seen.begin()] +
+                           "', there is nothing to learn");
   }
   for (std::size_t a = 0; a < t.attributes.size(); ++a) {
     if (static_cast<int>(a) == c) continue;

@@ -14,7 +14,7 @@ struct RawTable {
   std::vector<std::size_t> header_lines;  // where each attribute was declared
   std::vector<Column> columns;
   std::vector<std::size_t> row_lines;
-  std::vector<double> row_weights;        // ARFF instance weights, 1 otherwise
+  std::vector<double> row_weights;  // ARFF instance weights, 1 otherwise
   // For reading against a model schema: the raw text of nominal cells is needed to map values.
   // Nominal codes index `attributes[a].values` as declared in the file.
 };

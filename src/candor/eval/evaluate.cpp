@@ -102,8 +102,10 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
     if (test.y[r] == kMissing) continue;
     const double w = test.weights[r];
     labelled += w;
-    if (!model->decides(test, r)) undecided += w;
-    else if (std::max_element(proba[r].begin(), proba[r].end()) - proba[r].begin() == test.y[r]) right += w;
+    if (!model->decides(test, r))
+      undecided += w;
+    else if (std::max_element(proba[r].begin(), proba[r].end()) - proba[r].begin() == test.y[r])
+      right += w;
   }
   out.adjusted_accuracy = labelled > 0 ? right / labelled : NAN;
   out.undecided_rate = labelled > 0 ? undecided / labelled : NAN;
@@ -137,8 +139,14 @@ EvaluationResult summarise(std::vector<FoldResult> folds) {
     res.mean.brier += f.metrics.brier / n;
     res.mean.log_loss += f.metrics.log_loss / n;
     res.mean.ece += f.metrics.ece / n;
-    if (!std::isnan(f.metrics.auc)) { res.mean.auc += f.metrics.auc; auc_n += 1; }
-    if (!std::isnan(f.rule_rmse)) { res.rule_rmse += f.rule_rmse; rmse_n += 1; }
+    if (!std::isnan(f.metrics.auc)) {
+      res.mean.auc += f.metrics.auc;
+      auc_n += 1;
+    }
+    if (!std::isnan(f.rule_rmse)) {
+      res.rule_rmse += f.rule_rmse;
+      rmse_n += 1;
+    }
     res.rules += static_cast<double>(f.rules) / n;
     res.mean_rule_length += f.mean_rule_length / n;
     res.fit_seconds += f.fit_seconds / n;
@@ -162,7 +170,8 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
   validate(params);
   if (repeats < 1) throw std::invalid_argument("repeats must be at least 1");
   std::vector<std::vector<std::vector<std::size_t>>> splits;
-  for (int r = 0; r < repeats; ++r) splits.push_back(stratified_folds(data.y, folds, seed + static_cast<std::uint64_t>(r)));
+  for (int r = 0; r < repeats; ++r)
+    splits.push_back(stratified_folds(data.y, folds, seed + static_cast<std::uint64_t>(r)));
   const std::size_t tasks = static_cast<std::size_t>(folds) * static_cast<std::size_t>(repeats);
   std::vector<FoldResult> results(tasks);
   const int outer = std::min<int>(resolve_threads(threads), static_cast<int>(tasks));

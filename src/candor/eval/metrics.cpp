@@ -18,7 +18,10 @@ double roc_auc(const std::vector<double>& scores, const std::vector<bool>& posit
     while (j < n && scores[order[j]] == scores[order[i]]) ++j;
     double avg_rank = (static_cast<double>(i + 1) + static_cast<double>(j)) / 2.0;
     for (std::size_t q = i; q < j; ++q)
-      if (positive[order[q]]) { rank_sum += avg_rank; pos += 1; }
+      if (positive[order[q]]) {
+        rank_sum += avg_rank;
+        pos += 1;
+      }
     i = j;
   }
   double neg = static_cast<double>(n) - pos;
@@ -80,14 +83,20 @@ Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector
   std::vector<double> scores(n);
   std::vector<bool> positive(n);
   if (k == 2) {
-    for (std::size_t i = 0; i < n; ++i) { scores[i] = proba[i][1]; positive[i] = y[i] == 1; }
+    for (std::size_t i = 0; i < n; ++i) {
+      scores[i] = proba[i][1];
+      positive[i] = y[i] == 1;
+    }
     m.auc = roc_auc(scores, positive);
     return m;
   }
   double weighted = 0, weight = 0;
   for (std::size_t c = 0; c < k; ++c) {
     if (freq[c] == 0 || freq[c] == static_cast<double>(n)) continue;
-    for (std::size_t i = 0; i < n; ++i) { scores[i] = proba[i][c]; positive[i] = y[i] == static_cast<int>(c); }
+    for (std::size_t i = 0; i < n; ++i) {
+      scores[i] = proba[i][c];
+      positive[i] = y[i] == static_cast<int>(c);
+    }
     weighted += freq[c] * roc_auc(scores, positive);
     weight += freq[c];
   }
@@ -125,8 +134,10 @@ ConfusionSummary summarise_confusion(const std::vector<std::vector<double>>& cou
     s.support = row[c];
     s.precision = col[c] > 0 ? counts[c][c] / col[c] : NAN;
     s.recall = row[c] > 0 ? counts[c][c] / row[c] : NAN;
-    if (std::isnan(s.precision) || std::isnan(s.recall)) s.f1 = NAN;
-    else s.f1 = s.precision + s.recall > 0 ? 2 * s.precision * s.recall / (s.precision + s.recall) : 0.0;
+    if (std::isnan(s.precision) || std::isnan(s.recall))
+      s.f1 = NAN;
+    else
+      s.f1 = s.precision + s.recall > 0 ? 2 * s.precision * s.recall / (s.precision + s.recall) : 0.0;
     if (!std::isnan(s.f1)) {
       f1_sum += s.f1;
       f1_n += 1;

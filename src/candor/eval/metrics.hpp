@@ -28,9 +28,9 @@ const char* brier_kind(std::size_t classes);
 // One bin of a reliability diagram: examples whose predicted probability lies in [lo, hi).
 struct ReliabilityBin {
   double lo = 0, hi = 0;
-  double count = 0;       // examples in the bin
+  double count = 0;  // examples in the bin
   double mean_predicted = 0;
-  double observed = 0;    // share of them whose top label is right
+  double observed = 0;  // share of them whose top label is right
 };
 // Reliability of the top-label confidence over `bins` equal bins (what `ece` summarises); a predicted
 // probability of 1 goes into the last bin.

@@ -2,22 +2,22 @@
 
 #include <algorithm>
 #include <atomic>
-#include <future>
-#include <map>
-#include <numeric>
-#include <mutex>
-#include <tuple>
 #include <cmath>
+#include <future>
 #include <limits>
+#include <map>
+#include <mutex>
+#include <numeric>
 #include <stdexcept>
+#include <tuple>
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/quality/measures.hpp"
-#include "candor/util/parallel.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/names.hpp"
+#include "candor/util/parallel.hpp"
 
 namespace candor {
 
@@ -139,14 +139,16 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
   measures::LikelihoodRatio lrs;  // the calibration ranks by LRS, whatever the learner ranks by
   SearchOptions options = search;
   options.alpha = options.parent_alpha = 1.0;  // significance only decides which rule is returned
-  options.threads = 1;                          // parallel across permutations instead
+  options.threads = 1;                         // parallel across permutations instead
 
   // The maxima kept, and on each thread a permuted copy of the data with its class index.
-  const double per_thread = static_cast<double>(data.rows()) * (16.0 + 8.0 * static_cast<double>(data.num_attributes()));
-  check_memory(static_cast<double>(classes.size()) * settings.permutations * (32.0 + 8.0 * static_cast<double>(lengths)) +
-                   per_thread * std::max(1, threads),
-               "EVC calibration with --evc-permutations " + std::to_string(settings.permutations),
-               "use fewer permutations (the papers use 100)");
+  const double per_thread =
+      static_cast<double>(data.rows()) * (16.0 + 8.0 * static_cast<double>(data.num_attributes()));
+  check_memory(
+      static_cast<double>(classes.size()) * settings.permutations * (32.0 + 8.0 * static_cast<double>(lengths)) +
+          per_thread * std::max(1, threads),
+      "EVC calibration with --evc-permutations " + std::to_string(settings.permutations),
+      "use fewer permutations (the papers use 100)");
   // Classes without training rows have no rule to find and do not count towards the sharing (heart-h
   // declares five classes and has rows of two: it is calibrated as the binary set it is).
   const std::vector<double> class_sizes = data.class_totals();
@@ -221,7 +223,9 @@ struct CalibrationKey {
     }
   }
   template <class T>
-  void add_value(const T& v) { add(&v, sizeof v); }
+  void add_value(const T& v) {
+    add(&v, sizeof v);
+  }
   template <class T>
   void add_vector(const std::vector<T>& v) {
     add_value(v.size());
@@ -318,10 +322,10 @@ nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<st
     laws[class_names.at(k)] = rows;
   }
   nlohmann::json out = {{"permutations", c.settings.permutations},
-                         {"fit", gumbel_fit_name(c.settings.fit)},
-                         {"pool", evc_pool_name(c.settings.pool)},
-                         {"seed", c.settings.seed},
-                         {"laws", laws}};
+                        {"fit", gumbel_fit_name(c.settings.fit)},
+                        {"pool", evc_pool_name(c.settings.pool)},
+                        {"seed", c.settings.seed},
+                        {"laws", laws}};
   // Written only where the classes shared fewer permutations than asked for (see permutations_run), so
   // that binary and unpooled calibrations keep their files.
   if (c.permutations_run != 0 && c.permutations_run != c.settings.permutations)
@@ -337,10 +341,10 @@ EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<
   c.settings.pool = j.contains("pool") ? parse_evc_pool(j.at("pool").get<std::string>()) : EvcPool::none;
   if (!j.at("seed").is_number_unsigned()) throw std::invalid_argument("the EVC seed must be a non-negative integer");
   c.settings.seed = j.at("seed").get<std::uint64_t>();
-  c.permutations_run = j.contains("permutations_run")
-                           ? static_cast<int>(json_integer(j.at("permutations_run"), "EVC permutations_run", 1,
-                                                           c.settings.permutations))
-                           : c.settings.permutations;
+  c.permutations_run =
+      j.contains("permutations_run")
+          ? static_cast<int>(json_integer(j.at("permutations_run"), "EVC permutations_run", 1, c.settings.permutations))
+          : c.settings.permutations;
   c.laws.resize(class_names.size());
   c.mean_maxima.resize(class_names.size());
   for (auto it = j.at("laws").begin(); it != j.at("laws").end(); ++it) {
@@ -348,10 +352,12 @@ EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<
     if (pos == class_names.end()) throw std::invalid_argument("EVC calibration names unknown class '" + it.key() + "'");
     const std::size_t k = static_cast<std::size_t>(pos - class_names.begin());
     for (const auto& row : it.value()) {
-      if (json_integer(row.at("length"), "an EVC law's length", 1, 1 << 20) != static_cast<long long>(c.laws[k].size() + 1))
+      if (json_integer(row.at("length"), "an EVC law's length", 1, 1 << 20) !=
+          static_cast<long long>(c.laws[k].size() + 1))
         throw std::invalid_argument("EVC calibration lengths must run 1, 2, ...");
       GumbelLaw law{row.at("mu").get<double>(), row.at("beta").get<double>()};
-      if (!(law.beta > 0) || !std::isfinite(law.mu)) throw std::invalid_argument("EVC law needs finite mu and beta > 0");
+      if (!(law.beta > 0) || !std::isfinite(law.mu))
+        throw std::invalid_argument("EVC law needs finite mu and beta > 0");
       c.laws[k].push_back(law);
       c.mean_maxima[k].push_back(row.value("mean_max_lrs", 0.0));
     }

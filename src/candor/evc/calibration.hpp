@@ -20,10 +20,9 @@
 // classes therefore run fewer permutations (permutations_run): the pool keeps about as many maxima as a
 // binary calibration's, each class at least five.
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/data/dataset.hpp"
 #include "candor/evc/gumbel.hpp"
@@ -45,8 +44,8 @@ struct EvcSettings {
 
 struct EvcCalibration {
   EvcSettings settings;
-  std::vector<std::vector<GumbelLaw>> laws;          // [class][L - 1]; empty for classes not calibrated
-  std::vector<std::vector<double>> mean_maxima;      // [class][L - 1], mean of the monotone maxima
+  std::vector<std::vector<GumbelLaw>> laws;      // [class][L - 1]; empty for classes not calibrated
+  std::vector<std::vector<double>> mean_maxima;  // [class][L - 1], mean of the monotone maxima
   int permutations_run = 0;  // the permutations searched (permutations_run()); 0: settings.permutations
 
   // The law for rules of `length` predicting `klass`; lengths beyond the calibrated ones use the longest.
@@ -55,8 +54,8 @@ struct EvcCalibration {
   bool operator==(const EvcCalibration&) const = default;
 };
 
-// How many permutations a calibration of `classes` classes (those with training rows) runs: `permutations`, except under
-// EvcPool::classes with more than two classes, where the classes share them: max(5, ceil(2 x permutations /
+// How many permutations a calibration of `classes` classes (those with training rows) runs: `permutations`, except
+// under EvcPool::classes with more than two classes, where the classes share them: max(5, ceil(2 x permutations /
 // classes)), at most `permutations`. Pooled, the classes' laws rest together on about as many maxima as a
 // binary calibration's (2 x permutations) while each class keeps at least five of its own: a search per
 // class and permutation is the whole cost, so 24 classes cost 5 searches each instead of 20.

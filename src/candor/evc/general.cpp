@@ -1,12 +1,11 @@
 #include "candor/evc/general.hpp"
 
-#include <cfloat>
-#include <cmath>
-#include <stdexcept>
-
 #include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/special_functions/gamma.hpp>
 #include <boost/math/tools/roots.hpp>
+#include <cfloat>
+#include <cmath>
+#include <stdexcept>
 
 #include "candor/util/parallel.hpp"
 
@@ -32,8 +31,8 @@ double chi2_upper_quantile_log(double log_p, double df) {
   while (log_tail(lo) < 0) lo /= 2;
   while (log_tail(hi) > 0) hi *= 2;
   boost::uintmax_t iterations = 200;
-  auto root = boost::math::tools::toms748_solve(log_tail, lo, hi, boost::math::tools::eps_tolerance<double>(50),
-                                                iterations);
+  auto root =
+      boost::math::tools::toms748_solve(log_tail, lo, hi, boost::math::tools::eps_tolerance<double>(50), iterations);
   return root.first + root.second;  // x = 2y, with y the bracket's midpoint
 }
 
@@ -44,8 +43,8 @@ std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t i) {
   return z ^ (z >> 31);
 }
 
-std::vector<double> permutation_maxima(const BestOnPermuted& best_on_permuted, int permutations,
-                                       std::uint64_t seed, int threads) {
+std::vector<double> permutation_maxima(const BestOnPermuted& best_on_permuted, int permutations, std::uint64_t seed,
+                                       int threads) {
   if (permutations < 1) throw std::invalid_argument("at least one permutation is needed");
   std::vector<double> maxima(static_cast<std::size_t>(permutations));
   parallel_for(maxima.size(), threads, [&](std::size_t i) {

@@ -27,8 +27,8 @@ using BestOnPermuted = std::function<double(Rng& rng)>;
 
 // Runs `best_on_permuted` `permutations` times, permutation i with a generator seeded from (seed, i), on up
 // to `threads` threads. The result is in permutation order and the same for any thread count.
-std::vector<double> permutation_maxima(const BestOnPermuted& best_on_permuted, int permutations,
-                                       std::uint64_t seed, int threads);
+std::vector<double> permutation_maxima(const BestOnPermuted& best_on_permuted, int permutations, std::uint64_t seed,
+                                       int threads);
 
 // Seed of the i-th independent stream derived from `seed` (splitmix64), for callers that need the same
 // per-permutation generators as permutation_maxima.
@@ -44,9 +44,9 @@ double evc_correct_chi2(double q_max, const GumbelLaw& law, double df = 1.0);
 // at which the observed table's chi2 against the true one equals pi_p, and the corrected quality is the
 // chi2 of the true table against independence.
 struct PessimisticCorrection {
-  double p0 = 0.5;         // P(x = 0 | C1) of the implied true table (mirrored when the table leans to C2)
-  double tail = 1;         // P(chi2(1) > pi_p)
-  double corrected = 0;    // corrected chi2
+  double p0 = 0.5;       // P(x = 0 | C1) of the implied true table (mirrored when the table leans to C2)
+  double tail = 1;       // P(chi2(1) > pi_p)
+  double corrected = 0;  // corrected chi2
 };
 PessimisticCorrection pessimistic_chi2_correction(const std::array<double, 4>& table, double permuted_mean);
 

@@ -1,12 +1,12 @@
 #include "candor/evc/gumbel.hpp"
-#include "candor/util/names.hpp"
 
 #include <algorithm>
+#include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
 
-#include <boost/math/tools/roots.hpp>
+#include "candor/util/names.hpp"
 
 namespace candor {
 namespace {
@@ -78,8 +78,8 @@ GumbelLaw fit_gumbel(std::span<const double> maxima, GumbelFit method) {
   for (int i = 0; i < 60 && score(hi) < 0; ++i) hi *= 2;
   if (score(lo) > 0 || score(hi) < 0) return GumbelLaw{mean - euler * beta, beta};  // keep moments
   boost::uintmax_t iterations = 200;
-  auto root = boost::math::tools::toms748_solve(score, lo, hi, boost::math::tools::eps_tolerance<double>(48),
-                                                iterations);
+  auto root =
+      boost::math::tools::toms748_solve(score, lo, hi, boost::math::tools::eps_tolerance<double>(48), iterations);
   beta = (root.first + root.second) / 2;
   double sw = 0;
   for (double x : maxima) sw += std::exp(-(x - xmax) / beta);

@@ -1,7 +1,8 @@
+#include "candor/evc/measures.hpp"
+
 #include <cmath>
 #include <numbers>
 
-#include "candor/evc/measures.hpp"
 #include "candor/evc/rule_correction.hpp"
 
 namespace candor::measures {
@@ -57,7 +58,8 @@ double Evc::evaluate(const RuleStats& r) const {
 }
 
 double MEvc::evaluate(const RuleStats& r) const {
-  const double corrected = evc_correct(r.s(), r.n, r.p_total(), r.n_total, calibration->law(r.target, r.length)).probability;
+  const double corrected =
+      evc_correct(r.s(), r.n, r.p_total(), r.n_total, calibration->law(r.target, r.length)).probability;
   return r.n + m > 0 ? (corrected * r.n + m * r.p_total() / r.n_total) / (r.n + m) : 0.0;
 }
 

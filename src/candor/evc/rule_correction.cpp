@@ -1,10 +1,9 @@
 #include "candor/evc/rule_correction.hpp"
 
+#include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
-
-#include <boost/math/tools/roots.hpp>
 
 #include "candor/evc/general.hpp"
 #include "candor/quality/quality.hpp"

@@ -11,12 +11,12 @@
 #include <cstdio>
 #include <iostream>
 
+#include "candor/evc/general.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/stats/ranks.hpp"
 #include "candor/util/parallel.hpp"
-#include "candor/evc/general.hpp"
 
 namespace candor {
 namespace {
@@ -61,9 +61,12 @@ struct Method {
 
 void run_evc_artificial(const ExperimentOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<Method> methods{{"relative frequency", "precision", 0}, {"m=2", "m-estimate", 2},
-                                    {"m=10", "m-estimate", 10},            {"m=20", "m-estimate", 20},
-                                    {"m=50", "m-estimate", 50},            {"m=100", "m-estimate", 100},
+  const std::vector<Method> methods{{"relative frequency", "precision", 0},
+                                    {"m=2", "m-estimate", 2},
+                                    {"m=10", "m-estimate", 10},
+                                    {"m=20", "m-estimate", 20},
+                                    {"m=50", "m-estimate", 50},
+                                    {"m=100", "m-estimate", 100},
                                     {"EVC", "evc", 0}};
   struct Point {
     double true_p, estimated, pmax;
@@ -99,7 +102,8 @@ void run_evc_artificial(const ExperimentOptions& options) {
   });
 
   Table raw{{"dataset", "method", "pmax", "true", "estimated", "length", "covered"}, {}};
-  Table summary{{"method", "mean true probability", "Spearman", "RMSE", "mean estimate", "mean length", "mean coverage"}, {}};
+  Table summary{
+      {"method", "mean true probability", "Spearman", "RMSE", "mean estimate", "mean length", "mean coverage"}, {}};
   for (std::size_t mi = 0; mi < methods.size(); ++mi) {
     std::vector<double> truth, est;
     double length = 0, covered = 0;
@@ -129,9 +133,16 @@ void run_evc_artificial(const ExperimentOptions& options) {
 
   nlohmann::json panels = nlohmann::json::array();
   for (const auto& m : methods)
-    panels.push_back({{"title", m.name}, {"csv", "rules.csv"}, {"where", {{"method", m.name}}}, {"x", "true"},
-                      {"y", "estimated"}, {"diagonal", true}, {"xlim", {0.4, 1.0}}, {"ylim", {0.4, 1.02}},
-                      {"xlabel", "true class probability"}, {"ylabel", "estimated"}});
+    panels.push_back({{"title", m.name},
+                      {"csv", "rules.csv"},
+                      {"where", {{"method", m.name}}},
+                      {"x", "true"},
+                      {"y", "estimated"},
+                      {"diagonal", true},
+                      {"xlim", {0.4, 1.0}},
+                      {"ylim", {0.4, 1.02}},
+                      {"xlabel", "true class probability"},
+                      {"ylabel", "estimated"}});
   nlohmann::json spec = {{"figures",
                           {{{"file", "fig6_fig11_estimated_vs_true.png"},
                             {"title", "Best rule per artificial data set: estimate vs true probability"},

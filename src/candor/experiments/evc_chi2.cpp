@@ -97,10 +97,9 @@ Outcome run_one(const std::vector<double>& p, Rng& rng, const ExperimentOptions&
   Outcome out;
   out.true_chi2 = 4 * std::pow(50 * p[chosen] - 25, 2) / 25;
   out.uncorrected = q_max;
-  out.pessimistic =
-      pessimistic_chi2_correction({double(c1x0), double(c2x0), double(kPerClass - c1x0), double(kPerClass - c2x0)},
-                                  mean)
-          .corrected;
+  out.pessimistic = pessimistic_chi2_correction(
+                        {double(c1x0), double(c2x0), double(kPerClass - c1x0), double(kPerClass - c2x0)}, mean)
+                        .corrected;
   out.evc = evc_correct_chi2(q_max, law, 1.0);
   return out;
 }
@@ -119,8 +118,10 @@ void run_evc_chi2(const ExperimentOptions& options) {
     const double setting = settings[rest / kRepeats];
     Rng rng(stream_seed(options.seed, task));
     std::vector<double> p(kAttributes, 0.5);
-    if (sc == 0) p[0] = setting;
-    else if (sc == 1) p.assign(kAttributes, setting);
+    if (sc == 0)
+      p[0] = setting;
+    else if (sc == 1)
+      p.assign(kAttributes, setting);
     else
       for (double& v : p) v = std::clamp(0.5 + (setting - 0.5) / 3.2 * normal01(rng), 0.0, 1.0);
     outcomes[task] = run_one(p, rng, options);
@@ -155,28 +156,30 @@ void run_evc_chi2(const ExperimentOptions& options) {
             << markdown(summary);
 
   auto panel = [](const std::string& scenario, const std::string& y, const std::string& title) {
-    return nlohmann::json{{"title", title},     {"csv", "points.csv"}, {"where", {{"scenario", scenario}}},
-                          {"x", "true"},        {"y", y},              {"diagonal", true},
-                          {"xlabel", "true chi2"}, {"ylabel", "estimated chi2"}};
+    return nlohmann::json{
+        {"title", title},   {"csv", "points.csv"},   {"where", {{"scenario", scenario}}}, {"x", "true"}, {"y", y},
+        {"diagonal", true}, {"xlabel", "true chi2"}, {"ylabel", "estimated chi2"}};
   };
   nlohmann::json spec = {
       {"figures",
-       {{{"file", "fig2_no_optimism.png"}, {"panels", {panel("no-optimism", "uncorrected", "Fig. 2: one informative attribute")}}},
+       {{{"file", "fig2_no_optimism.png"},
+         {"panels", {panel("no-optimism", "uncorrected", "Fig. 2: one informative attribute")}}},
         {{"file", "fig3_pessimistic.png"},
-         {"panels", {panel("same-quality", "uncorrected", "Fig. 3a: uncorrected"),
-                     panel("same-quality", "pessimistic", "Fig. 3b: pessimistic correction")}}},
+         {"panels",
+          {panel("same-quality", "uncorrected", "Fig. 3a: uncorrected"),
+           panel("same-quality", "pessimistic", "Fig. 3b: pessimistic correction")}}},
         {{"file", "fig5_evc.png"},
          {"panels", {panel("normal", "uncorrected", "Fig. 5a: uncorrected"), panel("normal", "evc", "Fig. 5b: EVC")}}},
         {{"file", "all_methods.png"},
          {"columns", 3},
-         {"panels", {panel("no-optimism", "uncorrected", "no optimism: uncorrected"),
-                     panel("no-optimism", "pessimistic", "no optimism: pessimistic"),
-                     panel("no-optimism", "evc", "no optimism: EVC"),
-                     panel("same-quality", "uncorrected", "same quality: uncorrected"),
-                     panel("same-quality", "pessimistic", "same quality: pessimistic"),
-                     panel("same-quality", "evc", "same quality: EVC"),
-                     panel("normal", "uncorrected", "normal: uncorrected"),
-                     panel("normal", "pessimistic", "normal: pessimistic"), panel("normal", "evc", "normal: EVC")}}}}}};
+         {"panels",
+          {panel("no-optimism", "uncorrected", "no optimism: uncorrected"),
+           panel("no-optimism", "pessimistic", "no optimism: pessimistic"),
+           panel("no-optimism", "evc", "no optimism: EVC"),
+           panel("same-quality", "uncorrected", "same quality: uncorrected"),
+           panel("same-quality", "pessimistic", "same quality: pessimistic"),
+           panel("same-quality", "evc", "same quality: EVC"), panel("normal", "uncorrected", "normal: uncorrected"),
+           panel("normal", "pessimistic", "normal: pessimistic"), panel("normal", "evc", "normal: EVC")}}}}}};
   draw_plots(spec, options.out, options.plots);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "\nwritten to " << options.out << " in " << format_number(secs, 1) << " s\n";

@@ -50,7 +50,6 @@ struct DomingosM final : QualityMeasure {
   double bav;
 };
 
-
 struct RuleOutcome {
   double estimated, truth;
   std::size_t length;
@@ -71,7 +70,6 @@ LearnerParams base_params(const ExperimentOptions& o, std::uint64_t seed) {
   p.seed = static_cast<int>(seed >> 33);
   return p;
 }
-
 
 double choose_m_by_internal_cv(const Dataset& learn, const ExperimentOptions& o, std::uint64_t seed) {
   const std::vector<double> candidates{0, 1, 2, 5, 10, 22, 50, 100};
@@ -203,9 +201,8 @@ void run_evc_uci(const ExperimentOptions& options) {
   const std::size_t k = kMethods.size();
   std::vector<CellResult> cells(names.size() * k);
   // Largest data sets first, so that the long cells do not end up last on one thread.
-  const auto order = largest_first(cells.size(), [&](std::size_t cell) {
-    return learn[cell / k].rows() * learn[cell / k].num_attributes();
-  });
+  const auto order = largest_first(
+      cells.size(), [&](std::size_t cell) { return learn[cell / k].rows() * learn[cell / k].num_attributes(); });
   Progress progress("evc-uci", "cells", cells.size());
   parallel_for(cells.size(), options.threads, [&](std::size_t i) {
     const std::size_t cell = order[i], d = cell / k;
@@ -215,12 +212,14 @@ void run_evc_uci(const ExperimentOptions& options) {
 
   // Per data set and method.
   enum Metric { kRmse, kSpearman, kTop5, kLength, kCoverage, kRules, kMetrics };
-  const char* metric_names[kMetrics] = {"RMSE", "Spearman", "accuracy of 5 best", "rule length", "rule coverage",
-                                        "number of rules"};
+  const char* metric_names[kMetrics] = {"RMSE",        "Spearman",      "accuracy of 5 best",
+                                        "rule length", "rule coverage", "number of rules"};
   const bool higher_better[kMetrics] = {false, true, true, false, true, false};
-  std::vector<std::vector<std::vector<double>>> value(kMetrics, std::vector<std::vector<double>>(names.size(), std::vector<double>(k)));
+  std::vector<std::vector<std::vector<double>>> value(
+      kMetrics, std::vector<std::vector<double>>(names.size(), std::vector<double>(k)));
   Table per_dataset{{"dataset", "method", "rules", "rules tested", "RMSE", "Spearman", "accuracy of 5 best",
-                     "rule length", "rule coverage", "chosen m", "seconds"}, {}};
+                     "rule length", "rule coverage", "chosen m", "seconds"},
+                    {}};
   Table points{{"dataset", "method", "estimated", "true"}, {}};
   for (std::size_t d = 0; d < names.size(); ++d)
     for (std::size_t m = 0; m < k; ++m) {
@@ -292,12 +291,21 @@ void run_evc_uci(const ExperimentOptions& options) {
 
   nlohmann::json panels = nlohmann::json::array();
   for (const auto& m : kMethods)
-    panels.push_back({{"title", m}, {"csv", "rules.csv"}, {"where", {{"method", m}}}, {"x", "true"}, {"y", "estimated"},
-                      {"diagonal", true}, {"xlim", {0, 1}}, {"ylim", {0, 1.02}}, {"xlabel", "accuracy on the test half"},
+    panels.push_back({{"title", m},
+                      {"csv", "rules.csv"},
+                      {"where", {{"method", m}}},
+                      {"x", "true"},
+                      {"y", "estimated"},
+                      {"diagonal", true},
+                      {"xlim", {0, 1}},
+                      {"ylim", {0, 1.02}},
+                      {"xlabel", "accuracy on the test half"},
                       {"ylabel", "estimated accuracy"}});
-  nlohmann::json spec = {{"figures", {{{"file", "estimated_vs_true.png"}, {"columns", 4},
-                                       {"title", "Rules of every data set: estimated vs test-half accuracy"},
-                                       {"panels", panels}}}}};
+  nlohmann::json spec = {{"figures",
+                          {{{"file", "estimated_vs_true.png"},
+                            {"columns", 4},
+                            {"title", "Rules of every data set: estimated vs test-half accuracy"},
+                            {"panels", panels}}}}};
   draw_plots(spec, options.out, options.plots);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "\nwritten to " << options.out << " in " << format_number(secs, 1) << " s\n";

@@ -73,7 +73,8 @@ std::vector<CorpusEntry> read_corpus_index(const std::string& dir) {
     std::vector<std::string> cells;
     for (std::string cell; std::getline(s, cell, '\t');) cells.push_back(cell);
     if (cells.size() < 6 || cells[0].empty()) continue;
-    out.push_back({cells[0], static_cast<std::size_t>(std::stoull(cells[1])), static_cast<std::size_t>(std::stoull(cells[5]))});
+    out.push_back(
+        {cells[0], static_cast<std::size_t>(std::stoull(cells[1])), static_cast<std::size_t>(std::stoull(cells[5]))});
   }
   return out;
 }

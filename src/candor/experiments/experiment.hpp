@@ -13,20 +13,20 @@ namespace candor {
 
 struct ExperimentOptions {
   std::string out = "out/experiment";
-  int threads = 0;                      // 0: every core; never changes the numbers
+  int threads = 0;  // 0: every core; never changes the numbers
   std::uint64_t seed = 1;
-  bool seed_given = false;              // grid: whether --seed overrides the config file's seed
-  std::string datasets_dir;             // the shared ARFF corpus
-  std::vector<std::string> datasets;    // names (without .arff); empty: the experiment's default selection
-  std::size_t max_rows = 0;             // default selection: skip larger data sets (0: the experiment's default)
-  int permutations = 100;               // EVC permutations
+  bool seed_given = false;            // grid: whether --seed overrides the config file's seed
+  std::string datasets_dir;           // the shared ARFF corpus
+  std::vector<std::string> datasets;  // names (without .arff); empty: the experiment's default selection
+  std::size_t max_rows = 0;           // default selection: skip larger data sets (0: the experiment's default)
+  int permutations = 100;             // EVC permutations
   std::string evc_fit = "fixed-beta";
-  std::string evc_pool = "none";        // the papers fit each class's laws alone
+  std::string evc_pool = "none";  // the papers fit each class's laws alone
   bool plots = true;
 
   // grid only (see grid.hpp); each given value overrides the config file
-  std::string config;                    // JSON grid file
-  std::vector<std::string> learners;     // NAME=OPTIONS, added to the config file's learners
+  std::string config;                 // JSON grid file
+  std::vector<std::string> learners;  // NAME=OPTIONS, added to the config file's learners
   std::optional<std::string> resampling;
   std::optional<int> folds, repeats;
   std::optional<double> test_fraction, alpha;

@@ -57,7 +57,8 @@ Dataset generate_led(std::size_t rows, int irrelevant, double noise, Rng& rng) {
   d.source = irrelevant ? "LED+" + std::to_string(irrelevant) + " (generated)" : "LED (generated)";
   const int attributes = 7 + irrelevant;
   for (int i = 0; i < attributes; ++i)
-    d.schema.attributes.push_back(nominal(i < 7 ? std::string(1, static_cast<char>('a' + i)) : "r" + std::to_string(i - 6), {"0", "1"}));
+    d.schema.attributes.push_back(
+        nominal(i < 7 ? std::string(1, static_cast<char>('a' + i)) : "r" + std::to_string(i - 6), {"0", "1"}));
   d.schema.class_attribute = nominal("digit", {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"});
   d.columns.resize(attributes);
   for (std::size_t r = 0; r < rows; ++r) {

@@ -1,14 +1,13 @@
 #include "candor/experiments/grid.hpp"
-#include "candor/experiments/weka.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
-#include <map>
-#include <memory>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -21,13 +20,14 @@
 #include "candor/data/table.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/experiment.hpp"
-#include "candor/experiments/report.hpp"
 #include "candor/experiments/learner_options.hpp"
+#include "candor/experiments/report.hpp"
+#include "candor/experiments/weka.hpp"
 #include "candor/stats/comparison.hpp"
 #include "candor/util/json_read.hpp"
+#include "candor/util/names.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
-#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -35,18 +35,36 @@ namespace fs = std::filesystem;
 
 std::string Resampling::describe() const {
   std::ostringstream s;
-  if (kind == "cv") s << folds << "-fold stratified cross-validation" << (repeats > 1 ? " x " + std::to_string(repeats) : "");
-  else if (kind == "holdout") s << repeats << " x stratified holdout, " << test_fraction << " for testing";
-  else s << "train/test pairs";
+  if (kind == "cv")
+    s << folds << "-fold stratified cross-validation" << (repeats > 1 ? " x " + std::to_string(repeats) : "");
+  else if (kind == "holdout")
+    s << repeats << " x stratified holdout, " << test_fraction << " for testing";
+  else
+    s << "train/test pairs";
   return s.str();
 }
 
 namespace {
 
-const std::vector<std::string> kColumns{"dataset",   "learner",  "repeat", "fold",      "train_rows",
-                                        "test_rows", "accuracy", "auc",    "brier",     "log_loss", "ece",
-                                        "rule_rmse", "rules",    "conditions", "mean_rule_length",
-                                        "fit_seconds", "predict_seconds", "adjusted_accuracy", "undecided_rate",
+const std::vector<std::string> kColumns{"dataset",
+                                        "learner",
+                                        "repeat",
+                                        "fold",
+                                        "train_rows",
+                                        "test_rows",
+                                        "accuracy",
+                                        "auc",
+                                        "brier",
+                                        "log_loss",
+                                        "ece",
+                                        "rule_rmse",
+                                        "rules",
+                                        "conditions",
+                                        "mean_rule_length",
+                                        "fit_seconds",
+                                        "predict_seconds",
+                                        "adjusted_accuracy",
+                                        "undecided_rate",
                                         "adjusted_average_reliability"};
 // Results files written before the last three columns existed: read, and rewritten with them empty.
 const std::size_t kOldColumns = 17;
@@ -69,13 +87,12 @@ nlohmann::json resampling_json(const Resampling& r) {
 // A data set of the grid: its data and the rows of every (repeat, fold) split.
 struct GridData {
   std::string name;
-  Dataset train;                 // the whole data set; for train-test the training file
-  std::optional<Dataset> test;   // train-test only
+  Dataset train;                // the whole data set; for train-test the training file
+  std::optional<Dataset> test;  // train-test only
   std::vector<std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>>> splits;  // [repeat][fold]
 };
 
 namespace {
-
 
 std::string resolve_path(const std::string& name, const std::string& datasets_dir) {
   const std::string ext = fs::path(name).extension().string();
@@ -107,7 +124,9 @@ GridData load_grid_data(const std::string& name, const GridSpec& grid, const std
     std::vector<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> folds;
     if (r.kind == "cv") {
       if (static_cast<std::size_t>(r.folds) > g.train.rows())
-        throw InputError(path, 0, "cannot make " + std::to_string(r.folds) + " folds of " + std::to_string(g.train.rows()) + " rows");
+        throw InputError(
+            path, 0,
+            "cannot make " + std::to_string(r.folds) + " folds of " + std::to_string(g.train.rows()) + " rows");
       for (auto& test_rows : stratified_folds(g.train.y, r.folds, seed))
         folds.emplace_back(rows_not_in(g.train.rows(), test_rows), std::move(test_rows));
     } else {
@@ -181,10 +200,12 @@ std::set<CellKey> completed_cells(const std::string& path) {
         write_file_atomic(path, migrated.str());
         return completed_cells(path);
       }
-      if (header != kColumns) throw InputError(path, 1, "not a results file of `candor experiment grid` (unexpected columns)");
+      if (header != kColumns)
+        throw InputError(path, 1, "not a results file of `candor experiment grid` (unexpected columns)");
       continue;
     }
-    if (cells.size() != kColumns.size()) throw InputError(path, line, "expected " + std::to_string(kColumns.size()) + " values");
+    if (cells.size() != kColumns.size())
+      throw InputError(path, line, "expected " + std::to_string(kColumns.size()) + " values");
     double repeat = 0, fold = 0;
     if (!detail::parse_number(cells[2].text, repeat) || !detail::parse_number(cells[3].text, fold))
       throw InputError(path, line, "repeat and fold must be numbers");
@@ -204,8 +225,10 @@ nlohmann::json learner_definition(const GridLearner& l) {
 nlohmann::json read_grid_state(const std::string& path) {
   nlohmann::json stored = read_json_file(path);
   auto fail = [&](const std::string& pointer, const std::string& reason) -> void {
-    throw InputError(path, 0, "at " + pointer + ": " + reason + " (not a grid state written by candor; remove it "
-                                                               "with the folder's results.csv to start over)");
+    throw InputError(path, 0,
+                     "at " + pointer + ": " + reason +
+                         " (not a grid state written by candor; remove it "
+                         "with the folder's results.csv to start over)");
   };
   if (!stored.is_object()) fail("/", "must be a JSON object");
   for (const auto& [key, value] : stored.items()) {
@@ -229,7 +252,8 @@ void check_and_record_grid(const GridSpec& grid, const std::string& out) {
     if (stored.contains("seed") && stored["seed"].get<std::uint64_t>() != grid.seed)
       throw std::invalid_argument(out + " holds results with seed " + stored["seed"].dump() + hint);
     if (stored.contains("resampling") && stored["resampling"] != resampling_json(grid.resampling))
-      throw std::invalid_argument(out + " holds results of another resampling (" + stored["resampling"].dump() + ")" + hint);
+      throw std::invalid_argument(out + " holds results of another resampling (" + stored["resampling"].dump() + ")" +
+                                  hint);
     for (const auto& l : grid.learners)
       if (stored.contains("learners") && stored["learners"].contains(l.name) &&
           stored["learners"][l.name] != learner_definition(l))
@@ -247,7 +271,8 @@ void write_summary(const GridSpec& grid, const GridRunOptions& o, const std::str
   for (const auto& l : grid.learners) learners.push_back(l.name);
   datasets = grid.datasets;
   std::ostringstream md;
-  md << "# Experiment grid\n\n- resampling: " << grid.resampling.describe() << ", seed " << grid.seed << "\n- learners:";
+  md << "# Experiment grid\n\n- resampling: " << grid.resampling.describe() << ", seed " << grid.seed
+     << "\n- learners:";
   for (const auto& l : grid.learners) md << " `" << l.name << "` (" << l.options << ");";
   md << "\n- data sets: " << datasets.size() << "\n\n";
   nlohmann::json figures = nlohmann::json::array();
@@ -280,7 +305,8 @@ void write_summary(const GridSpec& grid, const GridRunOptions& o, const std::str
     write_table(means, o.out, "means_" + metric, metric + ": mean per data set, average rank");
     write_file_atomic(o.out + "/comparison_" + metric + ".json", comparison_json(c).dump(2) + "\n");
     md << comparison_markdown(c, metric) << "\n![CD diagram](cd_" << metric << ".png)\n\n";
-    figures.push_back(cd_figure(c, "cd_" + metric + ".png", metric + " (" + std::to_string(c.datasets.size()) + " data sets)"));
+    figures.push_back(
+        cd_figure(c, "cd_" + metric + ".png", metric + " (" + std::to_string(c.datasets.size()) + " data sets)"));
   }
   write_file_atomic(o.out + "/summary.md", md.str());
   draw_plots({{"figures", figures}}, o.out, o.plots);
@@ -335,7 +361,8 @@ struct GridValue {
   std::vector<std::string> strings() const {
     if (!j.is_array()) fail("must be a list of strings");
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < j.size(); ++i) out.push_back(GridValue{j[i], pointer + "/" + std::to_string(i)}.string());
+    for (std::size_t i = 0; i < j.size(); ++i)
+      out.push_back(GridValue{j[i], pointer + "/" + std::to_string(i)}.string());
     return out;
   }
   long long integer(long long lo, long long hi) const {
@@ -347,7 +374,8 @@ struct GridValue {
   }
   double number(double lo, double hi) const {
     if (!j.is_number() || !std::isfinite(j.get<double>()) || j.get<double>() <= lo || j.get<double>() >= hi)
-      fail("must be a number in (" + format_number(lo, 0) + ", " + format_number(hi, 0) + "), not " + j.dump().substr(0, 40));
+      fail("must be a number in (" + format_number(lo, 0) + ", " + format_number(hi, 0) + "), not " +
+           j.dump().substr(0, 40));
     return j.get<double>();
   }
 };
@@ -390,11 +418,16 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
         if (!value.is_object()) v.fail("'resampling' is an object {kind, folds, repeats, test_fraction}");
         for (const auto& [rk, rv] : value.items()) {
           const GridValue r = v.at(rk, rv);
-          if (rk == "kind") g.resampling.kind = r.string();
-          else if (rk == "folds") g.resampling.folds = static_cast<int>(r.integer(2, 1000000));
-          else if (rk == "repeats") g.resampling.repeats = static_cast<int>(r.integer(1, 1000000));
-          else if (rk == "test_fraction") g.resampling.test_fraction = r.number(0, 1);
-          else r.fail("unknown resampling key '" + rk + "' (known: kind, folds, repeats, test_fraction)");
+          if (rk == "kind")
+            g.resampling.kind = r.string();
+          else if (rk == "folds")
+            g.resampling.folds = static_cast<int>(r.integer(2, 1000000));
+          else if (rk == "repeats")
+            g.resampling.repeats = static_cast<int>(r.integer(1, 1000000));
+          else if (rk == "test_fraction")
+            g.resampling.test_fraction = r.number(0, 1);
+          else
+            r.fail("unknown resampling key '" + rk + "' (known: kind, folds, repeats, test_fraction)");
         }
         try {
           check_resampling(g.resampling);
@@ -462,9 +495,11 @@ struct GridCellRunner::State {
 GridCellRunner::GridCellRunner(GridSpec grid, std::string datasets_dir)
     : grid_(std::move(grid)), datasets_dir_(std::move(datasets_dir)), state_(std::make_unique<State>()) {
   check_resampling(grid_.resampling);
-  if (grid_.learners.empty()) throw std::invalid_argument("the grid has no learners (--learner NAME=OPTIONS or a config file)");
+  if (grid_.learners.empty())
+    throw std::invalid_argument("the grid has no learners (--learner NAME=OPTIONS or a config file)");
   if (grid_.datasets.empty()) throw std::invalid_argument("the grid has no data sets (--datasets or a config file)");
-  if (!(grid_.alpha > 0 && grid_.alpha < 1)) throw std::invalid_argument("the significance level alpha must lie in (0, 1)");
+  if (!(grid_.alpha > 0 && grid_.alpha < 1))
+    throw std::invalid_argument("the significance level alpha must lie in (0, 1)");
   for (std::size_t l = 0; l < grid_.learners.size(); ++l)
     if (!state_->learner_index.emplace(grid_.learners[l].name, l).second)
       throw std::invalid_argument("two grid learners are named '" + grid_.learners[l].name + "'");
@@ -486,7 +521,8 @@ const GridData& GridCellRunner::data(const std::string& dataset) {
     entry = slot;
   }
   // Data sets load in parallel; each once.
-  std::call_once(entry->once, [&] { entry->data = std::make_unique<GridData>(load_grid_data(dataset, grid_, datasets_dir_)); });
+  std::call_once(entry->once,
+                 [&] { entry->data = std::make_unique<GridData>(load_grid_data(dataset, grid_, datasets_dir_)); });
   return *entry->data;
 }
 
@@ -508,13 +544,14 @@ std::size_t GridCellRunner::work(const std::string& dataset) {
 
 std::string GridCellRunner::run(const GridCell& c, int threads) {
   const auto learner_at = state_->learner_index.find(c.learner);
-  if (learner_at == state_->learner_index.end()) throw std::invalid_argument("'" + c.learner + "' is not a learner of the grid");
+  if (learner_at == state_->learner_index.end())
+    throw std::invalid_argument("'" + c.learner + "' is not a learner of the grid");
   const GridLearner& learner = grid_.learners[learner_at->second];
   const GridData& g = data(c.dataset);
   if (c.repeat < 0 || static_cast<std::size_t>(c.repeat) >= g.splits.size() || c.fold < 0 ||
       static_cast<std::size_t>(c.fold) >= g.splits[c.repeat].size())
-    throw std::invalid_argument("the grid has no repeat " + std::to_string(c.repeat) + ", fold " + std::to_string(c.fold) +
-                                " of '" + c.dataset + "'");
+    throw std::invalid_argument("the grid has no repeat " + std::to_string(c.repeat) + ", fold " +
+                                std::to_string(c.fold) + " of '" + c.dataset + "'");
   FoldResult res;
   std::size_t train_rows, test_rows;
   auto evaluate = [&](const Dataset& train, const Dataset& test) {
@@ -537,9 +574,9 @@ std::string GridCellRunner::run(const GridCell& c, int threads) {
        << number(res.metrics.brier) << "," << number(res.metrics.log_loss) << "," << number(res.metrics.ece) << ","
        << number(res.rule_rmse) << "," << res.rules << ","
        << std::llround(static_cast<double>(res.rules) * res.mean_rule_length) << "," << number(res.mean_rule_length)
-       << "," << number(res.fit_seconds) << "," << number(res.predict_seconds) << ","
-       << number(res.adjusted_accuracy) << "," << number(res.undecided_rate) << ","
-       << number(training_statistic(res, "adjusted_average_reliability")) << "\n";
+       << "," << number(res.fit_seconds) << "," << number(res.predict_seconds) << "," << number(res.adjusted_accuracy)
+       << "," << number(res.undecided_rate) << "," << number(training_statistic(res, "adjusted_average_reliability"))
+       << "\n";
   return line.str();
 }
 

@@ -10,10 +10,9 @@
 // writes DIR/summary.md, DIR/means_METRIC.{csv,md}, DIR/comparison_METRIC.json and CD diagrams.
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/experiments/weka.hpp"
 #include "candor/learn/params.hpp"

@@ -28,9 +28,8 @@
 #include "candor/learn/fit.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/stats/comparison.hpp"
-#include "candor/util/parallel.hpp"
-
 #include "candor/util/output.hpp"
+#include "candor/util/parallel.hpp"
 
 namespace candor {
 namespace {
@@ -112,10 +111,12 @@ std::string table1(const ExperimentOptions& options, bool weka) {
   t.columns = {"data set", "paper J48", "paper AdaBoost.M1", "paper KBS"};
   for (const auto& n : names) t.columns.push_back(n);
   for (const auto& r : paper_table1()) {
-    std::vector<std::string> row{r.dataset, format_number(r.j48, 2), format_number(r.adaboost, 2), format_number(r.kbs, 2)};
+    std::vector<std::string> row{r.dataset, format_number(r.j48, 2), format_number(r.adaboost, 2),
+                                 format_number(r.kbs, 2)};
     const auto d = std::find(acc.datasets.begin(), acc.datasets.end(), std::string(r.dataset)) - acc.datasets.begin();
     for (std::size_t l = 0; l < names.size(); ++l)
-      row.push_back(static_cast<std::size_t>(d) < acc.datasets.size() ? format_number(100 * acc.scores[d][l], 2) : "n/a");
+      row.push_back(static_cast<std::size_t>(d) < acc.datasets.size() ? format_number(100 * acc.scores[d][l], 2)
+                                                                      : "n/a");
     t.add(row);
   }
   write_table(t, options.out, "table1", "Table 1: 10-fold CV accuracy (%)");
@@ -191,8 +192,8 @@ std::string curves(const ExperimentOptions& options) {
             brier.push_back(results[i][k].second);
           }
         const MeanSe a = mean_se(auc), b = mean_se(brier);
-        points.add({datasets[d], methods[m].name, std::to_string(k + 1), format_number(a.mean, 5), format_number(a.se, 5),
-                    format_number(b.mean, 5), format_number(b.se, 5)});
+        points.add({datasets[d], methods[m].name, std::to_string(k + 1), format_number(a.mean, 5),
+                    format_number(a.se, 5), format_number(b.mean, 5), format_number(b.se, 5)});
       }
   write_csv(points, options.out + "/curves.csv");
   nlohmann::json panels = nlohmann::json::array();
@@ -207,11 +208,12 @@ std::string curves(const ExperimentOptions& options) {
                         {"y", metric},
                         {"xlabel", "iterations"},
                         {"ylabel", metric == "auc" ? "AUC" : "Brier score"}});
-  nlohmann::json spec{{"figures",
-                       {{{"file", "curves.png"},
-                         {"title", "KBS (stratified) and LogitBoost with decision stumps, 10-fold CV (paper 001, Figs. 4 and 5)"},
-                         {"columns", 2},
-                         {"panels", panels}}}}};
+  nlohmann::json spec{
+      {"figures",
+       {{{"file", "curves.png"},
+         {"title", "KBS (stratified) and LogitBoost with decision stumps, 10-fold CV (paper 001, Figs. 4 and 5)"},
+         {"columns", 2},
+         {"panels", panels}}}}};
   draw_plots(spec, options.out, options.plots, "curves_plots.json");
   // The table under the figure: every fifth iteration.
   Table t;
@@ -222,7 +224,8 @@ std::string curves(const ExperimentOptions& options) {
         std::vector<double> v;
         for (const auto& row : points.rows)
           if (row[0] == datasets[d] && row[1] == methods[m].name) v.push_back(std::stod(row[metric == "auc" ? 3 : 5]));
-        std::vector<std::string> row{datasets[d], std::string(methods[m].name) + " " + (metric == "auc" ? "AUC" : "Brier")};
+        std::vector<std::string> row{datasets[d],
+                                     std::string(methods[m].name) + " " + (metric == "auc" ? "AUC" : "Brier")};
         for (int k : {1, 3, 5, 10, 20, 30, 50}) row.push_back(format_number(v[k - 1], 4));
         const auto best = metric == "auc" ? std::max_element(v.begin(), v.end()) : std::min_element(v.begin(), v.end());
         row.push_back(format_number(*best, 4) + " (" + std::to_string(best - v.begin() + 1) + ")");
@@ -232,7 +235,8 @@ std::string curves(const ExperimentOptions& options) {
   std::ostringstream md;
   md << "## Figs. 4 and 5: AUC and squared error against iterations\n\nKBS with stratification (WRAcc-optimising "
         "stumps) and LogitBoost with regression stumps; means over "
-     << folds << " stratified folds (seed " << options.seed << "); curves.png, points in curves.csv.\n\n" << markdown(t) << "\n";
+     << folds << " stratified folds (seed " << options.seed << "); curves.png, points in curves.csv.\n\n"
+     << markdown(t) << "\n";
   return md.str();
 }
 
@@ -250,15 +254,18 @@ void run_kbs(const ExperimentOptions& options) {
   std::vector<std::string> missing;
   for (const auto& v : corpus_learners()) grid.learners.push_back(make_grid_learner(v.name, v.options));
   for (const auto& v : corpus_weka()) {
-    if (weka) grid.learners.push_back(make_grid_learner(v.name, v.options));
-    else missing.push_back(v.name);
+    if (weka)
+      grid.learners.push_back(make_grid_learner(v.name, v.options));
+    else
+      missing.push_back(v.name);
   }
   const auto corpus = read_corpus_index(options.datasets_dir);
   if (options.datasets.empty()) {
     const std::size_t max_rows = options.max_rows ? options.max_rows : 5000;
     for (const auto& e : corpus) {
       const bool split = e.name.find(".test") != std::string::npos || e.name.find(".train") != std::string::npos;
-      if (e.rows <= max_rows && e.rows >= 50 && !split && e.name.rfind("weather.", 0) != 0) grid.datasets.push_back(e.name);
+      if (e.rows <= max_rows && e.rows >= 50 && !split && e.name.rfind("weather.", 0) != 0)
+        grid.datasets.push_back(e.name);
     }
   } else {
     grid.datasets = options.datasets;
@@ -282,7 +289,8 @@ void run_kbs(const ExperimentOptions& options) {
   multi.title = "Multiclass data sets";
   multi.file = "multiclass";
   multi.datasets = multiclass;
-  md << "## The corpus\n\n" << grid.resampling.describe() << ", seed " << grid.seed
+  md << "## The corpus\n\n"
+     << grid.resampling.describe() << ", seed " << grid.seed
      << ". KBS-stump is stratified (the paper's Figs. 4 and 5), KBS-stump-plain not; every other candor "
         "ensemble has 10 iterations, as Weka's; per data set means in means_METRIC.md.\n\n"
      << learner_section_markdown(all, results, options.out, options.plots)

@@ -1,9 +1,9 @@
 #include "candor/experiments/learner_options.hpp"
 
-#include "candor/learn/learner.hpp"
-
 #include <stdexcept>
 #include <type_traits>
+
+#include "candor/learn/learner.hpp"
 
 namespace candor {
 
@@ -38,8 +38,10 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
     std::visit(
         [&](auto member) {
           using T = std::remove_reference_t<decltype(p.*member)>;
-          if constexpr (std::is_same_v<T, bool>) option = cmd->add_flag(flag, p.*member, info.help);
-          else option = cmd->add_option(flag, p.*member, info.help)->capture_default_str();
+          if constexpr (std::is_same_v<T, bool>)
+            option = cmd->add_flag(flag, p.*member, info.help);
+          else
+            option = cmd->add_option(flag, p.*member, info.help)->capture_default_str();
         },
         info.member);
     // CLI11 leaves options of the empty group out of the help.
@@ -71,7 +73,8 @@ LearnerParams parse_learner_options(const std::string& options) {
   } catch (const CLI::ParseError& e) {
     throw std::invalid_argument("learner options '" + options + "': " + e.what());
   }
-  if (!app.remaining().empty()) throw std::invalid_argument("learner options '" + options + "': unexpected '" + app.remaining().front() + "'");
+  if (!app.remaining().empty())
+    throw std::invalid_argument("learner options '" + options + "': unexpected '" + app.remaining().front() + "'");
   validate(p);
   return p;
 }

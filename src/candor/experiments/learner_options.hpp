@@ -1,9 +1,8 @@
 #pragma once
 // Learner parameters as command-line options, generated from param_table(): `candor fit`, `candor
 // evaluate` and the learners of an experiment grid accept exactly the same options.
-#include <string>
-
 #include <CLI/CLI.hpp>
+#include <string>
 
 #include "candor/learn/params.hpp"
 

@@ -27,17 +27,16 @@
 #include "candor/learn/qualities.hpp"
 #include "candor/search/layered_search.hpp"
 #include "candor/stats/post_hoc.hpp"
-#include "candor/util/parallel.hpp"
-
 #include "candor/util/output.hpp"
+#include "candor/util/parallel.hpp"
 
 namespace candor {
 namespace {
 
 // The paper's twelve data sets as far as the corpus has them; its chess endgame (551 items) is not here
 // (kr-vs-kp is the 3,196-item version: add it with --datasets).
-const std::vector<std::string> kPaperDatasets{"breast-cancer", "vote",      "lymph",    "primary-tumor",
-                                              "autos",         "credit-a",  "glass",    "hepatitis",
+const std::vector<std::string> kPaperDatasets{"breast-cancer", "vote",      "lymph",  "primary-tumor",
+                                              "autos",         "credit-a",  "glass",  "hepatitis",
                                               "diabetes",      "promoters", "soybean"};
 constexpr int kMaxWidth = 512;
 constexpr int kNoLengthLimit = 1000;
@@ -141,8 +140,8 @@ Trial run_trial(const Dataset& train, const Dataset& test) {
 }
 
 std::string p_text(const SignTestResult& s) {
-  return std::to_string(s.wins) + "/" + std::to_string(s.ties) + "/" + std::to_string(s.losses) + " p=" +
-         format_number(s.p, 3);
+  return std::to_string(s.wins) + "/" + std::to_string(s.ties) + "/" + std::to_string(s.losses) +
+         " p=" + format_number(s.p, 3);
 }
 
 }  // namespace
@@ -178,9 +177,21 @@ void run_oversearching(const ExperimentOptions& options) {
   Table curves, layered, table3;
   curves.columns = {"dataset", "width", "series", "value", "se"};
   layered.columns = {"dataset", "series", "width", "value"};
-  table3.columns = {"dataset", "error GS %", "error LS %", "error ES %", "rules GS", "rules LS", "rules ES",
-                    "size GS",  "size LS",    "size ES",    "time GS s", "time LS s", "time ES s",
-                    "GS vs LS (LS wins/ties/losses)", "ES vs LS (LS wins/ties/losses)"};
+  table3.columns = {"dataset",
+                    "error GS %",
+                    "error LS %",
+                    "error ES %",
+                    "rules GS",
+                    "rules LS",
+                    "rules ES",
+                    "size GS",
+                    "size LS",
+                    "size ES",
+                    "time GS s",
+                    "time LS s",
+                    "time ES s",
+                    "GS vs LS (LS wins/ties/losses)",
+                    "ES vs LS (LS wins/ties/losses)"};
   std::vector<std::vector<double>> means(names.size(), std::vector<double>(12, 0.0));  // error, rules, size, time x 3
   nlohmann::json figures = nlohmann::json::array();
   for (std::size_t d = 0; d < names.size(); ++d) {
@@ -222,27 +233,28 @@ void run_oversearching(const ExperimentOptions& options) {
       row.push_back(p_text(sign_test(ls, x, false)));  // LS wins where its error is lower
     }
     table3.add(row);
-    nlohmann::json fig{{"file", "fig1_" + names[d] + ".png"},
-                       {"title", names[d] + ": error of the best rule vs beam width (" + std::to_string(trials) +
-                                     " trials)"},
-                       {"columns", 1},
-                       {"panel_size", {6.4, 4.2}},
-                       {"panels",
-                        {{{"csv", "curves.csv"},
-                          {"where", {{"dataset", names[d]}}},
-                          {"kind", "line"},
-                          {"group", "series"},
-                          {"x", "width"},
-                          {"y", "value"},
-                          {"yerr", "se"},
-                          {"xscale", "log2"},
-                          {"xlabel", "beam width"},
-                          {"ylabel", "error rate"},
-                          {"overlay", {{"csv", "layered_choice.csv"},
-                                       {"where", {{"dataset", names[d]}}},
-                                       {"x", "width"},
-                                       {"y", "value"},
-                                       {"label", "layered choice"}}}}}}};
+    nlohmann::json fig{
+        {"file", "fig1_" + names[d] + ".png"},
+        {"title", names[d] + ": error of the best rule vs beam width (" + std::to_string(trials) + " trials)"},
+        {"columns", 1},
+        {"panel_size", {6.4, 4.2}},
+        {"panels",
+         {{{"csv", "curves.csv"},
+           {"where", {{"dataset", names[d]}}},
+           {"kind", "line"},
+           {"group", "series"},
+           {"x", "width"},
+           {"y", "value"},
+           {"yerr", "se"},
+           {"xscale", "log2"},
+           {"xlabel", "beam width"},
+           {"ylabel", "error rate"},
+           {"overlay",
+            {{"csv", "layered_choice.csv"},
+             {"where", {{"dataset", names[d]}}},
+             {"x", "width"},
+             {"y", "value"},
+             {"label", "layered choice"}}}}}}};
     figures.push_back(fig);
   }
   // Ratio to LS: the mean over data sets of each search's value divided by LS's.
@@ -263,9 +275,11 @@ void run_oversearching(const ExperimentOptions& options) {
   table3.add(ratio);
 
   std::ostringstream summary;
-  summary << "# Oversearching (paper 002)\n\n" << trials << " stratified 50/50 trials per data set, seed "
-          << options.seed << "; Laplace error, safe pruning, no rule length limit; ES = beam width " << kMaxWidth
-          << ".\n\n## Table 3: greedy (GS), layered (LS) and extensive (ES) search\n\n" << markdown(table3) << "\n";
+  summary << "# Oversearching (paper 002)\n\n"
+          << trials << " stratified 50/50 trials per data set, seed " << options.seed
+          << "; Laplace error, safe pruning, no rule length limit; ES = beam width " << kMaxWidth
+          << ".\n\n## Table 3: greedy (GS), layered (LS) and extensive (ES) search\n\n"
+          << markdown(table3) << "\n";
   summary << "Over data sets (mean test error per data set), LS against each:\n\n";
   for (int other : {0, 2}) {
     std::vector<double> ls, x;

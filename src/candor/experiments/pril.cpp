@@ -8,6 +8,7 @@
 // Beyond the paper: does the guarantee hold? For the recommended settings, every rule deciding test cases:
 // the share whose test accuracy reaches its stated reliability, against the stated confidence; the same for
 // CN2 with EVC (its corrected probability in place of the reliability).
+#include <boost/math/special_functions/beta.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -15,8 +16,6 @@
 #include <map>
 #include <numeric>
 #include <sstream>
-
-#include <boost/math/special_functions/beta.hpp>
 
 #include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
@@ -28,18 +27,17 @@
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/stats/binomial_interval.hpp"
-#include "candor/util/parallel.hpp"
-
 #include "candor/util/output.hpp"
+#include "candor/util/parallel.hpp"
 
 namespace candor {
 namespace {
 
 struct Family {
-  std::string name;     // as in the paper's Table 2
-  std::string source;   // corpus file, or a generator
-  int branching;        // the paper's logit-chosen number of branching attributes (recommended settings)
-  double paper[6];      // Table 2: criterion a mean, sd; b mean, sd; c mean, sd (percent)
+  std::string name;    // as in the paper's Table 2
+  std::string source;  // corpus file, or a generator
+  int branching;       // the paper's logit-chosen number of branching attributes (recommended settings)
+  double paper[6];     // Table 2: criterion a mean, sd; b mean, sd; c mean, sd (percent)
 };
 
 const std::vector<Family>& families() {
@@ -73,8 +71,8 @@ std::vector<Setting> settings_grid() {
               for (int nopt : {0, 1}) {
                 Setting s{"", "", m, b, nopt, steps, n, shape, symmetric};
                 std::ostringstream name, opt;
-                name << "M" << m << " n" << n << " " << shape << (symmetric ? " sym" : " asym") << " s" << steps
-                     << " b" << b << " nopt" << nopt;
+                name << "M" << m << " n" << n << " " << shape << (symmetric ? " sym" : " asym") << " s" << steps << " b"
+                     << b << " nopt" << nopt;
                 opt << "--learner pril --max-attributes " << m << " --min-cases " << n << " --shape " << shape
                     << " --steps " << steps << " --branching " << b << " --n-option " << nopt
                     << (symmetric ? "" : " --reliability-prior");
@@ -137,7 +135,8 @@ void run_pril(const ExperimentOptions& options) {
         std::find(options.datasets.begin(), options.datasets.end(), f.source) != options.datasets.end() ||
         std::find(options.datasets.begin(), options.datasets.end(), f.name) != options.datasets.end())
       chosen.push_back(f);
-  if (chosen.empty()) throw std::invalid_argument("pril: --datasets names none of mushroom, vote, credit-a, waveform, led, led+17");
+  if (chosen.empty())
+    throw std::invalid_argument("pril: --datasets names none of mushroom, vote, credit-a, waveform, led, led+17");
 
   GridSpec grid;
   const auto settings = settings_grid();
@@ -189,10 +188,10 @@ void run_pril(const ExperimentOptions& options) {
     }
   }
   Table table2;
-  table2.columns = {"data set",          "paper (a) mean", "paper (a) sd",  "candor (a) mean", "candor (a) sd",
-                    "paper (b) mean",    "paper (b) sd",   "candor (b) mean", "candor (b) sd", "paper (c) mean",
-                    "paper (c) sd",      "candor (c) mean", "candor (c) sd", "(c) undecided %", "(c) rules",
-                    "(c) within 2 sd of the paper"};
+  table2.columns = {"data set",      "paper (a) mean",  "paper (a) sd", "candor (a) mean",
+                    "candor (a) sd", "paper (b) mean",  "paper (b) sd", "candor (b) mean",
+                    "candor (b) sd", "paper (c) mean",  "paper (c) sd", "candor (c) mean",
+                    "candor (c) sd", "(c) undecided %", "(c) rules",    "(c) within 2 sd of the paper"};
   std::ostringstream choices;
   for (const auto& f : chosen) {
     const Setting *best_a = nullptr, *best_b = nullptr, *rec = nullptr;
@@ -211,8 +210,8 @@ void run_pril(const ExperimentOptions& options) {
                 format_number(sd(a), 2), format_number(f.paper[2], 2), format_number(f.paper[3], 2),
                 format_number(mean(b), 2), format_number(sd(b), 2), format_number(f.paper[4], 2),
                 format_number(f.paper[5], 2), format_number(mean(c), 2), format_number(sd(c), 2),
-                format_number(mean(undecided[{f.name, rec->name}]), 1), format_number(mean(rules[{f.name, rec->name}]), 1),
-                within ? "yes" : "no"});
+                format_number(mean(undecided[{f.name, rec->name}]), 1),
+                format_number(mean(rules[{f.name, rec->name}]), 1), within ? "yes" : "no"});
     choices << "- " << f.name << ": (a) `" << best_a->name << "`, (b) `" << best_b->name << "`, (c) `" << rec->name
             << "`\n";
   }
@@ -252,8 +251,14 @@ void run_pril(const ExperimentOptions& options) {
     found[i] = fit_model(train, p, 1)->rule_points(test);
   });
   Table guarantee;
-  guarantee.columns = {"data set", "method", "rules", "share with test accuracy >= stated", "95% interval",
-                       "rules with >= 20 test cases", "their share", "significantly below stated (test, 0.05)",
+  guarantee.columns = {"data set",
+                       "method",
+                       "rules",
+                       "share with test accuracy >= stated",
+                       "95% interval",
+                       "rules with >= 20 test cases",
+                       "their share",
+                       "significantly below stated (test, 0.05)",
                        "stated confidence"};
   std::map<std::pair<std::string, bool>, std::vector<RulePoint>> pooled;
   for (std::size_t i = 0; i < tasks.size(); ++i)
@@ -284,38 +289,56 @@ void run_pril(const ExperimentOptions& options) {
           big_kept += ok;
         }
       }
-      const auto ci = v.empty() ? std::pair<double, double>(NAN, NAN) : clopper_pearson(kept, static_cast<double>(v.size()));
+      const auto ci =
+          v.empty() ? std::pair<double, double>(NAN, NAN) : clopper_pearson(kept, static_cast<double>(v.size()));
       guarantee.add({name, evc ? "CN2-EVC (corrected probability)" : "PrIL (reliability)", std::to_string(v.size()),
                      v.empty() ? std::string("n/a") : format_number(kept / static_cast<double>(v.size()), 3),
-                     "[" + format_number(ci.first, 3) + ", " + format_number(ci.second, 3) + "]",
-                     format_number(big, 0), big > 0 ? format_number(big_kept / big, 3) : std::string("n/a"),
+                     "[" + format_number(ci.first, 3) + ", " + format_number(ci.second, 3) + "]", format_number(big, 0),
+                     big > 0 ? format_number(big_kept / big, 3) : std::string("n/a"),
                      v.empty() ? std::string("n/a") : format_number(below / static_cast<double>(v.size()), 3),
                      evc ? std::string("(an estimate, no bound)") : format_number(1 - 0.05, 2)});
     }
   write_csv(points, options.out + "/guarantee_points.csv");
   write_table(guarantee, options.out, "guarantee", "Does the stated reliability hold on test data?");
-  nlohmann::json spec{{"figures",
-                       {{{"file", "guarantee.png"},
-                         {"title", "Stated reliability (PrIL) or corrected probability (CN2-EVC) against test accuracy"},
-                         {"columns", 2},
-                         {"panels",
-                          {{{"title", "PrIL, recommended settings"}, {"csv", "guarantee_points.csv"},
-                            {"where", {{"method", "PrIL"}}}, {"x", "stated"}, {"y", "test_accuracy"},
-                            {"group", "family"}, {"diagonal", true}, {"xlim", {0, 1}}, {"ylim", {0, 1.02}},
-                            {"xlabel", "stated reliability"}, {"ylabel", "test accuracy of the rule"}},
-                           {{"title", "CN2 with EVC"}, {"csv", "guarantee_points.csv"},
-                            {"where", {{"method", "CN2-EVC"}}}, {"x", "stated"}, {"y", "test_accuracy"},
-                            {"group", "family"}, {"diagonal", true}, {"xlim", {0, 1}}, {"ylim", {0, 1.02}},
-                            {"xlabel", "EVC-corrected probability"}, {"ylabel", "test accuracy of the rule"}}}}}}}};
+  nlohmann::json spec{
+      {"figures",
+       {{{"file", "guarantee.png"},
+         {"title", "Stated reliability (PrIL) or corrected probability (CN2-EVC) against test accuracy"},
+         {"columns", 2},
+         {"panels",
+          {{{"title", "PrIL, recommended settings"},
+            {"csv", "guarantee_points.csv"},
+            {"where", {{"method", "PrIL"}}},
+            {"x", "stated"},
+            {"y", "test_accuracy"},
+            {"group", "family"},
+            {"diagonal", true},
+            {"xlim", {0, 1}},
+            {"ylim", {0, 1.02}},
+            {"xlabel", "stated reliability"},
+            {"ylabel", "test accuracy of the rule"}},
+           {{"title", "CN2 with EVC"},
+            {"csv", "guarantee_points.csv"},
+            {"where", {{"method", "CN2-EVC"}}},
+            {"x", "stated"},
+            {"y", "test_accuracy"},
+            {"group", "family"},
+            {"diagonal", true},
+            {"xlim", {0, 1}},
+            {"ylim", {0, 1.02}},
+            {"xlabel", "EVC-corrected probability"},
+            {"ylabel", "test accuracy of the rule"}}}}}}}};
   draw_plots(spec, options.out, options.plots, "guarantee_plots.json");
 
   std::ostringstream md;
-  md << "# PrIL (paper 004)\n\nMinimum reliability " << LearnerParams().reliability << " for every class (`asym`: at least "
+  md << "# PrIL (paper 004)\n\nMinimum reliability " << LearnerParams().reliability
+     << " for every class (`asym`: at least "
      << "the class's training share), risk 0.05; " << settings.size()
      << " settings x 5 train/test pairs per data set; adjusted accuracy counts an undecided case as wrong. "
      << "Criteria: (a) best mean test adjusted accuracy, (b) best mean training adjusted average reliability, "
      << "(c) the recommended settings with the paper's branching count.\n\n"
-     << markdown(table2) << "\nChosen settings:\n\n" << choices.str()
+     << markdown(table2) << "\nChosen settings:\n\n"
+     << choices.str()
      << "\n## Does the guarantee hold?\n\nEvery rule of the recommended settings (and of CN2 with EVC) that decides "
         "test cases, on its fold's test set (guarantee.png; points in guarantee_points.csv). A rule whose true "
         "accuracy is just above its reliability falls below it on a small test sample half the time, so the raw "

@@ -13,10 +13,9 @@
 
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/grid.hpp"
-#include "candor/experiments/report.hpp"
 #include "candor/experiments/learner_options.hpp"
+#include "candor/experiments/report.hpp"
 #include "candor/stats/comparison.hpp"
-
 #include "candor/util/output.hpp"
 
 namespace candor {
@@ -38,8 +37,8 @@ std::string short_name(const std::string& q) {
 std::vector<Combination> combinations() {
   std::vector<Combination> out;
   for (const std::string sel : {"precision", "laplace", "m-estimate"})
-    for (const std::string& ref : {sel, std::string("modified-precision"), std::string("modified-laplace"),
-                                  std::string("modified-m-estimate")})
+    for (const std::string& ref :
+         {sel, std::string("modified-precision"), std::string("modified-laplace"), std::string("modified-m-estimate")})
       out.push_back({sel, ref});
   return out;
 }
@@ -54,8 +53,8 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
     GridLearner l;
     l.name = learner_name(c);
     // Prior weight 0: the paper's predictions, the deciding rule's raw distribution.
-    l.options = "--learner decision-list --select-quality " + c.select + " --refine-quality " + c.refine +
-                " --prior-weight 0";
+    l.options =
+        "--learner decision-list --select-quality " + c.select + " --refine-quality " + c.refine + " --prior-weight 0";
     l.params = parse_learner_options(l.options);
     grid.learners.push_back(std::move(l));
   }
@@ -124,7 +123,8 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
     }
   for (std::size_t d = 0; d < rules.datasets.size() && d < conds.datasets.size(); ++d) {
     std::vector<std::string> row{rules.datasets[d]};
-    for (auto l : m_sel) row.push_back(format_number(rules.scores[d][l], 1) + "/" + format_number(conds.scores[d][l], 1));
+    for (auto l : m_sel)
+      row.push_back(format_number(rules.scores[d][l], 1) + "/" + format_number(conds.scores[d][l], 1));
     rc.add(row);
   }
   write_table(rc, options.out, "rules_conditions", "Rules / conditions (mean over folds), m-estimate selection");
@@ -134,8 +134,11 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
   md << "# Separate refinement and selection heuristics (paper 003)\n\n"
      << grid.resampling.describe() << ", seed " << grid.seed << ", " << acc.datasets.size()
      << " data sets; decision-list learner, hill climbing, m = 22.466. Learners are `selection / refinement`.\n\n"
-     << "## Accuracy\n\n" << tests_markdown(acc_cmp) << "\n" << markdown(acc_table) << "\n![CD](cd_accuracy.png)\n\n"
-     << "## Rules / conditions, m-estimate selection\n\n" << markdown(rc) << "\n";
+     << "## Accuracy\n\n"
+     << tests_markdown(acc_cmp) << "\n"
+     << markdown(acc_table) << "\n![CD](cd_accuracy.png)\n\n"
+     << "## Rules / conditions, m-estimate selection\n\n"
+     << markdown(rc) << "\n";
   if (binary.size() >= 2) {
     const ResultsMatrix auc = read_results(results, "auc", learners, binary);
     Table at;
@@ -145,7 +148,9 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
       std::vector<std::string> row{auc.datasets[d]};
       const auto it = std::find(acc.datasets.begin(), acc.datasets.end(), auc.datasets[d]);
       for (std::size_t l = 0; l < learners.size(); ++l)
-        row.push_back((it != acc.datasets.end() ? format_number(100 * acc.scores[static_cast<std::size_t>(it - acc.datasets.begin())][l], 2) : "n/a") +
+        row.push_back((it != acc.datasets.end()
+                           ? format_number(100 * acc.scores[static_cast<std::size_t>(it - acc.datasets.begin())][l], 2)
+                           : "n/a") +
                       " / " + format_number(auc.scores[d][l], 3));
       at.add(row);
     }
@@ -155,9 +160,9 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
       const Comparison auc_cmp = compare_learners(auc, true, 0.05, "");
       write_file_atomic(options.out + "/comparison_auc_binary.json", comparison_json(auc_cmp).dump(2) + "\n");
       md << tests_markdown(auc_cmp) << "\n" << markdown(ranks_table(auc_cmp)) << "\n![CD](cd_auc_binary.png)\n";
-      draw_plots({{"figures", nlohmann::json::array({cd_figure(auc_cmp, "cd_auc_binary.png",
-                                                               "AUC on " + std::to_string(auc.datasets.size()) +
-                                                                   " binary data sets")})}},
+      draw_plots({{"figures", nlohmann::json::array(
+                                  {cd_figure(auc_cmp, "cd_auc_binary.png",
+                                             "AUC on " + std::to_string(auc.datasets.size()) + " binary data sets")})}},
                  options.out, options.plots, "plots_auc_binary.json");
     }
   }

@@ -1,11 +1,10 @@
 #include "candor/experiments/report.hpp"
-#include "candor/util/format.hpp"
 
-#include <cmath>
-#include <cstdlib>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -13,14 +12,13 @@
 #include <stdexcept>
 
 #include "candor/stats/comparison.hpp"
+#include "candor/util/format.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/process.hpp"
 
 namespace candor {
 
-std::string format_number(double x, int digits) {
-  return std::isnan(x) ? "n/a" : fixed_digits(x, digits);
-}
+std::string format_number(double x, int digits) { return std::isnan(x) ? "n/a" : fixed_digits(x, digits); }
 
 void write_csv(const Table& t, const std::string& path) {
   std::ostringstream f;
@@ -56,16 +54,23 @@ void write_table(const Table& t, const std::string& dir, const std::string& name
 namespace {
 std::string duration(double seconds) {
   std::ostringstream s;
-  if (seconds < 60) s << static_cast<int>(std::lround(seconds)) << " s";
-  else if (seconds < 3600) s << static_cast<int>(seconds / 60) << " min " << static_cast<int>(std::fmod(seconds, 60)) << " s";
-  else s << static_cast<int>(seconds / 3600) << " h " << static_cast<int>(std::fmod(seconds, 3600) / 60) << " min";
+  if (seconds < 60)
+    s << static_cast<int>(std::lround(seconds)) << " s";
+  else if (seconds < 3600)
+    s << static_cast<int>(seconds / 60) << " min " << static_cast<int>(std::fmod(seconds, 60)) << " s";
+  else
+    s << static_cast<int>(seconds / 3600) << " h " << static_cast<int>(std::fmod(seconds, 3600) / 60) << " min";
   return s.str();
 }
 }  // namespace
 
 Progress::Progress(std::string label, std::string unit, std::size_t total)
-    : label_(std::move(label)), unit_(std::move(unit)), total_(total), start_(std::chrono::steady_clock::now()),
-      last_report_(start_), tty_(isatty(2)) {}
+    : label_(std::move(label)),
+      unit_(std::move(unit)),
+      total_(total),
+      start_(std::chrono::steady_clock::now()),
+      last_report_(start_),
+      tty_(isatty(2)) {}
 
 void Progress::step(const std::string& last) {
   std::lock_guard lock(mutex_);
@@ -113,7 +118,8 @@ bool draw_plots(const nlohmann::json& spec, const std::string& dir, bool draw, c
     return false;
   }
   std::cerr << "plots: no Python 3 with matplotlib (Debian: apt install python3-matplotlib); tables are written, "
-               "plot specification left in " << spec_path << "\n";
+               "plot specification left in "
+            << spec_path << "\n";
   return false;
 }
 
@@ -129,8 +135,8 @@ Table ranks_table(const Comparison& c) {
 
 Table pairs_table(const Comparison& c) {
   Table t;
-  t.columns = {"learner a", "learner b", "a wins", "ties", "a loses", "sign test p", "Wilcoxon R+ (a better)", "R-",
-               "Wilcoxon p"};
+  t.columns = {"learner a", "learner b", "a wins", "ties", "a loses", "sign test p", "Wilcoxon R+ (a better)",
+               "R-",        "Wilcoxon p"};
   for (const auto& p : c.pairs)
     t.add({c.learners[p.a], c.learners[p.b], std::to_string(p.sign.wins), std::to_string(p.sign.ties),
            std::to_string(p.sign.losses), format_number(p.sign.p, 4), format_number(p.wilcoxon.r_plus, 1),
@@ -165,7 +171,8 @@ std::string tests_markdown(const Comparison& c) {
   if (c.control) {
     std::vector<std::size_t> differ;
     for (std::size_t l = 0; l < k; ++l)
-      if (std::find(c.same_as_control.begin(), c.same_as_control.end(), l) == c.same_as_control.end()) differ.push_back(l);
+      if (std::find(c.same_as_control.begin(), c.same_as_control.end(), l) == c.same_as_control.end())
+        differ.push_back(l);
     s << "; control " << c.learners[*c.control] << "; not separated from it: " << names(c.same_as_control)
       << "; significantly different: " << names(differ);
   }
@@ -199,12 +206,13 @@ nlohmann::json cd_figure(const Comparison& c, const std::string& file, const std
   return fig;
 }
 
-
-std::string learner_section_markdown(const LearnerSection& s, const std::string& results, const std::string& out, bool plots) {
+std::string learner_section_markdown(const LearnerSection& s, const std::string& results, const std::string& out,
+                                     bool plots) {
   std::ostringstream md;
-  md << "## " << s.title << "\n\n" << s.datasets.size() << " data sets"
-     << (s.control.empty() ? std::string() : "; control " + s.control) << ".";
-  for (const auto& m : s.missing) md << " " << m << ": not installed (Debian's weka; CANDOR_EXTRAS=1 scripts/install-deps.sh).";
+  md << "## " << s.title << "\n\n"
+     << s.datasets.size() << " data sets" << (s.control.empty() ? std::string() : "; control " + s.control) << ".";
+  for (const auto& m : s.missing)
+    md << " " << m << ": not installed (Debian's weka; CANDOR_EXTRAS=1 scripts/install-deps.sh).";
   md << "\n\n";
   if (s.datasets.size() < 2) {
     md << "Not compared: fewer than two data sets.\n\n";
@@ -229,16 +237,19 @@ std::string learner_section_markdown(const LearnerSection& s, const std::string&
     for (std::size_t l = 0; l < s.missing.size(); ++l) row.push_back("not installed");
     row.push_back(format_number(c.friedman.p, 4));
     if (s.control.empty()) {
-      const std::size_t best = std::min_element(c.average_ranks.begin(), c.average_ranks.end()) - c.average_ranks.begin();
+      const std::size_t best =
+          std::min_element(c.average_ranks.begin(), c.average_ranks.end()) - c.average_ranks.begin();
       std::string close;
       for (std::size_t l = 0; l < s.learners.size(); ++l)
-        if (c.average_ranks[l] - c.average_ranks[best] <= c.nemenyi_cd) close += (close.empty() ? "" : ", ") + s.learners[l];
+        if (c.average_ranks[l] - c.average_ranks[best] <= c.nemenyi_cd)
+          close += (close.empty() ? "" : ", ") + s.learners[l];
       row.push_back(close + " (" + format_number(c.nemenyi_cd, 2) + ")");
     } else {
       std::string worse;
       for (std::size_t l = 0; l < s.learners.size(); ++l) {
         const bool same = std::find(c.same_as_control.begin(), c.same_as_control.end(), l) != c.same_as_control.end();
-        if (!same && c.average_ranks[l] > c.average_ranks[*c.control]) worse += (worse.empty() ? "" : ", ") + s.learners[l];
+        if (!same && c.average_ranks[l] > c.average_ranks[*c.control])
+          worse += (worse.empty() ? "" : ", ") + s.learners[l];
       }
       row.push_back(worse.empty() ? "none" : worse);
     }
@@ -251,11 +262,10 @@ std::string learner_section_markdown(const LearnerSection& s, const std::string&
   write_table(summary, out, s.file, s.title + ": mean (average rank) over the data sets");
   draw_plots({{"figures", figures}}, out, plots, s.file + "_plots.json");
   md << markdown(summary) << "\nCD diagrams: " << s.file << "_cd_METRIC.png (log loss: " << s.file
-     << "_cd_log_loss.png).\n\n<details><summary>Ranks and tests per metric</summary>\n\n" << detail.str()
-     << "</details>\n\n";
+     << "_cd_log_loss.png).\n\n<details><summary>Ranks and tests per metric</summary>\n\n"
+     << detail.str() << "</details>\n\n";
   return md.str();
 }
-
 
 MeanSe mean_se(const std::vector<double>& xs) {
   std::vector<double> v;

@@ -5,10 +5,9 @@
 #include <cstddef>
 #include <functional>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/stats/comparison.hpp"
 

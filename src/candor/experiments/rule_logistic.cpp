@@ -20,7 +20,6 @@
 #include "candor/experiments/report.hpp"
 #include "candor/experiments/weka.hpp"
 #include "candor/stats/comparison.hpp"
-
 #include "candor/util/output.hpp"
 
 namespace candor {
@@ -36,12 +35,20 @@ struct Variant {
 const std::vector<Variant>& table4() {
   static const std::vector<Variant> v{
       {"LR", "--learner rule-logistic --features attributes --lambda-search attributes"},
-      {"LRR-EVC", "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes --rule-penalty none"},
-      {"LRRP-EVC", "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes"},
-      {"LRRP-M2", "--learner rule-logistic --features rules+attributes --correct none --lambda-search attributes --quality m-estimate --m 2 --m-scale 0"},
-      {"LRRS-EVC", "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes --rule-data half --rule-penalty none"},
+      {"LRR-EVC",
+       "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes "
+       "--rule-penalty none"},
+      {"LRRP-EVC",
+       "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes"},
+      {"LRRP-M2",
+       "--learner rule-logistic --features rules+attributes --correct none --lambda-search attributes --quality "
+       "m-estimate --m 2 --m-scale 0"},
+      {"LRRS-EVC",
+       "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes "
+       "--rule-data half --rule-penalty none"},
       {"LRRS-M22",
-       "--learner rule-logistic --features rules+attributes --correct none --lambda-search attributes --quality m-estimate --m 22 --m-scale 0 "
+       "--learner rule-logistic --features rules+attributes --correct none --lambda-search attributes --quality "
+       "m-estimate --m 22 --m-scale 0 "
        "--rule-data half --rule-penalty none"},
   };
   return v;
@@ -50,9 +57,13 @@ const std::vector<Variant>& table4() {
 // Table 5's other methods; LRRP-EVC is Table 4's.
 const std::vector<Variant>& table5_others() {
   static const std::vector<Variant> v{
-      {"LRRP-EVC(R)", "--learner rule-logistic --features rules --quality evc --correct none --lambda-search attributes"},
-      {"lambda-by-model-cv", "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search model"},
-      {"RuleFit-style", "--learner rule-logistic --features rules+attributes --quality evc --correct none --penalty l1 --rule-penalty none "
+      {"LRRP-EVC(R)",
+       "--learner rule-logistic --features rules --quality evc --correct none --lambda-search attributes"},
+      {"lambda-by-model-cv",
+       "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search model"},
+      {"RuleFit-style",
+       "--learner rule-logistic --features rules+attributes --quality evc --correct none --penalty l1 --rule-penalty "
+       "none "
        "--lambda-search model"},
       {"CN2-Laplace", "--learner cn2-unordered --quality laplace"},
       {"CN2-EVC", "--learner cn2-unordered --quality evc"},
@@ -61,9 +72,10 @@ const std::vector<Variant>& table5_others() {
 }
 
 const std::vector<Variant>& weka_peers() {
-  static const std::vector<Variant> v{{"JRip", "weka:weka.classifiers.rules.JRip"},
-                                      {"J48", "weka:weka.classifiers.trees.J48"},
-                                      {"AdaBoostM1-J48", "weka:weka.classifiers.meta.AdaBoostM1 -W weka.classifiers.trees.J48"}};
+  static const std::vector<Variant> v{
+      {"JRip", "weka:weka.classifiers.rules.JRip"},
+      {"J48", "weka:weka.classifiers.trees.J48"},
+      {"AdaBoostM1-J48", "weka:weka.classifiers.meta.AdaBoostM1 -W weka.classifiers.trees.J48"}};
   return v;
 }
 
@@ -80,14 +92,20 @@ void run_rule_logistic(const ExperimentOptions& options) {
   for (const auto& v : table4()) add(v);
   for (const auto& v : table5_others()) add(v);
   for (const auto& v : weka_peers()) {
-    if (weka) add(v);
-    else missing.push_back(v.name);
+    if (weka)
+      add(v);
+    else
+      missing.push_back(v.name);
   }
   // One-vs-rest beside the default softmax: identical on binary data, so run on multiclass sets only by
   // naming it in the multiclass section (its binary cells cost as much as the default's, and are the same).
-  add({kMulticlassOvR, "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes --multiclass one-vs-rest"});
+  add({kMulticlassOvR,
+       "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes "
+       "--multiclass one-vs-rest"});
   // The other choice of the rule weights' sign, measured beside the default (class) on every data set.
-  add({kFreeSign, "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes --rule-sign free"});
+  add({kFreeSign,
+       "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes "
+       "--rule-sign free"});
   for (auto& l : grid.learners)
     if (l.weka.empty()) use_evc_options(options, l.params);
 
@@ -121,8 +139,8 @@ void run_rule_logistic(const ExperimentOptions& options) {
   const std::string results = options.out + "/results.csv";
   LearnerSection t4{"Table 4: logistic regression variants, binary data sets", "table4", "LRRP-EVC", {}, binary, {}};
   for (const auto& v : table4()) t4.learners.push_back(v.name);
-  LearnerSection t5{"Table 5: LRRP-EVC against rule learners, binary data sets", "table5", "LRRP-EVC", {"LRRP-EVC"}, binary,
-             missing};
+  LearnerSection t5{
+      "Table 5: LRRP-EVC against rule learners, binary data sets", "table5", "LRRP-EVC", {"LRRP-EVC"}, binary, missing};
   for (const auto& v : table5_others()) t5.learners.push_back(v.name);
   for (const auto& v : weka_peers())
     if (weka) t5.learners.push_back(v.name);
@@ -134,8 +152,9 @@ void run_rule_logistic(const ExperimentOptions& options) {
   mc.learners.push_back(kMulticlassOvR);
 
   std::ostringstream md;
-  md << "# Rules in a global classifier (paper 000, section 4.3.3)\n\n" << grid.resampling.describe() << ", seed "
-     << grid.seed << "; EVC with " << options.permutations << " permutations. Every learner's options are in "
+  md << "# Rules in a global classifier (paper 000, section 4.3.3)\n\n"
+     << grid.resampling.describe() << ", seed " << grid.seed << "; EVC with " << options.permutations
+     << " permutations. Every learner's options are in "
      << "summary.md; per data set means in means_METRIC.md.\n\n"
      << learner_section_markdown(t4, results, options.out, options.plots)
      << learner_section_markdown(t5, results, options.out, options.plots)

@@ -1,5 +1,7 @@
 #include "candor/experiments/weka.hpp"
 
+#include <unistd.h>
+
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -8,10 +10,9 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <unistd.h>
 
-#include "candor/data/readers.hpp"
 #include "candor/data/input_error.hpp"
+#include "candor/data/readers.hpp"
 #include "candor/eval/metrics.hpp"
 #include "candor/util/process.hpp"
 
@@ -53,12 +54,45 @@ bool is_classifier_name(const std::string& name) {
 // the data or its splits, or change what is printed and parsed here; and a classifier's options that do
 // the same. Case matters to Weka: -S (a classifier's seed) is not -s.
 const std::vector<std::string>& refused_options() {
-  static const std::vector<std::string> refused{
-      "-t", "-T", "-c", "-x", "-s", "-d", "-l", "-p", "-i", "-k", "-m", "-o", "-v", "-r", "-g", "-z", "-h", "-help",
-      "-synopsis", "-info", "-distribution", "-classifications", "-threshold-file", "-threshold-label", "-xml",
-      "-split-percentage", "-preserve-order", "-no-cv", "-force-batch-training", "-toggle", "-no-predictions",
-      "-num-decimal-places", "-output-models-for-training-splits", "-do-not-output-per-class-statistics",
-      "-model", "-file", "-cp", "-classpath", "-jar"};
+  static const std::vector<std::string> refused{"-t",
+                                                "-T",
+                                                "-c",
+                                                "-x",
+                                                "-s",
+                                                "-d",
+                                                "-l",
+                                                "-p",
+                                                "-i",
+                                                "-k",
+                                                "-m",
+                                                "-o",
+                                                "-v",
+                                                "-r",
+                                                "-g",
+                                                "-z",
+                                                "-h",
+                                                "-help",
+                                                "-synopsis",
+                                                "-info",
+                                                "-distribution",
+                                                "-classifications",
+                                                "-threshold-file",
+                                                "-threshold-label",
+                                                "-xml",
+                                                "-split-percentage",
+                                                "-preserve-order",
+                                                "-no-cv",
+                                                "-force-batch-training",
+                                                "-toggle",
+                                                "-no-predictions",
+                                                "-num-decimal-places",
+                                                "-output-models-for-training-splits",
+                                                "-do-not-output-per-class-statistics",
+                                                "-model",
+                                                "-file",
+                                                "-cp",
+                                                "-classpath",
+                                                "-jar"};
   return refused;
 }
 
@@ -91,23 +125,27 @@ WekaClassifier parse_weka_classifier(const std::string& text) {
     } else if (is_word_character(c) || c == '.' || c == '+' || c == ',' || c == ':' || c == '=' || c == '-') {
       token += c;
     } else {
-      throw std::invalid_argument(what + "the character '" + printable(std::string(1, c), 4) +
-                                  "' is not allowed (a Weka classifier is CLASS OPTIONS of letters, digits and . _ + , : = -; "
-                                  "no quotes, paths or shell characters)");
+      throw std::invalid_argument(
+          what + "the character '" + printable(std::string(1, c), 4) +
+          "' is not allowed (a Weka classifier is CLASS OPTIONS of letters, digits and . _ + , : = -; "
+          "no quotes, paths or shell characters)");
     }
   }
   if (tokens.empty()) throw std::invalid_argument(what + "no Weka classifier named");
   WekaClassifier w;
   w.class_name = tokens[0];
   if (!is_classifier_name(w.class_name))
-    throw std::invalid_argument(what + "'" + w.class_name + "' is not a Weka classifier class (weka.classifiers.PACKAGE.Class)");
+    throw std::invalid_argument(what + "'" + w.class_name +
+                                "' is not a Weka classifier class (weka.classifiers.PACKAGE.Class)");
   for (const auto& refused : refused_classifiers())
-    if (w.class_name == refused) throw std::invalid_argument(what + w.class_name + " reads files; it cannot run from a grid");
+    if (w.class_name == refused)
+      throw std::invalid_argument(what + w.class_name + " reads files; it cannot run from a grid");
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const std::string& o = tokens[i];
     for (const auto& refused : refused_options())
       if (o == refused)
-        throw std::invalid_argument(what + "option " + o + " belongs to Weka's evaluation or names a file; candor "
+        throw std::invalid_argument(what + "option " + o +
+                                    " belongs to Weka's evaluation or names a file; candor "
                                     "sets the data, the folds and the output itself");
     if (o.rfind("-D", 0) == 0 && o.size() > 2 && o.find('=') != std::string::npos)
       throw std::invalid_argument(what + "option " + o + " sets a Java property");
@@ -145,8 +183,8 @@ FoldResult evaluate_weka_split(const Dataset& train, const Dataset& test, const 
   write_arff(test, (dir / "test.arff").string());
   std::vector<std::string> command{"java", "-Xmx4g", "-cp", weka_jar(), classifier.class_name};
   command.insert(command.end(), classifier.options.begin(), classifier.options.end());
-  command.insert(command.end(), {"-t", (dir / "train.arff").string(), "-T", (dir / "test.arff").string(), "-p", "0",
-                                 "-distribution"});
+  command.insert(command.end(),
+                 {"-t", (dir / "train.arff").string(), "-T", (dir / "test.arff").string(), "-p", "0", "-distribution"});
   ProcessOptions process;
   process.capture_stdout = true;
   process.stderr_path = (dir / "stderr.txt").string();
@@ -167,9 +205,11 @@ FoldResult evaluate_weka_split(const Dataset& train, const Dataset& test, const 
     said.erase(0, std::min(said.size(), said.find_first_not_of(" \t\r\n")));
     said = said.substr(0, said.find("\n\n"));
     while (!said.empty() && std::isspace(static_cast<unsigned char>(said.back()))) said.pop_back();
-    return std::invalid_argument("Weka (" + classifier.text() + ") failed: " + what + (said.empty() ? "" : "; Weka said: " + said.substr(0, 500)));
+    return std::invalid_argument("Weka (" + classifier.text() + ") failed: " + what +
+                                 (said.empty() ? "" : "; Weka said: " + said.substr(0, 500)));
   };
-  if (result.exit_code != 0) throw failed(result.exit_code == 127 ? "java could not be started" : "exit " + std::to_string(result.exit_code));
+  if (result.exit_code != 0)
+    throw failed(result.exit_code == 127 ? "java could not be started" : "exit " + std::to_string(result.exit_code));
   // Lines "inst# actual predicted [+] d1,d2,...", the predicted class's probability marked with '*'.
   std::vector<std::vector<double>> proba;
   std::istringstream lines(text);

@@ -31,7 +31,8 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
     if (!(model.training_counts[static_cast<std::size_t>(c)] > 0)) continue;
     const double needed = std::max(params.min_new_positives, std::numeric_limits<double>::min());
     options.accept = [&](const FoundRule& f) {
-      const RuleStats stats = make_rule_stats(f.counts, model.training_counts, c, static_cast<int>(f.conditions.size()));
+      const RuleStats stats =
+          make_rule_stats(f.counts, model.training_counts, c, static_cast<int>(f.conditions.size()));
       const double p = estimator.probability(stats);
       double improved = 0;
       for (auto row : (f.covered & index.class_rows(c)).members())
@@ -43,7 +44,8 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
       if (!found) break;
       Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts);
       if (!passes_prior_test(params, rule, model.training_counts)) break;
-      for (auto row : (found->covered & index.class_rows(c)).members()) best[row] = std::max(best[row], rule.probability);
+      for (auto row : (found->covered & index.class_rows(c)).members())
+        best[row] = std::max(best[row], rule.probability);
       model.rules.push_back(std::move(rule));
     }
   }
@@ -51,8 +53,8 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
 
 }  // namespace
 
-RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                          int threads, const QualityMeasure* estimate) {
+RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
+                          const QualityMeasure* estimate) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
   SearchOptions options = search_options(params, threads);
   SearchMemo memo;  // every search runs on the rows the earlier rules left

@@ -8,7 +8,6 @@
 
 namespace candor {
 
-
 SearchOptions search_options(const LearnerParams& p, int threads) {
   SearchOptions o;
   o.beam_width = p.search_width();
@@ -96,8 +95,9 @@ bool single_class(const std::vector<double>& counts) {
 int target_class(const Dataset& data, const LearnerParams& params) {
   if (params.target.empty()) return -1;
   const int target = data.schema.class_attribute.value_index(params.target);
-  if (target < 0) throw std::invalid_argument("target class '" + params.target + "' is not a value of the class '" +
-                                              data.schema.class_attribute.name + "'");
+  if (target < 0)
+    throw std::invalid_argument("target class '" + params.target + "' is not a value of the class '" +
+                                data.schema.class_attribute.name + "'");
   return target;
 }
 

@@ -43,8 +43,8 @@ RuleModel empty_model(const Dataset& data, const LearnerParams& params, const Co
 // learners), laplace_covering.cpp, decision_list.cpp.
 RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                             int threads, const QualityMeasure* estimate);
-RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                          int threads, const QualityMeasure* estimate);
+RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
+                          const QualityMeasure* estimate);
 RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                                int threads, const QualityMeasure* estimate);
 RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,

@@ -46,8 +46,8 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   return model;
 }
 
-RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                           int threads, const QualityMeasure* estimate) {
+RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
+                           const QualityMeasure* estimate) {
   validate(params);
   const LearnerInfo& learner = find_learner(params.learner);
   if (!learner.fit) throw std::invalid_argument(params.learner + " is not a rule learner");

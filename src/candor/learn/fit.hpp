@@ -9,10 +9,10 @@
 
 namespace candor {
 
-// Fits the rule learner named by params.learner (std::invalid_argument for a learner that is not one): builds its quality measure (calibrating EVC first when the
-// quality is evc or --correct evc asks for corrected probabilities; identical calibrations are shared
-// through evc/calibration.hpp's cache) and runs the learner's fit function. `threads` parallelises the
-// search and calibration and never changes the model. Throws std::invalid_argument for bad parameters.
+// Fits the rule learner named by params.learner (std::invalid_argument for a learner that is not one): builds its
+// quality measure (calibrating EVC first when the quality is evc or --correct evc asks for corrected probabilities;
+// identical calibrations are shared through evc/calibration.hpp's cache) and runs the learner's fit function. `threads`
+// parallelises the search and calibration and never changes the model. Throws std::invalid_argument for bad parameters.
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1);
 
 // Fits any learner of the registry: a rule learner through fit(), any other by its own fit function.

@@ -29,7 +29,8 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
           layered ? layered_search(index, active, c, quality, options, params.max_beam_width).best
                   : find_best_rule(index, active, c, quality, options);
       if (!found) break;
-      model.rules.push_back(make_rule(*found, index, estimate ? *estimate : quality, model.kind, index.class_counts(active)));
+      model.rules.push_back(
+          make_rule(*found, index, estimate ? *estimate : quality, model.kind, index.class_counts(active)));
       active.subtract(found->covered & index.class_rows(c));
     }
   }

@@ -1,8 +1,7 @@
 #include "candor/learn/learner.hpp"
 
-#include <stdexcept>
-
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "candor/learn/covering.hpp"
 #include "candor/learn/pril.hpp"
@@ -18,8 +17,7 @@ const std::vector<LearnerInfo>& learner_table() {
   // layered, separate heuristics, evc quality, correct evc, stopping, probabilistic covering; option groups;
   // the default correction (none unless given).
   static const std::vector<LearnerInfo> table{
-      {"cn2-unordered",
-       "rules per class (Clark and Boswell 1991), combined by --combine", fit_cn2_unordered, nullptr,
+      {"cn2-unordered", "rules per class (Clark and Boswell 1991), combined by --combine", fit_cn2_unordered, nullptr,
        "m-estimate", "beam", 5, "prior", "lift-product", 1.0, nullptr, false, false, true, true, true, true, "rule"},
       {"cn2-ordered", "a decision list (Clark and Niblett 1989): the first firing rule decides", fit_cn2_ordered,
        nullptr, "m-estimate", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, false, "rule"},
@@ -42,16 +40,20 @@ const std::vector<LearnerInfo>& learner_table() {
        "came from), then a default rule for the examples it does not cover: the base learner `boost --base rule`",
        fit_best_rule, nullptr, "wracc", "beam", 5, "none", "", 0.0, nullptr, false, false, true, true, false, false,
        "rule"},
-      {"stump", "a one-level decision tree as Weka's DecisionStump: one binary test by weighted entropy, a third "
-       "branch for missing values", nullptr, fit_tree, "", "", 0, "", "", 0.0, nullptr, false, false, false, false,
-       false, false, "leaf"},
-      {"tree", "a C4.5 decision tree with Weka J48's defaults (gain ratio, error-based pruning with subtree raising, "
-       "fractional instances for missing values)", nullptr, fit_tree, "", "", 0, "", "", 0.0, nullptr, false, false,
-       false, false, false, false, "leaf tree"},
-      {"boost", "an ensemble of --iterations base models (--base) by --boosting kbs, adaboost-m1 or logitboost "
-       "(paper 001)", nullptr, fit_boost, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false,
-       "boost base"},
-      {"pril", "probabilistic inductive learning (paper 004): rules that classify correctly at least their stated "
+      {"stump",
+       "a one-level decision tree as Weka's DecisionStump: one binary test by weighted entropy, a third "
+       "branch for missing values",
+       nullptr, fit_tree, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false, "leaf"},
+      {"tree",
+       "a C4.5 decision tree with Weka J48's defaults (gain ratio, error-based pruning with subtree raising, "
+       "fractional instances for missing values)",
+       nullptr, fit_tree, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false, "leaf tree"},
+      {"boost",
+       "an ensemble of --iterations base models (--base) by --boosting kbs, adaboost-m1 or logitboost "
+       "(paper 001)",
+       nullptr, fit_boost, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false, "boost base"},
+      {"pril",
+       "probabilistic inductive learning (paper 004): rules that classify correctly at least their stated "
        "reliability of the time with confidence 1 - risk, and undecided cases where no rule is reliable enough",
        nullptr, fit_pril, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false, "pril"},
   };
@@ -129,10 +131,13 @@ std::string option_readers(const std::string& name) {
     std::vector<std::string> bases;
     for (const auto& base : base_learners()) {
       probe.base = base;
-      if (reads_option(probe, name)) bases.push_back(base);
-      else every_base = false;
+      if (reads_option(probe, name))
+        bases.push_back(base);
+      else
+        every_base = false;
     }
-    if (every_base) add(l.name);
+    if (every_base)
+      add(l.name);
     else
       for (const auto& base : bases) add(std::string(l.name) + " --base " + base);
   }
@@ -141,7 +146,8 @@ std::string option_readers(const std::string& name) {
 
 std::string learners_markdown() {
   std::string out =
-      "| learner | what | quality | m scale | search | max length | stop | combine |\n|---|---|---|---|---|---|---|---|\n";
+      "| learner | what | quality | m scale | search | max length | stop | combine "
+      "|\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& l : learner_table()) {
     if (!has_group(l, "rule")) {
       out += std::string("| `") + l.name + "` | " + l.description + " | - | - | - | - | - | " +
@@ -156,8 +162,8 @@ std::string learners_markdown() {
                                 : std::string(l.combine).empty() ? "(one rule decides)"
                                                                  : l.combine;
     out += std::string("| `") + l.name + "` | " + l.description + " | " + l.quality + " | " +
-           nlohmann::json(l.m_scale).dump() + " | " + l.search + " | " + length +
-           " | " + l.stop + " | " + combine + " |\n";
+           nlohmann::json(l.m_scale).dump() + " | " + l.search + " | " + length + " | " + l.stop + " | " + combine +
+           " |\n";
   }
   return out;
 }

@@ -148,27 +148,34 @@ const std::vector<ParamInfo>& param_table() {
       {"features", &LearnerParams::features,
        "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
-       "missing values imputed with an indicator column (see the README)", "linear"},
+       "missing values imputed with an indicator column (see the README)",
+       "linear"},
       {"penalty", &LearnerParams::penalty,
        "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
        "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
-       "candor's rules); intercepts are never penalised", "linear"},
+       "candor's rules); intercepts are never penalised",
+       "linear"},
       {"rule_penalty", &LearnerParams::rule_penalty,
        "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
-       "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)", "linear"},
+       "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
+       "linear"},
       {"rule_sign", &LearnerParams::rule_sign,
        "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
-       "or free (either sign)", "linear"},
+       "or free (either sign)",
+       "linear"},
       {"rule_data", &LearnerParams::rule_data,
        "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
-       "rules, the other half the weights; LRRS)", "linear"},
+       "rules, the other half the weights; LRRS)",
+       "linear"},
       {"multiclass", &LearnerParams::multiclass,
        "rule-logistic with more than two classes: softmax (one multinomial model, a rule adds to the logit of "
-       "its class) or one-vs-rest (one binary model per class, probabilities normalised)", "linear"},
+       "its class) or one-vs-rest (one binary model per class, probabilities normalised)",
+       "linear"},
       {"lambda", &LearnerParams::lambda,
        "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
-       "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)", "linear"},
+       "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)",
+       "linear"},
       {"lambda_search", &LearnerParams::lambda_search,
        "rule-logistic: how lambda is chosen when --lambda is 0: attributes (cross-validate the attributes-only "
        "model, the paper's choice: every variant gets plain logistic regression's lambda; measured on the "
@@ -176,9 +183,10 @@ const std::vector<ParamInfo>& param_table() {
        "or none (lambda fixed at --lambda, else 0.01: with rules only the gamma penalty does the regularising "
        "and cross-validation buys nothing measurable, docs/defaults.md); the cross-validation is seeded and "
        "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
-       "twice in a row (default: none for --features rules, attributes otherwise)", "linear"},
-      {"lambda_folds", &LearnerParams::lambda_folds, "rule-logistic with a lambda search: folds of that cross-validation",
+       "twice in a row (default: none for --features rules, attributes otherwise)",
        "linear"},
+      {"lambda_folds", &LearnerParams::lambda_folds,
+       "rule-logistic with a lambda search: folds of that cross-validation", "linear"},
       {"leaf_estimate", &LearnerParams::leaf_estimate,
        "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A) "
        "or counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
@@ -229,8 +237,7 @@ const std::vector<ParamInfo>& param_table() {
       {"steps", &LearnerParams::steps, "pril: steps of the reliability function (the last is R_k)", "pril"},
       {"max_attributes", &LearnerParams::max_attributes,
        "pril: most attributes in a rule (M); combinations are searched only when no smaller rule qualifies", "pril"},
-      {"min_cases", &LearnerParams::min_cases,
-       "pril: a rule needs more than this (weighted) many cases (n)", "pril"},
+      {"min_cases", &LearnerParams::min_cases, "pril: a rule needs more than this (weighted) many cases (n)", "pril"},
       {"n_option", &LearnerParams::n_option,
        "pril: 1: after the last step, one more pass at the minimum reliabilities without --min-cases for the cases "
        "still undecided (the paper's option to disregard n for undecideds); 0: none",
@@ -282,7 +289,8 @@ LearnerParams paper_params(const std::string& learner) {
 LearnerParams without_linear_options(LearnerParams p) {
   const LearnerParams defaults;
   for (const auto& info : param_table())
-    if (std::string(info.group) == "linear") std::visit([&](auto member) { p.*member = defaults.*member; }, info.member);
+    if (std::string(info.group) == "linear")
+      std::visit([&](auto member) { p.*member = defaults.*member; }, info.member);
   return p;
 }
 
@@ -312,7 +320,8 @@ void check_options_read(const LearnerParams& p) {
     if (!given) continue;
     const std::string readers = option_readers(info.name);
     std::string where = "--learner " + p.learner;
-    if (reads_option_group(p, "boost")) where += " --boosting " + p.boosting + (p.boosting == "logitboost" ? "" : " --base " + p.base);
+    if (reads_option_group(p, "boost"))
+      where += " --boosting " + p.boosting + (p.boosting == "logitboost" ? "" : " --base " + p.base);
     throw std::invalid_argument(flag_of(info.name) + " is an option of --learner " + readers + ", not of " + where);
   }
 }
@@ -374,7 +383,8 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
   parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
   parse_evc_pool(p.evc_pool);
   if (p.beam_width < 1) throw std::invalid_argument("beam width must be at least 1");
-  if (p.max_rule_length < 0) throw std::invalid_argument("max rule length must be 0 (the learner's default) or positive");
+  if (p.max_rule_length < 0)
+    throw std::invalid_argument("max rule length must be 0 (the learner's default) or positive");
   if (p.min_covered < 1) throw std::invalid_argument("min covered must be at least 1");
   if (p.max_rules < 0) throw std::invalid_argument("max rules must be 0 (no limit) or positive");
   if (!(p.alpha > 0 && p.alpha <= 1) || !(p.parent_alpha > 0 && p.parent_alpha <= 1))
@@ -450,7 +460,8 @@ void validate(const LearnerParams& p) {
       throw std::invalid_argument("logitboost fits regression stumps; --base " + p.base + " is not available with it");
     if (p.iterations < 1 || p.iterations > 1000000)
       throw std::invalid_argument("iterations must lie in [1, 1000000] (each keeps a member in memory)");
-    if (!(p.subsample >= 0) || !std::isfinite(p.subsample)) throw std::invalid_argument("subsample must be 0 or positive");
+    if (!(p.subsample >= 0) || !std::isfinite(p.subsample))
+      throw std::invalid_argument("subsample must be 0 or positive");
     if (p.stratify && p.boosting != "kbs") throw std::invalid_argument("--stratify is an option of --boosting kbs");
   }
   check_options_read(p);
@@ -522,9 +533,12 @@ LearnerParams params_from_json(const nlohmann::json& j) {
             p.*member = v.template get<double>();
           } else {
             // A text option may hold a number (PrIL's reliability "0.8" or 0.8): its shortest JSON form.
-            if (v.is_number()) p.*member = v.dump();
-            else if (v.is_string()) p.*member = v.template get<std::string>();
-            else throw std::invalid_argument(what + " must be a text, not " + v.dump());
+            if (v.is_number())
+              p.*member = v.dump();
+            else if (v.is_string())
+              p.*member = v.template get<std::string>();
+            else
+              throw std::invalid_argument(what + " must be a text, not " + v.dump());
           }
         },
         info->member);
@@ -537,9 +551,10 @@ LearnerParams params_from_json(const nlohmann::json& j) {
 
 namespace {
 std::string describe_pril(const LearnerParams& p) {
-  std::string s = "pril (reliability " + p.reliability + (p.reliability_prior ? " or the class share" : "") + ", " + p.shape + " in " + std::to_string(p.steps) +
-                  " steps, risk " + nlohmann::json(p.risk).dump() + ", M " + std::to_string(p.max_attributes) +
-                  ", n " + nlohmann::json(p.min_cases).dump() + (p.n_option ? ", n-option" : "") + ", branching ";
+  std::string s = "pril (reliability " + p.reliability + (p.reliability_prior ? " or the class share" : "") + ", " +
+                  p.shape + " in " + std::to_string(p.steps) + " steps, risk " + nlohmann::json(p.risk).dump() +
+                  ", M " + std::to_string(p.max_attributes) + ", n " + nlohmann::json(p.min_cases).dump() +
+                  (p.n_option ? ", n-option" : "") + ", branching ";
   s += !p.branching_attributes.empty() ? p.branching_attributes
        : p.branching < 0               ? std::string("automatic")
                                        : std::to_string(p.branching);
@@ -559,8 +574,9 @@ std::string describe_rules(const LearnerParams& p);
 
 std::string describe(const LearnerParams& p) {
   if (reads_option_group(p, "boost")) {
-    std::string s = "boost (" + p.boosting + (p.boosting == "logitboost" ? " on regression stumps" : " over " + p.base) +
-                    ", " + std::to_string(p.iterations) + " iterations";
+    std::string s = "boost (" + p.boosting +
+                    (p.boosting == "logitboost" ? " on regression stumps" : " over " + p.base) + ", " +
+                    std::to_string(p.iterations) + " iterations";
     if (p.subsample > 0) s += ", subsamples of " + nlohmann::json(p.subsample).dump() + " x rows";
     if (p.stratify) s += ", stratified";
     if (reads_option_group(p, "leaf")) s += "; " + describe_trees(p);
@@ -594,12 +610,13 @@ std::string describe_rules(const LearnerParams& p) {
   if (p.covering != "remove") s += ", " + p.covering + " covering";
   if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
   if (reads_option_group(p, "linear")) {
-    s += "; " + p.features + (p.penalty == "l1" ? ", lasso" : "") + ", rule penalty " + p.rule_penalty + ", rule sign " + p.rule_sign + ", rules from " +
+    s += "; " + p.features + (p.penalty == "l1" ? ", lasso" : "") + ", rule penalty " + p.rule_penalty +
+         ", rule sign " + p.rule_sign + ", rules from " +
          (p.rule_data == "all" ? std::string("all data") : std::string("half the data")) + ", lambda " +
          (p.resolved_lambda_search() == "none" ? nlohmann::json(p.resolved_fixed_lambda()).dump()
-          : p.lambda > 0                        ? nlohmann::json(p.lambda).dump()
-                                                : "by " + std::to_string(p.lambda_folds) + "-fold CV of " +
-                             (p.resolved_lambda_search() == "model" ? "this model" : "the attributes-only model"));
+          : p.lambda > 0                       ? nlohmann::json(p.lambda).dump()
+                                               : "by " + std::to_string(p.lambda_folds) + "-fold CV of " +
+                               (p.resolved_lambda_search() == "model" ? "this model" : "the attributes-only model"));
     if (p.multiclass != "softmax") s += ", " + p.multiclass;
   }
   s += ")";
@@ -616,9 +633,12 @@ std::string params_markdown() {
         [&](auto member) -> std::string {
           using T = std::remove_reference_t<decltype(defaults.*member)>;
           const auto& v = defaults.*member;
-          if constexpr (std::is_same_v<T, std::string>) return v.empty() ? "(see meaning)" : v;
-          else if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
-          else return nlohmann::json(v).dump();
+          if constexpr (std::is_same_v<T, std::string>)
+            return v.empty() ? "(see meaning)" : v;
+          else if constexpr (std::is_same_v<T, bool>)
+            return v ? "true" : "false";
+          else
+            return nlohmann::json(v).dump();
         },
         info.member);
     out += "| `" + flag + "` | " + def + " | " + info.help + " |\n";

@@ -2,11 +2,10 @@
 // Every learner parameter, in one table: the CLI options of `fit` and `evaluate`, the "learner" object of
 // the model file and the parameter list in the documentation are all generated from `param_table()`.
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <variant>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace candor {
 
@@ -14,11 +13,11 @@ struct LearnerParams {
   // The default: CN2 rules (m-estimate ranking) whose EVC-corrected probabilities a rules-only penalised
   // logistic model combines (docs/defaults.md, "Honest by default").
   std::string learner = "rule-logistic";
-  std::string quality;  // empty: the learner's default (see default_quality)
-  double m = 22.466;  // Janssen and Fürnkranz (2010), as paper 003 uses
-  double m_scale = -1;  // > 0: m = m_scale * sqrt(training weight), set by `fit`; < 0: the learner's default
-  std::string search;         // greedy, beam, layered; empty: the learner's default (see resolved_search)
-  int max_beam_width = 512;   // layered search: the widest beam tried
+  std::string quality;         // empty: the learner's default (see default_quality)
+  double m = 22.466;           // Janssen and Fürnkranz (2010), as paper 003 uses
+  double m_scale = -1;         // > 0: m = m_scale * sqrt(training weight), set by `fit`; < 0: the learner's default
+  std::string search;          // greedy, beam, layered; empty: the learner's default (see resolved_search)
+  int max_beam_width = 512;    // layered search: the widest beam tried
   std::string refine_quality;  // decision-list: heuristic ranking refinements (empty: the selection one)
   std::string select_quality;  // decision-list: heuristic choosing the rule (empty: `quality`)
   int beam_width = 5;
@@ -53,7 +52,7 @@ struct LearnerParams {
   std::string rule_sign = "class";
   std::string rule_data = "all";
   std::string multiclass = "softmax";
-  double lambda = 0;  // 0: the lambda search's choice (see resolved_lambda_search)
+  double lambda = 0;          // 0: the lambda search's choice (see resolved_lambda_search)
   std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
   int lambda_folds = 5;
   // Trees, stumps and ensembles (tree/, boost/): see param_table() for their meaning.
@@ -113,8 +112,8 @@ struct LearnerParams {
   bool operator==(const LearnerParams&) const = default;
 };
 
-using ParamMember = std::variant<std::string LearnerParams::*, int LearnerParams::*, double LearnerParams::*,
-                                 bool LearnerParams::*>;
+using ParamMember =
+    std::variant<std::string LearnerParams::*, int LearnerParams::*, double LearnerParams::*, bool LearnerParams::*>;
 struct ParamInfo {
   const char* name;  // JSON key; the CLI flag is --name with '_' written as '-'
   ParamMember member;
@@ -127,7 +126,8 @@ const std::vector<ParamInfo>& param_table();
 
 // The settings the papers' experiments pin, whatever the defaults of `candor fit` become: `learner` with
 // its paper's quality (entropy for cn2-ordered, Laplace for cn2-unordered), m as given, no stopping
-// criterion, removal covering, CN2's count sum for rule sets, beam width 5. Experiments start from these so that their tables do not move with the defaults.
+// criterion, removal covering, CN2's count sum for rule sets, beam width 5. Experiments start from these so that their
+// tables do not move with the defaults.
 LearnerParams paper_params(const std::string& learner);
 
 // PrIL's minimum reliabilities from --reliability: one value for all classes or one per class; with

@@ -1,13 +1,12 @@
 #include "candor/learn/pril.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/chi_squared.hpp>
 #include <cmath>
 #include <map>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
-
-#include <boost/math/distributions/chi_squared.hpp>
 
 #include "candor/boost/base_learner.hpp"
 #include "candor/model/pril_model.hpp"
@@ -15,8 +14,8 @@
 
 namespace candor {
 
-std::vector<double> attribute_class_p_values(const Dataset& d, const Categories& c, const std::vector<std::size_t>& rows,
-                                             const std::vector<double>& weights) {
+std::vector<double> attribute_class_p_values(const Dataset& d, const Categories& c,
+                                             const std::vector<std::size_t>& rows, const std::vector<double>& weights) {
   const std::size_t classes = d.num_classes();
   std::vector<double> p(d.num_attributes(), 1.0);
   for (std::size_t a = 0; a < d.num_attributes(); ++a) {
@@ -33,7 +32,9 @@ std::vector<double> attribute_class_p_values(const Dataset& d, const Categories&
         col_total[y] += table[v][y];
         n += table[v][y];
       }
-    const auto nonzero = [](const std::vector<double>& t) { return std::count_if(t.begin(), t.end(), [](double x) { return x > 0; }); };
+    const auto nonzero = [](const std::vector<double>& t) {
+      return std::count_if(t.begin(), t.end(), [](double x) { return x > 0; });
+    };
     const auto rows_seen = nonzero(row_total), classes_seen = nonzero(col_total);
     if (rows_seen < 2 || classes_seen < 2) continue;
     double g = 0;
@@ -141,8 +142,10 @@ std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params
   for (std::size_t r : rows) {
     const auto dec = model->find(data, r);
     total += row_weight[r];
-    if (dec.rule) reliable += row_weight[r] * dec.rule->reliability;
-    else undecided += row_weight[r];
+    if (dec.rule)
+      reliable += row_weight[r] * dec.rule->reliability;
+    else
+      undecided += row_weight[r];
   }
   model->adjusted_average_reliability = total > 0 ? reliable / total : 0;
   model->training_undecided = total > 0 ? undecided / total : 0;

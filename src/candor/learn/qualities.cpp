@@ -40,7 +40,8 @@ const std::vector<QualityInfo>& quality_table() {
        with_m<MEstimate>},
       {"wracc", "weighted relative accuracy n/N * (s/n - P/N)", plain<WRAcc>},
       {"entropy", "minus the entropy (bits) of the covered class distribution (CN2's original)", plain<Entropy>},
-      {"lrs", "likelihood-ratio statistic of the 2x2 table covered x class (paper 000, eq. 14)", plain<LikelihoodRatio>},
+      {"lrs", "likelihood-ratio statistic of the 2x2 table covered x class (paper 000, eq. 14)",
+       plain<LikelihoodRatio>},
       {"modified-precision",
        "paper 003's refinement heuristic (N - n) / ((P + N) - (p + n)): precision of the negatives a rule leaves "
        "out (p, n covered positives, negatives; P, N all)",

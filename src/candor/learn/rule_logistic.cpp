@@ -8,8 +8,8 @@
 #include "candor/learn/fit.hpp"
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/logistic_rule_model.hpp"
-#include "candor/util/parallel.hpp"
 #include "candor/util/memory.hpp"
+#include "candor/util/parallel.hpp"
 
 namespace candor {
 
@@ -36,10 +36,11 @@ Design make_design(const Dataset& d, const std::vector<std::size_t>& rows, const
                    const std::vector<Rule>& rules) {
   Design out;
   // The matrix, and its copy in each problem the lambda path solves at once.
-  check_memory(3.0 * static_cast<double>(rows.size()) * static_cast<double>(encoding.size()) * sizeof(double),
-               "rule-logistic's attribute matrix (" + std::to_string(rows.size()) + " rows x " +
-                   std::to_string(encoding.size()) + " columns)",
-               "nominal attributes with many values become one column each: drop or group them, or use --features rules");
+  check_memory(
+      3.0 * static_cast<double>(rows.size()) * static_cast<double>(encoding.size()) * sizeof(double),
+      "rule-logistic's attribute matrix (" + std::to_string(rows.size()) + " rows x " +
+          std::to_string(encoding.size()) + " columns)",
+      "nominal attributes with many values become one column each: drop or group them, or use --features rules");
   out.X.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(encoding.size()));
   out.covered.resize(rules.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -181,7 +182,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   p.lambda_search = p.resolved_lambda_search();
   const int classes = static_cast<int>(data.num_classes());
   if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
-  model->link = classes == 2 ? LogisticLink::binary
+  model->link = classes == 2                    ? LogisticLink::binary
                 : p.multiclass == "one-vs-rest" ? LogisticLink::one_vs_rest
                                                 : LogisticLink::softmax;
   record_training(*model, data);
@@ -263,7 +264,8 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
       model->attribute_weights.row(c) = wc.attributes.row(0);
       for (Eigen::Index k = 0; k < R; ++k) {
         model->rule_weights(c, k) = q.rule_sign[static_cast<std::size_t>(k)] * wc.rules[k];
-        if (rules[static_cast<std::size_t>(k)].klass == c) model->rule_gamma[static_cast<std::size_t>(k)] = gamma[static_cast<std::size_t>(k)];
+        if (rules[static_cast<std::size_t>(k)].klass == c)
+          model->rule_gamma[static_cast<std::size_t>(k)] = gamma[static_cast<std::size_t>(k)];
       }
     }
   } else {
@@ -273,7 +275,8 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     model->attribute_weights = w.attributes;
     model->rule_gamma = q.gammas();
     for (Eigen::Index k = 0; k < R; ++k)
-      model->rule_weights(q.rule_logit[static_cast<std::size_t>(k)], k) = q.rule_sign[static_cast<std::size_t>(k)] * w.rules[k];
+      model->rule_weights(q.rule_logit[static_cast<std::size_t>(k)], k) =
+          q.rule_sign[static_cast<std::size_t>(k)] * w.rules[k];
   }
 
   // Spreads for the importance ranking, on the rows the weights were learned on.

@@ -30,7 +30,8 @@ RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const 
 }
 
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
-  using Algorithm = void (*)(BoostModel&, const Dataset&, const std::vector<std::size_t>&, const std::vector<double>&, int);
+  using Algorithm =
+      void (*)(BoostModel&, const Dataset&, const std::vector<std::size_t>&, const std::vector<double>&, int);
   static const std::vector<std::pair<const char*, Algorithm>> algorithms{
       {"kbs", boost_kbs}, {"adaboost-m1", boost_adaboost_m1}, {"logitboost", boost_logitboost}};
   auto model = std::make_unique<BoostModel>();

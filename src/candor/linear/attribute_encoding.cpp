@@ -17,8 +17,10 @@ AttributeEncoding AttributeEncoding::fit(const Dataset& d, const std::vector<std
       std::vector<double> seen(d.attribute(a).values.size(), 0.0);
       for (auto r : rows) {
         const int v = d.columns[a].codes[r];
-        if (v == kMissing) any_missing = true;
-        else seen[static_cast<std::size_t>(v)] += 1;
+        if (v == kMissing)
+          any_missing = true;
+        else
+          seen[static_cast<std::size_t>(v)] += 1;
       }
       for (std::size_t v = 0; v < seen.size(); ++v)
         if (seen[v] > 0) e.columns.push_back({ai, EncodedColumn::Kind::value, static_cast<int>(v), 0, 1});
@@ -57,10 +59,8 @@ double AttributeEncoding::value(const Dataset& d, std::size_t row, std::size_t c
       const double x = d.columns[a].values[row];
       return std::isnan(x) ? 0.0 : (x - col.mean) / col.scale;
     }
-    case EncodedColumn::Kind::value:
-      return d.columns[a].codes[row] == col.value ? 1.0 : 0.0;
-    case EncodedColumn::Kind::missing:
-      return d.is_missing(a, row) ? 1.0 : 0.0;
+    case EncodedColumn::Kind::value: return d.columns[a].codes[row] == col.value ? 1.0 : 0.0;
+    case EncodedColumn::Kind::missing: return d.is_missing(a, row) ? 1.0 : 0.0;
   }
   return 0.0;
 }

@@ -11,10 +11,9 @@
 //   a 0/1 "missing" indicator column, so the model can learn what missingness itself says. A value missing
 //   at prediction time where training had none is imputed the same way, without an indicator.
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/data/dataset.hpp"
 
@@ -24,9 +23,9 @@ struct EncodedColumn {
   enum class Kind { numeric, value, missing };
   int attribute = 0;
   Kind kind = Kind::numeric;
-  int value = 0;       // Kind::value: the nominal value index
-  double mean = 0;     // Kind::numeric
-  double scale = 1;    // Kind::numeric: the standard deviation
+  int value = 0;     // Kind::value: the nominal value index
+  double mean = 0;   // Kind::numeric
+  double scale = 1;  // Kind::numeric: the standard deviation
 };
 
 struct AttributeEncoding {

@@ -1,11 +1,11 @@
 #include "candor/linear/penalised_logistic.hpp"
 
+#include <LBFGSB.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
-
-#include <LBFGSB.h>
 
 namespace candor {
 
@@ -98,8 +98,8 @@ double logistic_objective(const LogisticProblem& p, const Eigen::VectorXd& theta
   return logistic_objective_with(p, p.gammas(), theta, gradient);
 }
 
-double logistic_objective_with(const LogisticProblem& p, const std::vector<double>& gamma,
-                               const Eigen::VectorXd& theta, Eigen::VectorXd* gradient) {
+double logistic_objective_with(const LogisticProblem& p, const std::vector<double>& gamma, const Eigen::VectorXd& theta,
+                               Eigen::VectorXd* gradient) {
   const Layout L = layout(p);
   const auto n = static_cast<Eigen::Index>(p.rows());
   RowMajor A = Eigen::Map<const RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns);
@@ -181,7 +181,8 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
     theta.segment(0, L.logits) = start->intercepts;
     if (L.lasso) {
       Eigen::Map<RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns) = start->attributes.cwiseMax(0.0);
-      Eigen::Map<RowMajor>(theta.data() + L.attributes_minus_at(), L.logits, L.columns) = (-start->attributes).cwiseMax(0.0);
+      Eigen::Map<RowMajor>(theta.data() + L.attributes_minus_at(), L.logits, L.columns) =
+          (-start->attributes).cwiseMax(0.0);
     } else {
       Eigen::Map<RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns) = start->attributes;
     }
@@ -194,8 +195,11 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
     std::vector<double> counts(static_cast<std::size_t>(classes), 0.0);
     for (std::size_t i = 0; i < p.rows(); ++i) counts[static_cast<std::size_t>(p.y[i])] += p.w[i];
     for (double c : counts) total += c;
-    auto log_share = [&](int c) { return std::log((counts[static_cast<std::size_t>(c)] + 0.5) / (total + 0.5 * classes)); };
-    if (p.logits == 1) theta[0] = log_share(1) - log_share(0);
+    auto log_share = [&](int c) {
+      return std::log((counts[static_cast<std::size_t>(c)] + 0.5) / (total + 0.5 * classes));
+    };
+    if (p.logits == 1)
+      theta[0] = log_share(1) - log_share(0);
     else
       for (int j = 0; j < p.logits; ++j) theta[j] = log_share(j);
   }
@@ -205,12 +209,13 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
   // conditioned at small lambda. The objective is unchanged; only the coordinates are.
   const double quarter = 0.25;  // the largest p (1 - p)
   Eigen::VectorXd scale(L.size());
-  const double l2 = p.lasso ? 0.0 : p.lambda;        // the penalty's own curvature
+  const double l2 = p.lasso ? 0.0 : p.lambda;           // the penalty's own curvature
   const double floor = 1e-6 * quarter * total + 1e-12;  // columns no row uses (a fold may have none)
   scale.segment(0, L.logits).setConstant(1 / std::sqrt(quarter * std::max(total, 1e-12)));
   for (Eigen::Index c = 0; c < L.columns; ++c) {
     double sum = 0;
-    for (std::size_t i = 0; i < p.rows(); ++i) sum += p.w[i] * p.X(static_cast<Eigen::Index>(i), c) * p.X(static_cast<Eigen::Index>(i), c);
+    for (std::size_t i = 0; i < p.rows(); ++i)
+      sum += p.w[i] * p.X(static_cast<Eigen::Index>(i), c) * p.X(static_cast<Eigen::Index>(i), c);
     const double s = 1 / std::sqrt(std::max(quarter * sum + l2, floor));
     for (Eigen::Index j = 0; j < L.logits; ++j) {
       scale[L.attributes_at() + j * L.columns + c] = s;
@@ -271,7 +276,8 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
   LogisticWeights out;
   out.intercepts = theta.segment(0, L.logits);
   out.attributes = Eigen::Map<const RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns);
-  if (L.lasso) out.attributes -= Eigen::Map<const RowMajor>(theta.data() + L.attributes_minus_at(), L.logits, L.columns);
+  if (L.lasso)
+    out.attributes -= Eigen::Map<const RowMajor>(theta.data() + L.attributes_minus_at(), L.logits, L.columns);
   out.rules = theta.segment(L.plus_at(), L.rules) - theta.segment(L.minus_at(), L.rules);
   out.objective = best_f;
   out.iterations = iterations;
@@ -283,7 +289,8 @@ Eigen::MatrixXd logistic_logits(const LogisticProblem& p, const LogisticWeights&
   eta.rowwise() += weights.intercepts.transpose();
   for (std::size_t k = 0; k < p.rules(); ++k)
     for (auto i : p.rule_rows[k])
-      eta(static_cast<Eigen::Index>(i), p.rule_logit[k]) += p.rule_sign[k] * weights.rules[static_cast<Eigen::Index>(k)];
+      eta(static_cast<Eigen::Index>(i), p.rule_logit[k]) +=
+          p.rule_sign[k] * weights.rules[static_cast<Eigen::Index>(k)];
   return eta;
 }
 

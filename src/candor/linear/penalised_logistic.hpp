@@ -14,19 +14,18 @@
 // The L1 term is made smooth by writing b = b+ - b- with b+, b- >= 0 (gamma_k (b+ + b-)), and the bounded
 // problem is minimised by L-BFGS-B (LBFGSpp). With sign_constrained, b- is fixed at 0: a rule can only
 // raise the probability of its own class.
+#include <Eigen/Core>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include <Eigen/Core>
-
 namespace candor {
 
 struct LogisticProblem {
-  Eigen::MatrixXd X;                 // rows x attribute columns (encoded)
-  std::vector<int> y;                // per row: the class (multinomial) or 0/1 (binary)
-  std::vector<double> w;             // per row: example weight
-  int logits = 1;                    // 1: binary; > 1: multinomial over that many classes
+  Eigen::MatrixXd X;      // rows x attribute columns (encoded)
+  std::vector<int> y;     // per row: the class (multinomial) or 0/1 (binary)
+  std::vector<double> w;  // per row: example weight
+  int logits = 1;         // 1: binary; > 1: multinomial over that many classes
   // Per rule: the covered rows (ascending), the logit it adds to, its sign, and q_k, the rule's estimate
   // of the probability of its class among the examples it covers.
   std::vector<std::vector<std::uint32_t>> rule_rows;
@@ -34,7 +33,7 @@ struct LogisticProblem {
   std::vector<double> rule_sign;
   std::vector<double> rule_q;
   double lambda = 1;
-  bool rule_penalty = true;      // gamma_k from q_k; false: gamma = 0
+  bool rule_penalty = true;       // gamma_k from q_k; false: gamma = 0
   bool sign_constrained = false;  // b_k >= 0
   // Plain lasso (RuleFit's penalty): lambda (||A||_1 + ||b||_1) replaces the L2 term; the attribute
   // weights are split as well, A = A+ - A-.
@@ -76,8 +75,8 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
 // b+, b-), for tests.
 double logistic_objective(const LogisticProblem& p, const Eigen::VectorXd& theta, Eigen::VectorXd* gradient);
 // The same with the rule penalties given (p.gammas() computed once per solve).
-double logistic_objective_with(const LogisticProblem& p, const std::vector<double>& gamma,
-                               const Eigen::VectorXd& theta, Eigen::VectorXd* gradient);
+double logistic_objective_with(const LogisticProblem& p, const std::vector<double>& gamma, const Eigen::VectorXd& theta,
+                               Eigen::VectorXd* gradient);
 
 // The logits (rows x logits) of the problem's rows under `weights`.
 Eigen::MatrixXd logistic_logits(const LogisticProblem& p, const LogisticWeights& weights);

@@ -231,12 +231,15 @@ nlohmann::json BoostModel::rule_table() const {
       if (params.boosting == "logitboost") {
         row["response"] = leaf.value_mean;
       } else {
-        const auto best = std::max_element(leaf.class_counts.begin(), leaf.class_counts.end()) - leaf.class_counts.begin();
+        const auto best =
+            std::max_element(leaf.class_counts.begin(), leaf.class_counts.end()) - leaf.class_counts.begin();
         row["class"] = schema.class_attribute.values[best];
         row["covered"] = std::accumulate(leaf.class_counts.begin(), leaf.class_counts.end(), 0.0);
         row["class_counts"] = leaf.class_counts;
-        if (params.boosting == "adaboost-m1") row["vote_weight"] = member_weights[i];
-        else row["lifts"] = lifts[i][leaf.cell];
+        if (params.boosting == "adaboost-m1")
+          row["vote_weight"] = member_weights[i];
+        else
+          row["lifts"] = lifts[i][leaf.cell];
       }
       rows.push_back(row);
     }

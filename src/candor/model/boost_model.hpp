@@ -10,10 +10,9 @@
 //   - logitboost: members are regression stumps, `per_iteration` per round (1 for two classes: F += f / 2,
 //     P(second class) = 1 / (1 + exp(-2F)); else one per class: F_j += (J - 1) / J (f_j - mean f)), and
 //     P = softmax(F).
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/model/model.hpp"
 #include "candor/tree/tree.hpp"
@@ -22,9 +21,9 @@ namespace candor {
 
 struct BoostModel : Model {
   std::vector<Tree> members;
-  std::vector<double> member_weights;               // adaboost-m1: log(1 / beta_i)
+  std::vector<double> member_weights;                   // adaboost-m1: log(1 / beta_i)
   std::vector<std::vector<std::vector<double>>> lifts;  // kbs: member x cell x class
-  int per_iteration = 1;                             // logitboost: stumps per round
+  int per_iteration = 1;                                // logitboost: stumps per round
 
   std::string kind_name() const override { return "boost"; }
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;

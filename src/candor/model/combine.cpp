@@ -99,8 +99,7 @@ std::vector<double> lift_product(const CombineInput& in) {
 
 const std::vector<Combination>& combination_table() {
   static const std::vector<Combination> table{
-      {"counts", "CN2's sum of the firing rules' class counts on the training set (Clark and Boswell 1991)",
-       count_sum},
+      {"counts", "CN2's sum of the firing rules' class counts on the training set (Clark and Boswell 1991)", count_sum},
       {"m-counts", "the summed counts as an m-estimate towards the training prior, m set by --m", m_count_sum},
       {"probability-sum",
        "the mean of the firing rules' class distributions, each rule's own probability for its class (EVC-corrected "
@@ -131,8 +130,8 @@ std::vector<double> smoothed(const std::vector<double>& counts, const std::vecto
   return p;
 }
 
-std::vector<double> rule_distribution(const Rule& r, const std::vector<double>& counts, const std::vector<double>& prior,
-                                      double share_m) {
+std::vector<double> rule_distribution(const Rule& r, const std::vector<double>& counts,
+                                      const std::vector<double>& prior, double share_m) {
   return class_distribution(r.klass, r.probability, counts, prior, share_m);
 }
 

@@ -42,10 +42,11 @@ std::vector<double> smoothed(const std::vector<double>& counts, const std::vecto
 // One rule's class distribution: its `probability` for its class; the rest shared among the other classes
 // in proportion to `counts` smoothed towards the prior with `share_m` (models use prior weight x number of
 // classes, so a class the rule never covered keeps a share); equal shares when those counts are all 0.
-std::vector<double> rule_distribution(const Rule& r, const std::vector<double>& counts, const std::vector<double>& prior,
-                                      double share_m);
+std::vector<double> rule_distribution(const Rule& r, const std::vector<double>& counts,
+                                      const std::vector<double>& prior, double share_m);
 
 // (N p + w prior) / (N + w): the prediction mixed with the prior as w pseudo-examples.
-std::vector<double> mix_with_prior(std::vector<double> p, const std::vector<double>& prior, double n_train, double w = 1);
+std::vector<double> mix_with_prior(std::vector<double> p, const std::vector<double>& prior, double n_train,
+                                   double w = 1);
 
 }  // namespace candor

@@ -32,7 +32,6 @@ std::string signed_fixed(double x, int digits) {
   return s.str();
 }
 
-
 nlohmann::json matrix_json(const Eigen::MatrixXd& m) {
   nlohmann::json rows = nlohmann::json::array();
   for (Eigen::Index i = 0; i < m.rows(); ++i) {
@@ -114,7 +113,8 @@ std::vector<std::string> LogisticRuleModel::explain(const Dataset& d, std::size_
   std::stable_sort(parts.begin(), parts.end(),
                    [](const auto& a, const auto& b) { return std::abs(a.first) > std::abs(b.first); });
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < parts.size() && i < 5; ++i) out.push_back(parts[i].second + " " + signed_fixed(parts[i].first, 2));
+  for (std::size_t i = 0; i < parts.size() && i < 5; ++i)
+    out.push_back(parts[i].second + " " + signed_fixed(parts[i].first, 2));
   return out;
 }
 
@@ -138,18 +138,18 @@ std::string LogisticRuleModel::text() const {
   const Eigen::Index logit_count = intercepts.size();
   out << "Logistic regression over " << rules.rules.size() << " rules";
   if (params.features != "rules") out << " and " << encoding.size() << " attribute columns";
-  out << " by " << describe(params) << ", learned from " << training_source << ": "
-      << training_rows << " rows, class '" << cls.name << "'\n";
+  out << " by " << describe(params) << ", learned from " << training_source << ": " << training_rows << " rows, class '"
+      << cls.name << "'\n";
   out << "Link " << link_name(link);
   if (link == LogisticLink::binary) out << " (the logit of " << cls.name << " = " << cls.values[1] << ")";
-  out << "; loss = log loss + "
-      << (params.penalty == "l1" ? "lambda ||w||_1" : "lambda/2 ||w||^2") << " (intercepts unpenalised)"
-      << (params.rule_penalty == "gamma" ? " + sum gamma_k |b_k|" : "") << ", lambda = " << lambda;
+  out << "; loss = log loss + " << (params.penalty == "l1" ? "lambda ||w||_1" : "lambda/2 ||w||^2")
+      << " (intercepts unpenalised)" << (params.rule_penalty == "gamma" ? " + sum gamma_k |b_k|" : "")
+      << ", lambda = " << lambda;
   if (!lambda_search.grid.empty()) {
     const auto best = std::min_element(lambda_search.log_loss.begin(), lambda_search.log_loss.end());
     out << " (chosen by " << lambda_search.folds << "-fold cross-validation of "
-        << (lambda_search.on == "model" ? "this model" : "the attributes-only model")
-        << " on log loss, " << fixed_digits(*best, 4) << ")";
+        << (lambda_search.on == "model" ? "this model" : "the attributes-only model") << " on log loss, "
+        << fixed_digits(*best, 4) << ")";
   }
   out << "\n";
   if (rules.evc) out << format_evc_calibration(*rules.evc, schema);
@@ -192,10 +192,10 @@ std::string LogisticRuleModel::text() const {
     const double own = own_class_weight(k);
     out << (k + 1) << ". " << format_rule(r, schema) << "\n   weight " << signed_fixed(own, 3);
     if (link == LogisticLink::one_vs_rest) out << " (other classes' logits: " << weights_text(col) << ")";
-    out << "  importance "
-        << fixed_digits(importance(col, rule_spread[k]), 3) << "  P(" << cls.values[static_cast<std::size_t>(r.klass)]
-        << ") = " << fixed_digits(r.probability, 4) << " [" << fixed_digits(r.interval.first, 3) << ", "
-        << fixed_digits(r.interval.second, 3) << "]  gamma " << fixed_digits(rule_gamma[k], 2) << "  covers "
+    out << "  importance " << fixed_digits(importance(col, rule_spread[k]), 3) << "  P("
+        << cls.values[static_cast<std::size_t>(r.klass)] << ") = " << fixed_digits(r.probability, 4) << " ["
+        << fixed_digits(r.interval.first, 3) << ", " << fixed_digits(r.interval.second, 3) << "]  gamma "
+        << fixed_digits(rule_gamma[k], 2) << "  covers "
         << fixed_digits(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0) << "\n";
   }
   if (!unused.empty()) {
@@ -246,7 +246,8 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   read_model_header(j, m);
   m.link = parse_link(j.at("link").get<std::string>());
   m.lambda = j.at("lambda").get<double>();
-  if (!(m.lambda >= 0) || !std::isfinite(m.lambda)) throw std::invalid_argument("lambda must be finite and non-negative");
+  if (!(m.lambda >= 0) || !std::isfinite(m.lambda))
+    throw std::invalid_argument("lambda must be finite and non-negative");
   if (j.contains("lambda_search")) {
     const auto& s = j.at("lambda_search");
     m.lambda_search.on = s.at("on").get<std::string>();
@@ -263,8 +264,8 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   m.rules = RuleModel::from_json(j.at("rule_model"));
   m.encoding = AttributeEncoding::from_json(j.at("attribute_columns"), m.schema);
   const auto L = static_cast<Eigen::Index>(logit_count);
-  m.attribute_weights = matrix_from_json(j.at("attribute_weights"), L, static_cast<Eigen::Index>(m.encoding.size()),
-                                         "attribute_weights");
+  m.attribute_weights =
+      matrix_from_json(j.at("attribute_weights"), L, static_cast<Eigen::Index>(m.encoding.size()), "attribute_weights");
   m.rule_weights =
       matrix_from_json(j.at("rule_weights"), L, static_cast<Eigen::Index>(m.rules.rules.size()), "rule_weights");
   m.rule_gamma = j.at("rule_gamma").get<std::vector<double>>();

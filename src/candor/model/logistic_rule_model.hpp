@@ -7,11 +7,10 @@
 //
 // by the link: binary (one logit, of the second class value), softmax (one logit per class) or
 // one-vs-rest (a sigmoid per class, normalised to sum to 1).
-#include <string>
-#include <vector>
-
 #include <Eigen/Core>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "candor/linear/attribute_encoding.hpp"
 #include "candor/model/model.hpp"
@@ -42,7 +41,7 @@ struct LogisticRuleModel : Model {
   // What rule k adds to the logit of its own class when it fires (the weight `candor rules` and rule_table
   // show): for a binary model, whose one logit is the second class's, the sign follows the rule's class.
   double own_class_weight(std::size_t k) const;
-  std::vector<double> rule_gamma;     // gamma_k = s_k - q_k n_k of each rule in its own class's problem
+  std::vector<double> rule_gamma;  // gamma_k = s_k - q_k n_k of each rule in its own class's problem
   double lambda = 0;
   LambdaSearch lambda_search;
 

@@ -6,14 +6,14 @@
 
 #include "candor/data/input_error.hpp"
 #include "candor/data/json_input.hpp"
-#include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/boost_model.hpp"
+#include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/pril_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/util/json_read.hpp"
-#include "candor/util/output.hpp"
 #include "candor/util/names.hpp"
+#include "candor/util/output.hpp"
 
 namespace candor {
 
@@ -24,7 +24,8 @@ int Model::predict(const Dataset& d, std::size_t row) const {
 
 std::vector<double> Model::prior() const {
   const double sum = std::accumulate(training_counts.begin(), training_counts.end(), 0.0);
-  std::vector<double> p(training_counts.size(), 1.0 / static_cast<double>(std::max<std::size_t>(1, training_counts.size())));
+  std::vector<double> p(training_counts.size(),
+                        1.0 / static_cast<double>(std::max<std::size_t>(1, training_counts.size())));
   if (sum > 0)
     for (std::size_t c = 0; c < p.size(); ++c) p[c] = training_counts[c] / sum;
   return p;
@@ -85,8 +86,8 @@ void read_model_header(const nlohmann::json& j, Model& m) {
   m.params = params_from_json(j.at("learner"));
   const auto& tr = j.at("training");
   m.training_source = tr.at("source").get<std::string>();
-  m.training_rows = static_cast<std::size_t>(
-      json_integer(tr.at("rows"), "training rows", 0, std::numeric_limits<long long>::max()));
+  m.training_rows =
+      static_cast<std::size_t>(json_integer(tr.at("rows"), "training rows", 0, std::numeric_limits<long long>::max()));
   m.training_counts = tr.at("class_counts").get<std::vector<double>>();
   m.schema.attributes.clear();
   for (const auto& a : j.at("attributes")) m.schema.attributes.push_back(attribute_from_json(a));
@@ -97,7 +98,8 @@ void read_model_header(const nlohmann::json& j, Model& m) {
   if (m.training_counts.size() != m.schema.class_attribute.values.size())
     throw std::invalid_argument("training class_counts must have one entry per class");
   for (double c : m.training_counts)
-    if (!(c >= 0) || !std::isfinite(c)) throw std::invalid_argument("training class_counts must be finite and non-negative");
+    if (!(c >= 0) || !std::isfinite(c))
+      throw std::invalid_argument("training class_counts must be finite and non-negative");
 }
 
 const std::vector<ModelKindInfo>& model_kind_table() {
@@ -124,7 +126,8 @@ void check_known_entries(const nlohmann::json& file, const nlohmann::json& writt
       check_known_entries(value, written.at(key), path + "/" + key);
     }
   } else if (file.is_array() && written.is_array() && file.size() == written.size()) {
-    for (std::size_t i = 0; i < file.size(); ++i) check_known_entries(file[i], written[i], path + "/" + std::to_string(i));
+    for (std::size_t i = 0; i < file.size(); ++i)
+      check_known_entries(file[i], written[i], path + "/" + std::to_string(i));
   }
 }
 

@@ -5,11 +5,10 @@
 #include <cstddef>
 #include <limits>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"

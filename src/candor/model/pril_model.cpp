@@ -49,8 +49,8 @@ std::vector<double> PrilModel::predict_proba(const Dataset& d, std::size_t row) 
     const double rest = 1 - prior_p[dec.rule->klass];
     for (std::size_t c = 0; c < k; ++c)
       p[c] = static_cast<int>(c) == dec.rule->klass ? own
-             : rest > 0                          ? (1 - own) * prior_p[c] / rest
-                                                 : (1 - own) / static_cast<double>(k - 1);
+             : rest > 0                             ? (1 - own) * prior_p[c] / rest
+                                                    : (1 - own) / static_cast<double>(k - 1);
     return p;
   }
   const std::vector<double>& counts = dec.branch ? dec.branch->class_counts : training_counts;
@@ -70,7 +70,7 @@ std::string PrilModel::rule_text(const PrilBranch& b, const PrilRuleSet& s, cons
   bool first = true;
   for (std::size_t i = 0; i < branching.size(); ++i) {
     t += (first ? "" : " AND ") + (b.values[i] < 0 ? schema.attributes[branching[i]].name + " = ?"
-                                                  : categories.describe(branching[i], b.values[i], schema));
+                                                   : categories.describe(branching[i], b.values[i], schema));
     first = false;
   }
   for (std::size_t i = 0; i < s.attributes.size(); ++i) {
@@ -101,7 +101,8 @@ std::string PrilModel::text() const {
       out += " (S = " + fixed_digits(s.significance, 4) + ")\n";
       for (const auto& r : s.rules) {
         out += "    " + std::to_string(++number) + ": " + rule_text(b, s, r) + "  [reliability " +
-               fixed_digits(r.reliability, 3) + ", " + fixed_digits(r.correct, 1) + "/" + fixed_digits(r.covered, 1) + "]\n";
+               fixed_digits(r.reliability, 3) + ", " + fixed_digits(r.correct, 1) + "/" + fixed_digits(r.covered, 1) +
+               "]\n";
         decided += r.covered;
       }
     }
@@ -128,7 +129,8 @@ nlohmann::json PrilModel::to_json() const {
                          {"confidence", 1 - params.risk},
                          {"covered", r.covered},
                          {"correct", r.correct}});
-      sets.push_back({{"attributes", s.attributes}, {"significance", s.significance}, {"step", s.step}, {"rules", rules}});
+      sets.push_back(
+          {{"attributes", s.attributes}, {"significance", s.significance}, {"step", s.step}, {"rules", rules}});
     }
     arr.push_back({{"values", b.values}, {"class_counts", b.class_counts}, {"sets", sets}});
   }
@@ -171,7 +173,8 @@ std::vector<RulePoint> PrilModel::rule_points(const Dataset& test) const {
 }
 
 std::vector<std::pair<std::string, double>> PrilModel::training_statistics() const {
-  return {{"adjusted_average_reliability", adjusted_average_reliability}, {"training_undecided_rate", training_undecided}};
+  return {{"adjusted_average_reliability", adjusted_average_reliability},
+          {"training_undecided_rate", training_undecided}};
 }
 
 PrilModel PrilModel::from_json(const nlohmann::json& j) {

@@ -3,10 +3,9 @@
 // subset elimination posted, in order. A case takes its branch, then the first rule set with a rule for its
 // value (combination) decides: that rule's class, and its reliability, which holds with confidence
 // 1 - risk. A case no rule covers is undecided.
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/model/model.hpp"
 #include "candor/pril/categories.hpp"
@@ -15,8 +14,8 @@
 namespace candor {
 
 struct PrilBranch {
-  std::vector<int> values;          // category of each branching attribute (-1: missing)
-  std::vector<double> class_counts; // training weight of each class in the branch
+  std::vector<int> values;           // category of each branching attribute (-1: missing)
+  std::vector<double> class_counts;  // training weight of each class in the branch
   std::vector<PrilRuleSet> sets;
 };
 

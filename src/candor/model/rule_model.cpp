@@ -13,7 +13,6 @@
 
 namespace candor {
 
-
 double Rule::covered() const { return std::accumulate(class_counts.begin(), class_counts.end(), 0.0); }
 
 double RuleModel::share_m() const { return params.prior_weight * static_cast<double>(training_counts.size()); }
@@ -30,8 +29,10 @@ std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t
   for (std::size_t i = 0; i < rules.size(); ++i) {
     if (!rules[i].covers(d, row)) continue;
     if (kind == ModelKind::best_rule) {
-      if (out.empty()) out.push_back(i);
-      else if (rules[i].quality > rules[out[0]].quality) out[0] = i;
+      if (out.empty())
+        out.push_back(i);
+      else if (rules[i].quality > rules[out[0]].quality)
+        out[0] = i;
       continue;
     }
     out.push_back(i);
@@ -76,7 +77,8 @@ std::vector<RulePoint> RuleModel::rule_points(const Dataset& test) const {
   std::vector<RulePoint> out;
   for (std::size_t i = 0; i < rules.size(); ++i)
     if (decided[i] > 0)
-      out.push_back({rules[i].probability, right[i] / decided[i], decided[i], rules[i].interval.first, rules[i].interval.second});
+      out.push_back(
+          {rules[i].probability, right[i] / decided[i], decided[i], rules[i].interval.first, rules[i].interval.second});
   return out;
 }
 
@@ -118,8 +120,10 @@ nlohmann::json RuleModel::to_json() const {
     for (const auto& c : r.conditions) {
       const Attribute& a = m.schema.attributes[c.attribute];
       nlohmann::json cj{{"attribute", a.name}, {"op", op_symbol(c.op)}};
-      if (a.is_nominal()) cj["value"] = a.values[c.value];
-      else cj["value"] = c.threshold;
+      if (a.is_nominal())
+        cj["value"] = a.values[c.value];
+      else
+        cj["value"] = c.threshold;
       conds.push_back(cj);
     }
     rules.push_back({{"class", m.schema.class_attribute.values[r.klass]},
@@ -138,105 +142,116 @@ nlohmann::json RuleModel::to_json() const {
 }
 
 RuleModel RuleModel::from_json(const nlohmann::json& j) {
-    RuleModel m;
-    std::string kind = j.at("model").get<std::string>();
-    if (kind == "decision-list") m.kind = ModelKind::decision_list;
-    else if (kind == "rule-set") m.kind = ModelKind::rule_set;
-    else if (kind == "best-rule-set") m.kind = ModelKind::best_rule;
-    else throw std::invalid_argument("not a rule model: '" + kind + "'");
-    // Files written before rule combination and prior smoothing existed predicted by the count sum and the
-    // raw distributions: they keep predicting exactly that.
-    nlohmann::json old = j;
-    nlohmann::json& learner = old.at("learner");
-    if (learner.is_object()) {
-      if (!learner.contains("combine") && learner.value("learner", "") == "cn2-unordered") learner["combine"] = "counts";
-      if (!learner.contains("prior_weight")) learner["prior_weight"] = 0.0;
-    }
-    read_model_header(old, m);
-    const std::size_t k = m.schema.class_attribute.values.size();
-    auto check_counts = [&](const std::vector<double>& v, const char* what) {
-      if (v.size() != k) throw std::invalid_argument(std::string(what) + " must have one entry per class");
-      for (double x : v)
-        if (!(x >= 0) || !std::isfinite(x)) throw std::invalid_argument(std::string(what) + " must be finite and non-negative");
-    };
-    check_counts(m.training_counts, "training class_counts");
-    const auto& rules_json = j.at("rules");
-    if (!rules_json.is_array()) throw std::invalid_argument("\"rules\" must be a list");
-    for (std::size_t index = 0; index < rules_json.size(); ++index) {
-      const auto& rj = rules_json[index];
-      // Every problem names the rule, as a JSON pointer into the file.
-      try {
-        Rule r;
-        r.klass = m.schema.class_attribute.value_index(rj.at("class").get<std::string>());
-        if (r.klass < 0) throw std::invalid_argument("rule predicts unknown class " + rj.at("class").dump());
-        for (const auto& cj : rj.at("conditions")) {
-          Condition c;
-          std::string name = cj.at("attribute").get<std::string>();
-          c.attribute = m.schema.attribute_index(name);
-          if (c.attribute < 0) throw std::invalid_argument("condition on unknown attribute '" + name + "'");
-          const Attribute& a = m.schema.attributes[c.attribute];
-          std::string op = cj.at("op").get<std::string>();
-          if (a.is_nominal()) {
-            if (op == "==" || op == "=") c.op = Op::eq;
-            else if (op == "!=") c.op = Op::ne;
-            else throw std::invalid_argument("operator '" + op + "' is not valid on nominal attribute '" + name + "'");
-            c.value = a.value_index(cj.at("value").get<std::string>());
-            if (c.value < 0) throw std::invalid_argument("unknown value " + cj.at("value").dump() + " of '" + name + "'");
-          } else {
-            if (op == "<=") c.op = Op::le;
-            else if (op == ">") c.op = Op::gt;
-            else throw std::invalid_argument("operator '" + op + "' is not valid on numeric attribute '" + name + "'");
-            c.threshold = cj.at("value").get<double>();
-          }
-          r.conditions.push_back(c);
+  RuleModel m;
+  std::string kind = j.at("model").get<std::string>();
+  if (kind == "decision-list")
+    m.kind = ModelKind::decision_list;
+  else if (kind == "rule-set")
+    m.kind = ModelKind::rule_set;
+  else if (kind == "best-rule-set")
+    m.kind = ModelKind::best_rule;
+  else
+    throw std::invalid_argument("not a rule model: '" + kind + "'");
+  // Files written before rule combination and prior smoothing existed predicted by the count sum and the
+  // raw distributions: they keep predicting exactly that.
+  nlohmann::json old = j;
+  nlohmann::json& learner = old.at("learner");
+  if (learner.is_object()) {
+    if (!learner.contains("combine") && learner.value("learner", "") == "cn2-unordered") learner["combine"] = "counts";
+    if (!learner.contains("prior_weight")) learner["prior_weight"] = 0.0;
+  }
+  read_model_header(old, m);
+  const std::size_t k = m.schema.class_attribute.values.size();
+  auto check_counts = [&](const std::vector<double>& v, const char* what) {
+    if (v.size() != k) throw std::invalid_argument(std::string(what) + " must have one entry per class");
+    for (double x : v)
+      if (!(x >= 0) || !std::isfinite(x))
+        throw std::invalid_argument(std::string(what) + " must be finite and non-negative");
+  };
+  check_counts(m.training_counts, "training class_counts");
+  const auto& rules_json = j.at("rules");
+  if (!rules_json.is_array()) throw std::invalid_argument("\"rules\" must be a list");
+  for (std::size_t index = 0; index < rules_json.size(); ++index) {
+    const auto& rj = rules_json[index];
+    // Every problem names the rule, as a JSON pointer into the file.
+    try {
+      Rule r;
+      r.klass = m.schema.class_attribute.value_index(rj.at("class").get<std::string>());
+      if (r.klass < 0) throw std::invalid_argument("rule predicts unknown class " + rj.at("class").dump());
+      for (const auto& cj : rj.at("conditions")) {
+        Condition c;
+        std::string name = cj.at("attribute").get<std::string>();
+        c.attribute = m.schema.attribute_index(name);
+        if (c.attribute < 0) throw std::invalid_argument("condition on unknown attribute '" + name + "'");
+        const Attribute& a = m.schema.attributes[c.attribute];
+        std::string op = cj.at("op").get<std::string>();
+        if (a.is_nominal()) {
+          if (op == "==" || op == "=")
+            c.op = Op::eq;
+          else if (op == "!=")
+            c.op = Op::ne;
+          else
+            throw std::invalid_argument("operator '" + op + "' is not valid on nominal attribute '" + name + "'");
+          c.value = a.value_index(cj.at("value").get<std::string>());
+          if (c.value < 0) throw std::invalid_argument("unknown value " + cj.at("value").dump() + " of '" + name + "'");
+        } else {
+          if (op == "<=")
+            c.op = Op::le;
+          else if (op == ">")
+            c.op = Op::gt;
+          else
+            throw std::invalid_argument("operator '" + op + "' is not valid on numeric attribute '" + name + "'");
+          c.threshold = cj.at("value").get<double>();
         }
-        r.class_counts = rj.at("class_counts").get<std::vector<double>>();
-        r.training_counts = rj.at("training_counts").get<std::vector<double>>();
-        check_counts(r.class_counts, "rule class_counts");
-        check_counts(r.training_counts, "rule training_counts");
-        r.quality = rj.at("quality").get<double>();
-        r.probability = rj.at("probability").get<double>();
-        if (!(r.probability >= 0 && r.probability <= 1))
-          throw std::invalid_argument("rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
-        if (rj.contains("interval")) {
-          const auto stated = rj.at("interval").get<std::vector<double>>();
-          if (stated.size() != 2 || !(stated[0] >= 0 && stated[0] <= stated[1] && stated[1] <= 1))
-            throw std::invalid_argument("interval " + rj.at("interval").dump() + " is not an interval within [0, 1]");
-          r.interval = {stated[0], stated[1]};
-        }
-        if (!std::isfinite(r.quality)) throw std::invalid_argument("rule quality must be finite");
-        m.rules.push_back(std::move(r));
-      } catch (const nlohmann::json::exception& e) {
-        throw std::invalid_argument("/rules/" + std::to_string(index) + ": " + e.what());
-      } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument("/rules/" + std::to_string(index) + ": " + e.what());
+        r.conditions.push_back(c);
       }
+      r.class_counts = rj.at("class_counts").get<std::vector<double>>();
+      r.training_counts = rj.at("training_counts").get<std::vector<double>>();
+      check_counts(r.class_counts, "rule class_counts");
+      check_counts(r.training_counts, "rule training_counts");
+      r.quality = rj.at("quality").get<double>();
+      r.probability = rj.at("probability").get<double>();
+      if (!(r.probability >= 0 && r.probability <= 1))
+        throw std::invalid_argument("rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
+      if (rj.contains("interval")) {
+        const auto stated = rj.at("interval").get<std::vector<double>>();
+        if (stated.size() != 2 || !(stated[0] >= 0 && stated[0] <= stated[1] && stated[1] <= 1))
+          throw std::invalid_argument("interval " + rj.at("interval").dump() + " is not an interval within [0, 1]");
+        r.interval = {stated[0], stated[1]};
+      }
+      if (!std::isfinite(r.quality)) throw std::invalid_argument("rule quality must be finite");
+      m.rules.push_back(std::move(r));
+    } catch (const nlohmann::json::exception& e) {
+      throw std::invalid_argument("/rules/" + std::to_string(index) + ": " + e.what());
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("/rules/" + std::to_string(index) + ": " + e.what());
     }
-    m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
-    check_counts(m.default_counts, "default class_counts");
-    if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
-    if (m.params.uses_evc() && !m.evc && !m.rules.empty())
-      throw std::invalid_argument("an evc model needs its \"evc\" calibration");
-    // What candor writes beside each rule for its readers follows from the counts (covered weight) or holds
-    // the probability (interval): a file where it does not was edited by hand or damaged.
-    for (std::size_t index = 0; index < m.rules.size(); ++index) {
-      const auto& rj = rules_json[index];
-      const std::string where = "/rules/" + std::to_string(index) + ": ";
-      auto same = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
-      if (rj.contains("covered") && !same(rj.at("covered").get<double>(), m.rules[index].covered()))
-        throw std::invalid_argument(where + "covered " + rj.at("covered").dump() + " is not the sum of its class_counts");
-      // Files written before intervals belonged to the probability state the frequency's; they load as
-      // they are. A newer interval must hold the probability it is of.
-      const Rule& r = m.rules[index];
-      const auto [f_lo, f_hi] = m.frequency_interval(r);
-      const bool frequency_interval = same(r.interval.first, f_lo) && same(r.interval.second, f_hi);
-      const double slack = 1e-9;
-      if (rj.contains("interval") && !frequency_interval &&
-          !(r.interval.first <= r.probability + slack && r.probability <= r.interval.second + slack))
-        throw std::invalid_argument(where + "interval " + rj.at("interval").dump() + " does not hold the probability " +
-                                    rj.at("probability").dump());
-    }
-    return m;
+  }
+  m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
+  check_counts(m.default_counts, "default class_counts");
+  if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
+  if (m.params.uses_evc() && !m.evc && !m.rules.empty())
+    throw std::invalid_argument("an evc model needs its \"evc\" calibration");
+  // What candor writes beside each rule for its readers follows from the counts (covered weight) or holds
+  // the probability (interval): a file where it does not was edited by hand or damaged.
+  for (std::size_t index = 0; index < m.rules.size(); ++index) {
+    const auto& rj = rules_json[index];
+    const std::string where = "/rules/" + std::to_string(index) + ": ";
+    auto same = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
+    if (rj.contains("covered") && !same(rj.at("covered").get<double>(), m.rules[index].covered()))
+      throw std::invalid_argument(where + "covered " + rj.at("covered").dump() + " is not the sum of its class_counts");
+    // Files written before intervals belonged to the probability state the frequency's; they load as
+    // they are. A newer interval must hold the probability it is of.
+    const Rule& r = m.rules[index];
+    const auto [f_lo, f_hi] = m.frequency_interval(r);
+    const bool frequency_interval = same(r.interval.first, f_lo) && same(r.interval.second, f_hi);
+    const double slack = 1e-9;
+    if (rj.contains("interval") && !frequency_interval &&
+        !(r.interval.first <= r.probability + slack && r.probability <= r.interval.second + slack))
+      throw std::invalid_argument(where + "interval " + rj.at("interval").dump() + " does not hold the probability " +
+                                  rj.at("probability").dump());
+  }
+  return m;
 }
 
 RuleModel load_rule_model(const std::string& path) {
@@ -281,7 +296,8 @@ nlohmann::json RuleModel::rule_table() const {
   for (std::size_t k = 0; k < rules.size(); ++k) {
     const Rule& r = rules[k];
     std::string conditions;
-    for (std::size_t i = 0; i < r.conditions.size(); ++i) conditions += (i ? " AND " : "") + describe(r.conditions[i], schema);
+    for (std::size_t i = 0; i < r.conditions.size(); ++i)
+      conditions += (i ? " AND " : "") + describe(r.conditions[i], schema);
     const auto [low, high] = r.interval;
     rows.push_back({{"id", k + 1},
                     {"rule", conditions.empty() ? "TRUE" : conditions},
@@ -307,7 +323,8 @@ std::string format_evc_calibration(const EvcCalibration& evc, const Schema& sche
     if (evc.laws[k].empty()) continue;
     out << "  " << cls.values[k] << ":";
     for (std::size_t l = 0; l < evc.laws[k].size(); ++l)
-      out << "  L" << (l + 1) << " mu " << fixed_digits(evc.laws[k][l].mu, 2) << " beta " << fixed_digits(evc.laws[k][l].beta, 2);
+      out << "  L" << (l + 1) << " mu " << fixed_digits(evc.laws[k][l].mu, 2) << " beta "
+          << fixed_digits(evc.laws[k][l].beta, 2);
     out << "\n";
   }
   return out.str();
@@ -317,8 +334,8 @@ std::string format_rules(const RuleModel& m) {
   std::ostringstream out;
   const auto& cls = m.schema.class_attribute;
   out << (m.kind == ModelKind::decision_list ? "Decision list"
-          : m.kind == ModelKind::rule_set   ? "Unordered rule set"
-                                            : "Rule set, the matching rule of highest quality decides")
+          : m.kind == ModelKind::rule_set    ? "Unordered rule set"
+                                             : "Rule set, the matching rule of highest quality decides")
       << " by " << describe(m.params) << ", learned from " << m.training_source << ": " << m.training_rows << " rows, "
       << m.schema.attributes.size() << " attributes, class '" << cls.name << "' " << counts_text(m.training_counts)
       << " for (";
@@ -341,8 +358,8 @@ std::string format_rules(const RuleModel& m) {
         << "   covers " << fixed_digits(r.covered(), r.covered() == std::floor(r.covered()) ? 0 : 2) << " "
         << counts_text(r.class_counts) << "  quality " << fixed_digits(r.quality, 4) << "\n   P(" << cls.values[r.klass]
         << ") = " << fixed_digits(r.probability, 4) << "  [" << fixed_digits(lo, 3) << ", " << fixed_digits(hi, 3)
-        << "]  f = " << fixed_digits(relative_frequency(counts, r.klass), 4) << " of n = "
-        << fixed_digits(std::accumulate(counts.begin(), counts.end(), 0.0), 0) << "\n";
+        << "]  f = " << fixed_digits(relative_frequency(counts, r.klass), 4)
+        << " of n = " << fixed_digits(std::accumulate(counts.begin(), counts.end(), 0.0), 0) << "\n";
   }
   auto dist = m.default_distribution();
   int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());

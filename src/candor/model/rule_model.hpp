@@ -1,11 +1,10 @@
 #pragma once
 // Rule models: a decision list (first firing rule decides) or an unordered rule set (the class
 // distributions of all firing rules are summed, Clark and Boswell 1991), each ending in a default rule.
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
@@ -51,7 +50,7 @@ enum class ModelKind { decision_list, rule_set, best_rule };
 struct RuleModel : Model {
   ModelKind kind = ModelKind::rule_set;
   std::vector<Rule> rules;
-  std::vector<double> default_counts;   // examples the default rule was learned from
+  std::vector<double> default_counts;  // examples the default rule was learned from
   // The Gumbel laws rule probabilities were corrected with (quality evc only).
   std::optional<EvcCalibration> evc;
 

@@ -42,7 +42,8 @@ std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate
     const auto& counts = tree.effective_counts(path.leaf, parents);
     const auto p = Tree::leaf_distribution(counts, estimate, prior_weight, prior);
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
-    out += std::to_string(++k) + ": " + format_leaf_path(path, schema) + " " + schema.class_attribute.values[best] + " [";
+    out +=
+        std::to_string(++k) + ": " + format_leaf_path(path, schema) + " " + schema.class_attribute.values[best] + " [";
     const auto& own = tree.nodes[path.leaf].class_counts;
     for (std::size_t c = 0; c < own.size(); ++c) out += (c ? ", " : "") + fixed_digits(own[c], 1);
     out += "] p=" + fixed_digits(p[best], 3) + "\n";
@@ -52,7 +53,8 @@ std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate
 
 std::string TreeModel::text() const {
   std::string out = describe(params) + "\n\n" + tree.text(schema);
-  out += "\nNumber of leaves: " + std::to_string(tree.leaf_count()) + "\nSize of the tree: " + std::to_string(tree.size()) +
+  out += "\nNumber of leaves: " + std::to_string(tree.leaf_count()) +
+         "\nSize of the tree: " + std::to_string(tree.size()) +
          "\n\nLeaves as rules (class weights of the training examples reaching them, probability of the class):\n";
   out += tree_rules_text(tree, schema, parse_leaf_estimate(params.leaf_estimate), params.prior_weight, prior());
   return out;
@@ -73,7 +75,8 @@ double TreeModel::mean_rule_length() const {
 
 std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
   const auto parents = tree.parents();
-  std::vector<std::vector<double>> reached(tree.nodes.size(), std::vector<double>(schema.class_attribute.values.size(), 0.0));
+  std::vector<std::vector<double>> reached(tree.nodes.size(),
+                                           std::vector<double>(schema.class_attribute.values.size(), 0.0));
   std::vector<std::pair<int, double>> leaves;
   for (std::size_t r = 0; r < test.rows(); ++r) {
     if (test.y[r] == kMissing) continue;
@@ -106,7 +109,8 @@ nlohmann::json TreeModel::rule_table() const {
   const auto estimate = parse_leaf_estimate(params.leaf_estimate);
   for (const auto& path : tree.leaf_paths()) {
     const auto& own = tree.nodes[path.leaf].class_counts;
-    const auto p = Tree::leaf_distribution(tree.effective_counts(path.leaf, parents), estimate, params.prior_weight, prior());
+    const auto p =
+        Tree::leaf_distribution(tree.effective_counts(path.leaf, parents), estimate, params.prior_weight, prior());
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
     std::string text = format_leaf_path(path, schema);
     text = text.substr(3, text.size() - 8);  // without "IF " and " THEN"

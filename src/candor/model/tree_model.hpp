@@ -2,10 +2,9 @@
 // A decision tree or stump as a model (learners `tree` and `stump`): the leaves' class weights turned into
 // probabilities by params.leaf_estimate. A tree is also a rule set: `text()` lists each leaf as a rule
 // with its counts and probability.
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/model/model.hpp"
 #include "candor/tree/tree.hpp"

@@ -36,7 +36,8 @@ Categories Categories::from_json(const nlohmann::json& j, const Schema& schema) 
     const auto& v = c.cuts[a];
     if (schema.attributes[a].is_nominal() && !v.empty()) throw std::invalid_argument("a nominal attribute has no cuts");
     for (std::size_t i = 0; i < v.size(); ++i)
-      if (!std::isfinite(v[i]) || (i > 0 && !(v[i] > v[i - 1]))) throw std::invalid_argument("cuts must be finite and ascending");
+      if (!std::isfinite(v[i]) || (i > 0 && !(v[i] > v[i - 1])))
+        throw std::invalid_argument("cuts must be finite and ascending");
     c.count.push_back(schema.attributes[a].is_nominal() ? static_cast<int>(schema.attributes[a].values.size())
                                                         : static_cast<int>(v.size()) + 1);
   }
@@ -58,7 +59,8 @@ Categories categorise(const Dataset& d, const std::vector<std::size_t>& rows, co
       if (!std::isnan(x) && weights[k] > 0) known.emplace_back(x, weights[k]);
     }
     std::sort(known.begin(), known.end());
-    const double total = std::accumulate(known.begin(), known.end(), 0.0, [](double s, const auto& p) { return s + p.second; });
+    const double total =
+        std::accumulate(known.begin(), known.end(), 0.0, [](double s, const auto& p) { return s + p.second; });
     auto& cuts = c.cuts[a];
     double cumulative = 0;
     std::size_t i = 0;

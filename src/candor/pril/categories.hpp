@@ -5,10 +5,9 @@
 // value has no category (-1): it satisfies no rule on that attribute, and takes its own branch ("?") when
 // the attribute is a branching attribute.
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/data/dataset.hpp"
 

@@ -1,13 +1,13 @@
 #include "candor/pril/reliability.hpp"
-#include "candor/util/names.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <stdexcept>
-
 #include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/special_functions/beta.hpp>
 #include <boost/math/special_functions/gamma.hpp>
+#include <cmath>
+#include <stdexcept>
+
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -17,10 +17,14 @@ std::vector<double> reliability_levels(double minimum, const std::string& shape,
   std::vector<double> r;
   for (int t = 1; t <= steps; ++t) {
     const double x = static_cast<double>(t) / steps;
-    if (shape == "linear") r.push_back(1 - (1 - minimum) * x);
-    else if (shape == "convex") r.push_back(minimum + (1 - minimum) * (1 - x) * (1 - x));
-    else if (shape == "concave") r.push_back(1 - (1 - minimum) * x * x);
-    else throw std::invalid_argument(unknown_name_message("reliability shape", shape, {"linear", "convex", "concave"}));
+    if (shape == "linear")
+      r.push_back(1 - (1 - minimum) * x);
+    else if (shape == "convex")
+      r.push_back(minimum + (1 - minimum) * (1 - x) * (1 - x));
+    else if (shape == "concave")
+      r.push_back(1 - (1 - minimum) * x * x);
+    else
+      throw std::invalid_argument(unknown_name_message("reliability shape", shape, {"linear", "convex", "concave"}));
   }
   r.back() = minimum;  // exactly, whatever the rounding
   return r;
@@ -66,8 +70,8 @@ double rule_set_significance(const std::vector<RuleCounts>& rules) {
 
 double rule_set_tail(const std::vector<RuleCounts>& rules) {
   if (rules.empty()) return 1;
-  return boost::math::cdf(boost::math::complement(boost::math::chi_squared(static_cast<double>(rules.size())),
-                                                  rule_set_statistic(rules)));
+  return boost::math::cdf(
+      boost::math::complement(boost::math::chi_squared(static_cast<double>(rules.size())), rule_set_statistic(rules)));
 }
 
 }  // namespace candor

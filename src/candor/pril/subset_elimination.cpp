@@ -99,7 +99,8 @@ PrilRuleSet build_rule_set(const std::vector<std::vector<int>>& codes, const std
       // A share at or below r cannot be significantly above it at alpha < 1/2 (the binomial's median is
       // floor or ceil of r f): skip the exact test.
       if (!(c[k] > levels[k] * f) && alpha < 0.5) continue;
-      if (c[k] > 0 && holds_reliability(c[k], f, levels[k], alpha) && (best < 0 || c[k] > c[best])) best = static_cast<int>(k);
+      if (c[k] > 0 && holds_reliability(c[k], f, levels[k], alpha) && (best < 0 || c[k] > c[best]))
+        best = static_cast<int>(k);
     }
     if (best < 0) continue;
     set.rules.push_back({values_of(keys[i], categories, attributes), best, levels[best], f, c[best]});
@@ -108,10 +109,11 @@ PrilRuleSet build_rule_set(const std::vector<std::vector<int>>& codes, const std
   return set;
 }
 
-std::vector<PrilRuleSet> eliminate_subsets(const std::vector<std::vector<int>>& codes, const std::vector<int>& categories,
-                                           const std::vector<int>& y, const std::vector<double>& weights,
-                                           const std::vector<std::size_t>& rows, const std::vector<int>& attributes,
-                                           std::size_t classes, const PrilSettings& settings) {
+std::vector<PrilRuleSet> eliminate_subsets(const std::vector<std::vector<int>>& codes,
+                                           const std::vector<int>& categories, const std::vector<int>& y,
+                                           const std::vector<double>& weights, const std::vector<std::size_t>& rows,
+                                           const std::vector<int>& attributes, std::size_t classes,
+                                           const PrilSettings& settings) {
   std::vector<PrilRuleSet> posted;
   std::vector<std::size_t> left;
   for (std::size_t r : rows)
@@ -132,8 +134,8 @@ std::vector<PrilRuleSet> eliminate_subsets(const std::vector<std::vector<int>>& 
         while (m <= n) {
           std::vector<int> attrs(m);
           for (int i = 0; i < m; ++i) attrs[i] = attributes[pick[i]];
-          PrilRuleSet s = build_rule_set(codes, categories, y, weights, left, attrs, classes, levels, min_cases,
-                                         settings.alpha);
+          PrilRuleSet s =
+              build_rule_set(codes, categories, y, weights, left, attrs, classes, levels, min_cases, settings.alpha);
           if (!s.rules.empty()) {
             const auto rc = counts_of(s);
             const double tail = rule_set_tail(rc), x2 = rule_set_statistic(rc);

@@ -14,7 +14,7 @@ namespace candor {
 struct PrilRule {
   std::vector<int> values;  // one category per attribute of its rule set
   int klass = 0;
-  double reliability = 0;   // the level it was posted at
+  double reliability = 0;           // the level it was posted at
   double covered = 0, correct = 0;  // training weight covered and of its class, when posted
 };
 
@@ -36,10 +36,11 @@ struct PrilSettings {
 // `codes[a][row]`: category of attribute a in each row (-1 missing), `categories[a]` their number; `rows`
 // the branch's cases with weights `weights` (one per row of the data, indexed by row) and classes `y`;
 // `attributes`: those the rules may use. Returns the posted rule sets in order.
-std::vector<PrilRuleSet> eliminate_subsets(const std::vector<std::vector<int>>& codes, const std::vector<int>& categories,
-                                           const std::vector<int>& y, const std::vector<double>& weights,
-                                           const std::vector<std::size_t>& rows, const std::vector<int>& attributes,
-                                           std::size_t classes, const PrilSettings& settings);
+std::vector<PrilRuleSet> eliminate_subsets(const std::vector<std::vector<int>>& codes,
+                                           const std::vector<int>& categories, const std::vector<int>& y,
+                                           const std::vector<double>& weights, const std::vector<std::size_t>& rows,
+                                           const std::vector<int>& attributes, std::size_t classes,
+                                           const PrilSettings& settings);
 
 // Builds the rule set of `attributes` over `rows` at reliabilities `levels` (one per class); empty rules
 // when no value qualifies. Exposed for tests.

@@ -38,12 +38,13 @@ double likelihood_ratio_bound(double s, double n, double p_total, double n_total
   if (xlogx.size() < size) {
     const std::size_t from = xlogx.size();
     xlogx.resize(size);
-    for (std::size_t x = from; x < size; ++x) xlogx[x] = x > 0 ? static_cast<double>(x) * std::log(static_cast<double>(x)) : 0.0;
+    for (std::size_t x = from; x < size; ++x)
+      xlogx[x] = x > 0 ? static_cast<double>(x) * std::log(static_cast<double>(x)) : 0.0;
   }
   auto t = [&](double x) { return xlogx[static_cast<std::size_t>(x)]; };
   const double nc = n_total - n, sc = p_total - s;
-  const double half = t(s) + t(n - s) + t(sc) + t(nc - sc) - t(n) - t(nc) - t(p_total) - t(n_total - p_total) +
-                      t(n_total);
+  const double half =
+      t(s) + t(n - s) + t(sc) + t(nc - sc) - t(n) - t(nc) - t(p_total) - t(n_total - p_total) + t(n_total);
   // Each of the nine terms and eight sums is within a few ulps of t(n_total), and so is the rounding of
   // likelihood_ratio_statistic's own terms: 1e-13 of it is a safe margin.
   return 2.0 * (half + 1e-13 * (t(n_total) + 1.0));
@@ -76,7 +77,8 @@ double LikelihoodRatio::refinement_bound(const RuleStats& r) const {
   // its maximum lies at a corner: the pure rule keeping every positive, or the rule itself. The margin
   // covers the rounding of a specialisation's own statistic.
   const double s = r.s(), p = r.p_total(), total = r.n_total;
-  const double best = std::max(likelihood_ratio_statistic(s, s, p, total), likelihood_ratio_statistic(s, r.n, p, total));
+  const double best =
+      std::max(likelihood_ratio_statistic(s, s, p, total), likelihood_ratio_statistic(s, r.n, p, total));
   return best * (1.0 + 1e-12) + 5e-12 * (total + 1.0);
 }
 double LikelihoodRatio::quick_bound(const RuleStats& r) const {
@@ -88,9 +90,9 @@ bool LikelihoodRatio::may_reach(const RuleStats& r, double bar) const {
 // Floating-point comparisons may trap by default, which keeps GCC from turning the loop's selects into
 // vector blends; nothing here reads the exception flags, and the values are the same either way.
 __attribute__((optimize("no-trapping-math"))) bool LikelihoodRatio::bound_batch(const RuleStats& r,
-                                                                                  std::span<const double> s,
-                                                                                  std::span<const double> n,
-                                                                                  std::span<double> out) const {
+                                                                                std::span<const double> s,
+                                                                                std::span<const double> n,
+                                                                                std::span<double> out) const {
   const double p = r.p_total(), total = r.n_total;
   if (p <= 0 || p >= total) {
     std::fill(out.begin(), out.end(), 0.0);

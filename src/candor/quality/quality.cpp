@@ -12,9 +12,7 @@ RuleStats make_rule_stats(std::span<const double> covered, std::span<const doubl
   return r;
 }
 
-double QualityMeasure::probability(const RuleStats& r) const {
-  return r.n > 0 ? r.s() / r.n : 0.0;
-}
+double QualityMeasure::probability(const RuleStats& r) const { return r.n > 0 ? r.s() / r.n : 0.0; }
 
 double QualityMeasure::refinement_bound(const RuleStats&) const { return std::numeric_limits<double>::infinity(); }
 double QualityMeasure::quick_bound(const RuleStats&) const { return std::numeric_limits<double>::infinity(); }

@@ -28,8 +28,8 @@ RuleStats make_rule_stats(std::span<const double> covered, std::span<const doubl
 struct EvcCalibration;
 
 struct QualityParams {
-  double m = 22.466;                               // m of the m-estimate family
-  std::shared_ptr<const EvcCalibration> evc;       // the Gumbel laws `evc` corrects with
+  double m = 22.466;                          // m of the m-estimate family
+  std::shared_ptr<const EvcCalibration> evc;  // the Gumbel laws `evc` corrects with
 };
 
 class QualityMeasure {

@@ -9,8 +9,8 @@
 #include <tuple>
 
 #include "candor/quality/significance.hpp"
-#include "candor/util/parallel.hpp"
 #include "candor/util/memory.hpp"
+#include "candor/util/parallel.hpp"
 
 namespace candor {
 
@@ -43,7 +43,7 @@ struct BeamRule {
   // it has been. Its sources: the parent's list, or the same rule's list in the memo when shorter.
   SortedColumns sorted;
   std::vector<char> built;
-  const BeamRule* parent = nullptr;          // in the previous beam, kept until this rule's lists are built
+  const BeamRule* parent = nullptr;           // in the previous beam, kept until this rule's lists are built
   const SortedColumns* remembered = nullptr;  // the memo's lists of this rule
   std::vector<double> counts;
   std::optional<SignificanceTest> parent_test;  // --parent-alpha against this rule's counts, when on
@@ -84,7 +84,6 @@ bool better_selection(const Proposal& a, const Proposal& b) {
   if (a.quality != b.quality) return a.quality > b.quality;
   return tie_break(a, b);
 }
-
 
 // What a rule may still add on attribute a: one A = v per nominal attribute (then nothing else on it),
 // distinct A != v, and at most one A <= t and one A > t per numeric attribute.
@@ -318,7 +317,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       };
       // Keeps an evaluated candidate in this task's lists where it ranks.
       auto offer = [&](const Condition& c, const RuleStats& stats, std::size_t rows, double q, double sel)
-                       __attribute__((always_inline)) {
+          __attribute__((always_inline)) {
         out.max_quality = std::max(out.max_quality, q);
         // Cheap rejection on the scores alone (ties go on to the full comparison).
         const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality) &&
@@ -327,7 +326,13 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
                                (out.best.size() < best_kept || sel >= out.best.back().selection) &&
                                !(sel < best_floor.load(std::memory_order_relaxed));
         if (!beam_open && !best_open) return;
-        Proposal prop{p, c, q, sel, options.prune ? select.refinement_bound(stats) : 0.0, rows, stats.target,
+        Proposal prop{p,
+                      c,
+                      q,
+                      sel,
+                      options.prune ? select.refinement_bound(stats) : 0.0,
+                      rows,
+                      stats.target,
                       static_cast<std::size_t>(level),
                       !significance_tests || (prior_test.passes(stats.covered) &&
                                               (!parent.parent_test || parent.parent_test->passes(stats.covered)))};
@@ -343,8 +348,9 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
       // A task none of whose refinements can reach the bars is skipped whole (as each of its candidates
       // would be): the measure's refinement_bound of the parent bounds them all.
       if (quick_bounds && target >= 0) {
-        const RuleStats parent_stats{parent.counts, totals, target, level,
-                                     std::accumulate(parent.counts.begin(), parent.counts.end(), 0.0), n_total};
+        const RuleStats parent_stats{
+            parent.counts, totals, target, level, std::accumulate(parent.counts.begin(), parent.counts.end(), 0.0),
+            n_total};
         if (quality.refinement_bound(parent_stats) < bar()) return;
       }
       const bool numeric = !index.data().attribute(a).is_nominal();
@@ -430,18 +436,20 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         }
         return;
       }
-      evaluate_attribute(index, cov, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t rows) __attribute__((always_inline)) {
-        if (rows >= parent.rows.size() || rows < options.min_covered) return;
-        int t = target;
-        if (t < 0) t = static_cast<int>(std::max_element(counts, counts + k) - counts);
-        if (counts[t] <= 0 || counts[t] < options.min_positives) return;
-        std::span<const double> covered(counts, k);
-        double n = static_cast<double>(rows);
-        if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);
-        const RuleStats stats{covered, totals, t, level, n, n_total};
-        if (quick_bounds && !quality.may_reach(stats, bar())) return;
-        offer(c, stats, rows, quality.evaluate(stats), select.evaluate(stats));
-      });
+      evaluate_attribute(
+          index, cov, a, kinds, target,
+          scratch, [&](const Condition& c, const double* counts, std::size_t rows) __attribute__((always_inline)) {
+            if (rows >= parent.rows.size() || rows < options.min_covered) return;
+            int t = target;
+            if (t < 0) t = static_cast<int>(std::max_element(counts, counts + k) - counts);
+            if (counts[t] <= 0 || counts[t] < options.min_positives) return;
+            std::span<const double> covered(counts, k);
+            double n = static_cast<double>(rows);
+            if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);
+            const RuleStats stats{covered, totals, t, level, n, n_total};
+            if (quick_bounds && !quality.may_reach(stats, bar())) return;
+            offer(c, stats, rows, quality.evaluate(stats), select.evaluate(stats));
+          });
     };
 
     // The level's candidates: the union of every task's lists. Kept per task until the merge they would cost
@@ -601,8 +609,8 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
         const Proposal& prop = *chosen[i];
         if (prop.can_be_best && (!best_proposal || better_selection(prop, *best_proposal))) {
           best_proposal = prop;
-          best = FoundRule{next[i].conditions, prop.target, next[i].counts, next[i].covered, prop.quality,
-                           prop.selection};
+          best =
+              FoundRule{next[i].conditions, prop.target, next[i].counts, next[i].covered, prop.quality, prop.selection};
         }
       }
     // The beam's lists are built (the sweeps are done), so its parents' lists have served; the beam's

@@ -75,8 +75,8 @@ struct FoundRule {
   int target = 0;
   std::vector<double> counts;  // class counts among the search's active rows
   Bitset covered;              // covered rows among the active ones
-  double quality = 0;    // by the refinement measure (`quality`)
-  double selection = 0;  // by the selection measure (equal to quality without a select_quality)
+  double quality = 0;          // by the refinement measure (`quality`)
+  double selection = 0;        // by the selection measure (equal to quality without a select_quality)
 };
 
 // Searches the rows in `active`. target >= 0 looks for rules predicting that class; target < 0 lets each

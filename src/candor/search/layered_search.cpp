@@ -1,12 +1,11 @@
 #include "candor/search/layered_search.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/binomial.hpp>
+#include <boost/math/tools/roots.hpp>
 #include <numeric>
 #include <set>
 #include <stdexcept>
-
-#include <boost/math/distributions/binomial.hpp>
-#include <boost/math/tools/roots.hpp>
 
 namespace candor {
 

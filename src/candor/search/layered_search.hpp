@@ -18,14 +18,14 @@ double occam_error_estimate(double h, double n, double e);
 
 struct WidthOutcome {
   int width = 0;
-  std::optional<FoundRule> rule;  // best rule of the beam search of this width
+  std::optional<FoundRule> rule;   // best rule of the beam search of this width
   std::size_t attribute_sets = 0;  // h_w: distinct attribute combinations the search evaluated
   double n = 0, e = 0;             // the rule's covered examples and errors
   double r = 1;                    // r_w
 };
 
 struct LayeredOutcome {
-  std::optional<FoundRule> best;    // the rule of the width with the smallest r_w
+  std::optional<FoundRule> best;  // the rule of the width with the smallest r_w
   int chosen_width = 0;
   std::vector<WidthOutcome> widths;  // in the order searched
 };

@@ -8,14 +8,16 @@ namespace candor {
 std::size_t sorted_columns_bytes(const CoverageIndex& index, std::size_t rows) {
   std::size_t numeric = 0;
   for (std::size_t a = 0; a < index.data().num_attributes(); ++a) numeric += !index.data().attribute(a).is_nominal();
-  const std::size_t per_row = sizeof(std::uint32_t) + sizeof(ClassCode) + sizeof(std::uint32_t) + (index.unit_weights() ? 0 : sizeof(double));
+  const std::size_t per_row =
+      sizeof(std::uint32_t) + sizeof(ClassCode) + sizeof(std::uint32_t) + (index.unit_weights() ? 0 : sizeof(double));
   return numeric * rows * per_row;
 }
 
 std::size_t held_bytes(const SortedColumns& lists) {
   std::size_t bytes = 0;
   for (const auto& c : lists)
-    bytes += c.codes.capacity_bytes() + c.classes.capacity_bytes() + c.weights.capacity_bytes() + c.rows.capacity_bytes();
+    bytes +=
+        c.codes.capacity_bytes() + c.classes.capacity_bytes() + c.weights.capacity_bytes() + c.rows.capacity_bytes();
   return bytes;
 }
 

@@ -273,7 +273,8 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
   auto label = [cls, target](std::size_t j) {
     return target < 0 ? static_cast<int>(cls[j]) : static_cast<int>(cls[j] == target);
   };
-  const std::size_t ncuts = find_cuts(vals, m, label, [](std::size_t, int) {}, sc);
+  const std::size_t ncuts = find_cuts(
+      vals, m, label, [](std::size_t, int) {}, sc);
   if (ncuts == 0) return;
   const auto& cuts = sc.cuts;
 
@@ -306,7 +307,7 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
 // receiving a call per threshold. Cut i: A <= t covers the first position[i] rows of the list, below[i] of
 // them of the target; A > t covers the other rows - position[i], positives - below[i].
 struct TargetCuts {
-  const double* distinct = nullptr;     // the attribute's distinct values
+  const double* distinct = nullptr;      // the attribute's distinct values
   const std::uint32_t* codes = nullptr;  // the list's value codes
   const std::uint32_t* position = nullptr;
   const std::uint32_t* below = nullptr;
@@ -331,10 +332,13 @@ inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& ru
   auto label = [cls, t](std::size_t j) { return cls[j] == t; };
   std::uint32_t positives = label(0);
   prefix[0] = positives;
-  out.count = detail::find_cuts(vals, out.rows, label, [&](std::size_t j, bool positive) {
-    positives += positive;
-    prefix[j] = positives;
-  }, sc);
+  out.count = detail::find_cuts(
+      vals, out.rows, label,
+      [&](std::size_t j, bool positive) {
+        positives += positive;
+        prefix[j] = positives;
+      },
+      sc);
   out.positives = positives;
   // Overwrites prefix in place: cut i's count is the prefix before its position, and position[i] > i.
   for (std::size_t i = 0; i < out.count; ++i) prefix[i] = prefix[sc.cuts[i] - 1];

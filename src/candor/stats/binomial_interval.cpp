@@ -1,9 +1,8 @@
 #include "candor/stats/binomial_interval.hpp"
 
 #include <algorithm>
-#include <stdexcept>
-
 #include <boost/math/distributions/binomial.hpp>
+#include <stdexcept>
 
 namespace candor {
 

@@ -37,7 +37,8 @@ std::size_t index_of(std::vector<std::string>& names, const std::string& name) {
 }  // namespace
 
 ResultsMatrix read_results(const std::string& path, const std::string& metric,
-                           const std::vector<std::string>& only_learners, const std::vector<std::string>& only_datasets) {
+                           const std::vector<std::string>& only_learners,
+                           const std::vector<std::string>& only_datasets) {
   std::ifstream in(path);
   if (!in) throw InputError(path, 0, "cannot open the results file");
   std::string raw;
@@ -68,15 +69,17 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric,
     if (detail::trim(raw).empty()) continue;
     auto cells = detail::split_csv_line(raw, delim, path, line);
     if (cells.size() != header.size())
-      throw InputError(path, line, std::to_string(cells.size()) + " values but the header has " +
-                                       std::to_string(header.size()) + " columns");
+      throw InputError(
+          path, line,
+          std::to_string(cells.size()) + " values but the header has " + std::to_string(header.size()) + " columns");
     if (!kept(only_learners, cells[lcol].text) || !kept(only_datasets, cells[dcol].text)) continue;
     const std::size_t d = index_of(datasets, cells[dcol].text), l = index_of(out.learners, cells[lcol].text);
     auto& [sum, count] = sums[{d, l}];
     const std::string& v = cells[mcol].text;
     if (is_missing_cell(v)) continue;
     double x = 0;
-    if (!detail::parse_number(v, x)) throw InputError(path, line, "'" + v + "' in column '" + metric + "' is not a number");
+    if (!detail::parse_number(v, x))
+      throw InputError(path, line, "'" + v + "' in column '" + metric + "' is not a number");
     sum += x;
     ++count;
   }
@@ -85,7 +88,10 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric,
     bool complete = true;
     for (std::size_t l = 0; l < out.learners.size(); ++l) {
       auto it = sums.find({d, l});
-      if (it == sums.end() || it->second.second == 0) { complete = false; break; }
+      if (it == sums.end() || it->second.second == 0) {
+        complete = false;
+        break;
+      }
       row[l] = it->second.first / static_cast<double>(it->second.second);
     }
     if (complete) {
@@ -99,18 +105,20 @@ ResultsMatrix read_results(const std::string& path, const std::string& metric,
 }
 
 std::optional<bool> metric_higher_is_better(const std::string& metric) {
-  if (metric == "accuracy" || metric == "auc" || metric == "adjusted_accuracy" || metric == "adjusted_average_reliability")
+  if (metric == "accuracy" || metric == "auc" || metric == "adjusted_accuracy" ||
+      metric == "adjusted_average_reliability")
     return true;
-  if (metric == "undecided_rate" || metric == "brier" || metric == "log_loss" || metric == "ece" || metric == "rule_rmse" || metric == "error" || metric == "rules" ||
-      metric == "mean_rule_length" || metric == "conditions" ||
-      (metric.size() > 8 && metric.compare(metric.size() - 8, 8, "_seconds") == 0))
+  if (metric == "undecided_rate" || metric == "brier" || metric == "log_loss" || metric == "ece" ||
+      metric == "rule_rmse" || metric == "error" || metric == "rules" || metric == "mean_rule_length" ||
+      metric == "conditions" || (metric.size() > 8 && metric.compare(metric.size() - 8, 8, "_seconds") == 0))
     return false;
   return std::nullopt;
 }
 
 Comparison compare_learners(const ResultsMatrix& r, bool higher_is_better, double alpha, const std::string& control) {
   const std::size_t k = r.learners.size(), n = r.datasets.size();
-  if (k < 2) throw std::invalid_argument("comparing learners needs at least two learners (found " + std::to_string(k) + ")");
+  if (k < 2)
+    throw std::invalid_argument("comparing learners needs at least two learners (found " + std::to_string(k) + ")");
   if (n < 2)
     throw std::invalid_argument("comparing learners needs at least two data sets where every learner has a value of '" +
                                 r.metric + "' (found " + std::to_string(n) + ")");
@@ -135,7 +143,8 @@ Comparison compare_learners(const ResultsMatrix& r, bool higher_is_better, doubl
     if (it == c.learners.end()) throw std::invalid_argument("control learner '" + control + "' is not in the results");
     c.control = static_cast<std::size_t>(it - c.learners.begin());
     for (std::size_t l = 0; l < k; ++l)
-      if (std::fabs(c.average_ranks[l] - c.average_ranks[*c.control]) < c.bonferroni_dunn_cd) c.same_as_control.push_back(l);
+      if (std::fabs(c.average_ranks[l] - c.average_ranks[*c.control]) < c.bonferroni_dunn_cd)
+        c.same_as_control.push_back(l);
   }
   auto column = [&](std::size_t l) {
     std::vector<double> v(n);
@@ -181,7 +190,8 @@ nlohmann::json comparison_json(const Comparison& c) {
   j["average_ranks"] = by_learner(c.average_ranks);
   j["chi2"] = c.friedman.chi2;
   j["p"] = c.friedman.p;
-  j["iman_davenport_F"] = std::isinf(c.friedman.iman_davenport_f) ? nlohmann::json(nullptr) : nlohmann::json(c.friedman.iman_davenport_f);
+  j["iman_davenport_F"] =
+      std::isinf(c.friedman.iman_davenport_f) ? nlohmann::json(nullptr) : nlohmann::json(c.friedman.iman_davenport_f);
   j["p_F"] = c.friedman.p_f;
   nlohmann::json groups = nlohmann::json::array();
   for (const auto& g : c.nemenyi_groups) groups.push_back(names(g));

@@ -5,11 +5,10 @@
 // `n/a`, `nan` or `NA` is a missing value; a data set where some learner has no value of the metric is
 // left out of the comparison and listed in `incomplete`.
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/stats/post_hoc.hpp"
 #include "candor/stats/ranks.hpp"
@@ -18,10 +17,10 @@ namespace candor {
 
 struct ResultsMatrix {
   std::string metric;
-  std::vector<std::string> learners;         // in order of first appearance
-  std::vector<std::string> datasets;         // complete data sets, in order of first appearance
-  std::vector<std::vector<double>> scores;   // scores[d][l]: mean over the rows of data set d, learner l
-  std::vector<std::string> incomplete;       // data sets left out
+  std::vector<std::string> learners;        // in order of first appearance
+  std::vector<std::string> datasets;        // complete data sets, in order of first appearance
+  std::vector<std::vector<double>> scores;  // scores[d][l]: mean over the rows of data set d, learner l
+  std::vector<std::string> incomplete;      // data sets left out
 };
 // Throws InputError naming the file and line for a missing column, a malformed line or a non-number.
 // Non-empty `only_learners` / `only_datasets` keep just those rows, in that order (a listed data set with
@@ -56,7 +55,7 @@ struct Comparison {
   std::optional<std::size_t> control;
   double bonferroni_dunn_cd = 0;
   std::vector<std::size_t> same_as_control;  // learners within the Bonferroni-Dunn CD of the control
-  std::vector<PairComparison> pairs;  // every pair; with a control, the control against each other learner
+  std::vector<PairComparison> pairs;         // every pair; with a control, the control against each other learner
 };
 // Needs two learners and two data sets. `control` empty: no control; otherwise a learner's name.
 Comparison compare_learners(const ResultsMatrix& results, bool higher_is_better, double alpha,

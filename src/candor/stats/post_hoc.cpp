@@ -1,14 +1,13 @@
 #include "candor/stats/post_hoc.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <numeric>
-#include <stdexcept>
-
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/math/tools/roots.hpp>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
 
 #include "candor/stats/ranks.hpp"
 
@@ -57,7 +56,8 @@ std::vector<std::vector<std::size_t>> cd_groups(const std::vector<double>& ranks
     std::size_t j = i;
     while (j + 1 < order.size() && ranks[order[j + 1]] - ranks[order[i]] < cd) ++j;
     if (j > i && (groups.empty() || j > reached)) {
-      groups.emplace_back(order.begin() + static_cast<std::ptrdiff_t>(i), order.begin() + static_cast<std::ptrdiff_t>(j) + 1);
+      groups.emplace_back(order.begin() + static_cast<std::ptrdiff_t>(i),
+                          order.begin() + static_cast<std::ptrdiff_t>(j) + 1);
       reached = j;
     }
   }
@@ -71,7 +71,10 @@ WilcoxonResult wilcoxon_signed_rank(const std::vector<double>& a, const std::vec
   std::size_t zeros = 0;
   for (std::size_t i = 0; i < a.size(); ++i) zeros += a[i] == b[i];
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i] == b[i] && zeros % 2 == 1 && !dropped_zero) { dropped_zero = true; continue; }
+    if (a[i] == b[i] && zeros % 2 == 1 && !dropped_zero) {
+      dropped_zero = true;
+      continue;
+    }
     d.push_back(a[i] - b[i]);
   }
   WilcoxonResult out;
@@ -81,9 +84,14 @@ WilcoxonResult wilcoxon_signed_rank(const std::vector<double>& a, const std::vec
   for (std::size_t i = 0; i < d.size(); ++i) magnitude[i] = std::fabs(d[i]);
   const auto rank = average_ranks_of(magnitude);
   for (std::size_t i = 0; i < d.size(); ++i) {
-    if (d[i] > 0) out.r_plus += rank[i];
-    else if (d[i] < 0) out.r_minus += rank[i];
-    else { out.r_plus += rank[i] / 2; out.r_minus += rank[i] / 2; }
+    if (d[i] > 0)
+      out.r_plus += rank[i];
+    else if (d[i] < 0)
+      out.r_minus += rank[i];
+    else {
+      out.r_plus += rank[i] / 2;
+      out.r_minus += rank[i] / 2;
+    }
   }
   out.t = std::min(out.r_plus, out.r_minus);
   const double n = static_cast<double>(out.n);
@@ -95,8 +103,10 @@ WilcoxonResult wilcoxon_signed_rank(const std::vector<double>& a, const std::vec
     std::vector<long long> doubled;
     for (std::size_t i = 0; i < d.size(); ++i) {
       const long long r2 = std::llround(2 * rank[i]);
-      if (d[i] == 0) zero_sum += r2;
-      else doubled.push_back(r2);
+      if (d[i] == 0)
+        zero_sum += r2;
+      else
+        doubled.push_back(r2);
       total += r2;
     }
     const long long offset = zero_sum / 2;  // an even number of zeros, ranks 1..m: doubled sum m(m+1) is even
@@ -137,9 +147,12 @@ SignTestResult sign_test(const std::vector<double>& a, const std::vector<double>
   if (a.size() != b.size()) throw std::invalid_argument("sign test: the two samples differ in size");
   std::size_t wins = 0, losses = 0, ties = 0;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i] == b[i]) ++ties;
-    else if ((a[i] > b[i]) == higher_is_better) ++wins;
-    else ++losses;
+    if (a[i] == b[i])
+      ++ties;
+    else if ((a[i] > b[i]) == higher_is_better)
+      ++wins;
+    else
+      ++losses;
   }
   return sign_test(wins, losses, ties);
 }

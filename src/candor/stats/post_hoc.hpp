@@ -24,12 +24,12 @@ std::vector<std::vector<std::size_t>> cd_groups(const std::vector<double>& ranks
 // odd number of zeros one is dropped first). T = min(R+, R-). The two-sided p value is exact (the sign
 // flipping distribution of the observed ranks) for up to 200 pairs, the normal approximation beyond.
 struct WilcoxonResult {
-  std::size_t n = 0;       // pairs used
-  double r_plus = 0;       // sum of ranks where a > b
+  std::size_t n = 0;  // pairs used
+  double r_plus = 0;  // sum of ranks where a > b
   double r_minus = 0;
-  double t = 0;            // min(R+, R-)
-  double z = 0;            // (T - n(n+1)/4) / sqrt(n(n+1)(2n+1)/24)
-  double p = 1;            // two-sided
+  double t = 0;  // min(R+, R-)
+  double z = 0;  // (T - n(n+1)/4) / sqrt(n(n+1)(2n+1)/24)
+  double p = 1;  // two-sided
   bool exact = false;
 };
 WilcoxonResult wilcoxon_signed_rank(const std::vector<double>& a, const std::vector<double>& b);

@@ -1,14 +1,13 @@
 #include "candor/stats/ranks.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/distributions/fisher_f.hpp>
+#include <boost/math/distributions/normal.hpp>
 #include <cmath>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
-
-#include <boost/math/distributions/chi_squared.hpp>
-#include <boost/math/distributions/fisher_f.hpp>
-#include <boost/math/distributions/normal.hpp>
 
 namespace candor {
 
@@ -74,7 +73,8 @@ FriedmanResult friedman(const std::vector<double>& ranks, std::size_t n_datasets
   for (double r : ranks) sum_sq += r * r;
   FriedmanResult out;
   out.chi2 = 12 * n / (k * (k + 1)) * (sum_sq - k * (k + 1) * (k + 1) / 4);
-  out.p = boost::math::cdf(boost::math::complement(boost::math::chi_squared_distribution<double>(k - 1), std::max(0.0, out.chi2)));
+  out.p = boost::math::cdf(
+      boost::math::complement(boost::math::chi_squared_distribution<double>(k - 1), std::max(0.0, out.chi2)));
   const double denom = n * (k - 1) - out.chi2;
   if (denom > 0) {
     out.iman_davenport_f = (n - 1) * out.chi2 / denom;

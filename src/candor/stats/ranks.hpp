@@ -20,7 +20,7 @@ double rmse(const std::vector<double>& estimate, const std::vector<double>& trut
 std::vector<double> mean_ranks(const std::vector<std::vector<double>>& scores, bool higher_is_better);
 
 struct FriedmanResult {
-  double chi2 = 0;              // Friedman's statistic, df k - 1
+  double chi2 = 0;  // Friedman's statistic, df k - 1
   double p = 1;
   double iman_davenport_f = 0;  // F with (k - 1, (k - 1)(N - 1)) df
   double p_f = 1;

@@ -1,11 +1,10 @@
 #include "candor/tree/c45.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/normal.hpp>
 #include <cmath>
 #include <memory>
 #include <numeric>
-
-#include <boost/math/distributions/normal.hpp>
 
 #include "candor/tree/impurity.hpp"
 
@@ -21,8 +20,7 @@ double c45_added_errors(double n, double errors, double confidence) {
   if (errors + 0.5 >= n) return std::max(n - errors, 0.0);  // the continuity correction's high end
   const double z = boost::math::quantile(boost::math::normal(), 1 - confidence);
   const double f = (errors + 0.5) / n;
-  const double r =
-      (f + z * z / (2 * n) + z * std::sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (1 + z * z / n);
+  const double r = (f + z * z / (2 * n) + z * std::sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (1 + z * z / n);
   return r * n - errors;
 }
 
@@ -162,8 +160,8 @@ class Grower {
     const std::size_t largest =
         std::max_element(n.branch_weights.begin(), n.branch_weights.end()) - n.branch_weights.begin();
     // Weka's maxBag counts the unknown shares too; they follow the known proportions, so the order is the same.
-    const double errors_largest =
-        o_.subtree_raising ? estimated_errors_for_branch(*n.kids[largest], n.train) : std::numeric_limits<double>::max();
+    const double errors_largest = o_.subtree_raising ? estimated_errors_for_branch(*n.kids[largest], n.train)
+                                                     : std::numeric_limits<double>::max();
     const double errors_leaf = estimated_errors(n.counts);
     const double errors_tree = estimated_errors_of_tree(n);
     if (sm_or_eq(errors_leaf, errors_tree + 0.1) && sm_or_eq(errors_leaf, errors_largest + 0.1)) {
@@ -300,8 +298,10 @@ class Grower {
     Bags bags(2, classes_);
     for (const auto& [x, k] : known) bags.add(1, d_.y[insts[k].row], insts[k].w);
     double min_split = 0.1 * bags.total / static_cast<double>(classes_);
-    if (sm_or_eq(min_split, o_.min_leaf)) min_split = o_.min_leaf;
-    else if (gr(min_split, 25)) min_split = 25;
+    if (sm_or_eq(min_split, o_.min_leaf))
+      min_split = o_.min_leaf;
+    else if (gr(min_split, 25))
+      min_split = 25;
     const double old_ent = old_entropy(bags);
     double best = 0;
     std::size_t split_index = 0, candidates = 0, last = 0;

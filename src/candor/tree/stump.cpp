@@ -10,7 +10,6 @@ namespace candor {
 
 namespace {
 
-
 // Class weights of one branch; impurity: weight times the class entropy (in nats).
 struct ClassStats {
   std::vector<double> counts;
@@ -90,7 +89,8 @@ Best best_test(const Dataset& d, const std::vector<std::size_t>& rows, const std
     for (std::size_t k = 0; k < rows.size(); ++k) {
       if (!(weights[k] > 0)) continue;
       const double x = d.columns[a].values[rows[k]];
-      if (std::isnan(x)) missing.add(target(k), weights[k]);
+      if (std::isnan(x))
+        missing.add(target(k), weights[k]);
       else {
         order.emplace_back(x, k);
         known.add(target(k), weights[k]);
@@ -139,7 +139,8 @@ int leaf_of(const Tree& t, const Dataset& d, std::size_t row) {
 
 Tree grow_stump(const Dataset& d, const std::vector<std::size_t>& rows, const std::vector<double>& weights) {
   const std::size_t classes = d.num_classes();
-  const Best best = best_test(d, rows, weights, [&](std::size_t k) { return d.y[rows[k]]; }, ClassStats(classes));
+  const Best best = best_test(
+      d, rows, weights, [&](std::size_t k) { return d.y[rows[k]]; }, ClassStats(classes));
   Tree t = stump_shape(best);
   for (auto& n : t.nodes) n.class_counts.assign(classes, 0.0);
   for (std::size_t k = 0; k < rows.size(); ++k) {
@@ -156,7 +157,8 @@ Tree grow_stump(const Dataset& d, const std::vector<std::size_t>& rows, const st
 
 Tree grow_regression_stump(const Dataset& d, const std::vector<std::size_t>& rows, const std::vector<double>& weights,
                            const std::vector<double>& targets) {
-  const Best best = best_test(d, rows, weights, [&](std::size_t k) { return targets[k]; }, ValueStats());
+  const Best best = best_test(
+      d, rows, weights, [&](std::size_t k) { return targets[k]; }, ValueStats());
   Tree t = stump_shape(best);
   std::vector<ValueStats> stats(t.nodes.size());
   for (std::size_t k = 0; k < rows.size(); ++k) {

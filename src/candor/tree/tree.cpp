@@ -53,7 +53,8 @@ void route_from(const Tree& t, int node, double fraction, int counted, const Dat
   }
   const int b = branch_of(n, d, row);
   if (b >= 0) return route_from<kCounted>(t, n.children[b], fraction, counted, d, row, visit);
-  if (n.missing_child >= 0) return route_from<kCounted>(t, n.children[n.missing_child], fraction, counted, d, row, visit);
+  if (n.missing_child >= 0)
+    return route_from<kCounted>(t, n.children[n.missing_child], fraction, counted, d, row, visit);
   const double known = std::accumulate(n.branch_weights.begin(), n.branch_weights.end(), 0.0);
   for (std::size_t c = 0; c < n.children.size(); ++c) {
     const double share = known > 0 ? n.branch_weights[c] / known : 1.0 / static_cast<double>(n.children.size());
@@ -76,8 +77,10 @@ void Tree::cell_route(const Dataset& d, std::size_t row, std::vector<std::pair<i
     std::sort(out.begin(), out.end());
     std::size_t k = 0;
     for (std::size_t i = 1; i < out.size(); ++i) {
-      if (out[i].first == out[k].first) out[k].second += out[i].second;
-      else out[++k] = out[i];
+      if (out[i].first == out[k].first)
+        out[k].second += out[i].second;
+      else
+        out[++k] = out[i];
     }
     out.resize(k + 1);
   }
@@ -129,7 +132,8 @@ double Tree::predict_value(const Dataset& d, std::size_t row) const {
 }
 
 std::size_t Tree::leaf_count() const {
-  return static_cast<std::size_t>(std::count_if(nodes.begin(), nodes.end(), [](const TreeNode& n) { return n.is_leaf(); }));
+  return static_cast<std::size_t>(
+      std::count_if(nodes.begin(), nodes.end(), [](const TreeNode& n) { return n.is_leaf(); }));
 }
 
 namespace {
@@ -148,9 +152,7 @@ std::pair<Condition, bool> branch_test(const TreeNode& n, int c) {
       cond.op = c == 0 ? Op::eq : Op::ne;
       cond.value = n.value;
       break;
-    default:
-      cond.op = Op::eq;
-      cond.value = c;
+    default: cond.op = Op::eq; cond.value = c;
   }
   return {cond, false};
 }
@@ -236,15 +238,15 @@ void Tree::number_leaves_as_cells() {
 std::string format_leaf_path(const Tree::LeafPath& path, const Schema& schema) {
   std::string s = "IF ";
   if (path.tests.empty()) s += "TRUE";
-  for (std::size_t i = 0; i < path.tests.size(); ++i)
-    s += (i ? " AND " : "") + test_text(path.tests[i], schema);
+  for (std::size_t i = 0; i < path.tests.size(); ++i) s += (i ? " AND " : "") + test_text(path.tests[i], schema);
   return s + " THEN";
 }
 
 std::string Tree::text(const Schema& schema, bool regression) const {
   if (nodes.empty()) return "";
   if (nodes[0].is_leaf())
-    return ": " + (regression ? fixed_digits(nodes[0].value_mean, 4) : counts_text(nodes[0].class_counts, schema)) + "\n";
+    return ": " + (regression ? fixed_digits(nodes[0].value_mean, 4) : counts_text(nodes[0].class_counts, schema)) +
+           "\n";
   std::string out;
   text_from(*this, 0, 0, schema, regression, out);
   return out;
@@ -286,7 +288,8 @@ Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regress
     if (!regression && n.class_counts.size() != classes)
       throw std::invalid_argument("a tree node needs one class count per class");
     for (double c : n.class_counts)
-      if (!(c >= 0) || !std::isfinite(c)) throw std::invalid_argument("tree class counts must be finite and non-negative");
+      if (!(c >= 0) || !std::isfinite(c))
+        throw std::invalid_argument("tree class counts must be finite and non-negative");
     n.value_mean = jn.at("mean").get<double>();
     if (!std::isfinite(n.value_mean)) throw std::invalid_argument("a tree node's mean must be finite");
     if (split == "leaf") {
@@ -324,9 +327,11 @@ Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regress
     if (n.missing_child >= 0 && n.missing_child != static_cast<int>(known_children))
       throw std::invalid_argument("a tree's missing child must follow the known values' children");
     for (double w : n.branch_weights)
-      if (!(w >= 0) || !std::isfinite(w)) throw std::invalid_argument("tree branch weights must be finite and non-negative");
+      if (!(w >= 0) || !std::isfinite(w))
+        throw std::invalid_argument("tree branch weights must be finite and non-negative");
     for (int c : n.children) {
-      if (c <= static_cast<int>(t.nodes.size()) || c >= size) throw std::invalid_argument("a tree child must come after its parent");
+      if (c <= static_cast<int>(t.nodes.size()) || c >= size)
+        throw std::invalid_argument("a tree child must come after its parent");
       if (seen_as_child[c]++) throw std::invalid_argument("a tree node has two parents");
     }
     t.nodes.push_back(std::move(n));

@@ -10,11 +10,10 @@
 // proportion to the training weight of known values each child received (`branch_weights`). A row's
 // route is therefore a set of leaves with fractions that sum to 1.
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"

@@ -5,11 +5,10 @@
 // naming `what` otherwise.
 #include <cstdint>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace candor {
 

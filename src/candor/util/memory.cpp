@@ -24,10 +24,14 @@ std::uint64_t parse_size(const std::string& text) {
   double scale = 1;
   if (used < text.size()) {
     switch (text[used]) {
-      case 'k': case 'K': scale = 1024.0; break;
-      case 'm': case 'M': scale = 1024.0 * 1024; break;
-      case 'g': case 'G': scale = 1024.0 * 1024 * 1024; break;
-      case 't': case 'T': scale = 1024.0 * 1024 * 1024 * 1024; break;
+      case 'k':
+      case 'K': scale = 1024.0; break;
+      case 'm':
+      case 'M': scale = 1024.0 * 1024; break;
+      case 'g':
+      case 'G': scale = 1024.0 * 1024 * 1024; break;
+      case 't':
+      case 'T': scale = 1024.0 * 1024 * 1024 * 1024; break;
       default: return 0;
     }
   }
@@ -58,8 +62,8 @@ std::uint64_t memory_limit_bytes() {
   if (const char* env = std::getenv("CANDOR_MEMORY_LIMIT"))
     if (const std::uint64_t bytes = parse_size(env); bytes > 0) return bytes;
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
-  std::uint64_t limit = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
-                                              : UINT64_MAX;
+  std::uint64_t limit =
+      pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : UINT64_MAX;
   if (const std::uint64_t cgroup = cgroup_limit(); cgroup > 0) limit = std::min(limit, cgroup);
   return limit;
 }

@@ -41,7 +41,8 @@ std::string closest_name(const std::string& given, const std::vector<std::string
   return best;
 }
 
-std::string unknown_name_message(const std::string& what, const std::string& given, const std::vector<std::string>& known) {
+std::string unknown_name_message(const std::string& what, const std::string& given,
+                                 const std::vector<std::string>& known) {
   std::string list;
   for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
   std::string message = "unknown " + what + " '" + given + "' (known: " + list + ")";

@@ -1,11 +1,11 @@
 #include "candor/util/process.hpp"
 
-#include <cerrno>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <stdexcept>
 
 extern char** environ;
@@ -57,21 +57,25 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   ProcessResult result;
   pid_t pid = 0;
   const int spawned = ::posix_spawnp(&pid, args[0], &fa.actions, nullptr, args.data(), environ);
-  write_end.reset();  // the child holds its copy; EOF comes when it exits
+  write_end.reset();                // the child holds its copy; EOF comes when it exits
   if (spawned != 0) return result;  // 127: not found or not executable
   if (options.capture_stdout) {
     char buffer[65536];
     for (;;) {
       const ssize_t n = ::read(read_end.fd, buffer, sizeof buffer);
-      if (n > 0) result.output.append(buffer, static_cast<std::size_t>(n));
-      else if (n == 0 || errno != EINTR) break;
+      if (n > 0)
+        result.output.append(buffer, static_cast<std::size_t>(n));
+      else if (n == 0 || errno != EINTR)
+        break;
     }
   }
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) return result;
-  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-  else if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
+  if (WIFEXITED(status))
+    result.exit_code = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status))
+    result.exit_code = 128 + WTERMSIG(status);
   return result;
 }
 

@@ -109,7 +109,8 @@ TEST(AdaBoost, OneWeightUpdateByHand) {
 }
 
 TEST(AdaBoost, StopsAtZeroErrorKeepingTheFirstModel) {
-  const Dataset d = arff("sep.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
+  const Dataset d =
+      arff("sep.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
   LearnerParams p;
   p.learner = "boost";
   p.boosting = "adaboost-m1";
@@ -123,7 +124,8 @@ TEST(AdaBoost, StopsAtZeroErrorKeepingTheFirstModel) {
 TEST(LogitBoost, OneTwoClassStepByHand) {
   // From p = 1/2: z = 1/p = 2 for the second class, -2 for the first, w = (y* - p)/z = 1/4; a pure stump
   // fits f = +-2, F = f / 2 = +-1, and P(second class) = 1 / (1 + e^-2) = 0.880797.
-  const Dataset d = arff("lb.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
+  const Dataset d =
+      arff("lb.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
   LearnerParams p;
   p.learner = "boost";
   p.boosting = "logitboost";
@@ -142,8 +144,8 @@ TEST(LogitBoost, OneThreeClassStepByHand) {
   // p = 1/3: a class's own rows get z = min(1/p, 3) = 3, the others z = -1/(1 - p) = -1.5, all weight 2/9.
   // A pure stump per class fits f = (3, -1.5, -1.5) for a row of the first class; F_j = 2/3 (f_j - mean f) =
   // (2, -1, -1); P = e^2 / (e^2 + 2 e^-1) = 0.909443.
-  const Dataset d = arff("lb3.arff",
-                         "@relation s\n@attribute a {u,v,w}\n@attribute class {A,B,C}\n@data\nu,A\nu,A\nv,B\nv,B\nw,C\nw,C\n");
+  const Dataset d = arff(
+      "lb3.arff", "@relation s\n@attribute a {u,v,w}\n@attribute class {A,B,C}\n@data\nu,A\nu,A\nv,B\nv,B\nw,C\nw,C\n");
   LearnerParams p;
   p.learner = "boost";
   p.boosting = "logitboost";

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <set>
 #include <random>
+#include <set>
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/search/refinements.hpp"
@@ -89,14 +89,16 @@ TEST_P(RefinementTest, CountsMatchBruteForce) {
     for (int a = 0; a < 4; ++a) {
       std::size_t seen = 0;
       std::vector<double> thresholds;
-      evaluate_attribute(index, rule, a, kinds, target, scratch, [&](const Condition& c, const double* counts, std::size_t n) {
-        std::size_t expected_rows;
-        auto expected = brute_counts(d, covered, c, expected_rows);
-        ASSERT_EQ(n, expected_rows) << describe(c, d.schema);
-        for (std::size_t k = 0; k < d.num_classes(); ++k) ASSERT_NEAR(counts[k], expected[k], 1e-9) << describe(c, d.schema);
-        if (c.op == Op::le) thresholds.push_back(c.threshold);
-        ++seen;
-      });
+      evaluate_attribute(index, rule, a, kinds, target, scratch,
+                         [&](const Condition& c, const double* counts, std::size_t n) {
+                           std::size_t expected_rows;
+                           auto expected = brute_counts(d, covered, c, expected_rows);
+                           ASSERT_EQ(n, expected_rows) << describe(c, d.schema);
+                           for (std::size_t k = 0; k < d.num_classes(); ++k)
+                             ASSERT_NEAR(counts[k], expected[k], 1e-9) << describe(c, d.schema);
+                           if (c.op == Op::le) thresholds.push_back(c.threshold);
+                           ++seen;
+                         });
       EXPECT_GT(seen, 0u);
       if (d.attribute(a).is_nominal()) continue;
       // Reference boundaries: distinct covered values in order; cut between neighbours unless both value

@@ -25,7 +25,8 @@ void expect_arff_error(const std::string& text, std::size_t line, const std::str
     EXPECT_NE(e.reason().find(fragment), std::string::npos) << e.what();
   }
 }
-void expect_csv_error(const std::string& text, std::size_t line, const std::string& fragment, const LoadOptions& o = {}) {
+void expect_csv_error(const std::string& text, std::size_t line, const std::string& fragment,
+                      const LoadOptions& o = {}) {
   try {
     parse_csv(text, "t.csv", o);
     FAIL() << "expected an error containing '" << fragment << "'";
@@ -82,7 +83,7 @@ TEST(Arff, SparseRowsAndInstanceWeights) {
       "t.arff");
   ASSERT_EQ(d.rows(), 3u);
   EXPECT_EQ(d.columns[0].values[0], 5.0);
-  EXPECT_EQ(d.columns[1].codes[0], 0);  // unlisted nominal: first declared value (Weka)
+  EXPECT_EQ(d.columns[1].codes[0], 0);     // unlisted nominal: first declared value (Weka)
   EXPECT_EQ(d.columns[2].values[0], 0.0);  // unlisted numeric: 0
   EXPECT_EQ(d.columns[1].codes[1], 2);
   EXPECT_TRUE(std::isnan(d.columns[2].values[1]));
@@ -98,11 +99,13 @@ TEST(Arff, ErrorsNameLineAndReason) {
   expect_arff_error("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n", 3, "no @data section");
   expect_arff_error("@relation r\n@attribute a {x,y}\n@attribute a numeric\n@attribute c {p,q}\n@data\nx,1,p\n", 3,
                     "duplicate attribute name 'a'");
-  expect_arff_error("@relation r\n@attribute a {x,y}\n@attribute c numeric\n@data\nx,1\ny,2\n", 3, "class attribute 'c' is numeric");
+  expect_arff_error("@relation r\n@attribute a {x,y}\n@attribute c numeric\n@data\nx,1\ny,2\n", 3,
+                    "class attribute 'c' is numeric");
   expect_arff_error(head + "x,1,p\ny,2,p\n", 0, "is constant");
   expect_arff_error(head, 0, "no data rows");
   expect_arff_error(head + "x,1,?\n", 6, "missing class value");
-  expect_arff_error("@relation r\n@attribute s string\n@attribute c {p,q}\n@data\n'a',p\n", 2, "string attribute 's' is not supported");
+  expect_arff_error("@relation r\n@attribute s string\n@attribute c {p,q}\n@data\n'a',p\n", 2,
+                    "string attribute 's' is not supported");
   expect_arff_error("@relation r\n@attribute d date \"yyyy-MM-dd\"\n@attribute c {p,q}\n@data\n", 2, "date attribute");
   expect_arff_error("@relation r\n@attribute a {x,y\n", 2, "not closed");
   expect_arff_error("@relation r\n@attribute a {x,x}\n", 2, "declared twice");
@@ -115,8 +118,9 @@ TEST(Arff, DropsUnsupportedAttributesOnlyWhenAsked) {
   LoadOptions o;
   o.drop_unsupported = true;
   std::vector<std::string> dropped;
-  Dataset d = parse_arff("@relation r\n@attribute s string\n@attribute a {x,y}\n@attribute c {p,q}\n@data\n'hello world',x,p\n'b',y,q\n",
-                         "t.arff", o, &dropped);
+  Dataset d = parse_arff(
+      "@relation r\n@attribute s string\n@attribute a {x,y}\n@attribute c {p,q}\n@data\n'hello world',x,p\n'b',y,q\n",
+      "t.arff", o, &dropped);
   EXPECT_EQ(dropped, (std::vector<std::string>{"s"}));
   ASSERT_EQ(d.num_attributes(), 1u);
   EXPECT_EQ(d.attribute(0).name, "a");
@@ -127,8 +131,9 @@ TEST(Arff, ClassByNameAndWeightColumn) {
   LoadOptions o;
   o.class_name = "a";
   o.weight_column = "w";
-  Dataset d = parse_arff("@relation r\n@attribute a {x,y}\n@attribute w numeric\n@attribute c {p,q}\n@data\nx,2,p\ny,0.5,q\n",
-                         "t.arff", o);
+  Dataset d =
+      parse_arff("@relation r\n@attribute a {x,y}\n@attribute w numeric\n@attribute c {p,q}\n@data\nx,2,p\ny,0.5,q\n",
+                 "t.arff", o);
   EXPECT_EQ(d.schema.class_attribute.name, "a");
   ASSERT_EQ(d.num_attributes(), 1u);
   EXPECT_EQ(d.attribute(0).name, "c");
@@ -181,7 +186,8 @@ TEST(Csv, ErrorsNameLineAndReason) {
 }
 
 TEST(Schema, PredictionDataIsMappedByNameAndValueText) {
-  Dataset train = parse_arff("@relation r\n@attribute a {x,y}\n@attribute b numeric\n@attribute c {p,q}\n@data\nx,1,p\ny,2,q\n", "t.arff");
+  Dataset train = parse_arff(
+      "@relation r\n@attribute a {x,y}\n@attribute b numeric\n@attribute c {p,q}\n@data\nx,1,p\ny,2,q\n", "t.arff");
   LoadOptions o;
   o.schema = &train.schema;
   o.require_labels = false;

@@ -36,17 +36,21 @@ TEST(MalformedInput, ArffRowOnTheDataLineIsRefusedNotDropped) {
   EXPECT_NE(message.find("same-line.arff:4"), std::string::npos) << message;
   EXPECT_NE(message.find("data after @data on the same line"), std::string::npos) << message;
   // "@database" is not "@data".
-  const std::string unknown = input_error([&] {
-    parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@database\nx,p\n", "kw.arff");
-  });
+  const std::string unknown = input_error(
+      [&] { parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@database\nx,p\n", "kw.arff"); });
   EXPECT_NE(unknown.find("kw.arff:4"), std::string::npos) << unknown;
 }
 
 TEST(MalformedInput, ByteOrderMarkIsNotPartOfTheFirstName) {
-  const Dataset csv = parse_csv("\xEF\xBB\xBF" "age,class\n1,p\n2,q\n", "bom.csv");
+  const Dataset csv = parse_csv(
+      "\xEF\xBB\xBF"
+      "age,class\n1,p\n2,q\n",
+      "bom.csv");
   EXPECT_EQ(csv.schema.attributes[0].name, "age");
-  const Dataset arff = parse_arff("\xEF\xBB\xBF" "@relation r\n@attribute age numeric\n@attribute c {p,q}\n@data\n1,p\n2,q\n",
-                                  "bom.arff");
+  const Dataset arff = parse_arff(
+      "\xEF\xBB\xBF"
+      "@relation r\n@attribute age numeric\n@attribute c {p,q}\n@data\n1,p\n2,q\n",
+      "bom.arff");
   EXPECT_EQ(arff.rows(), 2u);
   EXPECT_EQ(arff.schema.attributes[0].name, "age");
 }
@@ -100,7 +104,8 @@ TEST(MalformedInput, DirectoriesAndHugeNumbersAreInputErrors) {
 TEST(MalformedInput, ANearlyNumericCsvColumnIsReadAsNominalWithAWarning) {
   std::string text = "x,word,class\n";
   for (int i = 0; i < 20; ++i)
-    text += (i == 7 ? std::string("nan") : std::to_string(i)) + "," + (i % 2 ? "a" : "b") + "," + (i % 2 ? "p" : "q") + "\n";
+    text += (i == 7 ? std::string("nan") : std::to_string(i)) + "," + (i % 2 ? "a" : "b") + "," + (i % 2 ? "p" : "q") +
+            "\n";
   std::vector<std::string> warnings;
   LoadOptions options;
   options.warnings = &warnings;
@@ -112,7 +117,8 @@ TEST(MalformedInput, ANearlyNumericCsvColumnIsReadAsNominalWithAWarning) {
 }
 
 TEST(MalformedInput, ValuesAModelNeverSawAreReportedWhenPredicting) {
-  const Dataset train = parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p\ny,q\nx,p\n", "train.arff");
+  const Dataset train =
+      parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p\ny,q\nx,p\n", "train.arff");
   std::vector<std::string> warnings;
   LoadOptions options;
   options.schema = &train.schema;
@@ -122,20 +128,23 @@ TEST(MalformedInput, ValuesAModelNeverSawAreReportedWhenPredicting) {
   parse_arff("@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n1,p\n2,q\n", "numbers.arff", options);
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find("numbers.arff:5: attribute 'a': 2 of 2 values were never seen in training (first '1'"),
-            std::string::npos) << warnings[0];
+            std::string::npos)
+      << warnings[0];
   warnings.clear();
   parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p\ny,q\n", "same.arff", options);
   EXPECT_TRUE(warnings.empty());  // known values: nothing to say
 }
 
 TEST(MalformedInput, WeightsWhoseSumOverflowsAreRefused) {
-  const std::string text = "@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p,{1e308}\ny,q,{1e308}\nx,q\n";
+  const std::string text =
+      "@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx,p,{1e308}\ny,q,{1e308}\nx,q\n";
   const std::string message = input_error([&] { parse_arff(text, "heavy.arff"); });
   EXPECT_NE(message.find("heavy.arff:6: example weights are too large"), std::string::npos) << message;
 }
 
 TEST(MalformedInput, ASparseIndexGivenTwiceIsRefused) {
-  const std::string text = "@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n{0 1, 1 q}\n{0 2, 0 3, 1 p}\n";
+  const std::string text =
+      "@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n{0 1, 1 q}\n{0 2, 0 3, 1 p}\n";
   const std::string message = input_error([&] { parse_arff(text, "sparse.arff"); });
   EXPECT_NE(message.find("sparse.arff:6: sparse index 0 is given twice"), std::string::npos) << message;
 }
@@ -146,9 +155,8 @@ TEST(MalformedInput, EchoedValuesAreShortAndPrintable) {
   const std::string message = input_error([&] { parse_arff(text, "echo.arff"); });
   EXPECT_LT(message.size(), 700u);
   EXPECT_NE(message.find("more bytes)"), std::string::npos) << message.substr(0, 200);
-  const std::string control = input_error([&] {
-    parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx\x01y,p\n", "ctl.arff");
-  });
+  const std::string control = input_error(
+      [&] { parse_arff("@relation r\n@attribute a {x,y}\n@attribute c {p,q}\n@data\nx\x01y,p\n", "ctl.arff"); });
   EXPECT_EQ(control.find('\x01'), std::string::npos);
   EXPECT_NE(control.find("\\x01"), std::string::npos) << control;
 }

@@ -85,7 +85,7 @@ TEST(Metrics, ConfusionMatrixPerClassScoresAndKappaByHand) {
   EXPECT_EQ(none.classes[1].recall, 0.0);
   EXPECT_TRUE(std::isnan(none.classes[1].f1));
   EXPECT_NEAR(none.macro_f1, 0.8, 1e-12);  // class 0 alone: precision 2/3, recall 1
-  EXPECT_NEAR(none.kappa, 0.0, 1e-12);      // always the same class: no agreement beyond chance
+  EXPECT_NEAR(none.kappa, 0.0, 1e-12);     // always the same class: no agreement beyond chance
 }
 
 TEST(Folds, StratifiedPartitionIsCompleteBalancedAndSeeded) {

@@ -126,11 +126,11 @@ TEST(EvcCalibration, PooledClassesSharePermutations) {
   };
   EXPECT_EQ(run(20, EvcPool::none, 7), 20);
   EXPECT_EQ(run(20, EvcPool::classes, 1), 20);
-  EXPECT_EQ(run(20, EvcPool::classes, 2), 20);   // binary: unchanged
-  EXPECT_EQ(run(20, EvcPool::classes, 3), 14);   // ceil(40 / 3)
-  EXPECT_EQ(run(20, EvcPool::classes, 7), 10);   // each class keeps ten
+  EXPECT_EQ(run(20, EvcPool::classes, 2), 20);  // binary: unchanged
+  EXPECT_EQ(run(20, EvcPool::classes, 3), 14);  // ceil(40 / 3)
+  EXPECT_EQ(run(20, EvcPool::classes, 7), 10);  // each class keeps ten
   EXPECT_EQ(run(20, EvcPool::classes, 24), 10);
-  EXPECT_EQ(run(3, EvcPool::classes, 24), 3);    // never more than asked for
+  EXPECT_EQ(run(3, EvcPool::classes, 24), 3);     // never more than asked for
   EXPECT_EQ(run(100, EvcPool::classes, 19), 11);  // ceil(200 / 19)
 
   // On segment's seven classes (of one size: pooled towards their common mean) a pooled calibration of 20

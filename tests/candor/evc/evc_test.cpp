@@ -1,8 +1,7 @@
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include <cmath>
+#include <random>
 #include <vector>
 
 #include "candor/evc/calibration.hpp"

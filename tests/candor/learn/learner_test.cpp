@@ -1,7 +1,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-
 #include <cstdio>
 
 #include "candor/coverage/coverage_index.hpp"
@@ -21,7 +20,8 @@ Dataset weather() { return read_arff(test::shared("weather.nominal.arff")); }
 
 // A data set where class q is exactly "a = x AND b = y": 8 rows of each attribute combination.
 Dataset conjunction() {
-  std::string text = "@relation conj\n@attribute a {x,w}\n@attribute b {y,v}\n@attribute noise {n1,n2}\n@attribute c {p,q}\n@data\n";
+  std::string text =
+      "@relation conj\n@attribute a {x,w}\n@attribute b {y,v}\n@attribute noise {n1,n2}\n@attribute c {p,q}\n@data\n";
   for (int i = 0; i < 8; ++i)
     for (const char* a : {"x", "w"})
       for (const char* b : {"y", "v"}) {

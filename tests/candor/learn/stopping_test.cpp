@@ -7,8 +7,8 @@
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/evc/calibration.hpp"
-#include "candor/learn/fit.hpp"
 #include "candor/learn/covering.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/model/rule_model.hpp"
 #include "test_util.hpp"
@@ -118,11 +118,12 @@ TEST(Stopping, ProbabilisticCoveringImprovesExamplesWithEveryRule) {
   RuleModel two = fit(d, p, 2);
   ASSERT_EQ(two.rules.size(), m.rules.size());
   for (std::size_t i = 0; i < m.rules.size(); ++i) EXPECT_EQ(two.rules[i].conditions, m.rules[i].conditions);
-  EXPECT_THROW(fit(d, [] {
-                 LearnerParams q = paper_params("cn2-ordered");
-                 q.covering = "probabilistic";
-                 return q;
-               }()),
+  EXPECT_THROW(fit(d,
+                   [] {
+                     LearnerParams q = paper_params("cn2-ordered");
+                     q.covering = "probabilistic";
+                     return q;
+                   }()),
                std::invalid_argument);
 }
 
@@ -188,7 +189,8 @@ struct Counted final : QualityMeasure {
 TEST(EvcSearch, QuickBoundsSkipOnlyCandidatesThatCannotWin) {
   Dataset d = credit();
   SearchOptions o;
-  auto calibration = std::make_shared<EvcCalibration>(calibrate_evc(d, o, EvcSettings{10, GumbelFit::fixed_beta, 5}, {}, 2));
+  auto calibration =
+      std::make_shared<EvcCalibration>(calibrate_evc(d, o, EvcSettings{10, GumbelFit::fixed_beta, 5}, {}, 2));
   auto evc = make_quality("evc", QualityParams{2, calibration});
   Counted bounded(*evc, true), plain(*evc, false);
   CoverageIndex index(d);

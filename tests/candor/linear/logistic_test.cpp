@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <numeric>
-#include <functional>
 #include <random>
 
 #include "candor/data/input_error.hpp"
@@ -45,11 +45,13 @@ LogisticProblem random_problem(int rows, int columns, int rules, int logits, std
   }
   for (int i = 0; i < rows; ++i) {
     std::vector<double> score(static_cast<std::size_t>(classes), 0.0);
-    for (int c = 0; c < classes; ++c) score[static_cast<std::size_t>(c)] = (c + 1) * 0.7 * p.X(i, c % columns) + normal(rng);
+    for (int c = 0; c < classes; ++c)
+      score[static_cast<std::size_t>(c)] = (c + 1) * 0.7 * p.X(i, c % columns) + normal(rng);
     for (int k = 0; k < rules; ++k) {
       const auto& rr = p.rule_rows[static_cast<std::size_t>(k)];
       if (std::find(rr.begin(), rr.end(), static_cast<std::uint32_t>(i)) == rr.end()) continue;
-      const int target = logits == 1 ? (p.rule_sign[static_cast<std::size_t>(k)] > 0 ? 1 : 0) : p.rule_logit[static_cast<std::size_t>(k)];
+      const int target = logits == 1 ? (p.rule_sign[static_cast<std::size_t>(k)] > 0 ? 1 : 0)
+                                     : p.rule_logit[static_cast<std::size_t>(k)];
       score[static_cast<std::size_t>(target)] += 1.5;
     }
     p.y.push_back(static_cast<int>(std::max_element(score.begin(), score.end()) - score.begin()));
@@ -70,12 +72,18 @@ nlohmann::json problem_json(const LogisticProblem& p) {
   std::vector<double> X;
   for (Eigen::Index i = 0; i < p.X.rows(); ++i)
     for (Eigen::Index c = 0; c < p.X.cols(); ++c) X.push_back(p.X(i, c));
-  return {{"X", X},           {"y", p.y},
-          {"w", p.w},         {"logits", p.logits},
-          {"rule_rows", p.rule_rows}, {"rule_logit", p.rule_logit},
-          {"rule_sign", p.rule_sign}, {"rule_q", p.rule_q},
-          {"lambda", p.lambda},       {"rule_penalty", p.rule_penalty},
-          {"sign_constrained", p.sign_constrained}, {"lasso", p.lasso}};
+  return {{"X", X},
+          {"y", p.y},
+          {"w", p.w},
+          {"logits", p.logits},
+          {"rule_rows", p.rule_rows},
+          {"rule_logit", p.rule_logit},
+          {"rule_sign", p.rule_sign},
+          {"rule_q", p.rule_q},
+          {"lambda", p.lambda},
+          {"rule_penalty", p.rule_penalty},
+          {"sign_constrained", p.sign_constrained},
+          {"lasso", p.lasso}};
 }
 
 nlohmann::json scipy_solution(const LogisticProblem& p, const std::string& name) {
@@ -95,25 +103,25 @@ nlohmann::json scipy_solution(const LogisticProblem& p, const std::string& name)
 
 TEST(LogisticSolver, GradientMatchesFiniteDifferences) {
   for (int logits : {1, 3})
-  for (bool lasso : {false, true}) {
-    LogisticProblem p = random_problem(40, 3, 4, logits, 7);
-    p.lambda = 0.7;
-    p.lasso = lasso;
-    const Eigen::Index size = logits + (lasso ? 2 : 1) * logits * 3 + 2 * 4;
-    Eigen::VectorXd theta(size);
-    std::mt19937 rng(3);
-    std::uniform_real_distribution<double> u(0.1, 1.0);  // b+, b- > 0: away from the bounds' kinks
-    for (Eigen::Index i = 0; i < size; ++i) theta[i] = u(rng);
-    Eigen::VectorXd g;
-    logistic_objective(p, theta, &g);
-    for (Eigen::Index i = 0; i < size; ++i) {
-      Eigen::VectorXd up = theta, down = theta;
-      up[i] += 1e-6;
-      down[i] -= 1e-6;
-      const double numeric = (logistic_objective(p, up, nullptr) - logistic_objective(p, down, nullptr)) / 2e-6;
-      EXPECT_NEAR(g[i], numeric, 1e-5 * std::max(1.0, std::abs(numeric))) << "logits " << logits << " entry " << i;
+    for (bool lasso : {false, true}) {
+      LogisticProblem p = random_problem(40, 3, 4, logits, 7);
+      p.lambda = 0.7;
+      p.lasso = lasso;
+      const Eigen::Index size = logits + (lasso ? 2 : 1) * logits * 3 + 2 * 4;
+      Eigen::VectorXd theta(size);
+      std::mt19937 rng(3);
+      std::uniform_real_distribution<double> u(0.1, 1.0);  // b+, b- > 0: away from the bounds' kinks
+      for (Eigen::Index i = 0; i < size; ++i) theta[i] = u(rng);
+      Eigen::VectorXd g;
+      logistic_objective(p, theta, &g);
+      for (Eigen::Index i = 0; i < size; ++i) {
+        Eigen::VectorXd up = theta, down = theta;
+        up[i] += 1e-6;
+        down[i] -= 1e-6;
+        const double numeric = (logistic_objective(p, up, nullptr) - logistic_objective(p, down, nullptr)) / 2e-6;
+        EXPECT_NEAR(g[i], numeric, 1e-5 * std::max(1.0, std::abs(numeric))) << "logits " << logits << " entry " << i;
+      }
     }
-  }
 }
 
 // The check: the solution of small problems agrees with SciPy's L-BFGS-B on an independent NumPy
@@ -125,9 +133,10 @@ TEST(LogisticSolver, AgreesWithScipy) {
     bool penalty, constrained, lasso;
   };
   int index = 0;
-  for (const Case c : {Case{1, 1.0, true, true, false}, Case{1, 0.3, true, false, false}, Case{1, 2.0, false, false, false},
-                       Case{3, 1.0, true, true, false}, Case{3, 0.5, true, false, false}, Case{1, 3.0, false, false, true},
-                       Case{3, 2.0, false, false, true}}) {
+  for (const Case c :
+       {Case{1, 1.0, true, true, false}, Case{1, 0.3, true, false, false}, Case{1, 2.0, false, false, false},
+        Case{3, 1.0, true, true, false}, Case{3, 0.5, true, false, false}, Case{1, 3.0, false, false, true},
+        Case{3, 2.0, false, false, true}}) {
     LogisticProblem p = random_problem(60, 3, 5, c.logits, 11 + static_cast<std::uint32_t>(index));
     p.lambda = c.lambda;
     p.rule_penalty = c.penalty;
@@ -143,13 +152,17 @@ TEST(LogisticSolver, AgreesWithScipy) {
     const double ref_mean = std::accumulate(a.begin(), a.end(), 0.0) / static_cast<double>(a.size());
     const double our_mean = c.logits == 1 ? 0.0 : ours.intercepts.mean();
     for (int j = 0; j < c.logits; ++j)
-      EXPECT_NEAR(ours.intercepts[j] - (c.logits == 1 ? 0 : our_mean), a[static_cast<std::size_t>(j)] - (c.logits == 1 ? 0 : ref_mean), 1e-6)
+      EXPECT_NEAR(ours.intercepts[j] - (c.logits == 1 ? 0 : our_mean),
+                  a[static_cast<std::size_t>(j)] - (c.logits == 1 ? 0 : ref_mean), 1e-6)
           << label;
     const auto A = ref["attributes"].get<std::vector<std::vector<double>>>();
     for (int j = 0; j < c.logits; ++j)
-      for (int col = 0; col < 3; ++col) EXPECT_NEAR(ours.attributes(j, col), A[static_cast<std::size_t>(j)][static_cast<std::size_t>(col)], 1e-6) << label;
+      for (int col = 0; col < 3; ++col)
+        EXPECT_NEAR(ours.attributes(j, col), A[static_cast<std::size_t>(j)][static_cast<std::size_t>(col)], 1e-6)
+            << label;
     const auto b = ref["rules"].get<std::vector<double>>();
-    for (std::size_t k = 0; k < b.size(); ++k) EXPECT_NEAR(ours.rules[static_cast<Eigen::Index>(k)], b[k], 1e-6) << label;
+    for (std::size_t k = 0; k < b.size(); ++k)
+      EXPECT_NEAR(ours.rules[static_cast<Eigen::Index>(k)], b[k], 1e-6) << label;
   }
 }
 
@@ -280,7 +293,8 @@ TEST(RuleLogistic, PredictionsOnARuleStayAtItsCorrectedProbability) {
   int checked = 0;
   for (std::size_t k = 0; k < m.rules.rules.size(); ++k) {
     const Rule& r = m.rules.rules[k];
-    const double weight = r.klass == 1 ? m.rule_weights(0, static_cast<Eigen::Index>(k)) : -m.rule_weights(0, static_cast<Eigen::Index>(k));
+    const double weight = r.klass == 1 ? m.rule_weights(0, static_cast<Eigen::Index>(k))
+                                       : -m.rule_weights(0, static_cast<Eigen::Index>(k));
     if (weight <= 1e-3) continue;
     double n = 0, sum = 0;
     for (std::size_t row = 0; row < d.rows(); ++row)

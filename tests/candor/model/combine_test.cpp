@@ -98,8 +98,10 @@ TEST(Combine, EveryLearnerPredictsStrictlyInsideZeroOne) {
         auto pr = m.predict_proba(d, r);
         double sum = 0;
         for (std::size_t c = 0; c < pr.size(); ++c) {
-          if (m.training_counts[c] > 0) EXPECT_GT(pr[c], 0.0) << data << " " << describe(p);
-          else EXPECT_EQ(pr[c], 0.0) << data << ": a class absent from training";
+          if (m.training_counts[c] > 0)
+            EXPECT_GT(pr[c], 0.0) << data << " " << describe(p);
+          else
+            EXPECT_EQ(pr[c], 0.0) << data << ": a class absent from training";
           EXPECT_LT(pr[c], 1.0) << data << " " << describe(p);
           sum += pr[c];
         }

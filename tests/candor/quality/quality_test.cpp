@@ -18,7 +18,7 @@ using test::quality_value;
 TEST(Quality, HandComputedValues) {
   std::vector<double> cov{8, 2}, tot{12, 18};
   EXPECT_DOUBLE_EQ(quality_value("precision", cov, tot, 0), 0.8);
-  EXPECT_DOUBLE_EQ(quality_value("laplace", cov, tot, 0), 9.0 / 12.0);                 // (8+1)/(10+2)
+  EXPECT_DOUBLE_EQ(quality_value("laplace", cov, tot, 0), 9.0 / 12.0);                  // (8+1)/(10+2)
   EXPECT_DOUBLE_EQ(quality_value("m-estimate", cov, tot, 0, 2), (8 + 2 * 0.4) / 12.0);  // prior 12/30
   EXPECT_DOUBLE_EQ(quality_value("m-estimate", cov, tot, 0, 0), 0.8);                   // m = 0 is precision
   EXPECT_DOUBLE_EQ(quality_value("wracc", cov, tot, 0), (10.0 / 30.0) * (0.8 - 0.4));
@@ -98,7 +98,7 @@ TEST(Quality, LrsQuickBoundIsATightUpperBound) {
       ASSERT_FALSE(lrs_measure->may_reach(stats, 2 * lrs + 1e-3 * (1 + lrs)));
     }
   }
-  EXPECT_EQ(likelihood_ratio_bound(2, 10, 10, 20), 0.0);  // below the prior
+  EXPECT_EQ(likelihood_ratio_bound(2, 10, 10, 20), 0.0);             // below the prior
   EXPECT_TRUE(std::isinf(likelihood_ratio_bound(8.5, 10, 10, 20)));  // weighted counts: no bound
   auto lrs = make_quality("lrs");
   const std::vector<double> covered{8, 2}, totals{10, 10};
@@ -166,7 +166,8 @@ TEST(Quality, LrsRefinementAndPearsonBoundsHold) {
       for (int neg = 0; neg <= n - s; ++neg) {
         if (s2 + neg == 0) continue;
         const double g = likelihood_ratio_statistic(s2, s2 + neg, p, total);
-        EXPECT_LE(g, bound) << "N " << total << " P " << p << " n " << n << " s " << s << " sub " << s2 << "/" << s2 + neg;
+        EXPECT_LE(g, bound) << "N " << total << " P " << p << " n " << n << " s " << s << " sub " << s2 << "/"
+                            << s2 + neg;
         ss.push_back(s2);
         nn.push_back(s2 + neg);
         ++checked;

@@ -98,7 +98,10 @@ TEST(Oversearching, PruningIsSafeAndLayeredSearchStops) {
       std::size_t best_at = 0;
       for (std::size_t i = 0; i < l.widths.size(); ++i) {
         EXPECT_EQ(l.widths[i].width, 1 << i);
-        if (l.widths[i].rule && l.widths[i].r < best) { best = l.widths[i].r; best_at = i; }
+        if (l.widths[i].rule && l.widths[i].r < best) {
+          best = l.widths[i].r;
+          best_at = i;
+        }
       }
       EXPECT_EQ(l.chosen_width, l.widths[best_at].width);
       // It stopped two widths after the best, or at 512.
@@ -134,7 +137,8 @@ TEST(Oversearching, LaplaceCoveringClassifiesByLowestError) {
       double best = -1;
       for (const auto& r : m.rules)
         if (r.covers(d, row)) best = std::max(best, r.quality);
-      if (best < 0) EXPECT_TRUE(decided.empty());
+      if (best < 0)
+        EXPECT_TRUE(decided.empty());
       else {
         ASSERT_EQ(decided.size(), 1u);
         EXPECT_EQ(m.rules[decided[0]].quality, best);

@@ -87,8 +87,9 @@ TEST(BeamSearch, BatchScoredSweepsFindWhatOneByOneFinds) {
             o.max_rule_length = 4;
             o.min_covered = 3;
             o.level_maxima = &maxima[way];
-            found.push_back(find_best_rule(index, active, target,
-                                           way == 0 ? *one_by_one.inner : static_cast<const QualityMeasure&>(one_by_one), o));
+            found.push_back(
+                find_best_rule(index, active, target,
+                               way == 0 ? *one_by_one.inner : static_cast<const QualityMeasure&>(one_by_one), o));
           }
           SCOPED_TRACE(std::string(measure) + " " + name + " width " + std::to_string(width) + " target " +
                        std::to_string(target));

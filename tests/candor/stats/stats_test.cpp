@@ -26,8 +26,8 @@ TEST(Stats, FriedmanAndCriticalDifferenceDemsar2006) {
   FriedmanResult f = friedman({3.143, 2.000, 2.893, 1.964}, 14);
   EXPECT_NEAR(f.chi2, 9.28, 0.01);
   EXPECT_NEAR(f.iman_davenport_f, 3.69, 0.01);
-  EXPECT_NEAR(f.p, 0.0258, 0.001);   // chi2(3) upper tail at 9.28
-  EXPECT_LT(f.p_f, 0.05);            // F(3, 39) critical value 2.85 < 3.69
+  EXPECT_NEAR(f.p, 0.0258, 0.001);  // chi2(3) upper tail at 9.28
+  EXPECT_LT(f.p_f, 0.05);           // F(3, 39) critical value 2.85 < 3.69
   EXPECT_NEAR(bonferroni_dunn_cd(4, 14, 0.05), 2.394 * std::sqrt(20.0 / 84.0), 0.001);
   EXPECT_NEAR(bonferroni_dunn_cd(4, 14, 0.10), 2.128 * std::sqrt(20.0 / 84.0), 0.001);
 }
@@ -71,8 +71,10 @@ TEST(Stats, CdGroupsAreMaximalRuns) {
 // and 1.5), T = 12, z = (12 - 52.5) / sqrt(253.75) = -2.542, normal p = 0.0110. The exact p of the 2^12
 // sign flips of the nonzero ranks (zeros fixed at half) was counted by brute force in Python: 0.0078125.
 TEST(Stats, WilcoxonDemsarTable2) {
-  const std::vector<double> c45{0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.000, 0.940, 0.619, 0.972, 0.957};
-  const std::vector<double> c45m{0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.000, 0.962, 0.666, 0.981, 0.978};
+  const std::vector<double> c45{0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661,
+                                0.583, 0.775, 1.000, 0.940, 0.619, 0.972, 0.957};
+  const std::vector<double> c45m{0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668,
+                                 0.583, 0.838, 1.000, 0.962, 0.666, 0.981, 0.978};
   WilcoxonResult w = wilcoxon_signed_rank(c45m, c45);
   EXPECT_EQ(w.n, 14u);
   EXPECT_DOUBLE_EQ(w.r_plus, 93);

@@ -56,18 +56,22 @@ TEST(C45, WeatherTreeIsJ48s) {
 // tree as a missing value does; it used to index past the node's children (found by fuzzing).
 TEST(C45, AValueNeverSeenGoesDownAsAMissingValue) {
   const Dataset d = read_arff(test::shared("weather.nominal.arff"));
-  const auto model = fit_model(d, [] {
-    LearnerParams p;
-    p.learner = "tree";
-    return p;
-  }(), 1);
+  const auto model = fit_model(
+      d,
+      [] {
+        LearnerParams p;
+        p.learner = "tree";
+        return p;
+      }(),
+      1);
   LoadOptions o;
   o.schema = &model->schema;
   o.require_labels = false;
-  const std::string header =
-      "outlook,temperature,humidity,windy,play\n";
-  const Dataset test = parse_csv(header + "cloudy,hot,high,FALSE,?\n?,hot,high,FALSE,?\nfoggy,mild,normal,TRUE,?\n"
-                                          ",mild,normal,TRUE,?\n", "t.csv", o);
+  const std::string header = "outlook,temperature,humidity,windy,play\n";
+  const Dataset test = parse_csv(header +
+                                     "cloudy,hot,high,FALSE,?\n?,hot,high,FALSE,?\nfoggy,mild,normal,TRUE,?\n"
+                                     ",mild,normal,TRUE,?\n",
+                                 "t.csv", o);
   ASSERT_EQ(test.columns[0].codes[0], 3);  // past sunny, overcast, rainy
   EXPECT_EQ(model->predict_proba(test, 0), model->predict_proba(test, 1));
   EXPECT_EQ(model->predict_proba(test, 2), model->predict_proba(test, 3));
@@ -97,9 +101,10 @@ TEST(C45, TreeSizesAreJ48sOnTheCorpus) {
     const char* name;
     std::size_t leaves, size;
   };
-  for (const Case& c : {Case{"anneal", 35, 47}, Case{"audiology", 32, 54}, Case{"autos", 49, 69}, Case{"cmc", 157, 263},
-                        Case{"credit-g", 103, 140}, Case{"hepatitis", 11, 21}, Case{"hypothyroid", 15, 29},
-                        Case{"soybean", 61, 93}, Case{"vote", 6, 11}, Case{"primary-tumor", 47, 88}, Case{"sick", 34, 61}}) {
+  for (const Case& c :
+       {Case{"anneal", 35, 47}, Case{"audiology", 32, 54}, Case{"autos", 49, 69}, Case{"cmc", 157, 263},
+        Case{"credit-g", 103, 140}, Case{"hepatitis", 11, 21}, Case{"hypothyroid", 15, 29}, Case{"soybean", 61, 93},
+        Case{"vote", 6, 11}, Case{"primary-tumor", 47, 88}, Case{"sick", 34, 61}}) {
     const Dataset d = read_arff(test::shared(std::string(c.name) + ".arff"));
     const Tree t = grow_c45(d, all_rows(d), unit_weights(d), C45Options{});
     EXPECT_EQ(t.leaf_count(), c.leaves) << c.name;
@@ -179,8 +184,8 @@ TEST(Stump, MissingBranchWithoutTrainingWeightPredictsTheWholeSet) {
 }
 
 TEST(Stump, RegressionLeavesHoldWeightedMeans) {
-  const Dataset d = arff("reg.arff",
-                         "@relation r\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n?,A\n");
+  const Dataset d =
+      arff("reg.arff", "@relation r\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n?,A\n");
   const std::vector<double> z{1, 2, 10, 12, 5};
   const std::vector<double> w{1, 3, 1, 1, 2};
   const Tree t = grow_regression_stump(d, all_rows(d), w, z);

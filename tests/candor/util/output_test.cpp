@@ -1,6 +1,5 @@
 // Processes without a shell, crash-safe files, RFC 4180 fields and the checks on Weka learners of grids.
 #include <gtest/gtest.h>
-
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -36,7 +35,8 @@ std::string read(const fs::path& p) {
 
 std::size_t temporary_files(const fs::path& dir) {
   std::size_t n = 0;
-  for (const auto& e : fs::directory_iterator(dir)) n += e.path().filename().string().find(".tmp-") != std::string::npos;
+  for (const auto& e : fs::directory_iterator(dir))
+    n += e.path().filename().string().find(".tmp-") != std::string::npos;
   return n;
 }
 
@@ -66,8 +66,9 @@ TEST(Process, ExitCodesSignalsAndMissingPrograms) {
   EXPECT_EQ(read(dir / "err.txt"), "oops\n");
   o.stderr_path.clear();
   o.capture_stdout = o.stderr_to_stdout = true;
-  EXPECT_EQ(run_process({python, "-c", "import sys; print('out'); sys.stdout.flush(); sys.stderr.write('err')"}, o).output,
-            "out\nerr");
+  EXPECT_EQ(
+      run_process({python, "-c", "import sys; print('out'); sys.stdout.flush(); sys.stderr.write('err')"}, o).output,
+      "out\nerr");
 }
 
 TEST(Output, AtomicWriteReplacesWholeAndLeavesNoTemporaryFile) {
@@ -124,7 +125,8 @@ TEST(Output, CsvFieldsFollowRfc4180) {
 }
 
 TEST(Weka, ClassifiersAndTheirOptionsAreReadAsArguments) {
-  const WekaClassifier w = parse_weka_classifier("weka.classifiers.meta.AdaBoostM1  -W weka.classifiers.trees.J48 -- -C 0.25");
+  const WekaClassifier w =
+      parse_weka_classifier("weka.classifiers.meta.AdaBoostM1  -W weka.classifiers.trees.J48 -- -C 0.25");
   EXPECT_EQ(w.class_name, "weka.classifiers.meta.AdaBoostM1");
   EXPECT_EQ(w.options, (std::vector<std::string>{"-W", "weka.classifiers.trees.J48", "--", "-C", "0.25"}));
   EXPECT_EQ(w.text(), "weka.classifiers.meta.AdaBoostM1 -W weka.classifiers.trees.J48 -- -C 0.25");
@@ -134,15 +136,33 @@ TEST(Weka, ClassifiersAndTheirOptionsAreReadAsArguments) {
 
 TEST(Weka, WhatCouldRunCommandsOrTouchFilesIsRefused) {
   for (const std::string& text : std::vector<std::string>{
-        "weka.classifiers.rules.ZeroR\ntouch PWNED #", "-cp . Evil", "-cp /tmp Evil", "weka.classifiers.rules.ZeroR -d out.model",
-        "weka.classifiers.rules.ZeroR -l in.model", "weka.classifiers.rules.ZeroR -t x.arff", "weka.classifiers.rules.ZeroR -T x",
-        "weka.classifiers.rules.ZeroR -xml opts", "weka.classifiers.rules.ZeroR -threshold-file f",
-        "weka.classifiers.rules.ZeroR -classifications weka.classifiers.evaluation.output.prediction.CSV",
-        "weka.classifiers.misc.SerializedClassifier -model m", "weka.classifiers.misc.InputMappedClassifier -L m",
-        "weka.classifiers.rules.ZeroR $(touch X)", "weka.classifiers.rules.ZeroR `id`", "weka.classifiers.rules.ZeroR;id",
-        "weka.classifiers.rules.ZeroR | id", "weka.classifiers.rules.ZeroR > f", "weka.classifiers.rules.ZeroR 'q'",
-        "weka.classifiers.rules.ZeroR @args", "weka.classifiers.rules.ZeroR -Dx=y", "java.lang.Runtime", "weka.core.Version",
-        "weka.classifiers.", "weka.classifiers..J48", "weka.classifiers.trees.1J48", "", "   ",
-        std::string("weka.classifiers.rules.ZeroR\0 x", 31)})
+           "weka.classifiers.rules.ZeroR\ntouch PWNED #",
+           "-cp . Evil",
+           "-cp /tmp Evil",
+           "weka.classifiers.rules.ZeroR -d out.model",
+           "weka.classifiers.rules.ZeroR -l in.model",
+           "weka.classifiers.rules.ZeroR -t x.arff",
+           "weka.classifiers.rules.ZeroR -T x",
+           "weka.classifiers.rules.ZeroR -xml opts",
+           "weka.classifiers.rules.ZeroR -threshold-file f",
+           "weka.classifiers.rules.ZeroR -classifications weka.classifiers.evaluation.output.prediction.CSV",
+           "weka.classifiers.misc.SerializedClassifier -model m",
+           "weka.classifiers.misc.InputMappedClassifier -L m",
+           "weka.classifiers.rules.ZeroR $(touch X)",
+           "weka.classifiers.rules.ZeroR `id`",
+           "weka.classifiers.rules.ZeroR;id",
+           "weka.classifiers.rules.ZeroR | id",
+           "weka.classifiers.rules.ZeroR > f",
+           "weka.classifiers.rules.ZeroR 'q'",
+           "weka.classifiers.rules.ZeroR @args",
+           "weka.classifiers.rules.ZeroR -Dx=y",
+           "java.lang.Runtime",
+           "weka.core.Version",
+           "weka.classifiers.",
+           "weka.classifiers..J48",
+           "weka.classifiers.trees.1J48",
+           "",
+           "   ",
+           std::string("weka.classifiers.rules.ZeroR\0 x", 31)})
     EXPECT_THROW(parse_weka_classifier(text), std::invalid_argument) << text;
 }
