@@ -26,4 +26,30 @@ std::string describe(const Condition& c, const Schema& schema) {
   return a.name + " " + op_symbol(c.op) + " " + rhs;
 }
 
+std::string describe_conditions(const std::vector<Condition>& conditions, const Schema& schema) {
+  if (conditions.empty()) return "TRUE";
+  std::string out;
+  std::vector<char> written(conditions.size(), 0);
+  for (std::size_t i = 0; i < conditions.size(); ++i) {
+    if (written[i]) continue;
+    const Condition& c = conditions[i];
+    std::string text;
+    if (c.op == Op::le || c.op == Op::gt) {
+      // The other side of the interval on the same attribute, if the rule has one.
+      for (std::size_t j = i + 1; j < conditions.size() && text.empty(); ++j) {
+        const Condition& d = conditions[j];
+        if (written[j] || d.attribute != c.attribute || (d.op != Op::le && d.op != Op::gt) || d.op == c.op) continue;
+        const Condition& lo = c.op == Op::gt ? c : d;
+        const Condition& hi = c.op == Op::le ? c : d;
+        text = format_number(lo.threshold) + " < " + schema.attributes[c.attribute].name +
+               " <= " + format_number(hi.threshold);
+        written[j] = 1;
+      }
+    }
+    if (text.empty()) text = describe(c, schema);
+    out += (out.empty() ? "" : " AND ") + text;
+  }
+  return out;
+}
+
 }  // namespace candor

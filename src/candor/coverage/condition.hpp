@@ -2,6 +2,7 @@
 // A single test on one attribute. A missing value satisfies no condition.
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "candor/data/dataset.hpp"
 
@@ -31,6 +32,10 @@ struct Condition {
 const char* op_symbol(Op op);
 // "age <= 37.5", "outlook = sunny"
 std::string describe(const Condition& c, const Schema& schema);
+// A rule's conditions joined by " AND ", in their order, with a numeric attribute's A > lo and A <= hi
+// written once as "lo < A <= hi" where the first of the two stands ("TRUE" for none). The text of rules in
+// `candor rules`, the rule tables (Python's rules_) and the logistic model's rules.
+std::string describe_conditions(const std::vector<Condition>& conditions, const Schema& schema);
 // Shortest decimal text that reads back as exactly the same double.
 std::string format_number(double x);
 

@@ -279,10 +279,8 @@ std::string counts_text(const std::vector<double>& v) {
 }  // namespace
 
 std::string format_rule(const Rule& r, const Schema& schema) {
-  std::string s = "IF ";
-  if (r.conditions.empty()) s += "TRUE";
-  for (std::size_t i = 0; i < r.conditions.size(); ++i) s += (i ? " AND " : "") + describe(r.conditions[i], schema);
-  return s + " THEN " + schema.class_attribute.name + " = " + schema.class_attribute.values[r.klass];
+  return "IF " + describe_conditions(r.conditions, schema) + " THEN " + schema.class_attribute.name + " = " +
+         schema.class_attribute.values[r.klass];
 }
 
 std::string RuleModel::text() const { return format_rules(*this); }
@@ -295,12 +293,9 @@ nlohmann::json RuleModel::rule_table() const {
   auto sum = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); };
   for (std::size_t k = 0; k < rules.size(); ++k) {
     const Rule& r = rules[k];
-    std::string conditions;
-    for (std::size_t i = 0; i < r.conditions.size(); ++i)
-      conditions += (i ? " AND " : "") + describe(r.conditions[i], schema);
     const auto [low, high] = r.interval;
     rows.push_back({{"id", k + 1},
-                    {"rule", conditions.empty() ? "TRUE" : conditions},
+                    {"rule", describe_conditions(r.conditions, schema)},
                     {"class", schema.class_attribute.values[r.klass]},
                     {"covered", sum(r.class_counts)},
                     {"class_counts", r.class_counts},
@@ -342,9 +337,11 @@ std::string format_rules(const RuleModel& m) {
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
   out << ")\n";
   if (m.evc) out << format_evc_calibration(*m.evc, m.schema);
-  out << m.rules.size() << " rules; class counts are of the examples each rule was learned from";
+  out << m.rules.size() << (m.rules.size() == 1 ? " rule" : " rules")
+      << "; class counts are of the examples each rule was learned from";
   if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
-  out << ".\nP is the learner's estimate"
+  out << "; quality is the rule's score under the learner's ranking measure (" << m.params.resolved_quality()
+      << ") on those examples.\nP is the learner's estimate"
       << (m.params.uses_evc() ? ", corrected for the search by EVC" : " (not corrected for the search)")
       << "; its 95% interval runs from that estimate at the lower end of the Clopper-Pearson interval of the "
          "relative frequency f on n examples to that interval's upper end.\n";

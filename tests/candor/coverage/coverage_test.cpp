@@ -73,7 +73,11 @@ std::vector<double> brute_counts(const Dataset& d, const Bitset& within, const C
 class RefinementTest : public ::testing::TestWithParam<std::tuple<bool, std::size_t, int>> {};
 
 TEST_P(RefinementTest, CountsMatchBruteForce) {
-  auto [weighted, rows, target] = GetParam();
+  // Plain variables, not a structured binding: clang 14 (the sanitized build) cannot capture a binding in
+  // the lambdas below.
+  const bool weighted = std::get<0>(GetParam());
+  const std::size_t rows = std::get<1>(GetParam());
+  const int target = std::get<2>(GetParam());
   Dataset d = random_dataset(rows, weighted, 7u + static_cast<unsigned>(rows));
   CoverageIndex index(d);
   std::mt19937 rng(3);
@@ -224,4 +228,30 @@ TEST(CoverageIndex, ValueCodesGiveBackEveryValueAndShareOnlyEqualOnes) {
   EXPECT_EQ(code_of(1), code_of(2));  // -0 == 0
   EXPECT_EQ(code_of(4), 0u);
   EXPECT_EQ(code_of(3) + 1, index.distinct_values(ai).size());
+}
+
+// A rule's text: a numeric attribute's two sides written once, where the first of them stands; other
+// conditions as they are, in order.
+TEST(ConditionText, AnIntervalOnOneAttributeIsWrittenOnce) {
+  Schema s;
+  for (const char* name : {"sepallength", "petallength", "petalwidth"}) {
+    Attribute a;
+    a.name = name;
+    a.type = AttributeType::numeric;
+    s.attributes.push_back(a);
+  }
+  Attribute colour;
+  colour.name = "colour";
+  colour.type = AttributeType::nominal;
+  colour.values = {"red", "blue"};
+  s.attributes.push_back(colour);
+  const std::vector<Condition> rule{
+      {1, Op::gt, 0, 2.45}, {2, Op::le, 0, 1.75}, {3, Op::eq, 1, 0.0}, {1, Op::le, 0, 4.95}};
+  EXPECT_EQ(describe_conditions(rule, s), "2.45 < petallength <= 4.95 AND petalwidth <= 1.75 AND colour = blue");
+  // The upper side first: still lo < A <= hi, where the upper side stood.
+  EXPECT_EQ(describe_conditions({{3, Op::ne, 0, 0.0}, {0, Op::le, 0, 6.5}, {0, Op::gt, 0, 5.0}}, s),
+            "colour != red AND 5 < sepallength <= 6.5");
+  // One side alone is written as it is; no conditions is TRUE.
+  EXPECT_EQ(describe_conditions({{0, Op::gt, 0, 0.22999999999999998}}, s), "sepallength > 0.22999999999999998");
+  EXPECT_EQ(describe_conditions({}, s), "TRUE");
 }
