@@ -7,7 +7,8 @@ the model files into a folder, so that a speed change can be checked to leave ev
     diff -r /tmp/models-old /tmp/models-new && echo identical
 
 The configurations cover the search's paths: batch-scored and per-candidate measures, nominal and numeric
-attributes, weights, significance tests, pruning (layered search), decision lists and EVC.
+attributes, weights, significance tests, pruning (layered search), decision lists and EVC; trees and the three
+boosting methods.
 """
 import argparse
 import concurrent.futures
@@ -32,9 +33,13 @@ CONFIGS = {
     "layered": ["--learner", "laplace-covering", "--max-beam-width", "16"],
     "decision-list": ["--learner", "decision-list", "--refine-quality", "modified-laplace"],
     "not-equal": ["--learner", "cn2-unordered", "--not-equal", "--quality", "laplace"],
+    "tree": ["--learner", "tree"],
+    "kbs-tree": ["--learner", "boost", "--boosting", "kbs", "--base", "tree", "--iterations", "5"],
+    "adaboost-stump": ["--learner", "boost", "--boosting", "adaboost-m1", "--base", "stump"],
+    "logitboost": ["--learner", "boost", "--boosting", "logitboost", "--iterations", "5"],
 }
 # Skipped where a configuration takes minutes on a data set.
-SLOW = {("adult", "layered"), ("adult", "lrs"), ("adult", "evc"), ("adult", "m-evc")}
+SLOW = {("adult", "layered"), ("adult", "lrs"), ("adult", "evc"), ("adult", "m-evc"), ("adult", "kbs-tree")}
 
 
 def main():

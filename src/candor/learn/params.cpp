@@ -9,6 +9,7 @@
 #include "candor/evc/gumbel.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
+#include "candor/model/boost_model.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/pril/reliability.hpp"
 #include "candor/quality/quality.hpp"
@@ -451,8 +452,7 @@ void validate(const LearnerParams& p) {
     }
   find_learner(p.learner);  // throws for unknown names
   if (reads_option_group(p, "boost")) {
-    if (p.boosting != "kbs" && p.boosting != "adaboost-m1" && p.boosting != "logitboost")
-      throw std::invalid_argument(unknown_name_message("boosting", p.boosting, {"kbs", "adaboost-m1", "logitboost"}));
+    parse_boosting(p.boosting);  // throws for unknown names
     const auto& bases = base_learners();
     if (std::find(bases.begin(), bases.end(), p.base) == bases.end())
       throw std::invalid_argument(unknown_name_message("base learner", p.base, bases));

@@ -13,6 +13,7 @@ namespace candor {
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
   auto model = std::make_unique<TreeModel>();
   model->params = params;
+  model->resolve();
   record_training(*model, data);
   const auto rows = labelled_rows(data);
   const std::vector<double> weights = weights_of(data, rows);
@@ -30,20 +31,20 @@ RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const 
 }
 
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
-  using Algorithm =
-      void (*)(BoostModel&, const Dataset&, const std::vector<std::size_t>&, const std::vector<double>&, int);
-  static const std::vector<std::pair<const char*, Algorithm>> algorithms{
-      {"kbs", boost_kbs}, {"adaboost-m1", boost_adaboost_m1}, {"logitboost", boost_logitboost}};
   auto model = std::make_unique<BoostModel>();
   model->params = params;
+  model->resolve();
   record_training(*model, data);
-  if (params.boosting == "logitboost" && data.num_classes() < 2)
+  if (model->method == BoostingMethod::logitboost && data.num_classes() < 2)
     throw std::invalid_argument("logitboost needs a class with at least two values");
   const auto rows = labelled_rows(data);
   if (rows.empty()) throw std::invalid_argument("boost needs labelled training examples");
   const std::vector<double> weights = weights_of(data, rows);
-  for (const auto& [name, algorithm] : algorithms)
-    if (params.boosting == name) algorithm(*model, data, rows, weights, threads);
+  switch (model->method) {
+    case BoostingMethod::kbs: boost_kbs(*model, data, rows, weights, threads); break;
+    case BoostingMethod::adaboost_m1: boost_adaboost_m1(*model, data, rows, weights, threads); break;
+    case BoostingMethod::logitboost: boost_logitboost(*model, data, rows, weights, threads); break;
+  }
   return model;
 }
 

@@ -9,8 +9,21 @@
 #include "candor/model/tree_model.hpp"
 #include "candor/util/format.hpp"
 #include "candor/util/json_read.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
+
+BoostingMethod parse_boosting(const std::string& name) {
+  if (name == "kbs") return BoostingMethod::kbs;
+  if (name == "adaboost-m1") return BoostingMethod::adaboost_m1;
+  if (name == "logitboost") return BoostingMethod::logitboost;
+  throw std::invalid_argument(unknown_name_message("boosting", name, {"kbs", "adaboost-m1", "logitboost"}));
+}
+
+void BoostModel::resolve() {
+  method = parse_boosting(params.boosting);
+  leaf_estimate = parse_leaf_estimate(params.leaf_estimate);
+}
 
 namespace {
 
@@ -25,8 +38,7 @@ int member_class(const Tree& t, const Dataset& d, std::size_t row, const std::ve
 std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std::size_t row) const {
   const std::size_t classes = schema.class_attribute.values.size();
   std::vector<std::vector<double>> out(members.size(), std::vector<double>(classes, 0.0));
-  const std::string& method = params.boosting;
-  if (method == "kbs") {
+  if (method == BoostingMethod::kbs) {
     std::vector<std::pair<int, double>> cells;
     for (std::size_t i = 0; i < members.size(); ++i) {
       members[i].cell_route(d, row, cells);
@@ -36,7 +48,7 @@ std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std
         out[i][c] = std::log(lift);
       }
     }
-  } else if (method == "adaboost-m1") {
+  } else if (method == BoostingMethod::adaboost_m1) {
     const auto p = prior();
     for (std::size_t i = 0; i < members.size(); ++i) out[i][member_class(members[i], d, row, p)] = member_weights[i];
   } else {
@@ -59,7 +71,7 @@ std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std
 
 std::vector<double> BoostModel::base_scores() const {
   std::vector<double> score(schema.class_attribute.values.size(), 0.0);
-  if (params.boosting == "kbs") {
+  if (method == BoostingMethod::kbs) {
     const auto p = prior();
     for (std::size_t c = 0; c < score.size(); ++c) score[c] = p[c] > 0 ? std::log(p[c]) : -1e300;
   }
@@ -79,8 +91,8 @@ std::vector<double> BoostModel::probabilities(const std::vector<double>& scores)
 }
 
 std::vector<double> BoostModel::predict_proba(const Dataset& d, std::size_t row) const {
-  if (params.boosting == "adaboost-m1" && members.size() == 1)
-    return members[0].predict_proba(d, row, parse_leaf_estimate(params.leaf_estimate), params.prior_weight, prior());
+  if (method == BoostingMethod::adaboost_m1 && members.size() == 1)
+    return members[0].predict_proba(d, row, leaf_estimate, params.prior_weight, prior());
   std::vector<double> score = base_scores();
   for (const auto& member : contributions(d, row))
     for (std::size_t c = 0; c < score.size(); ++c) score[c] += member[c];
@@ -111,8 +123,8 @@ std::string BoostModel::text() const {
   const auto& classes = schema.class_attribute.values;
   for (std::size_t i = 0; i < members.size(); ++i) {
     out += "\nMember " + std::to_string(i + 1);
-    if (params.boosting == "adaboost-m1") out += " (vote weight " + fixed_digits(member_weights[i], 4) + ")";
-    if (params.boosting == "logitboost")
+    if (method == BoostingMethod::adaboost_m1) out += " (vote weight " + fixed_digits(member_weights[i], 4) + ")";
+    if (method == BoostingMethod::logitboost)
       out += per_iteration == 1 ? " (round " + std::to_string(i + 1) + ", F of " + classes[1] + ")"
                                 : " (round " + std::to_string(i / per_iteration + 1) + ", class " +
                                       classes[i % static_cast<std::size_t>(per_iteration)] + ")";
@@ -138,10 +150,10 @@ std::string BoostModel::text() const {
         out += "]\n";
       }
     } else {
-      out += ":\n" + t.text(schema, params.boosting == "logitboost");
+      out += ":\n" + t.text(schema, method == BoostingMethod::logitboost);
       for (const auto& path : t.leaf_paths()) cell_names[t.nodes[path.leaf].cell] = format_leaf_path(path, schema);
     }
-    if (params.boosting != "kbs") continue;
+    if (method != BoostingMethod::kbs) continue;
     out += "LIFT per " + std::string(rule ? "cell" : "leaf") + " and class (";
     for (std::size_t c = 0; c < classes.size(); ++c) out += (c ? ", " : "") + classes[c];
     out += "):\n";
@@ -159,8 +171,8 @@ nlohmann::json BoostModel::to_json() const {
   nlohmann::json arr = nlohmann::json::array();
   for (std::size_t i = 0; i < members.size(); ++i) {
     nlohmann::json m{{"tree", members[i].to_json()}};
-    if (params.boosting == "adaboost-m1") m["weight"] = member_weights[i];
-    if (params.boosting == "kbs") m["lifts"] = lifts[i];
+    if (method == BoostingMethod::adaboost_m1) m["weight"] = member_weights[i];
+    if (method == BoostingMethod::kbs) m["lifts"] = lifts[i];
     arr.push_back(m);
   }
   j["members"] = arr;
@@ -189,9 +201,10 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
   BoostModel m;
   read_model_header(j, m);
   if (m.params.learner != "boost") throw std::invalid_argument("a boost model must name the boost learner");
+  m.resolve();
   const std::size_t classes = m.schema.class_attribute.values.size();
   m.per_iteration = json_int(j.at("per_iteration"), "per_iteration", 1);
-  const bool logit = m.params.boosting == "logitboost";
+  const bool logit = m.method == BoostingMethod::logitboost;
   const int expected_per_iteration = logit && classes > 2 ? static_cast<int>(classes) : 1;
   if (m.per_iteration != expected_per_iteration) throw std::invalid_argument("per_iteration does not fit the classes");
   if (logit && classes < 2) throw std::invalid_argument("a logitboost model needs at least two classes");
@@ -200,12 +213,12 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
     throw std::invalid_argument("a boost model needs members, a whole number of rounds of them");
   for (const auto& jm : arr) {
     m.members.push_back(Tree::from_json(jm.at("tree"), m.schema, logit));
-    if (m.params.boosting == "adaboost-m1") {
+    if (m.method == BoostingMethod::adaboost_m1) {
       const double w = jm.at("weight").get<double>();
       if (!std::isfinite(w)) throw std::invalid_argument("a member's vote weight must be finite");
       m.member_weights.push_back(w);
     }
-    if (m.params.boosting == "kbs") {
+    if (m.method == BoostingMethod::kbs) {
       auto l = jm.at("lifts").get<std::vector<std::vector<double>>>();
       if (l.size() != static_cast<std::size_t>(m.members.back().cells))
         throw std::invalid_argument("a member needs one LIFT row per cell");
@@ -228,7 +241,7 @@ nlohmann::json BoostModel::rule_table() const {
       std::string text = format_leaf_path(path, schema);
       text = text.substr(3, text.size() - 8);  // without "IF " and " THEN"
       nlohmann::json row{{"member", i + 1}, {"rule", text}};
-      if (params.boosting == "logitboost") {
+      if (method == BoostingMethod::logitboost) {
         row["response"] = leaf.value_mean;
       } else {
         const auto best =
@@ -236,7 +249,7 @@ nlohmann::json BoostModel::rule_table() const {
         row["class"] = schema.class_attribute.values[best];
         row["covered"] = std::accumulate(leaf.class_counts.begin(), leaf.class_counts.end(), 0.0);
         row["class_counts"] = leaf.class_counts;
-        if (params.boosting == "adaboost-m1")
+        if (method == BoostingMethod::adaboost_m1)
           row["vote_weight"] = member_weights[i];
         else
           row["lifts"] = lifts[i][leaf.cell];

@@ -1,6 +1,6 @@
 #pragma once
 // A boosted ensemble (learner `boost`, paper 001). Its members are trees (tree/tree.hpp: stumps, C4.5 trees,
-// single rules as a chain of tests); how they predict depends on params.boosting:
+// single rules as a chain of tests); how they predict depends on the method (--boosting):
 //   - kbs: P(y | x) is proportional to P(y) times, for every member i, LIFT_i(cell_i(x), y), the member's
 //     LIFT for the cell (leaf) x falls in, measured on the distribution D_i it was fitted on (eq. 5 of the
 //     paper, for any number of classes); a row split by a missing value takes its fractions' mean LIFT;
@@ -19,7 +19,18 @@
 
 namespace candor {
 
+// How an ensemble's members make a prediction (--boosting).
+enum class BoostingMethod { kbs, adaboost_m1, logitboost };
+// "kbs" | "adaboost-m1" | "logitboost"; throws std::invalid_argument naming them otherwise.
+BoostingMethod parse_boosting(const std::string& name);
+
 struct BoostModel : Model {
+  // What the model predicts with, parsed from params (kept for provenance) by resolve().
+  BoostingMethod method = BoostingMethod::kbs;
+  LeafEstimate leaf_estimate = LeafEstimate::counts;  // an adaboost-m1 ensemble of one member predicts with it
+  // Parses method and leaf_estimate from params: once, when the model is fitted or read.
+  void resolve();
+
   std::vector<Tree> members;
   std::vector<double> member_weights;                   // adaboost-m1: log(1 / beta_i)
   std::vector<std::vector<std::vector<double>>> lifts;  // kbs: member x cell x class

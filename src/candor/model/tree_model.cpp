@@ -9,7 +9,7 @@
 namespace candor {
 
 std::vector<double> TreeModel::predict_proba(const Dataset& d, std::size_t row) const {
-  return tree.predict_proba(d, row, parse_leaf_estimate(params.leaf_estimate), params.prior_weight, prior());
+  return tree.predict_proba(d, row, leaf_estimate, params.prior_weight, prior());
 }
 
 namespace {
@@ -56,7 +56,7 @@ std::string TreeModel::text() const {
   out += "\nNumber of leaves: " + std::to_string(tree.leaf_count()) +
          "\nSize of the tree: " + std::to_string(tree.size()) +
          "\n\nLeaves as rules (class weights of the training examples reaching them, probability of the class):\n";
-  out += tree_rules_text(tree, schema, parse_leaf_estimate(params.leaf_estimate), params.prior_weight, prior());
+  out += tree_rules_text(tree, schema, leaf_estimate, params.prior_weight, prior());
   return out;
 }
 
@@ -84,7 +84,7 @@ std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
     for (const auto& [leaf, fraction] : leaves) reached[leaf][test.y[r]] += fraction * test.weights[r];
   }
   std::vector<RulePoint> out;
-  const auto estimate = parse_leaf_estimate(params.leaf_estimate);
+  const auto estimate = leaf_estimate;
   for (const auto& path : tree.leaf_paths()) {
     const auto& own = tree.nodes[path.leaf].class_counts;
     const double n = std::accumulate(reached[path.leaf].begin(), reached[path.leaf].end(), 0.0);
@@ -99,6 +99,7 @@ std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
 TreeModel TreeModel::from_json(const nlohmann::json& j) {
   TreeModel m;
   read_model_header(j, m);
+  m.resolve();
   m.tree = Tree::from_json(j.at("tree"), m.schema, false);
   return m;
 }
@@ -106,7 +107,7 @@ TreeModel TreeModel::from_json(const nlohmann::json& j) {
 nlohmann::json TreeModel::rule_table() const {
   nlohmann::json rows = nlohmann::json::array();
   const auto parents = tree.parents();
-  const auto estimate = parse_leaf_estimate(params.leaf_estimate);
+  const auto estimate = leaf_estimate;
   for (const auto& path : tree.leaf_paths()) {
     const auto& own = tree.nodes[path.leaf].class_counts;
     const auto p =

@@ -13,6 +13,10 @@ namespace candor {
 
 struct TreeModel : Model {
   Tree tree;
+  // How leaves turn counts into probabilities, parsed from params (kept for provenance) by resolve().
+  LeafEstimate leaf_estimate = LeafEstimate::counts;
+  // Parses leaf_estimate from params: once, when the model is fitted or read.
+  void resolve() { leaf_estimate = parse_leaf_estimate(params.leaf_estimate); }
 
   std::string kind_name() const override { return "tree"; }
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;
