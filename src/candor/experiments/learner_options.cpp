@@ -29,9 +29,7 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
     }
   }
   for (const auto& info : param_table()) {
-    std::string flag = std::string("--") + info.name;
-    for (auto& ch : flag)
-      if (ch == '_') ch = '-';
+    const std::string flag = option_flag(info.name);
     // A boosted learner's options depend on its --base: the help shows those of any base.
     const bool read = !filter || learner_reads_option(shown_learner, info.name);
     CLI::Option* option = nullptr;

@@ -303,14 +303,13 @@ LearnerParams options_for(LearnerParams p, const std::string& learner) {
   return p;
 }
 
-namespace {
-
-std::string flag_of(const char* name) {
+std::string option_flag(const char* name) {
   std::string flag = std::string("--") + name;
-  for (auto& ch : flag)
-    if (ch == '_') ch = '-';
+  std::replace(flag.begin(), flag.end(), '_', '-');
   return flag;
 }
+
+namespace {
 
 // Every option given (not at its default) must be one the learner reads.
 void check_options_read(const LearnerParams& p) {
@@ -323,7 +322,7 @@ void check_options_read(const LearnerParams& p) {
     std::string where = "--learner " + p.learner;
     if (reads_option_group(p, "boost"))
       where += " --boosting " + p.boosting + (p.boosting == "logitboost" ? "" : " --base " + p.base);
-    throw std::invalid_argument(flag_of(info.name) + " is an option of --learner " + readers + ", not of " + where);
+    throw std::invalid_argument(option_flag(info.name) + " is an option of --learner " + readers + ", not of " + where);
   }
 }
 
@@ -443,8 +442,7 @@ void validate(const LearnerParams& p) {
     if (const auto* member = std::get_if<double LearnerParams::*>(&info.member)) {
       const double x = p.**member;
       if (!std::isfinite(x) || std::fabs(x) > kLargest) {
-        std::string flag = std::string("--") + info.name;
-        std::replace(flag.begin(), flag.end(), '_', '-');
+        const std::string flag = option_flag(info.name);
         std::ostringstream given;
         given << x;
         throw std::invalid_argument(flag + " must be a finite number of at most 1e12 in size, not " + given.str());
@@ -628,7 +626,7 @@ std::string params_markdown() {
   LearnerParams defaults;
   std::string out = "| option | default | meaning |\n|---|---|---|\n";
   for (const auto& info : param_table()) {
-    const std::string flag = flag_of(info.name);
+    const std::string flag = option_flag(info.name);
     std::string def = std::visit(
         [&](auto member) -> std::string {
           using T = std::remove_reference_t<decltype(defaults.*member)>;

@@ -123,6 +123,8 @@ struct ParamInfo {
   const char* group = "rule";
 };
 const std::vector<ParamInfo>& param_table();
+// The command-line spelling of a parameter: "--" and its name with '_' written '-' (max_rules: --max-rules).
+std::string option_flag(const char* name);
 
 // The settings the papers' experiments pin, whatever the defaults of `candor fit` become: `learner` with
 // its paper's quality (entropy for cn2-ordered, Laplace for cn2-unordered), m as given, no stopping
