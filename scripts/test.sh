@@ -6,10 +6,16 @@
 # fuzzes each reader for a minute (scripts/fuzz.sh), both in one sanitized clang build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh
-scripts/format_check.sh
-ctest --test-dir build --output-on-failure -j"$(nproc)"
-scripts/install_check.sh
-scripts/python.sh
-scripts/sanitize.sh
-scripts/fuzz.sh 60
+# Each step with its wall time, so that a slow step shows in CI's log.
+step() {
+  local start=$SECONDS
+  "$@"
+  echo "test.sh: '$*' took $((SECONDS - start)) s" >&2
+}
+step scripts/build.sh
+step scripts/format_check.sh
+step ctest --test-dir build --output-on-failure -j"$(nproc)"
+step scripts/install_check.sh
+step scripts/python.sh
+step scripts/sanitize.sh
+step scripts/fuzz.sh 60
