@@ -139,6 +139,31 @@ TEST(Cli, EvaluateJsonHasTheDocumentedKeys) {
   EXPECT_EQ(j["log_loss"], j1["log_loss"]);
 }
 
+// PrIL leaves cases undecided: they claim no probability, so the reliability diagram leaves them out and its
+// title says how many; with the decided ones they make up every test row.
+TEST(Cli, ReliabilityDiagramLeavesUndecidedCasesOut) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "calibration-pril";
+  std::filesystem::remove_all(dir);
+  CliResult r = run("evaluate " + test::shared("credit-a.arff") +
+                    " --learner pril --reliability 0.8 --folds 5 --plot " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream bins(dir / "reliability.csv");
+  std::string line;
+  std::getline(bins, line);
+  double count = 0;
+  while (std::getline(bins, line)) count += std::stod(line.substr(line.find(',', line.find(',') + 1) + 1));
+  std::ifstream spec_file(dir / "plots.json");
+  const auto spec = nlohmann::json::parse(spec_file);
+  const std::string title = spec["figures"][0]["panels"][0]["title"];
+  const auto at = title.find(" undecided left out");
+  ASSERT_NE(at, std::string::npos) << title;
+  const auto start = title.rfind(' ', at - 1) + 1;
+  const double undecided = std::stod(title.substr(start, at - start));
+  EXPECT_GT(undecided, 0);
+  EXPECT_GT(count, 0);
+  EXPECT_EQ(count + undecided, 690);
+}
+
 TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
   const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "calibration";
   std::filesystem::remove_all(dir);

@@ -98,11 +98,13 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
   out.metrics = compute_metrics(test.y, proba);
   out.confusion = confusion_matrix(test.y, proba, train.num_classes());
   double labelled = 0, right = 0, undecided = 0;
+  std::vector<char> decided(test.rows(), 1);
   for (std::size_t r = 0; r < test.rows(); ++r) {
+    decided[r] = model->decides(test, r);
     if (test.y[r] == kMissing) continue;
     const double w = test.weights[r];
     labelled += w;
-    if (!model->decides(test, r))
+    if (!decided[r])
       undecided += w;
     else if (std::max_element(proba[r].begin(), proba[r].end()) - proba[r].begin() == test.y[r])
       right += w;
@@ -118,6 +120,7 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
   if (keep_predictions) {
     out.y = test.y;
     out.proba = std::move(proba);
+    out.decided = std::move(decided);
     out.rule_points = std::move(points);
   }
   return out;

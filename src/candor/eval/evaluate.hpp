@@ -50,6 +50,7 @@ struct FoldResult {
   // rule that decided a test example, for reliability diagrams.
   std::vector<int> y;
   std::vector<std::vector<double>> proba;
+  std::vector<char> decided;  // per test row: Model::decides (false for a case PrIL leaves undecided)
   std::vector<RulePoint> rule_points;
 };
 

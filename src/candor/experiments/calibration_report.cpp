@@ -8,12 +8,21 @@ namespace candor {
 
 bool write_calibration_report(const EvaluationResult& r, const std::string& dir, const std::string& title, bool draw) {
   std::filesystem::create_directories(dir);
+  // The reliability diagram is of the predictions the model makes: a case it leaves undecided (PrIL) has no
+  // claimed probability and is left out (counted in the panel's title).
   std::vector<int> y;
   std::vector<std::vector<double>> proba;
+  std::size_t undecided = 0;
   Table rules{{"repeat", "fold", "probability", "test_share", "decided", "interval_low", "interval_high"}, {}};
   for (const auto& f : r.folds) {
-    y.insert(y.end(), f.y.begin(), f.y.end());
-    proba.insert(proba.end(), f.proba.begin(), f.proba.end());
+    for (std::size_t i = 0; i < f.y.size(); ++i) {
+      if (!f.decided.empty() && !f.decided[i]) {
+        undecided += f.y[i] != kMissing;
+        continue;
+      }
+      y.push_back(f.y[i]);
+      proba.push_back(f.proba[i]);
+    }
     for (const auto& p : f.rule_points)
       rules.add({std::to_string(f.repeat), std::to_string(f.fold), format_number(p.probability, 6),
                  format_number(p.test_share, 6), format_number(p.decided, 2), format_number(p.low, 6),
@@ -26,33 +35,35 @@ bool write_calibration_report(const EvaluationResult& r, const std::string& dir,
                 format_number(b.mean_predicted, 6), format_number(b.observed, 6)});
   write_csv(bins, dir + "/reliability.csv");
   write_csv(rules, dir + "/rules.csv");
-  nlohmann::json spec{{"figures",
-                       {{{"file", "calibration.png"},
-                         {"title", title},
-                         {"columns", 2},
-                         {"panel_size", {4.6, 4.4}},
-                         {"panels",
-                          {{{"title", "Reliability of the top-label probability\n(labels: test examples per bin)"},
-                            {"csv", "reliability.csv"},
-                            {"x", "mean_predicted"},
-                            {"y", "observed"},
-                            {"kind", "line"},
-                            {"annotate", "count"},
-                            {"diagonal", true},
-                            {"xlim", {0, 1}},
-                            {"ylim", {0, 1}},
-                            {"xlabel", "mean predicted probability"},
-                            {"ylabel", "observed accuracy"}},
-                           {{"title", "Each rule's probability against its test share\n(one point per rule and fold)"},
-                            {"csv", "rules.csv"},
-                            {"x", "probability"},
-                            {"y", "test_share"},
-                            {"kind", "scatter"},
-                            {"diagonal", true},
-                            {"xlim", {0, 1}},
-                            {"ylim", {0, 1}},
-                            {"xlabel", "rule probability (training)"},
-                            {"ylabel", "its class's share of the test examples it decides"}}}}}}}};
+  nlohmann::json spec{
+      {"figures",
+       {{{"file", "calibration.png"},
+         {"title", title},
+         {"columns", 2},
+         {"panel_size", {4.6, 4.4}},
+         {"panels",
+          {{{"title", "Reliability of the top-label probability\n(labels: test examples per bin" +
+                          (undecided ? "; " + std::to_string(undecided) + " undecided left out)" : std::string(")"))},
+            {"csv", "reliability.csv"},
+            {"x", "mean_predicted"},
+            {"y", "observed"},
+            {"kind", "line"},
+            {"annotate", "count"},
+            {"diagonal", true},
+            {"xlim", {0, 1}},
+            {"ylim", {0, 1}},
+            {"xlabel", "mean predicted probability"},
+            {"ylabel", "observed accuracy"}},
+           {{"title", "Each rule's probability against its test share\n(one point per rule and fold)"},
+            {"csv", "rules.csv"},
+            {"x", "probability"},
+            {"y", "test_share"},
+            {"kind", "scatter"},
+            {"diagonal", true},
+            {"xlim", {0, 1}},
+            {"ylim", {0, 1}},
+            {"xlabel", "rule probability (training)"},
+            {"ylabel", "its class's share of the test examples it decides"}}}}}}}};
   return draw_plots(spec, dir, draw);
 }
 
