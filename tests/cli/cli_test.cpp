@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "candor/evc/rule_correction.hpp"
@@ -191,16 +192,19 @@ TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
   EXPECT_EQ(count, 690);
   std::ifstream rules(dir / "rules.csv");
   std::getline(rules, line);
-  EXPECT_EQ(line, "repeat,fold,probability,test_share,decided,interval_low,interval_high");
+  EXPECT_EQ(line, "repeat,fold,rule,probability,test_share,decided,interval_low,interval_high");
   int points = 0;
+  std::set<std::pair<int, int>> fold_and_rule;
   while (std::getline(rules, line)) {
     ++points;
     std::vector<double> v;
     std::stringstream cells(line);
     for (std::string cell; std::getline(cells, cell, ',');) v.push_back(std::stod(cell));
-    ASSERT_EQ(v.size(), 7u);
-    EXPECT_LE(v[5], v[2]);  // each rule's interval holds its probability
-    EXPECT_GE(v[6], v[2]);
+    ASSERT_EQ(v.size(), 8u);
+    EXPECT_GE(v[2], 1);  // the rule's number, as `candor rules` prints it: once per fold
+    EXPECT_TRUE(fold_and_rule.insert({static_cast<int>(v[1]), static_cast<int>(v[2])}).second) << line;
+    EXPECT_LE(v[6], v[3]);  // each rule's interval holds its probability
+    EXPECT_GE(v[7], v[3]);
   }
   EXPECT_GT(points, 10);
   EXPECT_TRUE(std::filesystem::exists(dir / "plots.json"));

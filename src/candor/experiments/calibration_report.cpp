@@ -13,7 +13,7 @@ bool write_calibration_report(const EvaluationResult& r, const std::string& dir,
   std::vector<int> y;
   std::vector<std::vector<double>> proba;
   std::size_t undecided = 0;
-  Table rules{{"repeat", "fold", "probability", "test_share", "decided", "interval_low", "interval_high"}, {}};
+  Table rules{{"repeat", "fold", "rule", "probability", "test_share", "decided", "interval_low", "interval_high"}, {}};
   for (const auto& f : r.folds) {
     for (std::size_t i = 0; i < f.y.size(); ++i) {
       if (!f.decided.empty() && !f.decided[i]) {
@@ -24,9 +24,9 @@ bool write_calibration_report(const EvaluationResult& r, const std::string& dir,
       proba.push_back(f.proba[i]);
     }
     for (const auto& p : f.rule_points)
-      rules.add({std::to_string(f.repeat), std::to_string(f.fold), format_number(p.probability, 6),
-                 format_number(p.test_share, 6), format_number(p.decided, 2), format_number(p.low, 6),
-                 format_number(p.high, 6)});
+      rules.add({std::to_string(f.repeat), std::to_string(f.fold), std::to_string(p.rule),
+                 format_number(p.probability, 6), format_number(p.test_share, 6), format_number(p.decided, 2),
+                 format_number(p.low, 6), format_number(p.high, 6)});
   }
   Table bins{{"lo", "hi", "count", "mean_predicted", "observed"}, {}};
   for (const auto& b : reliability_bins(y, proba))

@@ -120,14 +120,15 @@ std::vector<std::string> LogisticRuleModel::explain(const Dataset& d, std::size_
 
 std::vector<RulePoint> LogisticRuleModel::rule_points(const Dataset& test) const {
   std::vector<RulePoint> out;
-  for (const auto& r : rules.rules) {
+  for (std::size_t k = 0; k < rules.rules.size(); ++k) {
+    const Rule& r = rules.rules[k];
     double n = 0, s = 0;
     for (std::size_t row = 0; row < test.rows(); ++row) {
       if (test.y[row] < 0 || !r.covers(test, row)) continue;
       n += test.weights[row];
       if (test.y[row] == r.klass) s += test.weights[row];
     }
-    if (n > 0) out.push_back({r.probability, s / n, n, r.interval.first, r.interval.second});
+    if (n > 0) out.push_back({r.probability, s / n, n, r.interval.first, r.interval.second, static_cast<int>(k + 1)});
   }
   return out;
 }

@@ -23,6 +23,7 @@ struct RulePoint {
   double decided = 0;  // (weighted) test examples it decides
   // The 95% interval the model states for `probability` (NaN where it states none).
   double low = std::numeric_limits<double>::quiet_NaN(), high = std::numeric_limits<double>::quiet_NaN();
+  int rule = 0;  // the rule's number where `candor rules` prints it (a tree's leaf, a PrIL rule); 0: none
 };
 
 struct Model {

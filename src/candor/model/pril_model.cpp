@@ -168,7 +168,11 @@ std::vector<RulePoint> PrilModel::rule_points(const Dataset& test) const {
   }
   std::vector<RulePoint> out;
   for (std::size_t i = 1; i < n.size(); ++i)
-    if (n[i] > 0) out.push_back({rel[i], correct[i] / n[i], n[i]});
+    if (n[i] > 0) {
+      RulePoint point{rel[i], correct[i] / n[i], n[i]};
+      point.rule = static_cast<int>(i);
+      out.push_back(point);
+    }
   return out;
 }
 

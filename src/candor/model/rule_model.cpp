@@ -77,8 +77,8 @@ std::vector<RulePoint> RuleModel::rule_points(const Dataset& test) const {
   std::vector<RulePoint> out;
   for (std::size_t i = 0; i < rules.size(); ++i)
     if (decided[i] > 0)
-      out.push_back(
-          {rules[i].probability, right[i] / decided[i], decided[i], rules[i].interval.first, rules[i].interval.second});
+      out.push_back({rules[i].probability, right[i] / decided[i], decided[i], rules[i].interval.first,
+                     rules[i].interval.second, static_cast<int>(i + 1)});
   return out;
 }
 

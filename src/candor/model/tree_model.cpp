@@ -85,13 +85,17 @@ std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
   }
   std::vector<RulePoint> out;
   const auto estimate = leaf_estimate;
+  int number = 0;  // the leaf's number in text()'s rule list
   for (const auto& path : tree.leaf_paths()) {
+    ++number;
     const auto& own = tree.nodes[path.leaf].class_counts;
     const double n = std::accumulate(reached[path.leaf].begin(), reached[path.leaf].end(), 0.0);
     if (!(std::accumulate(own.begin(), own.end(), 0.0) > 0) || !(n > 0)) continue;
     const auto p = Tree::leaf_distribution(own, estimate, params.prior_weight, prior());
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
-    out.push_back({p[best], reached[path.leaf][best] / n, n});
+    RulePoint point{p[best], reached[path.leaf][best] / n, n};
+    point.rule = number;
+    out.push_back(point);
   }
   return out;
 }
