@@ -16,9 +16,11 @@
 // keeps the share tau^2 / (tau^2 + s^2 / K) of its own deviation, tau^2 the variance of the true means
 // across classes, s^2 / K the noise of one class's mean of K maxima. Classes whose laws really differ keep
 // them; classes whose laws agree share the permutations of all of them, so K permutations estimate each
-// law about as well as K x classes would (docs/evc_calibration.md). Pooled calibrations of more than two
-// classes therefore run fewer permutations (permutations_run): the pool keeps about as many maxima as a
-// binary calibration's, each class at least five.
+// law about as well as K x classes would (docs/evc_calibration.md). With four or more classes of different
+// sizes the target is not the common mean but the least-squares line of the class means on the log class
+// size (rare classes have smaller maxima). Pooled calibrations of more than two classes therefore run fewer
+// permutations (permutations_run): the pool keeps about as many maxima as a binary calibration's, each
+// class at least ten.
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -55,10 +57,11 @@ struct EvcCalibration {
 };
 
 // How many permutations a calibration of `classes` classes (those with training rows) runs: `permutations`, except
-// under EvcPool::classes with more than two classes, where the classes share them: max(5, ceil(2 x permutations /
-// classes)), at most `permutations`. Pooled, the classes' laws rest together on about as many maxima as a
-// binary calibration's (2 x permutations) while each class keeps at least five of its own: a search per
-// class and permutation is the whole cost, so 24 classes cost 5 searches each instead of 20.
+// under EvcPool::classes with more than two classes, where the classes share them: max(10, ceil(2 x permutations
+// / classes)), at most `permutations`. Pooled, the classes' laws rest together on about as many maxima as a
+// binary calibration's (2 x permutations) while each class keeps at least ten of its own: a search per
+// class and permutation is the whole cost, so 24 classes cost 10 searches each instead of 20 (five each
+// moved the rules' probabilities too far from the reference: docs/evc_calibration.md).
 int permutations_run(const EvcSettings& settings, std::size_t classes);
 
 // Calibrates the classes in `classes` (all when empty) on `data`. The search runs with `search`'s beam

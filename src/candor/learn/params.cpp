@@ -135,9 +135,9 @@ const std::vector<ParamInfo>& param_table() {
       {"evc_permutations", &LearnerParams::evc_permutations,
        "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
        "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
-       "many permutations, docs/evc_calibration.md); pooled, more than two classes share them: each class is "
-       "searched on max(5, ceil(2 x this / classes)) of them, as many maxima in the pool as a binary "
-       "calibration's"},
+       "many permutations, docs/evc_calibration.md); pooled, more than two classes with rows share them: each "
+       "class is searched on max(10, ceil(2 x this / classes)) of them (at most this), as many maxima in the "
+       "pool as a binary calibration's"},
       {"evc_fit", &LearnerParams::evc_fit,
        "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
        "moments, or ml (maximum likelihood)"},

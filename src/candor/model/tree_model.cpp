@@ -84,14 +84,13 @@ std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
     for (const auto& [leaf, fraction] : leaves) reached[leaf][test.y[r]] += fraction * test.weights[r];
   }
   std::vector<RulePoint> out;
-  const auto estimate = leaf_estimate;
   int number = 0;  // the leaf's number in text()'s rule list
   for (const auto& path : tree.leaf_paths()) {
     ++number;
     const auto& own = tree.nodes[path.leaf].class_counts;
     const double n = std::accumulate(reached[path.leaf].begin(), reached[path.leaf].end(), 0.0);
     if (!(std::accumulate(own.begin(), own.end(), 0.0) > 0) || !(n > 0)) continue;
-    const auto p = Tree::leaf_distribution(own, estimate, params.prior_weight, prior());
+    const auto p = Tree::leaf_distribution(own, leaf_estimate, params.prior_weight, prior());
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
     RulePoint point{p[best], reached[path.leaf][best] / n, n};
     point.rule = number;
@@ -111,11 +110,10 @@ TreeModel TreeModel::from_json(const nlohmann::json& j) {
 nlohmann::json TreeModel::rule_table() const {
   nlohmann::json rows = nlohmann::json::array();
   const auto parents = tree.parents();
-  const auto estimate = leaf_estimate;
   for (const auto& path : tree.leaf_paths()) {
     const auto& own = tree.nodes[path.leaf].class_counts;
     const auto p =
-        Tree::leaf_distribution(tree.effective_counts(path.leaf, parents), estimate, params.prior_weight, prior());
+        Tree::leaf_distribution(tree.effective_counts(path.leaf, parents), leaf_estimate, params.prior_weight, prior());
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
     std::string text = format_leaf_path(path, schema);
     text = text.substr(3, text.size() - 8);  // without "IF " and " THEN"
