@@ -1,9 +1,12 @@
 // The candor command-line tool: fit | rules | predict | evaluate | params.
 // Exit codes: 0 success, 2 bad usage or bad input (message on stderr naming file, line and reason),
 // 1 an internal error.
+#include <openssl/evp.h>
+
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -17,6 +20,7 @@
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/learner_options.hpp"
 #include "candor/experiments/report.hpp"
+#include "candor/export/export.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
@@ -28,6 +32,7 @@
 #include "candor/util/names.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
+#include "export_check.hpp"
 
 using namespace candor;
 
@@ -242,12 +247,30 @@ void print_evaluation_text(const EvaluationResult& r, const std::string& data, c
               << cell(fmt(s.classes[c].f1)) << cell(fmt(s.classes[c].support, 0)) << "\n";
 }
 
+// The SHA-256 of a file's bytes in hex, as sha256sum prints it.
+std::string file_sha256(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, 0, "cannot read the file");
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  if (!EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr))
+    throw std::runtime_error("SHA-256 failed");
+  std::string hex;
+  const char* digits = "0123456789abcdef";
+  for (unsigned int i = 0; i < size; ++i) {
+    hex += digits[digest[i] >> 4];
+    hex += digits[digest[i] & 15];
+  }
+  return hex;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"candor: rule learning with honest estimates of rule quality"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "candor 0.1.0");
+  app.set_version_flag("--version", std::string("candor ") + CANDOR_VERSION);
 
   // fit
   DataOptions fit_data;
@@ -273,11 +296,15 @@ int main(int argc, char** argv) {
   // predict
   std::string pred_model, pred_input;
   bool pred_proba = false, pred_explain = false;
+  int pred_digits = 6;
   DataOptions pred_data;
   auto* pred_cmd = app.add_subcommand("predict", "predict DATA with a model; CSV on stdout, one row per example");
   pred_cmd->add_option("MODEL", pred_model, "model file")->required();
   pred_cmd->add_option("DATA", pred_input, "data to predict (class column optional)")->required();
   pred_cmd->add_flag("--proba", pred_proba, "add one probability column per class");
+  pred_cmd->add_option("--digits", pred_digits, "decimals of the probabilities (17 reads back exactly)")
+      ->check(CLI::Range(1, 17))
+      ->capture_default_str();
   pred_cmd->add_flag("--explain", pred_explain,
                      "add what decided: the rule numbers of a rule model (1-based; 'default' if none), the five "
                      "features that moved a logistic model's prediction most, with their effect on the logit, the "
@@ -287,6 +314,31 @@ int main(int argc, char** argv) {
   pred_cmd->add_option("--weight-column", pred_data.weight_column, "column holding example weights (ignored)");
   pred_cmd->add_option("--delimiter", pred_data.delimiter, "CSV separator: one character, or tab, semicolon")
       ->check(kDelimiterCheck);
+
+  // export
+  std::string export_model_path, export_format, export_output, export_check_data;
+  ExportOptions export_options;
+  DataOptions export_data;
+  auto* export_cmd = app.add_subcommand(
+      "export",
+      "write a model as code that runs without candor: one SQL query (SQLite and PostgreSQL), a dependency-free "
+      "Python module or a header-only C function, each giving the predicted class and the probabilities of "
+      "'candor predict --proba'");
+  export_cmd->add_option("MODEL", export_model_path, "model file")->required();
+  export_cmd->add_option("--format", export_format, "sql, python or c")
+      ->required()
+      ->check(CLI::IsMember({"sql", "python", "c"}));
+  export_cmd->add_option("-o,--output", export_output, "file to write (default: standard output)");
+  export_cmd->add_option("--table", export_options.table, "sql: the table to read, its columns named as the attributes")
+      ->capture_default_str();
+  export_cmd->add_option("--key", export_options.keys, "sql: columns of the table to pass through first (repeatable)");
+  export_cmd->add_option("--prefix", export_options.prefix, "c: the prefix of the names the header defines")
+      ->capture_default_str();
+  export_cmd->add_option("--check", export_check_data,
+                         "DATA: run the export on DATA (sql in SQLite, python with python3, c compiled with cc) and "
+                         "compare every row with the model: probabilities to 1e-9, the predicted class");
+  export_cmd->add_option("--missing", export_data.missing, "--check: CSV cells meaning 'missing'")->expected(1, -1);
+  export_cmd->add_option("--delimiter", export_data.delimiter, "--check: CSV separator")->check(kDelimiterCheck);
 
   // evaluate
   DataOptions eval_data;
@@ -424,7 +476,7 @@ int main(int argc, char** argv) {
         std::cout << (r + 1) << "," << csv_field(model.decides(data, r) ? cls.values[pred] : std::string("undecided"));
         if (has_actual) std::cout << "," << csv_field(data.y[r] == kMissing ? std::string("?") : cls.values[data.y[r]]);
         if (pred_proba)
-          for (double x : p) std::cout << "," << fmt(x, 6);
+          for (double x : p) std::cout << "," << fmt(x, pred_digits);
         if (pred_explain) {
           std::string s;
           for (const auto& part : model.explain(data, r)) s += (s.empty() ? "" : ";") + part;
@@ -432,6 +484,32 @@ int main(int argc, char** argv) {
         }
         std::cout << "\n";
       }
+    } else if (*export_cmd) {
+      const auto model = load_model(export_model_path);
+      export_options.source = export_model_path;
+      export_options.sha256 = file_sha256(export_model_path);
+      export_options.version = CANDOR_VERSION;
+      const ExportFormat format = parse_export_format(export_format);
+      const std::string code = export_model(*model, format, export_options);
+      if (!export_check_data.empty()) {
+        LoadOptions lo = load_options(export_data);
+        lo.schema = &model->schema;
+        lo.require_labels = false;
+        const Dataset data = load_reported(export_check_data, lo);
+        const ExportCheck check = check_export(*model, data, format, export_options);
+        std::cerr << "checked the " << export_format << " export on " << check.rows << " rows of " << export_check_data
+                  << ": largest probability difference " << format_number(check.max_difference) << ", "
+                  << check.class_mismatches << " rows of another class\n";
+        if (!check.first_mismatch.empty()) {
+          std::cerr << "candor: the export disagrees with the model (a bug in candor): " << check.first_mismatch
+                    << "\n";
+          return 1;
+        }
+      }
+      if (export_output.empty())
+        std::cout << code;
+      else
+        write_file_atomic(export_output, code);
     } else if (*eval_cmd) {
       validate(eval_params);
       Dataset data = load_training(eval_input, eval_data);

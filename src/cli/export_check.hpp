@@ -1,0 +1,23 @@
+#pragma once
+// `candor export --check DATA`: runs an export where it runs (the SQL in an in-memory SQLite database, the
+// Python module with python3, the C header compiled with cc) on every row of DATA and compares each
+// probability and predicted class with the model's own.
+#include <cstddef>
+#include <string>
+
+#include "candor/export/export.hpp"
+
+namespace candor {
+
+struct ExportCheck {
+  std::size_t rows = 0;
+  double max_difference = 0;      // largest |exported - model| probability over rows and classes
+  std::size_t class_mismatches = 0;  // rows whose predicted class (or "undecided") differs
+  std::string first_mismatch;     // where the first row beyond 1e-9 or of another class is, or empty
+};
+
+// `d` is read against the model's schema. Throws std::runtime_error when the engine (python3, cc) cannot be
+// started or the export fails to run.
+ExportCheck check_export(const Model& m, const Dataset& d, ExportFormat format, const ExportOptions& options);
+
+}  // namespace candor
