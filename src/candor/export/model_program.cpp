@@ -79,10 +79,11 @@ std::vector<ExprPtr> softmax_kept(Program& p, std::vector<ExprPtr> logits) {
 ExprPtr sigmoid_kept(Program& p, ExprPtr x) {
   x = let(p, std::move(x));
   const ExprPtr e = let(p, choose(greater(number(0), x), number(0), exp(subtract(number(0), x))));  // used where x >= 0
-  const ExprPtr f = let(p, choose(greater(number(0), x), exp(x), number(0)));  // used where x < 0
+  const ExprPtr f = let(p, choose(greater(number(0), x), exp(x), number(0)));                       // used where x < 0
   const ExprPtr s =
       let(p, choose(greater(number(0), x), divide(f, add({number(1), f})), divide(number(1), add({number(1), e}))));
-  return let(p, choose(greater(number(kEdge), s), number(kEdge), choose(greater(s, number(1 - kEdge)), number(1 - kEdge), s)));
+  return let(
+      p, choose(greater(number(kEdge), s), number(kEdge), choose(greater(s, number(1 - kEdge)), number(1 - kEdge), s)));
 }
 
 ExprPtr fires(const Rule& r) {
@@ -286,11 +287,18 @@ Program rule_model_program(const RuleModel& m) {
       for (std::size_t c = 0; c < k; ++c)
         if (prior[c] > 0) log_lift[i][c] = std::log((d[c] > 0 ? d[c] : eps * prior[c]) / prior[c]);
     }
-    const auto sums = summed([&](std::size_t i, std::size_t c) { return log_lift[i][c]; });
+    // Each class's log score relative to a reference class: the same probabilities after exp and
+    // normalising, with one sum over the rules fewer (for two classes a single one; the sums dominate the
+    // cost of a large rule set in SQL).
+    std::size_t ref = 0;
+    while (ref < k && !(prior[ref] > 0)) ++ref;
+    const auto sums =
+        summed([&](std::size_t i, std::size_t c) { return c == ref ? 0.0 : log_lift[i][c] - log_lift[i][ref]; });
     std::vector<ExprPtr> log_p, present;
     for (std::size_t c = 0; c < k; ++c)
       if (prior[c] > 0) {
-        log_p.push_back(let(p, add({number(std::log(prior[c])), sums[c]})));
+        log_p.push_back(c == ref ? number(0)
+                                 : let(p, add({number(std::log(prior[c]) - std::log(prior[ref])), sums[c]})));
         present.push_back(log_p.back());
       } else {
         log_p.push_back(nullptr);
@@ -401,8 +409,7 @@ Program boost_program(const BoostModel& m) {
       std::vector<ExprPtr> f;
       for (std::size_t c = 0; c < k; ++c) f.push_back(let(p, tree_value(m.members[i + c])));
       const ExprPtr mean = let(p, divide(add(f), number(j)));
-      for (std::size_t c = 0; c < k; ++c)
-        terms[c].push_back(multiply({number((j - 1) / j), subtract(f[c], mean)}));
+      for (std::size_t c = 0; c < k; ++c) terms[c].push_back(multiply({number((j - 1) / j), subtract(f[c], mean)}));
     }
   }
   std::vector<ExprPtr> scores;
@@ -452,8 +459,8 @@ Program pril_program(const PrilModel& m) {
         const double rest = 1 - prior[static_cast<std::size_t>(r.klass)];
         for (std::size_t c = 0; c < k; ++c)
           table[c].push_back(static_cast<int>(c) == r.klass ? own
-                             : rest > 0                      ? (1 - own) * prior[c] / rest
-                                                             : (1 - own) / static_cast<double>(k - 1));
+                             : rest > 0                     ? (1 - own) * prior[c] / rest
+                                                            : (1 - own) / static_cast<double>(k - 1));
       }
   }
   const double rules = static_cast<double>(table[0].size());
