@@ -243,13 +243,14 @@ ExportCheck check_export(const Model& m, const Dataset& d, ExportFormat format, 
     bool class_differs = got[r].predicted != predicted;
     if (class_differs && got[r].predicted != "undecided" && predicted != "undecided") {
       const auto other = std::find(classes.begin(), classes.end(), got[r].predicted);
-      class_differs = other == classes.end() || want[best] - want[static_cast<std::size_t>(other - classes.begin())] > 1e-9;
+      class_differs =
+          other == classes.end() || want[best] - want[static_cast<std::size_t>(other - classes.begin())] > 1e-9;
     }
     check.class_mismatches += class_differs ? 1 : 0;
     if ((diff > 1e-9 || class_differs) && check.first_mismatch.empty())
       check.first_mismatch = d.source + ":" + std::to_string(r < d.lines.size() ? d.lines[r] : r + 1) +
-                             ": the export predicts '" + got[r].predicted + "' where the model predicts '" +
-                             predicted + "', probabilities differing by up to " + format_number(diff);
+                             ": the export predicts '" + got[r].predicted + "' where the model predicts '" + predicted +
+                             "', probabilities differing by up to " + format_number(diff);
   }
   return check;
 }

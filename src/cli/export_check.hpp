@@ -11,9 +11,9 @@ namespace candor {
 
 struct ExportCheck {
   std::size_t rows = 0;
-  double max_difference = 0;      // largest |exported - model| probability over rows and classes
+  double max_difference = 0;         // largest |exported - model| probability over rows and classes
   std::size_t class_mismatches = 0;  // rows whose predicted class (or "undecided") differs
-  std::string first_mismatch;     // where the first row beyond 1e-9 or of another class is, or empty
+  std::string first_mismatch;        // where the first row beyond 1e-9 or of another class is, or empty
 };
 
 // `d` is read against the model's schema. Throws std::runtime_error when the engine (python3, cc) cannot be

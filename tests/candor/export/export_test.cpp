@@ -1,10 +1,9 @@
-#include "candor/export/export.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 
+#include "candor/export/export.hpp"
 #include "candor/export/model_program.hpp"
 #include "candor/export/program.hpp"
 #include "candor/learn/fit.hpp"
@@ -135,7 +134,8 @@ TEST_P(ProgramMatchesModel, OnEveryRowWithMissingAndUnseenValues) {
   for (const auto& c : configs()) {
     LearnerParams params;
     c.set(params);
-    if (params.learner == "boost" && params.boosting == "logitboost" && data.num_classes() > 2 && GetParam() == "soybean.arff")
+    if (params.learner == "boost" && params.boosting == "logitboost" && data.num_classes() > 2 &&
+        GetParam() == "soybean.arff")
       continue;  // 19 classes x 10 rounds of stumps: covered by the smaller multiclass sets
     const auto model = fit_model(data, params);
     expect_program_matches(*model, data, std::string(c.name) + " on " + GetParam());
