@@ -4,6 +4,7 @@ One class per learner of the C++ registry, generated from it: each class's param
 their documentation come from the C++ parameter table (the table that also makes the CLI options and the
 model file), so a parameter added there appears here at once. Nothing is fitted or predicted in Python.
 """
+import hashlib
 import inspect
 import json
 import warnings
@@ -360,6 +361,17 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         """The model as `candor rules` prints it."""
         check_is_fitted(self, "model_")
         return self.model_.text()
+
+    def export(self, format, table="data", key=(), prefix="candor"):
+        """The model as code that runs without candor, as `candor export` writes it: format "sql" (one query over
+        `table`, the `key` columns passed through first), "python" (a module with predict_proba(row: dict)) or
+        "c" (a header-only function; names start with `prefix`). It names the SHA-256 of to_json()'s text."""
+        check_is_fitted(self, "model_")
+        from . import __version__
+        keys = [key] if isinstance(key, str) else list(key)
+        digest = hashlib.sha256(self.to_json().encode("utf-8")).hexdigest()
+        return self.model_.export(format, table, keys, prefix, f"(fitted in Python: {type(self).__name__})", digest,
+                                  __version__)
 
     def to_json(self):
         """The model file `candor fit` writes: `candor predict` reads it."""

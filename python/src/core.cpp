@@ -14,6 +14,7 @@
 #include "candor/data/json_input.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/experiments/grid.hpp"
+#include "candor/export/export.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
@@ -330,6 +331,24 @@ PYBIND11_MODULE(_core, m) {
                   })
       .def("to_json", [](const PyModel& pm) { return pm.model->to_json().dump(2); })
       .def("text", [](const PyModel& pm) { return pm.model->text(); })
+      .def(
+          "export",
+          [](const PyModel& pm, const std::string& format, const std::string& table,
+             const std::vector<std::string>& keys, const std::string& prefix, const std::string& source,
+             const std::string& sha256, const std::string& version) {
+            return guarded([&] {
+              ExportOptions o;
+              o.table = table;
+              o.keys = keys;
+              o.prefix = prefix;
+              o.source = source;
+              o.sha256 = sha256;
+              o.version = version;
+              return export_model(*pm.model, parse_export_format(format), o);
+            });
+          },
+          py::arg("format"), py::arg("table"), py::arg("keys"), py::arg("prefix"), py::arg("source"), py::arg("sha256"),
+          py::arg("version"))
       .def("rule_table", [](const PyModel& pm) { return pm.model->rule_table().dump(); })
       .def_property_readonly("kind", [](const PyModel& pm) { return pm.model->kind_name(); })
       .def_property_readonly("class_values", [](const PyModel& pm) { return pm.model->schema.class_attribute.values; })

@@ -4,6 +4,7 @@ the Python module imported and called, and the C header compiled with cc; every 
 `candor predict --proba --digits 17` to 1e-9 on every row, missing and never-seen nominal values included."""
 import csv
 import glob
+import hashlib
 import importlib.util
 import io
 import math
@@ -244,7 +245,6 @@ def test_every_learner_exports_exactly(dataset, postgres, tmp_path):
 def test_export_names_its_source_and_checksum(tmp_path):
     model = tmp_path / "m.json"
     run([CLI, "fit", str(CORPUS / "iris.arff"), "-o", str(model), "--learner", "cn2-ordered"])
-    import hashlib
     digest = hashlib.sha256(model.read_bytes()).hexdigest()
     for fmt, comment in (("sql", "--"), ("python", "#"), ("c", "/*")):
         text = run([CLI, "export", str(model), "--format", fmt])
@@ -265,3 +265,27 @@ def test_check_reports_agreement_and_bad_input_exits_2(tmp_path):
     missing = subprocess.run([CLI, "export", str(tmp_path / "none.json"), "--format", "sql"], capture_output=True,
                              text=True)
     assert missing.returncode == 2 and "none.json" in missing.stderr
+
+
+def test_python_estimators_export_the_same_code(tmp_path):
+    """est.export() gives the module `candor export` gives, and its probabilities are the estimator's."""
+    frame = candor.read_arff(CORPUS / "colic.arff")
+    X, y = frame.iloc[:, :-1], frame.iloc[:, -1]
+    est = candor.CN2Unordered().fit(X, y)
+    path = tmp_path / "colic_model.py"
+    path.write_text(est.export("python"), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("colic_model", path)
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    want = est.predict_proba(X)
+    for i in range(len(X)):
+        row = {a: (None if v != v else (str(v) if str(X[a].dtype) == "category" else float(v)))
+               for a, v in X.iloc[i].items()}
+        got = m.predict_proba(row)
+        for c, cls in enumerate(est.classes_):
+            assert abs(got[str(cls)] - want[i, c]) <= TOLERANCE
+    assert "Model SHA-256: " + hashlib.sha256(est.to_json().encode()).hexdigest() in est.export("sql", key="id")
+    assert 'SELECT "id", CASE' in est.export("sql", key="id")
+    assert "struct colic_row" in est.export("c", prefix="colic")
+    with pytest.raises(ValueError):
+        est.export("pmml")
