@@ -261,7 +261,8 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
       const auto& wc = weights[static_cast<std::size_t>(c)];
       const auto gamma = q.gammas();
       model->intercepts[c] = wc.intercepts[0];
-      model->attribute_weights.row(c) = wc.attributes.row(0);
+      // A matrix of no columns has no storage: Eigen's row() of it offsets a null pointer (UBSan).
+      if (model->attribute_weights.cols() > 0) model->attribute_weights.row(c) = wc.attributes.row(0);
       for (Eigen::Index k = 0; k < R; ++k) {
         model->rule_weights(c, k) = q.rule_sign[static_cast<std::size_t>(k)] * wc.rules[k];
         if (rules[static_cast<std::size_t>(k)].klass == c)
