@@ -58,14 +58,9 @@ std::vector<RowResult> run_sqlite(const Model& m, const Dataset& d, const Export
   if (sqlite3_open(":memory:", &db) != SQLITE_OK) throw std::runtime_error("cannot open an SQLite database");
   std::unique_ptr<sqlite3, int (*)(sqlite3*)> owner(db, sqlite3_close);
   auto fail = [&](const std::string& what) { throw std::runtime_error(what + ": " + sqlite3_errmsg(db)); };
-  auto quote = [](const std::string& s) {
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-  };
   std::string create = "CREATE TABLE data (candor_row INTEGER", insert = "INSERT INTO data VALUES (?";
   for (const auto& a : m.schema.attributes) {
-    create += ", " + quote(a.name) + (a.is_nominal() ? " TEXT" : " DOUBLE PRECISION");
+    create += ", " + sql_identifier(a.name) + (a.is_nominal() ? " TEXT" : " DOUBLE PRECISION");
     insert += ", ?";
   }
   if (sqlite3_exec(db, (create + ")").c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) fail("SQLite CREATE TABLE");
@@ -114,7 +109,6 @@ std::vector<RowResult> run_sqlite(const Model& m, const Dataset& d, const Export
 std::string run_child(const std::vector<std::string>& argv, const std::string& what) {
   ProcessOptions po;
   po.capture_stdout = true;
-  po.stderr_to_stdout = false;
   const auto result = run_process(argv, po);
   if (result.exit_code == 127) throw std::runtime_error("cannot start '" + argv[0] + "' to check the " + what);
   if (result.exit_code != 0)
@@ -122,10 +116,10 @@ std::string run_child(const std::vector<std::string>& argv, const std::string& w
   return result.output;
 }
 
-std::vector<RowResult> run_python(const Model& m, const Dataset& d, const ExportOptions& o) {
+std::vector<RowResult> run_python(const Dataset& d, const std::string& code) {
   TempDir dir;
   const auto module = (dir.path / "exported_model.py").string();
-  write_file_atomic(module, export_model(m, ExportFormat::python, o));
+  write_file_atomic(module, code);
   nlohmann::json rows = nlohmann::json::array();
   for (std::size_t r = 0; r < d.rows(); ++r) {
     nlohmann::json row = nlohmann::json::object();
@@ -167,13 +161,10 @@ std::vector<RowResult> run_python(const Model& m, const Dataset& d, const Export
   return out;
 }
 
-std::vector<RowResult> run_c(const Model& m, const Dataset& d, const ExportOptions& o) {
+std::vector<RowResult> run_c(const Model& m, const Dataset& d, const std::string& prefix, const std::string& code) {
   TempDir dir;
-  write_file_atomic((dir.path / "model.h").string(), export_model(m, ExportFormat::c, o));
-  const auto fields = export_c_fields(m.schema);
-  const std::string& x = o.prefix;
-  std::string guard = x;
-  std::transform(guard.begin(), guard.end(), guard.begin(), [](unsigned char ch) { return std::toupper(ch); });
+  write_file_atomic((dir.path / "model.h").string(), code);
+  const std::string& x = prefix;
   std::string driver = "#include <stdio.h>\n#include \"model.h\"\nstatic const struct " + x + "_row rows[] = {\n";
   for (std::size_t r = 0; r < d.rows(); ++r) {
     driver += "  {";
@@ -190,10 +181,12 @@ std::vector<RowResult> run_c(const Model& m, const Dataset& d, const ExportOptio
     }
     driver += d.num_attributes() ? "},\n" : "0},\n";
   }
-  driver += "};\nint main(void) {\n  double p[" + guard + "_CLASSES];\n" +
+  // The class count from the header's class names, so the driver needs no name of the header's but the prefix.
+  driver += "};\nint main(void) {\n  double p[sizeof " + x + "_classes / sizeof " + x + "_classes[0]];\n" +
             "  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {\n" + "    const int c = " + x +
-            "_predict_proba(&rows[i], p);\n" + "    printf(\"%d\", c);\n" + "    for (int k = 0; k < " + guard +
-            "_CLASSES; ++k) printf(\" %.17g\", p[k]);\n" + "    printf(\"\\n\");\n  }\n  return 0;\n}\n";
+            "_predict_proba(&rows[i], p);\n" + "    printf(\"%d\", c);\n" +
+            "    for (size_t k = 0; k < sizeof p / sizeof p[0]; ++k) printf(\" %.17g\", p[k]);\n" +
+            "    printf(\"\\n\");\n  }\n  return 0;\n}\n";
   const auto source = (dir.path / "driver.c").string(), program = (dir.path / "driver").string();
   write_file_atomic(source, driver);
   const char* cc = std::getenv("CC");
@@ -215,13 +208,14 @@ std::vector<RowResult> run_c(const Model& m, const Dataset& d, const ExportOptio
 
 }  // namespace
 
-ExportCheck check_export(const Model& m, const Dataset& d, ExportFormat format, const ExportOptions& options) {
+ExportCheck check_export(const Model& m, const Dataset& d, ExportFormat format, const ExportOptions& options,
+                         const std::string& code) {
   if (d.rows() == 0) throw std::runtime_error("no rows to check the export on");
   std::vector<RowResult> got;
   switch (format) {
     case ExportFormat::sql: got = run_sqlite(m, d, options); break;
-    case ExportFormat::python: got = run_python(m, d, options); break;
-    case ExportFormat::c: got = run_c(m, d, options); break;
+    case ExportFormat::python: got = run_python(d, code); break;
+    case ExportFormat::c: got = run_c(m, d, options.prefix, code); break;
   }
   if (got.size() != d.rows())
     throw std::runtime_error("the export returned " + std::to_string(got.size()) + " rows for " +

@@ -16,8 +16,10 @@ struct ExportCheck {
   std::string first_mismatch;        // where the first row beyond 1e-9 or of another class is, or empty
 };
 
-// `d` is read against the model's schema. Throws std::runtime_error when the engine (python3, cc) cannot be
-// started or the export fails to run.
-ExportCheck check_export(const Model& m, const Dataset& d, ExportFormat format, const ExportOptions& options);
+// `code` is the export of `m` in `format` (written with `options`) that is checked as it is, except for SQL,
+// which is printed again for the check's own table. `d` is read against the model's schema. Throws std::runtime_error
+// when the engine (python3, cc) cannot be started or the export fails to run.
+ExportCheck check_export(const Model& m, const Dataset& d, ExportFormat format, const ExportOptions& options,
+                         const std::string& code);
 
 }  // namespace candor

@@ -496,7 +496,7 @@ int main(int argc, char** argv) {
         lo.schema = &model->schema;
         lo.require_labels = false;
         const Dataset data = load_reported(export_check_data, lo);
-        const ExportCheck check = check_export(*model, data, format, export_options);
+        const ExportCheck check = check_export(*model, data, format, export_options, code);
         std::cerr << "checked the " << export_format << " export on " << check.rows << " rows of " << export_check_data
                   << ": largest probability difference " << format_number(check.max_difference) << ", "
                   << check.class_mismatches << " rows of another class\n";

@@ -20,12 +20,6 @@ ExportFormat parse_export_format(const std::string& name) {
   throw std::invalid_argument(unknown_name_message("export format", name, {"sql", "python", "c"}));
 }
 
-std::vector<std::string> export_sql_columns(const Model& m) {
-  std::vector<std::string> out{"predicted"};
-  for (const auto& v : m.schema.class_attribute.values) out.push_back("p(" + v + ")");
-  return out;
-}
-
 namespace {
 
 // Shortest text that reads back as the same double; C and SQL need a decimal point or exponent to read a
@@ -506,7 +500,7 @@ std::string export_c(const Model& m, const Program& prog, const ExportOptions& o
 
 }  // namespace
 
-std::vector<std::string> export_c_fields(const Schema& schema) { return c_fields(schema); }
+std::string sql_identifier(const std::string& name) { return quoted(name, '"'); }
 std::string c_string_literal(const std::string& s) { return c_string(s); }
 
 std::string export_model(const Model& m, ExportFormat format, const ExportOptions& options) {

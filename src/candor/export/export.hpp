@@ -31,17 +31,14 @@ struct ExportOptions {
   std::string version;  // candor's version
 };
 
-// Throws std::invalid_argument for a model kind without an export, an invalid SQL table or C prefix name, or
-// a name clash.
+// The SQL result's columns are the keys, "predicted", then "p(CLASS)" per class, as `candor predict --proba`
+// names them. Throws std::invalid_argument for a model kind without an export, an invalid SQL table or C prefix name,
+// or a name clash.
 std::string export_model(const Model& m, ExportFormat format, const ExportOptions& options);
 
-// The column names of the SQL query's result after the keys: "predicted", then "p(class)" per class, as
-// `candor predict --proba` names them.
-std::vector<std::string> export_sql_columns(const Model& m);
-
-// What the C export names each attribute's field (letters, digits and '_'; unique), and a string as a C
-// literal: for programs that drive a C export (`candor export --check`).
-std::vector<std::string> export_c_fields(const Schema& schema);
+// A name as a quoted SQL identifier ("a ""b"""), and a string as a C literal: for programs that drive an
+// export (`candor export --check`).
+std::string sql_identifier(const std::string& name);
 std::string c_string_literal(const std::string& s);
 
 }  // namespace candor

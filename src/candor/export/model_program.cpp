@@ -469,10 +469,8 @@ Program pril_program(const PrilModel& m) {
     values.push_back(number(static_cast<double>(table[0].size())));
     laplace(m.branches[b].class_counts);
   }
-  values.push_back(number(static_cast<double>(table[0].size())));
+  const ExprPtr otherwise = number(static_cast<double>(table[0].size()));
   laplace(m.training_counts);
-  const ExprPtr otherwise = values.back();
-  values.pop_back();
   const ExprPtr decider = let(p, cases(std::move(conditions), std::move(values), otherwise));
   for (std::size_t c = 0; c < k; ++c) p.probabilities.push_back(lookup(decider, table[c]));
   p.decided = greater(number(rules - 0.5), decider);
