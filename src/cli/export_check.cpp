@@ -110,7 +110,9 @@ std::string run_child(const std::vector<std::string>& argv, const std::string& w
   ProcessOptions po;
   po.capture_stdout = true;
   const auto result = run_process(argv, po);
-  if (result.exit_code == 127) throw std::runtime_error("cannot start '" + argv[0] + "' to check the " + what);
+  // A missing python3 or cc is the user's setup, not a bug (exit 2); a failing export is a bug (exit 1).
+  if (result.exit_code == 127)
+    throw std::invalid_argument("cannot start '" + argv[0] + "' to check the " + what + " (is it installed?)");
   if (result.exit_code != 0)
     throw std::runtime_error("'" + argv[0] + "' failed (exit " + std::to_string(result.exit_code) + ") on the " + what);
   return result.output;
