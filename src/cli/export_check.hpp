@@ -17,8 +17,9 @@ struct ExportCheck {
 };
 
 // `code` is the export of `m` in `format` (written with `options`) that is checked as it is, except for SQL,
-// which is printed again for the check's own table. `d` is read against the model's schema. Throws std::invalid_argument
-// when the engine (python3, cc) cannot be started, std::runtime_error when the export fails to run.
+// which is printed again for the check's own table. `d` is read against the model's schema. Throws
+// std::invalid_argument when the engine (python3, cc) cannot be started, std::runtime_error when the export fails to
+// run.
 ExportCheck check_export(const Model& m, const Dataset& d, ExportFormat format, const ExportOptions& options,
                          const std::string& code);
 
