@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -27,6 +28,7 @@
 #include "candor/model/combine.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
+#include "candor/report/report.hpp"
 #include "candor/stats/comparison.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/names.hpp"
@@ -340,6 +342,25 @@ int main(int argc, char** argv) {
   export_cmd->add_option("--missing", export_data.missing, "--check: CSV cells meaning 'missing'")->expected(1, -1);
   export_cmd->add_option("--delimiter", export_data.delimiter, "--check: CSV separator")->check(kDelimiterCheck);
 
+  // report
+  std::string report_model_path, report_input, report_output, report_title;
+  std::size_t report_rows = ReportOptions{}.max_rows;
+  DataOptions report_data;
+  auto* report_cmd = app.add_subcommand(
+      "report",
+      "write a model as one self-contained HTML page: learner and options, the rules as a sortable, filterable "
+      "table, the class priors; with DATA, the evaluation on it, the reliability and rule plots and the rows with "
+      "the rules that fired");
+  report_cmd->add_option("MODEL", report_model_path, "model file")->required();
+  report_cmd->add_option("DATA", report_input, "data to evaluate and show row by row (class column optional)");
+  report_cmd->add_option("-o,--output", report_output, "HTML file to write")->required();
+  report_cmd->add_option("--title", report_title, "the page's title (default: candor report: MODEL's file name)");
+  report_cmd->add_option("--rows", report_rows, "rows of DATA the row view holds (the evaluation uses all)")
+      ->check(CLI::Range(std::size_t{1}, std::numeric_limits<std::size_t>::max()))
+      ->capture_default_str();
+  report_cmd->add_option("--missing", report_data.missing, "CSV cells meaning 'missing'")->expected(1, -1);
+  report_cmd->add_option("--delimiter", report_data.delimiter, "CSV separator")->check(kDelimiterCheck);
+
   // evaluate
   DataOptions eval_data;
   LearnerParams eval_params;
@@ -510,6 +531,24 @@ int main(int argc, char** argv) {
         std::cout << code;
       else
         write_file_atomic(export_output, code);
+    } else if (*report_cmd) {
+      const auto model = load_model(report_model_path);
+      ReportOptions options;
+      options.title = report_title;
+      options.source = report_model_path;
+      options.sha256 = file_sha256(report_model_path);
+      options.version = CANDOR_VERSION;
+      options.max_rows = report_rows;
+      std::optional<Dataset> data;
+      if (!report_input.empty()) {
+        LoadOptions lo = load_options(report_data);
+        lo.schema = &model->schema;
+        lo.require_labels = false;
+        data = load_reported(report_input, lo);
+        options.data_source = report_input;
+      }
+      write_file_atomic(report_output, report_html(*model, data ? &*data : nullptr, options));
+      std::cerr << "report written to " << report_output << "\n";
     } else if (*eval_cmd) {
       validate(eval_params);
       Dataset data = load_training(eval_input, eval_data);

@@ -87,20 +87,26 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 
 FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
                           bool keep_predictions) {
-  FoldResult out;
   auto t0 = Clock::now();
   const auto model = fit_model(train, params, threads);
-  out.fit_seconds = seconds_since(t0);
+  const double fit_seconds = seconds_since(t0);
+  FoldResult out = evaluate_model(*model, test, keep_predictions);
+  out.fit_seconds = fit_seconds;
+  return out;
+}
+
+FoldResult evaluate_model(const Model& model, const Dataset& test, bool keep_predictions) {
+  FoldResult out;
   auto t1 = Clock::now();
   std::vector<std::vector<double>> proba(test.rows());
-  for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = model->predict_proba(test, r);
+  for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = model.predict_proba(test, r);
   out.predict_seconds = seconds_since(t1);
   out.metrics = compute_metrics(test.y, proba);
-  out.confusion = confusion_matrix(test.y, proba, train.num_classes());
+  out.confusion = confusion_matrix(test.y, proba, model.schema.class_attribute.values.size());
   double labelled = 0, right = 0, undecided = 0;
   std::vector<char> decided(test.rows(), 1);
   for (std::size_t r = 0; r < test.rows(); ++r) {
-    decided[r] = model->decides(test, r);
+    decided[r] = model.decides(test, r);
     if (test.y[r] == kMissing) continue;
     const double w = test.weights[r];
     labelled += w;
@@ -111,10 +117,10 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
   }
   out.adjusted_accuracy = labelled > 0 ? right / labelled : NAN;
   out.undecided_rate = labelled > 0 ? undecided / labelled : NAN;
-  out.training_statistics = model->training_statistics();
-  out.rules = model->rule_count();
-  out.mean_rule_length = model->mean_rule_length();
-  std::vector<RulePoint> points = model->rule_points(test);
+  out.training_statistics = model.training_statistics();
+  out.rules = model.rule_count();
+  out.mean_rule_length = model.mean_rule_length();
+  std::vector<RulePoint> points = model.rule_points(test);
   out.rule_rmse = rule_probability_rmse(points);
   out.test_rows = test.rows();
   if (keep_predictions) {

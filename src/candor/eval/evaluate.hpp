@@ -57,6 +57,8 @@ struct FoldResult {
 // Fits on `train` (with `threads`), predicts `test` (read against the training schema) and measures.
 FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
                           bool keep_predictions = false);
+// The measuring half of evaluate_split: predicts `test` (read against the model's schema) with a fitted model.
+FoldResult evaluate_model(const Model& model, const Dataset& test, bool keep_predictions = false);
 // What a rule covers in `d`: weighted examples n, weighted examples of its class s, and rows.
 struct RuleHits {
   double s = 0, n = 0;

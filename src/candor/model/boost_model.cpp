@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <stdexcept>
 
@@ -257,6 +258,26 @@ nlohmann::json BoostModel::rule_table() const {
       rows.push_back(row);
     }
   return rows;
+}
+
+std::vector<std::vector<std::size_t>> BoostModel::fired_rules(const Dataset& d) const {
+  // rule_table() lists the members' leaves member by member, each in leaf_paths() order.
+  std::vector<std::map<int, std::size_t>> row_of_leaf(members.size());
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < members.size(); ++i)
+    for (const auto& path : members[i].leaf_paths()) row_of_leaf[i][path.leaf] = next++;
+  std::vector<std::vector<std::size_t>> out(d.rows());
+  std::vector<std::pair<int, double>> leaves;
+  for (std::size_t r = 0; r < d.rows(); ++r)
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      leaves.clear();
+      members[i].route(d, r, leaves);
+      std::vector<std::size_t> rows;
+      for (const auto& leaf : leaves) rows.push_back(row_of_leaf[i].at(leaf.first));
+      std::sort(rows.begin(), rows.end());
+      out[r].insert(out[r].end(), rows.begin(), rows.end());
+    }
+  return out;
 }
 
 }  // namespace candor

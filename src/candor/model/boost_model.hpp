@@ -49,6 +49,7 @@ struct BoostModel : Model {
   // under the member's distribution, and the member's vote weight (adaboost-m1) or the leaf's LIFT of
   // each class (kbs).
   nlohmann::json rule_table() const override;
+  std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const override;
   // The members' cells (a tree's leaves, a rule's covered and uncovered parts), and the leaves' mean depth.
   std::size_t rule_count() const override;
   double mean_rule_length() const override;

@@ -298,4 +298,12 @@ nlohmann::json LogisticRuleModel::rule_table() const {
   return rows;
 }
 
+std::vector<std::vector<std::size_t>> LogisticRuleModel::fired_rules(const Dataset& d) const {
+  std::vector<std::vector<std::size_t>> out(d.rows());
+  for (std::size_t r = 0; r < d.rows(); ++r)
+    for (std::size_t k = 0; k < rules.rules.size(); ++k)
+      if (rules.rules[k].covers(d, r)) out[r].push_back(k);
+  return out;
+}
+
 }  // namespace candor

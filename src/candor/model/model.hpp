@@ -69,6 +69,12 @@ struct Model {
   // states one, and the kind's own columns (quality, weight, reliability, member, ...). Empty for models
   // without rules.
   virtual nlohmann::json rule_table() const { return nlohmann::json::array(); }
+  // For every row of `d`, the rows of rule_table() (0-based) that took part in its prediction: the deciding
+  // rules of a rule model, every rule a logistic model's row has, the leaves a tree routes it to, each
+  // member's leaf in an ensemble, PrIL's deciding rule. Empty lists for models without rules.
+  virtual std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const {
+    return std::vector<std::vector<std::size_t>>(d.rows());
+  }
 };
 
 // Records what `m` was fitted on: the training data's schema, class totals, rows and source.

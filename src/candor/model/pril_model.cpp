@@ -250,4 +250,13 @@ nlohmann::json PrilModel::rule_table() const {
   return rows;
 }
 
+std::vector<std::vector<std::size_t>> PrilModel::fired_rules(const Dataset& d) const {
+  std::vector<std::vector<std::size_t>> out(d.rows());
+  for (std::size_t r = 0; r < d.rows(); ++r) {
+    const Decision dec = find(d, r);
+    if (dec.rule) out[r].push_back(static_cast<std::size_t>(dec.number - 1));
+  }
+  return out;
+}
+
 }  // namespace candor

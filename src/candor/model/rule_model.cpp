@@ -309,6 +309,12 @@ nlohmann::json RuleModel::rule_table() const {
   return rows;
 }
 
+std::vector<std::vector<std::size_t>> RuleModel::fired_rules(const Dataset& d) const {
+  std::vector<std::vector<std::size_t>> out(d.rows());
+  for (std::size_t r = 0; r < d.rows(); ++r) out[r] = deciding_rules(d, r);
+  return out;
+}
+
 std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema) {
   std::ostringstream out;
   const auto& cls = schema.class_attribute;

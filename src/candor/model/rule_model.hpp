@@ -79,6 +79,7 @@ struct RuleModel : Model {
   // Every rule: conditions, class, covered and class counts (on estimated_on), quality, probability and its
   // 95% Clopper-Pearson interval.
   nlohmann::json rule_table() const override;
+  std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const override;
   nlohmann::json to_json() const override;
   // A rule model from its model file (kinds decision-list, rule-set, best-rule-set); throws
   // std::invalid_argument or nlohmann::json::exception for a malformed one.

@@ -126,4 +126,17 @@ nlohmann::json TreeModel::rule_table() const {
   return rows;
 }
 
+std::vector<std::vector<std::size_t>> TreeModel::fired_rules(const Dataset& d) const {
+  const auto numbers = leaf_numbers(tree);
+  std::vector<std::vector<std::size_t>> out(d.rows());
+  std::vector<std::pair<int, double>> leaves;
+  for (std::size_t r = 0; r < d.rows(); ++r) {
+    leaves.clear();
+    tree.route(d, r, leaves);
+    for (const auto& leaf : leaves) out[r].push_back(static_cast<std::size_t>(numbers.at(leaf.first) - 1));
+    std::sort(out[r].begin(), out[r].end());
+  }
+  return out;
+}
+
 }  // namespace candor

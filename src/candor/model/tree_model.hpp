@@ -28,6 +28,7 @@ struct TreeModel : Model {
   nlohmann::json to_json() const override;
   // Every leaf as a rule: conditions, majority class, covered training weight, class counts, probability.
   nlohmann::json rule_table() const override;
+  std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const override;
   std::size_t rule_count() const override { return tree.leaf_count(); }
   double mean_rule_length() const override;
   // Every leaf with training weight that test examples reach: the probability of its majority class

@@ -1,0 +1,48 @@
+#pragma once
+// A fitted model as a page to read (`candor report`, the Python package's report() and _repr_html_).
+//
+// report_html() writes one self-contained HTML file: no network, no external script, style or font. It shows
+// the model's learner and options, its rules as a sortable, filterable and paged table (conditions, class,
+// coverage as a bar, probability with its interval, counts, the kind's own columns), the class priors, and,
+// given data, the evaluation on it (accuracy, log loss, ECE, the confusion matrix), the reliability diagram
+// and each rule's probability against its share on the data as inline SVG, and a searchable, paged view of
+// the rows with the rules that fired for each and their conditions. The page's script (report_page.js)
+// builds the tables from a JSON document embedded in the page; every text from the model or the data
+// reaches the page as text, never as markup.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "candor/data/dataset.hpp"
+#include "candor/eval/metrics.hpp"
+#include "candor/model/model.hpp"
+
+namespace candor {
+
+struct ReportOptions {
+  std::string title;        // default: "candor report: " and the model file's name
+  std::string source;       // the model file
+  std::string sha256;       // of the model file's bytes, where known
+  std::string version;      // candor's version, where known
+  std::string data_source;  // the data file, where data is given
+  // Rows of the data the per-row view holds (the first ones); the evaluation always uses every row.
+  std::size_t max_rows = 100000;
+};
+
+// The page. `data` (may be null) is read against the model's schema; its labelled rows are evaluated.
+std::string report_html(const Model& model, const Dataset* data, const ReportOptions& options);
+
+// A compact HTML fragment without script (Jupyter's _repr_html_): learner, classes with their priors, and
+// the first `rules` rules.
+std::string report_summary_html(const Model& model, std::size_t rules = 10);
+
+// The inline SVG plots of the page: the reliability diagram of the top-label confidence, and each rule's
+// probability against the share of its class among the rows it decides (with its interval where it states
+// one). Empty when there is nothing to draw.
+std::string reliability_svg(const std::vector<ReliabilityBin>& bins);
+std::string rule_points_svg(const std::vector<RulePoint>& points);
+
+// Text made safe for HTML element content and attribute values.
+std::string html_escape(const std::string& text);
+
+}  // namespace candor
