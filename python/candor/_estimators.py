@@ -7,6 +7,8 @@ model file), so a parameter added there appears here at once. Nothing is fitted 
 import hashlib
 import inspect
 import json
+import os
+import tempfile
 import warnings
 
 import numpy as np
@@ -41,6 +43,25 @@ def _python_default(cpp_name):
 
 def _is_dataframe(X):
     return hasattr(X, "dtypes") and hasattr(X, "columns")
+
+
+def _write_atomic(path, text):
+    """Writes text to path through a temporary file in the same folder renamed into place, so that a crash
+    leaves the old file or the new one, never half of one."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".candor-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def _nominal_codes(col, known, column):
@@ -338,24 +359,55 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         return repr(self)
 
     def _repr_html_(self):
-        """A notebook's view: the rules as a table once fitted, scikit-learn's diagram before."""
+        """A notebook's view: once fitted, the report's compact form (learner, classes with their priors, the
+        first ten rules; report() gives the whole page); scikit-learn's diagram before."""
         if not hasattr(self, "model_"):
             return self._repr_html_inner()
-        return self._rules_html()
+        return self.model_.summary_html(10)
 
     def _repr_mimebundle_(self, **kwargs):
         if not hasattr(self, "model_"):
             return super()._repr_mimebundle_(**kwargs)
-        return {"text/plain": repr(self), "text/html": self._rules_html()}
+        return {"text/plain": repr(self), "text/html": self.model_.summary_html(10)}
 
-    def _rules_html(self):
-        import html
+    def _label_codes(self, y):
+        """Each label's index in classes_; -1 for a missing label (None or NaN). A label the model never saw
+        is an error, as it would be in `candor report`."""
+        import pandas as pd
 
-        table = self.rules_
-        shown = table.head(50)
-        head = html.escape(self.model_.text().splitlines()[0])
-        more = f"<p>{len(table) - len(shown)} more rows in rules_</p>" if len(table) > len(shown) else ""
-        return f"<div><p><b>{type(self).__name__}</b>: {head}</p>{shown.to_html(float_format=lambda x: f'{x:.4g}')}{more}</div>"
+        y = np.asarray(y, dtype=object)
+        codes = np.full(len(y), -1, dtype=np.int32)
+        index = {c: k for k, c in enumerate(self.classes_.tolist())}
+        for i, label in enumerate(y):
+            if pd.isna(label):
+                continue
+            key = label.item() if isinstance(label, np.generic) else label
+            if key not in index:
+                raise ValueError(f"y[{i}] = {label!r} is not one of the classes the model was fitted on: "
+                                 f"{list(self.classes_)}")
+            codes[i] = index[key]
+        return codes
+
+    def report(self, X=None, y=None, path=None, title=None, max_rows=100000):
+        """The page `candor report` writes, as HTML text: the learner and its options, the class priors and the
+        rules as a sortable, filterable table; given X (and y), the rows with the rules that fired for each and,
+        for labelled rows, the evaluation with its reliability and rule plots. y may hold None or NaN for rows
+        without a label. With `path`, the page is also written there (a temporary file renamed into place).
+        The view holds the first `max_rows` rows; the evaluation uses all."""
+        check_is_fitted(self, "model_")
+        from . import __version__
+        data = None
+        if X is not None:
+            data = self._dataset(X, False, None if y is None else self._label_codes(y))
+        elif y is not None:
+            raise ValueError("report(): y given without X")
+        digest = hashlib.sha256(self.to_json().encode("utf-8")).hexdigest()
+        html = self.model_.report(data, title or f"candor report: {type(self).__name__}",
+                                  f"(fitted in Python: {type(self).__name__})", digest, __version__,
+                                  "the data given to report()" if X is not None else "", int(max_rows))
+        if path is not None:
+            _write_atomic(os.fspath(path), html)
+        return html
 
     def rules_text(self):
         """The model as `candor rules` prints it."""

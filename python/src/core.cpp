@@ -19,6 +19,7 @@
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/model.hpp"
+#include "candor/report/report.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/output.hpp"
 
@@ -349,6 +350,28 @@ PYBIND11_MODULE(_core, m) {
           },
           py::arg("format"), py::arg("table"), py::arg("keys"), py::arg("prefix"), py::arg("source"), py::arg("sha256"),
           py::arg("version"))
+      .def(
+          "report",
+          [](const PyModel& pm, const Dataset* data, const std::string& title, const std::string& source,
+             const std::string& sha256, const std::string& version, const std::string& data_source,
+             std::size_t max_rows) {
+            return guarded([&] {
+              ReportOptions o;
+              o.title = title;
+              o.source = source;
+              o.sha256 = sha256;
+              o.version = version;
+              o.data_source = data_source;
+              o.max_rows = max_rows;
+              py::gil_scoped_release release;
+              return report_html(*pm.model, data, o);
+            });
+          },
+          py::arg("data").none(true), py::arg("title"), py::arg("source"), py::arg("sha256"), py::arg("version"),
+          py::arg("data_source"), py::arg("max_rows"))
+      .def(
+          "summary_html", [](const PyModel& pm, std::size_t rules) { return report_summary_html(*pm.model, rules); },
+          py::arg("rules") = 10)
       .def("rule_table", [](const PyModel& pm) { return pm.model->rule_table().dump(); })
       .def_property_readonly("kind", [](const PyModel& pm) { return pm.model->kind_name(); })
       .def_property_readonly("class_values", [](const PyModel& pm) { return pm.model->schema.class_attribute.values; })

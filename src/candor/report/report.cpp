@@ -68,10 +68,10 @@ std::string frame_svg(const Frame& f, const std::string& x_label, const std::str
     << "\" class=\"plot-area\"/>";
   for (int i = 0; i <= 5; ++i) {
     const double v = i / 5.0;
-    s << "<line class=\"grid\" x1=\"" << f.x(v) << "\" y1=\"" << f.y(0) << "\" x2=\"" << f.x(v) << "\" y2=\""
-      << f.y(1) << "\"/>";
-    s << "<line class=\"grid\" x1=\"" << f.x(0) << "\" y1=\"" << f.y(v) << "\" x2=\"" << f.x(1) << "\" y2=\""
-      << f.y(v) << "\"/>";
+    s << "<line class=\"grid\" x1=\"" << f.x(v) << "\" y1=\"" << f.y(0) << "\" x2=\"" << f.x(v) << "\" y2=\"" << f.y(1)
+      << "\"/>";
+    s << "<line class=\"grid\" x1=\"" << f.x(0) << "\" y1=\"" << f.y(v) << "\" x2=\"" << f.x(1) << "\" y2=\"" << f.y(v)
+      << "\"/>";
     s << "<text class=\"tick\" x=\"" << f.x(v) << "\" y=\"" << f.y(0) + 16 << "\" text-anchor=\"middle\">"
       << fixed_digits(v, 1) << "</text>";
     s << "<text class=\"tick\" x=\"" << f.x(0) - 6 << "\" y=\"" << f.y(v) + 4 << "\" text-anchor=\"end\">"
@@ -133,8 +133,8 @@ std::string rule_points_svg(const std::vector<RulePoint>& points) {
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return points[a].decided > points[b].decided; });
-  std::set<std::size_t> labelled(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(
-                                                                    order.size(), 20)));
+  std::set<std::size_t> labelled(order.begin(),
+                                 order.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(order.size(), 20)));
   for (std::size_t i = 0; i < points.size(); ++i) {
     const RulePoint& p = points[i];
     const double cy = f.y(p.test_share);
@@ -145,8 +145,8 @@ std::string rule_points_svg(const std::vector<RulePoint>& points) {
     s << "<circle class=\"rule-point\" cx=\"" << fixed_digits(f.x(p.probability), 2) << "\" cy=\""
       << fixed_digits(cy, 2) << "\" r=\"" << fixed_digits(r, 2) << "\"";
     if (p.rule > 0) s << " data-rule=\"" << p.rule << "\"";
-    s << "><title>" << (p.rule > 0 ? "rule " + std::to_string(p.rule) + ": " : std::string())
-      << "probability " << fixed_digits(p.probability, 3);
+    s << "><title>" << (p.rule > 0 ? "rule " + std::to_string(p.rule) + ": " : std::string()) << "probability "
+      << fixed_digits(p.probability, 3);
     if (std::isfinite(p.low) && std::isfinite(p.high))
       s << " [" << fixed_digits(p.low, 3) << ", " << fixed_digits(p.high, 3) << "]";
     s << ", share of its class " << fixed_digits(p.test_share, 3) << " of " << format_count(p.decided)
@@ -171,9 +171,9 @@ nlohmann::json rule_rows(const Model& model) {
 // on the report's data (a JSON object keeps no order of its own).
 std::vector<std::string> rule_columns(const nlohmann::json& rows) {
   static const std::vector<std::string> order{
-      "id",          "member",     "rule",           "class",    "covered",       "training_covered",
-      "probability", "class_counts", "training_counts", "quality", "weight",        "gamma",
-      "reliability", "correct",    "confidence",     "response", "vote_weight",   "lifts"};
+      "id",           "member",          "rule",        "class",  "covered", "training_covered", "probability",
+      "class_counts", "training_counts", "quality",     "weight", "gamma",   "reliability",      "correct",
+      "confidence",   "response",        "vote_weight", "lifts"};
   std::vector<std::string> present;
   for (const auto& row : rows)
     for (const auto& [key, value] : row.items())
@@ -297,8 +297,9 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
       if (labelled.size() < data->rows())
         s << " (" << format_count(static_cast<double>(data->rows() - labelled.size()))
           << " rows without a class are in the row view only)";
-      s << ".</p><div class=\"cards\"><div>" << metrics_table(e, any_undecided) << "</div><div><h3>Confusion matrix</h3>"
-        << confusion_table(e.confusion, classes) << "</div></div><div class=\"cards\">";
+      s << ".</p><div class=\"cards\"><div>" << metrics_table(e, any_undecided)
+        << "</div><div><h3>Confusion matrix</h3>" << confusion_table(e.confusion, classes)
+        << "</div></div><div class=\"cards\">";
       const std::string rel = reliability_svg(reliability_bins(e.y, e.proba));
       if (!rel.empty())
         s << "<figure>" << rel
@@ -348,9 +349,15 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
       proba.push_back(p);
       fired_json.push_back(fired[r]);
     }
-    doc["data"] = {{"source", options.data_source}, {"rows", data->rows()}, {"shown", shown},
-                   {"values", values},   {"actual", actual},         {"predicted", predicted},
-                   {"proba", proba},     {"fired", fired_json},      {"undecided", any_undecided}};
+    doc["data"] = {{"source", options.data_source},
+                   {"rows", data->rows()},
+                   {"shown", shown},
+                   {"values", values},
+                   {"actual", actual},
+                   {"predicted", predicted},
+                   {"proba", proba},
+                   {"fired", fired_json},
+                   {"undecided", any_undecided}};
   }
   doc["rule_columns"] = rule_columns(rules);
   doc["rules"] = std::move(rules);
@@ -361,9 +368,9 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
           "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
           "script-src 'unsafe-inline'; img-src data:\">"
        << "<title>" << html_escape(title) << "</title><style>" << kReportStyle << "</style></head><body>\n";
-  page << "<header><h1>" << html_escape(title) << "</h1><p class=\"meta\">"
-       << html_escape(model.kind_name()) << " model · " << model.rule_count() << " rules · "
-       << format_count(static_cast<double>(model.training_rows)) << " training rows";
+  page << "<header><h1>" << html_escape(title) << "</h1><p class=\"meta\">" << html_escape(model.kind_name())
+       << " model · " << model.rule_count() << " rules · " << format_count(static_cast<double>(model.training_rows))
+       << " training rows";
   if (!model.training_source.empty()) page << " from " << html_escape(model.training_source);
   if (!options.version.empty()) page << " · candor " << html_escape(options.version);
   page << "</p>";
@@ -382,7 +389,8 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
           "placeholder=\"words of the conditions or class; #12 for rule 12\"></label>"
           " <label>Class <select id=\"rule-class\"><option value=\"\">all</option></select></label>"
           " <span id=\"rule-count\" class=\"count\"></span></div>"
-          "<div class=\"table-wrap\"><table id=\"rule-table\" class=\"data\"><thead></thead><tbody></tbody></table></div>"
+          "<div class=\"table-wrap\"><table id=\"rule-table\" "
+          "class=\"data\"><thead></thead><tbody></tbody></table></div>"
           "<div class=\"pager\" id=\"rule-pager\"></div></section>\n";
 
   if (data) {

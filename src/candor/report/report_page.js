@@ -1,5 +1,5 @@
 // The script of a candor report page (report.cpp embeds it). It reads the JSON document in
-// <script id="candor-data"> and builds the rule table and the row view, a page at a time. Every text from
+// the script element "candor-data" and builds the rule table and the row view, a page at a time. Every text from
 // the model or the data is set as textContent, never parsed as HTML.
 "use strict";
 (function () {
