@@ -278,12 +278,14 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
 
   if (data) {
     std::vector<std::size_t> labelled;
+    std::vector<std::vector<double>> evaluated_proba;
+    std::vector<char> evaluated_decided;
     for (std::size_t r = 0; r < data->rows(); ++r)
       if (data->y[r] != kMissing) labelled.push_back(r);
     bool any_undecided = false;
     if (!labelled.empty()) {
       const Dataset test = labelled.size() == data->rows() ? *data : data->subset(labelled);
-      const FoldResult e = evaluate_model(model, test, true);
+      FoldResult e = evaluate_model(model, test, true);
       for (char d : e.decided) any_undecided |= !d;
       // The rule table gains each rule's record on the data where the model states it.
       for (const auto& p : e.rule_points)
@@ -316,6 +318,11 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
         s << "<p class=\"note\">This model's rules state no probability to compare with the data.</p>";
       s << "</div></section>";
       evaluation = s.str();
+      // Every row labelled: the row view reuses the evaluation's predictions rather than predicting again.
+      if (labelled.size() == data->rows()) {
+        evaluated_proba = std::move(e.proba);
+        evaluated_decided = std::move(e.decided);
+      }
     } else {
       evaluation = "<section id=\"evaluation\"><h2>Evaluation</h2><p class=\"note\">" +
                    html_escape(options.data_source) +
@@ -341,10 +348,11 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
     nlohmann::json actual = nlohmann::json::array(), predicted = nlohmann::json::array(),
                    proba = nlohmann::json::array(), fired_json = nlohmann::json::array();
     for (std::size_t r = 0; r < shown; ++r) {
-      auto p = model.predict_proba(*data, r);
+      auto p = evaluated_proba.empty() ? model.predict_proba(*data, r) : std::move(evaluated_proba[r]);
+      const bool decided = evaluated_decided.empty() ? model.decides(*data, r) : evaluated_decided[r] != 0;
       const int best = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
       actual.push_back(data->y[r]);
-      predicted.push_back(model.decides(*data, r) ? best : -1);
+      predicted.push_back(decided ? best : -1);
       for (double& x : p) x = rounded(x);
       proba.push_back(p);
       fired_json.push_back(fired[r]);

@@ -1,5 +1,3 @@
-#include "candor/report/report.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +6,7 @@
 
 #include "candor/eval/metrics.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/report/report.hpp"
 #include "candor/util/format.hpp"
 #include "test_util.hpp"
 
@@ -143,7 +142,8 @@ TEST(Report, HoldsTheModelTheEvaluationAndEveryRow) {
     const std::string matrix = page.substr(from, page.find("</table>", from) - from);
     const std::string diagonal_cell = "<td class=\"num diagonal\">";
     double all = 0, diagonal = 0;
-    for (auto at = matrix.find("<td class=\"num"); at != std::string::npos; at = matrix.find("<td class=\"num", at + 1)) {
+    for (auto at = matrix.find("<td class=\"num"); at != std::string::npos;
+         at = matrix.find("<td class=\"num", at + 1)) {
       const auto value = matrix.find('>', at) + 1;
       const double n = std::stod(matrix.substr(value, matrix.find('<', value) - value));
       all += n;
@@ -155,14 +155,15 @@ TEST(Report, HoldsTheModelTheEvaluationAndEveryRow) {
 }
 
 TEST(Report, TextFromTheDataNeverBecomesMarkup) {
-  const Dataset d = test::arff("hostile.arff",
-                               "@relation r\n"
-                               "@attribute 'x</script><script>alert(1)</script>' numeric\n"
-                               "@attribute 'c&amp;' {'<b>a</b>','b'}\n"
-                               "@attribute class {'<img src=x onerror=alert(2)>',no}\n"
-                               "@data\n"
-                               "1,'<b>a</b>','<img src=x onerror=alert(2)>'\n2,'<b>a</b>','<img src=x onerror=alert(2)>'\n"
-                               "3,b,no\n4,b,no\n5,'<b>a</b>','<img src=x onerror=alert(2)>'\n6,b,no\n");
+  const Dataset d =
+      test::arff("hostile.arff",
+                 "@relation r\n"
+                 "@attribute 'x</script><script>alert(1)</script>' numeric\n"
+                 "@attribute 'c&amp;' {'<b>a</b>','b'}\n"
+                 "@attribute class {'<img src=x onerror=alert(2)>',no}\n"
+                 "@data\n"
+                 "1,'<b>a</b>','<img src=x onerror=alert(2)>'\n2,'<b>a</b>','<img src=x onerror=alert(2)>'\n"
+                 "3,b,no\n4,b,no\n5,'<b>a</b>','<img src=x onerror=alert(2)>'\n6,b,no\n");
   LearnerParams p;
   p.learner = "cn2-unordered";
   const auto m = fit_model(d, p);
