@@ -224,3 +224,18 @@ def test_python_report_is_the_same_page(browser, tmp_path):
     compact = est._repr_html_()
     assert "<table" in compact and "<script" not in compact
     assert est.report().count("id=\"rows\"") == 0  # without X: the model alone
+
+
+def test_python_report_refuses_labels_it_cannot_place(tmp_path):
+    import pandas as pd
+
+    X = pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]})
+    y = pd.Series(["p", "p", "p", "q", "q", "q"])
+    est = candor.CN2Unordered().fit(X, y)
+    with pytest.raises(ValueError, match="y given without X"):
+        est.report(y=y)
+    with pytest.raises(ValueError, match=r"y\[2\] = 'r' is not one of the classes"):
+        est.report(X, ["p", "q", "r", "p", "q", "p"])
+    # Unlabelled rows (None) are shown but not evaluated.
+    page = est.report(X, ["p", None, "q", float("nan"), "q", "p"])
+    assert "4 labelled rows (2 rows without a class are in the row view only)" in page

@@ -82,6 +82,12 @@ case("csv-directory-as-data", {"dir/x.csv": CSV}, ["fit", "dir", "-o", "m.json"]
 case("csv-predict-column-missing", {"w.csv": CSV, "t.csv": "outlook,play\nsunny,no\n"}, ["predict", "m.json", "t.csv"], 2, ["t.csv:1: ", "temp"], setup=[["fit", "w.csv", "-o", "m.json"]])
 case("csv-predict-unseen-value-warns", {"w.csv": CSV, "t.csv": "outlook,temp,play\ncloudy,70,no\nsunny,70,no\n"}, ["predict", "m.json", "t.csv"], 0, ["cloudy", "t.csv:2"], setup=[["fit", "w.csv", "-o", "m.json"]], stdout_lines=3)
 case("tree-predict-unseen-nominal-value", {"w.csv": CSV, "t.csv": "outlook,temp,play\ncloudy,70,\nsunny,70,\n"}, ["predict", "m.json", "t.csv", "--proba"], 0, ["t.csv:2", "cloudy"], setup=[["fit", "w.csv", "-o", "m.json", "--learner", "tree", "--min-leaf", "1"]], stdout_lines=3)
+case("report-data-column-missing", {"w.csv": CSV, "t.csv": "outlook,play\nsunny,no\n"}, ["report", "m.json", "t.csv", "-o", "r.html"], 2, ["t.csv:1: ", "temp"], setup=[["fit", "w.csv", "-o", "m.json"]])
+case("report-unseen-value-warns", {"w.csv": CSV, "t.csv": "outlook,temp,play\ncloudy,70,no\nsunny,70,no\n"}, ["report", "m.json", "t.csv", "-o", "r.html"], 0, ["cloudy", "t.csv:2", "report written to r.html"], setup=[["fit", "w.csv", "-o", "m.json", "--learner", "tree", "--min-leaf", "1"]])
+case("report-needs-an-output", {"w.csv": CSV}, ["report", "m.json"], 2, "--output", setup=[["fit", "w.csv", "-o", "m.json"]])
+case("report-output-folder-missing", {"w.csv": CSV}, ["report", "m.json", "w.csv", "-o", "no/such/folder/r.html"], 2, "no/such/folder", setup=[["fit", "w.csv", "-o", "m.json"]])
+case("report-not-a-model", {"m.json": "{\"format\": \"other\"}"}, ["report", "m.json", "-o", "r.html"], 2, "not a candor model")
+case("report-rows-zero", {"w.csv": CSV}, ["report", "m.json", "w.csv", "-o", "r.html", "--rows", "0"], 2, "--rows", setup=[["fit", "w.csv", "-o", "m.json"]])
 case("csv-predict-text-in-numeric-column", {"w.csv": CSV, "t.csv": "outlook,temp,play\nsunny,warm,no\n"}, ["predict", "m.json", "t.csv"], 2, ["t.csv:2: ", "warm"], setup=[["fit", "w.csv", "-o", "m.json"]])
 
 # ---- model files
