@@ -5,7 +5,7 @@ A case: files to write (name -> text; {"latin1": text} for raw bytes; [[piece, c
 optional setup commands (must succeed) and an edit of the model file m.json they made, the command, the
 expected exit code (0, or 2 for input the user must fix) and fragments of stderr / stdout. For exit 2 the
 fragments name FILE:LINE wherever the input has lines. Policy where the answer is a warning rather than an
-error (README, "Bad input"): CSV type inference, one number written two ways, values a model never saw.
+error (docs/guide-cli.md, "Reading data"): CSV type inference, one number written two ways, values a model never saw.
 """
 W = "@relation w\n@attribute outlook {sunny,overcast,rainy}\n@attribute temp numeric\n@attribute play {yes,no}\n@data\n"
 ROWS = "sunny,85,no\nsunny,80,no\novercast,83,yes\nrainy,70,yes\nrainy,68,yes\nrainy,65,no\novercast,64,yes\nsunny,72,no\nsunny,69,yes\nrainy,75,yes\n"

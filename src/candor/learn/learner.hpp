@@ -32,7 +32,7 @@ using ModelFit = std::unique_ptr<Model> (*)(const Dataset& data, const LearnerPa
 
 struct LearnerInfo {
   const char* name;
-  const char* description;  // for `candor params` and the README
+  const char* description;  // for `candor params` and docs/reference.md
   LearnerFit fit;           // a rule learner; null for the others
   ModelFit fit_model;       // any other learner; null for rule learners
   // Defaults of the options left empty (or 0).

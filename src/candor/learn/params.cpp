@@ -149,7 +149,7 @@ const std::vector<ParamInfo>& param_table() {
       {"features", &LearnerParams::features,
        "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
-       "missing values imputed with an indicator column (see the README)",
+       "missing values imputed with an indicator column (see docs/method-rule-logistic.md)",
        "linear"},
       {"penalty", &LearnerParams::penalty,
        "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "

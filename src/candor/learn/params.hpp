@@ -164,7 +164,7 @@ LearnerParams params_from_json(const nlohmann::json& j);
 // One line naming the learner and its resolved search settings, e.g.
 // "cn2-unordered (quality laplace, search beam 5, max length 5)".
 std::string describe(const LearnerParams& p);
-// The parameter table as Markdown (for README and `candor params`).
+// The parameter table as Markdown (`candor params`, docs/reference.md).
 std::string params_markdown();
 
 }  // namespace candor

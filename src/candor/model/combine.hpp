@@ -31,7 +31,7 @@ struct Combination {
   const char* description;
   CombineFn combine;  // a distribution over the classes (sums to 1), before mix_with_prior
 };
-// Every combination `--combine` takes, for the parameter check, `candor params` and the README.
+// Every combination `--combine` takes, for the parameter check, `candor params` and docs/reference.md.
 const std::vector<Combination>& combination_table();
 // Throws std::invalid_argument naming the known combinations when `name` is unknown.
 const Combination& find_combination(const std::string& name);
