@@ -1,0 +1,76 @@
+"""The documentation's examples run: every `build/candor` command in a shell block, and every Python block,
+of the README and the user guides (docs/guide-cli.md, docs/guide-python.md, docs/report.md, docs/export.md).
+They run in a temporary folder that sees the repository's data/ and examples/, so that what they write
+stays there. Left out: docs/guide-experiments.md, whose examples are minutes-long grids and a Dask cluster
+at an address of the reader's own (the grid's tests run the same code), and usage synopses (lines that start
+with `candor`, not `build/candor`)."""
+import os
+import re
+import shlex
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = os.environ.get("CANDOR_CLI", str(ROOT / "build" / "candor"))
+PAGES = ["README.md", "docs/guide-cli.md", "docs/guide-python.md", "docs/report.md", "docs/export.md"]
+BLOCK = re.compile(r"```(\w*)\n(.*?)```", re.S)
+
+
+def blocks(page):
+    return BLOCK.findall((ROOT / page).read_text(encoding="utf-8"))
+
+
+def shell_commands(page):
+    """Each `build/candor ...` line (a trailing comment, a `| head` and `&&` chains taken apart)."""
+    out = []
+    for lang, body in blocks(page):
+        if lang:
+            continue
+        for line in body.replace("\\\n", " ").split("\n"):
+            line = re.sub(r"\s+#\s.*$", "", line).strip()
+            if not line.startswith("build/candor "):
+                continue
+            line = line.split(" | ")[0]
+            out += [part.strip() for part in line.split("&&")]
+    return out
+
+
+def python_blocks(page):
+    return [body for lang, body in blocks(page) if lang == "python"]
+
+
+@pytest.fixture
+def workdir(tmp_path):
+    for name in ("data", "examples"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    return tmp_path
+
+
+CASES = [(page, i, cmd) for page in PAGES for i, cmd in enumerate(shell_commands(page))]
+
+
+def test_the_pages_have_examples():
+    assert len(CASES) >= 20
+    assert sum(len(python_blocks(p)) for p in PAGES) >= 3
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_shell_examples_run(page, workdir):
+    commands = [cmd for p, _, cmd in CASES if p == page]
+    for cmd in commands:
+        args = shlex.split(cmd)
+        args[0] = CLI
+        r = subprocess.run(args, cwd=workdir, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, f"{page}: `{cmd}` exited {r.returncode}: {r.stderr[-2000:]}"
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if python_blocks(p)])
+def test_python_examples_run(page, workdir, monkeypatch):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    monkeypatch.chdir(workdir)
+    for body in python_blocks(page):
+        exec(compile(body, f"{page} (python block)", "exec"), {"__name__": "__docs__"})
