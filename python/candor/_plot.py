@@ -16,12 +16,15 @@ def _reliability(proba, y_index, bins=10):
     return out
 
 
-def plot_calibration(model, X, y, axes=None):
+def plot_calibration(model, X, y, axes=None, labels=20):
     """Draws two panels for a fitted candor estimator on data X, y (ideally not the training data): left, the
     reliability diagram of the top-label probability (10 equal bins, each point sized and labelled by its
-    rows); right, for a rule model, each rule's probability against the share of its class among the rows it
-    fires on, sized by those rows and labelled by its rule id (the index of rules_). Points below the diagonal
-    promised more than they delivered. Returns the matplotlib Figure."""
+    rows); right, each rule that states a probability against the share of its class among the rows of X it
+    decides, with its 95% interval as a horizontal line, sized by those rows, the `labels` rules deciding most
+    labelled by their rule id (the index of rules_). These are the points of `candor evaluate --plot` and of
+    the report page (Model::rule_points): for rule-logistic every rule a row has, for a tree its leaves, for
+    PrIL its deciding rule. Points below the diagonal promised more than they delivered; an ensemble's leaves
+    state no probability, so its right panel stays empty. Returns the matplotlib Figure."""
     import matplotlib.pyplot as plt
 
     if axes is None:
@@ -44,17 +47,22 @@ def plot_calibration(model, X, y, axes=None):
            title="Reliability of the predictions")
     ax = axes[1]
     ax.plot([0, 1], [0, 1], color="grey", linewidth=0.8)
-    rules = model.rules_
-    if {"class", "probability"} <= set(rules.columns):
-        fired = model.explain(X)
-        for rule_id, row in rules.iterrows():
-            hits = [i for i, e in enumerate(fired) if str(rule_id) in e and y_index[i] >= 0]
-            if not hits:
-                continue
-            share = float(np.mean([y[i] == row["class"] for i in hits]))
-            ax.scatter(row["probability"], share, s=10 + 3 * len(hits), alpha=0.7)
-            ax.annotate(str(rule_id), (row["probability"], share), textcoords="offset points", xytext=(3, 3), fontsize=7)
-    ax.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="rule probability", ylabel="share of its class where it fires",
+    rules = model.model_.rule_points(model._dataset(X, False, model._label_codes(y)))
+    if rules:
+        prob = np.array([r["probability"] for r in rules])
+        share = np.array([r["share"] for r in rules])
+        decided = np.array([r["decided"] for r in rules])
+        low = np.array([r["low"] for r in rules])
+        high = np.array([r["high"] for r in rules])
+        has = np.isfinite(low) & np.isfinite(high)
+        ax.hlines(share[has], low[has], high[has], color="tab:orange", alpha=0.35, linewidth=1)
+        ax.scatter(prob, share, s=10 + 190 * decided / decided.max(), color="tab:orange", alpha=0.7)
+        for k in np.argsort(-decided, kind="stable")[:labels]:
+            if rules[k]["rule"] > 0:
+                ax.annotate(str(rules[k]["rule"]), (prob[k], share[k]), textcoords="offset points", xytext=(3, 3),
+                            fontsize=7)
+    ax.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="rule probability",
            title="Rules: promised against delivered")
+    ax.set_ylabel("share of its class among the rows it decides")
     fig.tight_layout()
     return fig

@@ -372,6 +372,16 @@ PYBIND11_MODULE(_core, m) {
       .def(
           "summary_html", [](const PyModel& pm, std::size_t rules) { return report_summary_html(*pm.model, rules); },
           py::arg("rules") = 10)
+      .def("rule_points",
+           [](const PyModel& pm, const Dataset& d) {
+             // Model::rule_points: the points of `candor evaluate --plot` and the report's rule plot.
+             py::list out;
+             for (const auto& p : pm.model->rule_points(d))
+               out.append(py::dict(py::arg("rule") = p.rule, py::arg("probability") = p.probability,
+                                   py::arg("share") = p.test_share, py::arg("decided") = p.decided,
+                                   py::arg("low") = p.low, py::arg("high") = p.high));
+             return out;
+           })
       .def("rule_table", [](const PyModel& pm) { return pm.model->rule_table().dump(); })
       .def_property_readonly("kind", [](const PyModel& pm) { return pm.model->kind_name(); })
       .def_property_readonly("class_values", [](const PyModel& pm) { return pm.model->schema.class_attribute.values; })

@@ -224,9 +224,27 @@ def test_plot_calibration_draws_both_panels():
     matplotlib.use("Agg")
     df = candor.read_arff(os.path.join(DATASETS, "credit-a.arff"))
     X, y = df.drop(columns="class"), df["class"]
-    m = candor.CN2Unordered().fit(X[:500], y[:500])
-    fig = candor.plot_calibration(m, X[500:], y[500:])
-    reliability, rules = fig.axes[:2]
-    assert len(reliability.collections) == 1 and len(reliability.collections[0].get_offsets()) >= 3
-    labels = {t.get_text() for t in rules.texts}
-    assert len(labels) >= len(m.rules_) // 2 and labels <= {str(i) for i in m.rules_.index}
+    # Every kind whose rules state a probability gets its rule panel, the default learner and trees included;
+    # an ensemble's leaves state none.
+    for est in (candor.CN2Unordered(), candor.RuleLogistic(), candor.Tree(), candor.PrIL(), candor.Boost()):
+        m = est.fit(X[:500], y[:500])
+        fig = candor.plot_calibration(m, X[500:], y[500:])
+        reliability, rules = fig.axes[:2]
+        assert len(reliability.collections) == 1 and len(reliability.collections[0].get_offsets()) >= 3
+        labels = {t.get_text() for t in rules.texts}
+        if isinstance(est, candor.Boost):
+            assert not rules.collections and not labels
+            continue
+        points = rules.collections[-1].get_offsets()
+        assert len(points) >= 2, type(est).__name__
+        assert 0 < len(labels) <= 20 and labels <= {str(i) for i in m.rules_.index}, type(est).__name__
+        if isinstance(est, candor.PrIL):
+            # Independently: a PrIL rule decides the rows whose explanation names it alone.
+            fired = m.explain(X[500:])
+            actual = np.asarray(y[500:])
+            for text in rules.texts:
+                rule = int(text.get_text())
+                rows = [i for i, e in enumerate(fired) if e == [str(rule)]]
+                share = np.mean(actual[rows] == m.rules_.loc[rule, "class"])
+                x, y_share = text.xy
+                assert abs(y_share - share) < 1e-12 and abs(x - m.rules_.loc[rule, "reliability"]) < 1e-12
