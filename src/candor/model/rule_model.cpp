@@ -334,12 +334,17 @@ std::string format_evc_calibration(const EvcCalibration& evc, const Schema& sche
 std::string format_rules(const RuleModel& m) {
   std::ostringstream out;
   const auto& cls = m.schema.class_attribute;
+  // Weighted training data: every count below is a sum of example weights, which a reader must not take
+  // for rows.
+  const double total = std::accumulate(m.training_counts.begin(), m.training_counts.end(), 0.0);
+  const bool weighted = std::abs(total - static_cast<double>(m.training_rows)) > 1e-9 * std::max(1.0, total);
+  auto count = [](double x) { return fixed_digits(x, x == std::floor(x) ? 0 : 2); };
   out << (m.kind == ModelKind::decision_list ? "Decision list"
           : m.kind == ModelKind::rule_set    ? "Unordered rule set"
                                              : "Rule set, the matching rule of highest quality decides")
       << " by " << describe(m.params) << ", learned from " << m.training_source << ": " << m.training_rows << " rows, "
-      << m.schema.attributes.size() << " attributes, class '" << cls.name << "' " << counts_text(m.training_counts)
-      << " for (";
+      << m.schema.attributes.size() << " attributes, class '" << cls.name << "' " << (weighted ? "weights " : "")
+      << counts_text(m.training_counts) << " for (";
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
   out << ")\n";
   if (m.evc) out << format_evc_calibration(*m.evc, m.schema);
@@ -352,17 +357,20 @@ std::string format_rules(const RuleModel& m) {
       << "; its 95% interval runs from that estimate at the lower end of the Clopper-Pearson interval of the "
          "relative frequency f on n examples to that interval's upper end.\n";
   if (m.kind == ModelKind::rule_set) out << "Rules are combined by " << m.params.resolved_combine() << ".\n";
+  if (weighted)
+    out << "The training data is weighted: every count (covers, class counts, n) is a sum of example weights, not "
+           "rows.\n";
   out << "\n";
   for (std::size_t i = 0; i < m.rules.size(); ++i) {
     const Rule& r = m.rules[i];
     const auto [lo, hi] = r.interval;
     const auto& counts = m.estimated_on(r);
     out << (i + 1) << ". " << format_rule(r, m.schema) << "\n"
-        << "   covers " << fixed_digits(r.covered(), r.covered() == std::floor(r.covered()) ? 0 : 2) << " "
-        << counts_text(r.class_counts) << "  quality " << fixed_digits(r.quality, 4) << "\n   P(" << cls.values[r.klass]
-        << ") = " << fixed_digits(r.probability, 4) << "  [" << fixed_digits(lo, 3) << ", " << fixed_digits(hi, 3)
+        << "   covers " << count(r.covered()) << " " << counts_text(r.class_counts) << "  quality "
+        << fixed_digits(r.quality, 4) << "\n   P(" << cls.values[r.klass] << ") = " << fixed_digits(r.probability, 4)
+        << "  [" << fixed_digits(lo, 3) << ", " << fixed_digits(hi, 3)
         << "]  f = " << fixed_digits(relative_frequency(counts, r.klass), 4)
-        << " of n = " << fixed_digits(std::accumulate(counts.begin(), counts.end(), 0.0), 0) << "\n";
+        << " of n = " << count(std::accumulate(counts.begin(), counts.end(), 0.0)) << "\n";
   }
   auto dist = m.default_distribution();
   int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());

@@ -42,11 +42,15 @@ std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate
     const auto& counts = tree.effective_counts(path.leaf, parents);
     const auto p = Tree::leaf_distribution(counts, estimate, prior_weight, prior);
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
-    out +=
-        std::to_string(++k) + ": " + format_leaf_path(path, schema) + " " + schema.class_attribute.values[best] + " [";
+    // The style of a rule model's rules (`candor rules`): "IF ... THEN class = value", then its figures.
     const auto& own = tree.nodes[path.leaf].class_counts;
-    for (std::size_t c = 0; c < own.size(); ++c) out += (c ? ", " : "") + fixed_digits(own[c], 1);
-    out += "] p=" + fixed_digits(p[best], 3) + "\n";
+    const double n = std::accumulate(own.begin(), own.end(), 0.0);
+    const auto& klass = schema.class_attribute;
+    out += std::to_string(++k) + ". " + format_leaf_path(path, schema) + " " + klass.name + " = " + klass.values[best] +
+           "\n   covers " + fixed_digits(n, n == std::floor(n) ? 0 : 2) + " [";
+    for (std::size_t c = 0; c < own.size(); ++c)
+      out += (c ? ", " : "") + fixed_digits(own[c], own[c] == std::floor(own[c]) ? 0 : 2);
+    out += "]  P(" + klass.values[best] + ") = " + fixed_digits(p[best], 4) + "\n";
   }
   return out;
 }
@@ -55,7 +59,9 @@ std::string TreeModel::text() const {
   std::string out = describe(params) + "\n\n" + tree.text(schema);
   out += "\nNumber of leaves: " + std::to_string(tree.leaf_count()) +
          "\nSize of the tree: " + std::to_string(tree.size()) +
-         "\n\nLeaves as rules (class weights of the training examples reaching them, probability of the class):\n";
+         "\n\nLeaves as rules, numbered as `candor predict --explain` names them: covers is the weight of the "
+         "training examples reaching the leaf, by class; P is the leaf's probability of its class (leaf estimate " +
+         params.leaf_estimate + "):\n";
   out += tree_rules_text(tree, schema, leaf_estimate, params.prior_weight, prior());
   return out;
 }

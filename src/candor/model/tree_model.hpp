@@ -37,7 +37,8 @@ struct TreeModel : Model {
   static TreeModel from_json(const nlohmann::json& j);
 };
 
-// The tree's leaves as numbered rules ("1: IF a <= 3 THEN yes [4, 1] p=0.71"), one per line.
+// The tree's leaves as numbered rules in the style of `candor rules` ("1. IF a <= 3 THEN class = yes", then
+// "   covers 5 [4, 1]  P(yes) = 0.7143").
 std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate estimate, double prior_weight,
                             const std::vector<double>& prior);
 

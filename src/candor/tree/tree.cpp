@@ -236,10 +236,31 @@ void Tree::number_leaves_as_cells() {
 }
 
 std::string format_leaf_path(const Tree::LeafPath& path, const Schema& schema) {
-  std::string s = "IF ";
-  if (path.tests.empty()) s += "TRUE";
-  for (std::size_t i = 0; i < path.tests.size(); ++i) s += (i ? " AND " : "") + test_text(path.tests[i], schema);
-  return s + " THEN";
+  // A path can test one numeric attribute again below (b > 2, then b > 5): only the tightest bound on each
+  // side says anything, and a lower and an upper bound are one interval (2 < b <= 5), as in rule text
+  // (describe_conditions writes both).
+  std::vector<Condition> conditions;
+  std::vector<std::string> missing;
+  for (const auto& test : path.tests) {
+    const Condition& c = test.first;
+    if (test.second) {
+      missing.push_back(test_text(test, schema));
+      continue;
+    }
+    if (c.op == Op::le || c.op == Op::gt) {
+      auto same = std::find_if(conditions.begin(), conditions.end(),
+                               [&](const Condition& d) { return d.attribute == c.attribute && d.op == c.op; });
+      if (same != conditions.end()) {
+        same->threshold =
+            c.op == Op::le ? std::min(same->threshold, c.threshold) : std::max(same->threshold, c.threshold);
+        continue;
+      }
+    }
+    conditions.push_back(c);
+  }
+  std::string s = conditions.empty() ? std::string() : describe_conditions(conditions, schema);
+  for (const auto& m : missing) s += (s.empty() ? "" : " AND ") + m;
+  return "IF " + (s.empty() ? std::string("TRUE") : s) + " THEN";
 }
 
 std::string Tree::text(const Schema& schema, bool regression) const {

@@ -196,6 +196,32 @@ TEST(Stump, RegressionLeavesHoldWeightedMeans) {
   EXPECT_DOUBLE_EQ(t.predict_value(d, 4), 5.0);
 }
 
+// A path that tests one attribute twice reads as one interval, as a rule's conditions do; the leaves are
+// written in the style of rules, their counts as sums of weights.
+TEST(TreeModel, LeafRulesMergeTheTestsOfOneAttribute) {
+  const Dataset d = test::arff("twice.arff",
+                               "@relation w\n@attribute b numeric\n@attribute c {p,n}\n@data\n"
+                               "1,p,{2.5}\n2,p,{0.5}\n1.5,p\n3,n\n4,n,{3}\n3.5,n\n5,n\n6,p\n");
+  LearnerParams params;
+  params.learner = "tree";
+  params.min_leaf = 1;
+  const auto m = fit_model(d, params);
+  const std::string text = m->text();
+  EXPECT_NE(text.find("1. IF b <= 2 THEN c = p\n   covers 4 [4, 0]  P(p) = 0.8333\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("2. IF 2 < b <= 5 THEN c = n\n   covers 6 [0, 6]  P(n) = 0.8750\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("3. IF b > 5 THEN c = p\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("b > 2 AND b > 5"), std::string::npos);
+  EXPECT_EQ(m->rule_table()[1]["rule"], "2 < b <= 5");
+
+  LearnerParams cn2;
+  cn2.learner = "cn2-unordered";
+  const std::string rules = fit_model(d, cn2)->text();
+  EXPECT_NE(rules.find("8 rows, 1 attributes, class 'c' weights [5, 6] for (p, n)"), std::string::npos) << rules;
+  EXPECT_NE(rules.find("The training data is weighted: every count (covers, class counts, n) is a sum of example "
+                       "weights, not rows."),
+            std::string::npos);
+}
+
 TEST(TreeModel, FileRoundTripAndLeavesAsRules) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
@@ -206,7 +232,7 @@ TEST(TreeModel, FileRoundTripAndLeavesAsRules) {
   for (std::size_t r = 0; r < d.rows(); r += 7) EXPECT_EQ(m->predict_proba(d, r), back->predict_proba(d, r));
   const std::string text = m->text();
   EXPECT_NE(text.find("Leaves as rules"), std::string::npos);
-  EXPECT_NE(text.find("1: IF "), std::string::npos);
+  EXPECT_NE(text.find("1. IF "), std::string::npos);
   EXPECT_EQ(m->rule_count(), dynamic_cast<const TreeModel&>(*m).tree.leaf_count());
   // Laplace leaves: every probability strictly inside (0, 1).
   for (std::size_t r = 0; r < d.rows(); ++r)
