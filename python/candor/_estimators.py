@@ -370,6 +370,28 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
             return super()._repr_mimebundle_(**kwargs)
         return {"text/plain": repr(self), "text/html": self.model_.summary_html(10)}
 
+    def stability(self, X, y, resamples=20, resampling="bootstrap", quantiles=10):
+        """How stable this learner's rules and predictions are on X, y, as `candor evaluate --stability` reports
+        it: the learner (with this estimator's parameters, its seed drawing the resamples) is fitted on
+        `resamples` bootstrap resamples (or, with resampling="subsample", halves of the rows) and once on all
+        of X. Returns a dict: rule_set_stability and rule_set_stability_sd (mean and s.d. over pairs of
+        resamples of the Dice-Sorensen overlap of their rule sets, thresholds snapped to the data's
+        `quantiles`-quantiles), prediction_agreement (share of pairs predicting a row's class alike),
+        probability_spread (s.d. of a row's probabilities across resamples), mean_rules, and rule_frequency:
+        a pandas Series, indexed by rule id as rules_ of a fit on all of X, of the share of resamples holding
+        each rule. The estimator itself is left as it is."""
+        import pandas as pd
+
+        if y is None:
+            raise ValueError("stability() requires y")
+        probe = type(self)(**self.get_params()).fit(X, y)
+        data = probe._dataset(X, False, probe._label_codes(y))
+        out = _core.measure_stability(data, probe._params_json(), int(resamples), str(resampling), int(quantiles),
+                                      int(self.n_jobs))
+        out["rule_frequency"] = pd.Series(out["rule_frequency"], index=pd.RangeIndex(1, len(out["rule_frequency"]) + 1,
+                                                                                     name="id"), name="frequency")
+        return out
+
     def _label_codes(self, y):
         """Each label's index in classes_; -1 for a missing label (None or NaN). A label the model never saw
         is an error, as it would be in `candor report`."""

@@ -13,6 +13,7 @@
 
 #include "candor/data/json_input.hpp"
 #include "candor/data/readers.hpp"
+#include "candor/eval/stability.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/export/export.hpp"
 #include "candor/learn/fit.hpp"
@@ -313,6 +314,39 @@ PYBIND11_MODULE(_core, m) {
         guarded([&] { append_grid_result(grid_options(out, "", 0, false, false), line); });
       },
       py::arg("out"), py::arg("line"));
+  m.def(
+      "measure_stability",
+      [](const Dataset& d, const std::string& params_json, int resamples, const std::string& resampling, int quantiles,
+         int threads) {
+        return guarded([&] {
+          const LearnerParams p = params_from_json(nlohmann::json::parse(params_json));
+          StabilityOptions o;
+          o.resamples = resamples;
+          o.resampling = parse_stability_resampling(resampling);
+          o.seed = static_cast<std::uint64_t>(p.seed);
+          o.quantiles = quantiles;
+          o.threads = threads;
+          StabilityResult r;
+          {
+            py::gil_scoped_release release;
+            r = measure_stability(d, p, o);
+          }
+          py::dict out;
+          out["resamples"] = r.resamples;
+          out["resampling"] = stability_resampling_name(r.resampling);
+          out["quantiles"] = r.quantiles;
+          out["rule_set_stability"] = r.rule_set_stability;
+          out["rule_set_stability_sd"] = r.rule_set_stability_sd;
+          out["prediction_agreement"] = r.prediction_agreement;
+          out["probability_spread"] = r.probability_spread;
+          out["mean_rules"] = r.mean_rules;
+          out["rule_frequency"] = r.rule_frequency;
+          return out;
+        });
+      },
+      py::arg("data"), py::arg("params_json"), py::arg("resamples"), py::arg("resampling"), py::arg("quantiles"),
+      py::arg("threads"));
+
   py::class_<PyModel>(m, "Model")
       .def_static(
           "fit",

@@ -17,6 +17,7 @@
 #include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
+#include "candor/eval/stability.hpp"
 #include "candor/experiments/calibration_report.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/learner_options.hpp"
@@ -183,6 +184,37 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
   }
   j["folds"] = folds;
   return j;
+}
+
+nlohmann::json stability_json(const StabilityResult& s) {
+  return {{"resamples", s.resamples},
+          {"resampling", stability_resampling_name(s.resampling)},
+          {"quantiles", s.quantiles},
+          {"rule_set_stability", s.rule_set_stability},
+          {"rule_set_stability_sd", s.rule_set_stability_sd},
+          {"prediction_agreement", s.prediction_agreement},
+          {"probability_spread", s.probability_spread},
+          {"mean_rules", s.mean_rules},
+          {"rule_frequency", s.rule_frequency}};
+}
+
+void print_stability_text(const StabilityResult& s) {
+  std::cout << "\nStability over " << s.resamples << " " << stability_resampling_name(s.resampling)
+            << " resamples (rules compared with thresholds snapped to the data's " << s.quantiles << "-quantiles):\n"
+            << "  rule-set stability    " << fmt(s.rule_set_stability, 4) << "  (s.d. "
+            << fmt(s.rule_set_stability_sd, 4)
+            << "; mean pairwise Dice-Sorensen overlap of the rule sets, 1: the same rules every time)\n"
+            << "  prediction agreement  " << fmt(s.prediction_agreement, 4)
+            << "  (share of pairs of resamples predicting a row's class alike)\n"
+            << "  probability spread    " << fmt(s.probability_spread, 4)
+            << "  (standard deviation of a row's predicted probabilities across the resamples)\n"
+            << "  rules per resample    " << fmt(s.mean_rules, 1) << "\n";
+  if (s.rule_frequency.empty()) return;
+  std::cout << "  share of the resamples holding each rule of the model fitted on all the data (as `candor rules` "
+               "numbers them):\n   ";
+  for (std::size_t k = 0; k < s.rule_frequency.size(); ++k)
+    std::cout << " " << (k + 1) << ": " << fmt(s.rule_frequency[k], 2)
+              << (k + 1 < s.rule_frequency.size() ? "," : "\n");
 }
 
 void print_evaluation_text(const EvaluationResult& r, const std::string& data, const LearnerParams& p,
@@ -380,6 +412,22 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--plot", eval_plot,
                        "folder for a reliability diagram and each rule's probability against its test share "
                        "(reliability.csv, rules.csv, calibration.png)");
+  int eval_stability = 0, eval_quantiles = StabilityOptions{}.quantiles;
+  std::string eval_resampling = "bootstrap";
+  eval_cmd
+      ->add_option("--stability", eval_stability,
+                   "B: also fit on B resamples (seeded by --seed) and report how stable the rules and predictions "
+                   "are: rule-set stability (mean pairwise Dice-Sorensen of the rule sets, thresholds snapped to "
+                   "the data's --quantiles), prediction agreement, probability spread, and each rule's frequency")
+      ->check(CLI::Range(2, 10000));
+  eval_cmd
+      ->add_option("--resampling", eval_resampling,
+                   "--stability: bootstrap (n rows with replacement) or subsample (half the rows)")
+      ->check(CLI::IsMember({"bootstrap", "subsample"}))
+      ->capture_default_str();
+  eval_cmd->add_option("--quantiles", eval_quantiles, "--stability: q of the q-quantiles thresholds are snapped to")
+      ->check(CLI::Range(2, 1000))
+      ->capture_default_str();
   add_data_options(eval_cmd, eval_data);
   add_learner_options(eval_cmd, eval_params, learner_on_command_line(argc, argv));
 
@@ -573,10 +621,24 @@ int main(int argc, char** argv) {
                      std::to_string(eval_seed);
       }
       const std::vector<std::string>& class_names = data.schema.class_attribute.values;
-      if (eval_format == "json")
-        std::cout << evaluation_json(result, eval_input, eval_params, resampling, class_names).dump(2) << "\n";
-      else
+      std::optional<StabilityResult> stability;
+      if (eval_stability > 0) {
+        StabilityOptions so;
+        so.resamples = eval_stability;
+        so.resampling = parse_stability_resampling(eval_resampling);
+        so.seed = static_cast<std::uint64_t>(eval_params.seed);
+        so.quantiles = eval_quantiles;
+        so.threads = eval_threads;
+        stability = measure_stability(data, eval_params, so);
+      }
+      if (eval_format == "json") {
+        nlohmann::json j = evaluation_json(result, eval_input, eval_params, resampling, class_names);
+        if (stability) j["stability"] = stability_json(*stability);
+        std::cout << j.dump(2) << "\n";
+      } else {
         print_evaluation_text(result, eval_input, eval_params, resampling, class_names);
+        if (stability) print_stability_text(*stability);
+      }
       if (!eval_plot.empty())
         write_calibration_report(
             result, eval_plot,

@@ -86,6 +86,28 @@ TEST(Cli, ReferenceIsCurrent) {
       << "docs/reference.md differs from `candor params`: run scripts/reference.sh";
 }
 
+TEST(Cli, EvaluateReportsStabilityInTextAndJson) {
+  const std::string data = test::repo("data/corpus/labor.arff");
+  CliResult r = run_stdout("evaluate " + data + " --learner cn2-unordered --folds 2 --stability 4 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out).at("stability");
+  for (const char* key : {"resamples", "resampling", "quantiles", "rule_set_stability", "rule_set_stability_sd",
+                          "prediction_agreement", "probability_spread", "mean_rules", "rule_frequency"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["resamples"], 4);
+  EXPECT_EQ(j["resampling"], "bootstrap");
+  // One frequency per rule of the model fitted on all the data.
+  const std::string model = test::write_temp("stab.json", "");
+  ASSERT_EQ(run("fit " + data + " --learner cn2-unordered -o " + model).code, 0);
+  const auto fitted = nlohmann::json::parse(read_text(model));
+  EXPECT_EQ(j["rule_frequency"].size(), fitted["rules"].size());
+  r = run_stdout("evaluate " + data + " --learner cn2-unordered --folds 2 --stability 3 --resampling subsample");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("Stability over 3 subsample resamples"), std::string::npos) << r.out;
+  EXPECT_EQ(run("evaluate " + data + " --stability 1").code, 2);
+  EXPECT_EQ(run("evaluate " + data + " --stability 3 --resampling jackknife").code, 2);
+}
+
 TEST(Cli, FitRulesPredictExplain) {
   std::string model = test::write_temp("vote-model.json", "");
   CliResult r = run("fit " + test::repo("data/vote.arff") + " -o " + model + " --learner cn2-unordered --beam-width 3");

@@ -280,4 +280,18 @@ std::vector<std::vector<std::size_t>> BoostModel::fired_rules(const Dataset& d) 
   return out;
 }
 
+std::vector<RuleShape> BoostModel::rule_shapes() const {
+  // In rule_table()'s order; a LogitBoost leaf names no class.
+  const nlohmann::json table = rule_table();
+  std::vector<RuleShape> out;
+  std::size_t k = 0;
+  for (const auto& member : members)
+    for (const auto& path : member.leaf_paths()) {
+      const auto& row = table[k++];
+      out.push_back(leaf_path_shape(
+          path, row.contains("class") ? schema.class_attribute.value_index(row["class"].get<std::string>()) : -1));
+    }
+  return out;
+}
+
 }  // namespace candor

@@ -50,6 +50,7 @@ struct BoostModel : Model {
   // each class (kbs).
   nlohmann::json rule_table() const override;
   std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const override;
+  std::vector<RuleShape> rule_shapes() const override;
   // The members' cells (a tree's leaves, a rule's covered and uncovered parts), and the leaves' mean depth.
   std::size_t rule_count() const override;
   double mean_rule_length() const override;

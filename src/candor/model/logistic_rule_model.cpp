@@ -306,4 +306,6 @@ std::vector<std::vector<std::size_t>> LogisticRuleModel::fired_rules(const Datas
   return out;
 }
 
+std::vector<RuleShape> LogisticRuleModel::rule_shapes() const { return rules.rule_shapes(); }
+
 }  // namespace candor

@@ -57,6 +57,7 @@ struct LogisticRuleModel : Model {
   // The rules' rows (RuleModel::rule_table) with each rule's weight on the logit of its class and gamma.
   nlohmann::json rule_table() const override;
   std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const override;
+  std::vector<RuleShape> rule_shapes() const override;
   std::size_t rule_count() const override { return rules.rules.size(); }
   double mean_rule_length() const override { return rules.mean_rule_length(); }
   // Every rule covering at least one labelled test example: its probability against the share of its

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
 
@@ -24,6 +25,15 @@ struct RulePoint {
   // The 95% interval the model states for `probability` (NaN where it states none).
   double low = std::numeric_limits<double>::quiet_NaN(), high = std::numeric_limits<double>::quiet_NaN();
   int rule = 0;  // the rule's number where `candor rules` prints it (a tree's leaf, a PrIL rule); 0: none
+};
+
+// One rule of a model as conditions, for comparing rules across fits (eval/stability.hpp): the conditions
+// (numeric bounds as le/gt, nominal tests as eq/ne), the attributes a tree's missing-value branch tests, and
+// the class it concludes (-1 where it names none, as a LogitBoost leaf).
+struct RuleShape {
+  std::vector<Condition> conditions;
+  std::vector<int> missing;
+  int klass = -1;
 };
 
 struct Model {
@@ -75,6 +85,8 @@ struct Model {
   virtual std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const {
     return std::vector<std::vector<std::size_t>>(d.rows());
   }
+  // The rows of rule_table() as conditions, in the same order; empty for models without rules.
+  virtual std::vector<RuleShape> rule_shapes() const { return {}; }
 };
 
 // Records what `m` was fitted on: the training data's schema, class totals, rows and source.

@@ -259,4 +259,35 @@ std::vector<std::vector<std::size_t>> PrilModel::fired_rules(const Dataset& d) c
   return out;
 }
 
+std::vector<RuleShape> PrilModel::rule_shapes() const {
+  // A category as conditions: a numeric range cuts[c-1] < x <= cuts[c] as its bounds, a nominal value as A = v;
+  // a branch's missing value as a missing-value test.
+  auto add = [&](RuleShape& shape, int attribute, int category) {
+    if (category < 0) {
+      shape.missing.push_back(attribute);
+      return;
+    }
+    const auto& cuts = categories.cuts[static_cast<std::size_t>(attribute)];
+    if (!schema.attributes[static_cast<std::size_t>(attribute)].is_nominal()) {
+      if (category > 0)
+        shape.conditions.push_back({attribute, Op::gt, 0, cuts[static_cast<std::size_t>(category - 1)]});
+      if (static_cast<std::size_t>(category) < cuts.size())
+        shape.conditions.push_back({attribute, Op::le, 0, cuts[static_cast<std::size_t>(category)]});
+    } else {
+      shape.conditions.push_back({attribute, Op::eq, category, 0});
+    }
+  };
+  std::vector<RuleShape> out;
+  for (const auto& b : branches)
+    for (const auto& s : b.sets)
+      for (const auto& r : s.rules) {
+        RuleShape shape;
+        shape.klass = r.klass;
+        for (std::size_t i = 0; i < branching.size(); ++i) add(shape, branching[i], b.values[i]);
+        for (std::size_t i = 0; i < s.attributes.size(); ++i) add(shape, s.attributes[i], r.values[i]);
+        out.push_back(std::move(shape));
+      }
+  return out;
+}
+
 }  // namespace candor

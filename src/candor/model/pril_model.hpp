@@ -39,6 +39,7 @@ struct PrilModel : Model {
   // confidence.
   nlohmann::json rule_table() const override;
   std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const override;
+  std::vector<RuleShape> rule_shapes() const override;
   std::size_t rule_count() const override;
   double mean_rule_length() const override;
   // Each rule deciding test examples: its reliability (a lower bound, not an estimate) against its test

@@ -379,4 +379,10 @@ std::string format_rules(const RuleModel& m) {
   return out.str();
 }
 
+std::vector<RuleShape> RuleModel::rule_shapes() const {
+  std::vector<RuleShape> out;
+  for (const Rule& r : rules) out.push_back({r.conditions, {}, r.klass});
+  return out;
+}
+
 }  // namespace candor

@@ -80,6 +80,7 @@ struct RuleModel : Model {
   // 95% Clopper-Pearson interval.
   nlohmann::json rule_table() const override;
   std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const override;
+  std::vector<RuleShape> rule_shapes() const override;
   nlohmann::json to_json() const override;
   // A rule model from its model file (kinds decision-list, rule-set, best-rule-set); throws
   // std::invalid_argument or nlohmann::json::exception for a malformed one.

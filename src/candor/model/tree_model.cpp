@@ -145,4 +145,25 @@ std::vector<std::vector<std::size_t>> TreeModel::fired_rules(const Dataset& d) c
   return out;
 }
 
+RuleShape leaf_path_shape(const Tree::LeafPath& path, int klass) {
+  RuleShape shape;
+  shape.klass = klass;
+  for (const auto& [condition, missing] : path.tests)
+    if (missing)
+      shape.missing.push_back(condition.attribute);
+    else
+      shape.conditions.push_back(condition);
+  return shape;
+}
+
+std::vector<RuleShape> TreeModel::rule_shapes() const {
+  // The class of each row of rule_table(): the leaf's most probable class.
+  const nlohmann::json table = rule_table();
+  std::vector<RuleShape> out;
+  std::size_t k = 0;
+  for (const auto& path : tree.leaf_paths())
+    out.push_back(leaf_path_shape(path, schema.class_attribute.value_index(table[k++]["class"].get<std::string>())));
+  return out;
+}
+
 }  // namespace candor

@@ -29,6 +29,7 @@ struct TreeModel : Model {
   // Every leaf as a rule: conditions, majority class, covered training weight, class counts, probability.
   nlohmann::json rule_table() const override;
   std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const override;
+  std::vector<RuleShape> rule_shapes() const override;
   std::size_t rule_count() const override { return tree.leaf_count(); }
   double mean_rule_length() const override;
   // Every leaf with training weight that test examples reach: the probability of its majority class
@@ -39,6 +40,9 @@ struct TreeModel : Model {
 
 // The tree's leaves as numbered rules in the style of `candor rules` ("1. IF a <= 3 THEN class = yes", then
 // "   covers 5 [4, 1]  P(yes) = 0.7143").
+// A leaf's path as a rule's shape (Model::rule_shapes): its tests, the missing-value ones apart.
+RuleShape leaf_path_shape(const Tree::LeafPath& path, int klass);
+
 std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate estimate, double prior_weight,
                             const std::vector<double>& prior);
 

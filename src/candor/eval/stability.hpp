@@ -1,0 +1,68 @@
+#pragma once
+// How stable a learner's rules and predictions are under resampling (`candor evaluate --stability B`).
+//
+// The learner is fitted on B resamples of the data (bootstrap: n rows drawn with replacement; subsample: half
+// the rows without replacement), each seeded from `seed`, and once on all of it. Rules are compared as SIRUS
+// compares them (Bénard, Biau, Da Veiga and Scornet, "SIRUS: Stable and Interpretable RUle Set", Electronic
+// Journal of Statistics 15, 2021): each numeric threshold is snapped to the nearest of the data's
+// q-quantiles (q = 10 by default), so that 37.5 and 37.25 between the same deciles are one cut; a rule is
+// then its set of snapped conditions (bounds on one attribute merged to the tightest), its missing-value
+// tests and its class. Measures:
+//   rule-set stability: the mean over the B(B-1)/2 pairs of resamples of the Dice-Sorensen index of their
+//     rule sets, 2 |A ∩ B| / (|A| + |B|) (1 for two empty sets), and its standard deviation over the pairs;
+//   prediction agreement: the mean over the rows of the data of the share of pairs of resamples that predict
+//     the row's class alike (the most probable class, the first on ties);
+//   probability spread: the mean over rows and classes of the (population) standard deviation of the
+//     predicted probability across the B resamples;
+//   rule frequency: for each rule of the model fitted on all the data (rule_table() order), the share of the
+//     resamples whose rule set holds it.
+// Fits run in parallel, one resample per thread; every number is the same on any thread count.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "candor/data/dataset.hpp"
+#include "candor/learn/params.hpp"
+#include "candor/model/model.hpp"
+
+namespace candor {
+
+enum class StabilityResampling { bootstrap, subsample };
+// "bootstrap" | "subsample"; throws std::invalid_argument naming them otherwise.
+StabilityResampling parse_stability_resampling(const std::string& name);
+const char* stability_resampling_name(StabilityResampling r);
+
+struct StabilityOptions {
+  int resamples = 20;  // B, at least 2
+  StabilityResampling resampling = StabilityResampling::bootstrap;
+  std::uint64_t seed = 1;
+  int quantiles = 10;  // q of the threshold snapping, at least 2
+  int threads = 0;     // 0: every core
+};
+
+struct StabilityResult {
+  int resamples = 0;
+  StabilityResampling resampling = StabilityResampling::bootstrap;
+  int quantiles = 0;
+  double rule_set_stability = 0, rule_set_stability_sd = 0;
+  double prediction_agreement = 0;
+  double probability_spread = 0;
+  double mean_rules = 0;               // rules per resample
+  std::vector<double> rule_frequency;  // per rule of the model fitted on all the data
+};
+
+// The rule identities of a model: one text per rule of rule_table(), thresholds snapped to `grid` (per
+// attribute, ascending; empty for nominal attributes).
+std::vector<std::string> rule_keys(const Model& model, const std::vector<std::vector<double>>& grid);
+// The q-quantile grid of each numeric attribute of `data`: the values at ranks ceil(k n / q) of its sorted
+// known values, k = 1 .. q-1, duplicates dropped.
+std::vector<std::vector<double>> quantile_grid(const Dataset& data, int quantiles);
+
+// The Dice-Sorensen index of two rule sets given as sorted, distinct keys: 2 |A ∩ B| / (|A| + |B|), 1 for two
+// empty sets.
+double rule_set_overlap(const std::vector<std::string>& a, const std::vector<std::string>& b);
+
+StabilityResult measure_stability(const Dataset& data, const LearnerParams& params, const StabilityOptions& options);
+
+}  // namespace candor
