@@ -335,8 +335,9 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         rules`, explain() and `candor predict --explain`): rule (the conditions as text), class (as in
         classes_), covered and class_counts (the examples the rule was learned from, as in the model file),
         training_covered and training_counts (every training row it covers), probability with interval_low
-        and interval_high, quality, and the learner's own columns (weight: what the rule adds to the logit of
-        its class)."""
+        and interval_high, quality, the learner's own columns (weight: what the rule adds to the logit of
+        its class), and frequency (the share of resamples holding the rule) where the model file records its
+        stability (`candor fit --stability B`)."""
         check_is_fitted(self, "model_")
         import pandas as pd
 

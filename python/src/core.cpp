@@ -333,7 +333,7 @@ PYBIND11_MODULE(_core, m) {
           }
           py::dict out;
           out["resamples"] = r.resamples;
-          out["resampling"] = stability_resampling_name(r.resampling);
+          out["resampling"] = r.resampling;
           out["quantiles"] = r.quantiles;
           out["rule_set_stability"] = r.rule_set_stability;
           out["rule_set_stability_sd"] = r.rule_set_stability_sd;
@@ -416,7 +416,7 @@ PYBIND11_MODULE(_core, m) {
                                    py::arg("low") = p.low, py::arg("high") = p.high));
              return out;
            })
-      .def("rule_table", [](const PyModel& pm) { return pm.model->rule_table().dump(); })
+      .def("rule_table", [](const PyModel& pm) { return rule_table_with_stability(*pm.model).dump(); })
       .def_property_readonly("kind", [](const PyModel& pm) { return pm.model->kind_name(); })
       .def_property_readonly("class_values", [](const PyModel& pm) { return pm.model->schema.class_attribute.values; })
       .def_property_readonly("attribute_names",

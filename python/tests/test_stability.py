@@ -35,3 +35,13 @@ def test_stability_needs_labels_and_two_resamples():
         candor.Stump().stability(X, None)
     with pytest.raises(ValueError, match="at least 2 resamples"):
         candor.Stump().stability(X, ["a", "a", "b", "b"], resamples=1)
+
+
+def test_rules_carry_the_frequency_a_model_file_records(tmp_path):
+    model = tmp_path / "m.json"
+    subprocess.run([CLI, "fit", str(DATA), "--learner", "cn2-unordered", "--stability", "3", "-o", str(model)],
+                   check=True, capture_output=True)
+    recorded = json.loads(model.read_text())["stability"]["rule_frequency"]
+    est = candor.CN2Unordered.from_json(model.read_text())
+    assert list(est.rules_["frequency"]) == recorded
+    assert len(recorded) == len(est.rules_)

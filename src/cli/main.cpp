@@ -186,9 +186,42 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
   return j;
 }
 
+// --stability, --resampling and --quantiles, as fit and evaluate both take them.
+struct StabilityFlags {
+  int resamples = 0;  // 0: not asked for
+  std::string resampling = "bootstrap";
+  int quantiles = StabilityOptions{}.quantiles;
+};
+
+void add_stability_options(CLI::App* cmd, StabilityFlags& f, const std::string& what) {
+  cmd->add_option("--stability", f.resamples,
+                  "B: " + what +
+                      " how stable the rules and predictions are over B resamples (seeded by --seed): rule-set "
+                      "stability (mean pairwise Dice-Sorensen of the rule sets, thresholds snapped to the data's "
+                      "--quantiles), prediction agreement, probability spread, and each rule's frequency")
+      ->check(CLI::Range(2, 10000));
+  cmd->add_option("--resampling", f.resampling,
+                  "--stability: bootstrap (n rows with replacement) or subsample (half the rows)")
+      ->check(CLI::IsMember({"bootstrap", "subsample"}))
+      ->capture_default_str();
+  cmd->add_option("--quantiles", f.quantiles, "--stability: q of the q-quantiles thresholds are snapped to")
+      ->check(CLI::Range(2, 1000))
+      ->capture_default_str();
+}
+
+StabilityOptions stability_options(const StabilityFlags& f, const LearnerParams& params, int threads) {
+  StabilityOptions so;
+  so.resamples = f.resamples;
+  so.resampling = parse_stability_resampling(f.resampling);
+  so.seed = static_cast<std::uint64_t>(params.seed);
+  so.quantiles = f.quantiles;
+  so.threads = threads;
+  return so;
+}
+
 nlohmann::json stability_json(const StabilityResult& s) {
   return {{"resamples", s.resamples},
-          {"resampling", stability_resampling_name(s.resampling)},
+          {"resampling", s.resampling},
           {"quantiles", s.quantiles},
           {"rule_set_stability", s.rule_set_stability},
           {"rule_set_stability_sd", s.rule_set_stability_sd},
@@ -199,7 +232,7 @@ nlohmann::json stability_json(const StabilityResult& s) {
 }
 
 void print_stability_text(const StabilityResult& s) {
-  std::cout << "\nStability over " << s.resamples << " " << stability_resampling_name(s.resampling)
+  std::cout << "\nStability over " << s.resamples << " " << s.resampling
             << " resamples (rules compared with thresholds snapped to the data's " << s.quantiles << "-quantiles):\n"
             << "  rule-set stability    " << fmt(s.rule_set_stability, 4) << "  (s.d. "
             << fmt(s.rule_set_stability_sd, 4)
@@ -318,6 +351,10 @@ int main(int argc, char** argv) {
   fit_cmd->add_option("-o,--output", fit_output, "model file to write")->required();
   fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model")
       ->check(CLI::Range(0, 4096));
+  StabilityFlags fit_stability;
+  add_stability_options(fit_cmd, fit_stability,
+                        "also fit on B resamples and record in the model file (shown by candor rules, rules_ and the "
+                        "report)");
   add_data_options(fit_cmd, fit_data);
   add_learner_options(fit_cmd, fit_params, learner_on_command_line(argc, argv));
 
@@ -412,22 +449,8 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--plot", eval_plot,
                        "folder for a reliability diagram and each rule's probability against its test share "
                        "(reliability.csv, rules.csv, calibration.png)");
-  int eval_stability = 0, eval_quantiles = StabilityOptions{}.quantiles;
-  std::string eval_resampling = "bootstrap";
-  eval_cmd
-      ->add_option("--stability", eval_stability,
-                   "B: also fit on B resamples (seeded by --seed) and report how stable the rules and predictions "
-                   "are: rule-set stability (mean pairwise Dice-Sorensen of the rule sets, thresholds snapped to "
-                   "the data's --quantiles), prediction agreement, probability spread, and each rule's frequency")
-      ->check(CLI::Range(2, 10000));
-  eval_cmd
-      ->add_option("--resampling", eval_resampling,
-                   "--stability: bootstrap (n rows with replacement) or subsample (half the rows)")
-      ->check(CLI::IsMember({"bootstrap", "subsample"}))
-      ->capture_default_str();
-  eval_cmd->add_option("--quantiles", eval_quantiles, "--stability: q of the q-quantiles thresholds are snapped to")
-      ->check(CLI::Range(2, 1000))
-      ->capture_default_str();
+  StabilityFlags eval_stability;
+  add_stability_options(eval_cmd, eval_stability, "also fit on B resamples and report");
   add_data_options(eval_cmd, eval_data);
   add_learner_options(eval_cmd, eval_params, learner_on_command_line(argc, argv));
 
@@ -517,11 +540,16 @@ int main(int argc, char** argv) {
       validate(fit_params);
       Dataset data = load_training(fit_input, fit_data);
       const auto model = fit_model(data, fit_params, resolve_threads(fit_threads));
+      if (fit_stability.resamples > 0)
+        model->stability =
+            measure_stability(data, fit_params, stability_options(fit_stability, fit_params, fit_threads), model.get());
       save_model(*model, fit_output);
       std::cerr << "learned a " << model->kind_name() << " model with " << model->rule_count() << " rules from "
                 << data.rows() << " rows; model written to " << fit_output << "\n";
     } else if (*rules_cmd) {
-      std::cout << load_model(rules_model)->text();
+      const auto model = load_model(rules_model);
+      std::cout << model->text();
+      if (model->stability) print_stability_text(*model->stability);
     } else if (*pred_cmd) {
       const auto loaded = load_model(pred_model);
       const Model& model = *loaded;
@@ -622,15 +650,8 @@ int main(int argc, char** argv) {
       }
       const std::vector<std::string>& class_names = data.schema.class_attribute.values;
       std::optional<StabilityResult> stability;
-      if (eval_stability > 0) {
-        StabilityOptions so;
-        so.resamples = eval_stability;
-        so.resampling = parse_stability_resampling(eval_resampling);
-        so.seed = static_cast<std::uint64_t>(eval_params.seed);
-        so.quantiles = eval_quantiles;
-        so.threads = eval_threads;
-        stability = measure_stability(data, eval_params, so);
-      }
+      if (eval_stability.resamples > 0)
+        stability = measure_stability(data, eval_params, stability_options(eval_stability, eval_params, eval_threads));
       if (eval_format == "json") {
         nlohmann::json j = evaluation_json(result, eval_input, eval_params, resampling, class_names);
         if (stability) j["stability"] = stability_json(*stability);

@@ -104,6 +104,14 @@ TEST(Cli, EvaluateReportsStabilityInTextAndJson) {
   r = run_stdout("evaluate " + data + " --learner cn2-unordered --folds 2 --stability 3 --resampling subsample");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("Stability over 3 subsample resamples"), std::string::npos) << r.out;
+  // fit --stability records it: candor rules prints it, the report shows it.
+  ASSERT_EQ(run("fit " + data + " --learner cn2-unordered --stability 3 -o " + model).code, 0);
+  EXPECT_EQ(nlohmann::json::parse(read_text(model))["stability"]["resamples"], 3);
+  r = run_stdout("rules " + model);
+  EXPECT_NE(r.out.find("Stability over 3 bootstrap resamples"), std::string::npos) << r.out;
+  const std::string page = test::write_temp("stab.html", "");
+  ASSERT_EQ(run("report " + model + " -o " + page).code, 0);
+  EXPECT_NE(read_text(page).find("id=\"stability\""), std::string::npos);
   EXPECT_EQ(run("evaluate " + data + " --stability 1").code, 2);
   EXPECT_EQ(run("evaluate " + data + " --stability 3 --resampling jackknife").code, 2);
 }

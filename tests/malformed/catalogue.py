@@ -121,6 +121,11 @@ case("model-nominal-applied-to-numeric-arff", {"w.arff": W + ROWS, "n.arff": W.r
 model_case("model-nominal-attribute-given-operator-le", {"set": {"/attributes/1/type": "nominal", "/attributes/1/values": ["hot", "cold"]}}, 2, ["m.json:", "temp"])
 model_case("model-interval-outside-unit", {"set": {"/rules/0/interval": [0.2, 1.5]}}, 2, ["m.json:", "interval"])
 model_case("model-nan-text-count", {"raw_replace": ["\"rows\": 10", "\"rows\": NaN"]}, 2, "m.json:")
+STABLE_MODEL = [["fit", "w.arff", "-o", "m.json", "--learner", "cn2-unordered", "--stability", "3"]]
+case("model-stability-frequency-above-one", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "rule_frequency"], setup=STABLE_MODEL, edit={"set": {"/stability/rule_frequency/0": 1.5}})
+case("model-stability-frequency-count", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "rule_frequency has 1 entries"], setup=STABLE_MODEL, edit={"set": {"/stability/rule_frequency": [0.5]}})
+case("model-stability-one-resample", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "resamples"], setup=STABLE_MODEL, edit={"set": {"/stability/resamples": 1}})
+case("fit-stability-one-resample", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "m.json", "--stability", "1"], 2, "--stability")
 # The default model (rules in a logistic model): the same checks reach its rules and weights.
 DEFAULT_MODEL = [["fit", "w.arff", "-o", "m.json"]]
 def default_model_case(id, edit, exit, stderr, run=None, **kw):

@@ -119,7 +119,8 @@ std::vector<std::string> rule_keys(const Model& model, const std::vector<std::ve
   return out;
 }
 
-StabilityResult measure_stability(const Dataset& data, const LearnerParams& params, const StabilityOptions& options) {
+StabilityResult measure_stability(const Dataset& data, const LearnerParams& params, const StabilityOptions& options,
+                                  const Model* fitted) {
   if (options.resamples < 2) throw std::invalid_argument("stability needs at least 2 resamples");
   if (options.quantiles < 2) throw std::invalid_argument("stability needs at least 2 quantiles");
   const std::size_t n = data.rows(), b_count = static_cast<std::size_t>(options.resamples);
@@ -145,7 +146,8 @@ StabilityResult measure_stability(const Dataset& data, const LearnerParams& para
   std::vector<std::vector<std::string>> keys(b_count);
   std::vector<std::vector<std::vector<double>>> proba(b_count);
   std::vector<std::string> full_keys;
-  parallel_for(b_count + 1, options.threads, [&](std::size_t b) {
+  if (fitted) full_keys = rule_keys(*fitted, grid);
+  parallel_for(b_count + (fitted ? 0 : 1), options.threads, [&](std::size_t b) {
     if (b == b_count) {
       full_keys = rule_keys(*fit_model(data, params, 1), grid);
       return;
@@ -159,7 +161,7 @@ StabilityResult measure_stability(const Dataset& data, const LearnerParams& para
 
   StabilityResult out;
   out.resamples = options.resamples;
-  out.resampling = options.resampling;
+  out.resampling = stability_resampling_name(options.resampling);
   out.quantiles = options.quantiles;
   std::vector<double> pairs;
   for (std::size_t i = 0; i < b_count; ++i)

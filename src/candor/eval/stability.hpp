@@ -41,16 +41,8 @@ struct StabilityOptions {
   int threads = 0;     // 0: every core
 };
 
-struct StabilityResult {
-  int resamples = 0;
-  StabilityResampling resampling = StabilityResampling::bootstrap;
-  int quantiles = 0;
-  double rule_set_stability = 0, rule_set_stability_sd = 0;
-  double prediction_agreement = 0;
-  double probability_spread = 0;
-  double mean_rules = 0;               // rules per resample
-  std::vector<double> rule_frequency;  // per rule of the model fitted on all the data
-};
+// The figures, as a model file records them (model/model.hpp); `resampling` is the name of the resampling.
+using StabilityResult = StabilityRecord;
 
 // The rule identities of a model: one text per rule of rule_table(), thresholds snapped to `grid` (per
 // attribute, ascending; empty for nominal attributes).
@@ -63,6 +55,8 @@ std::vector<std::vector<double>> quantile_grid(const Dataset& data, int quantile
 // empty sets.
 double rule_set_overlap(const std::vector<std::string>& a, const std::vector<std::string>& b);
 
-StabilityResult measure_stability(const Dataset& data, const LearnerParams& params, const StabilityOptions& options);
+// `fitted`, when given, is the learner's model on all of `data` (not fitted again).
+StabilityResult measure_stability(const Dataset& data, const LearnerParams& params, const StabilityOptions& options,
+                                  const Model* fitted = nullptr);
 
 }  // namespace candor

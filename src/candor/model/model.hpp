@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,12 +37,26 @@ struct RuleShape {
   int klass = -1;
 };
 
+// How stable the learner was on the training data, where `candor fit --stability B` measured it
+// (eval/stability.hpp defines each figure); rule_frequency has one entry per row of rule_table().
+struct StabilityRecord {
+  int resamples = 0;
+  std::string resampling;  // "bootstrap" or "subsample"
+  int quantiles = 0;
+  double rule_set_stability = 0, rule_set_stability_sd = 0;
+  double prediction_agreement = 0;
+  double probability_spread = 0;
+  double mean_rules = 0;
+  std::vector<double> rule_frequency;
+};
+
 struct Model {
   LearnerParams params;  // resolved: every default the learner applied is written out
   Schema schema;
   std::vector<double> training_counts;  // class totals of the training set
   std::size_t training_rows = 0;
   std::string training_source;
+  std::optional<StabilityRecord> stability;  // written to the model file only when measured
 
   virtual ~Model() = default;
   // The model file's "model" entry: a name of model_kind_table().
@@ -88,6 +103,9 @@ struct Model {
   // The rows of rule_table() as conditions, in the same order; empty for models without rules.
   virtual std::vector<RuleShape> rule_shapes() const { return {}; }
 };
+
+// rule_table() with each rule's "frequency" across resamples where the model records its stability.
+nlohmann::json rule_table_with_stability(const Model& m);
 
 // Records what `m` was fitted on: the training data's schema, class totals, rows and source.
 void record_training(Model& m, const Dataset& data);

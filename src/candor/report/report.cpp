@@ -162,7 +162,7 @@ std::string rule_points_svg(const std::vector<RulePoint>& points) {
 namespace {
 
 nlohmann::json rule_rows(const Model& model) {
-  nlohmann::json rows = model.rule_table();
+  nlohmann::json rows = rule_table_with_stability(model);
   for (std::size_t k = 0; k < rows.size(); ++k) rows[k]["id"] = k + 1;
   return rows;
 }
@@ -170,10 +170,11 @@ nlohmann::json rule_rows(const Model& model) {
 // The columns of the rule table: the ones every reader looks for first, then the kind's own, then the record
 // on the report's data (a JSON object keeps no order of its own).
 std::vector<std::string> rule_columns(const nlohmann::json& rows) {
-  static const std::vector<std::string> order{
-      "id",           "member",          "rule",        "class",  "covered", "training_covered", "probability",
-      "class_counts", "training_counts", "quality",     "weight", "gamma",   "reliability",      "correct",
-      "confidence",   "response",        "vote_weight", "lifts"};
+  static const std::vector<std::string> order{"id",           "member",           "rule",        "class",
+                                              "covered",      "training_covered", "probability", "frequency",
+                                              "class_counts", "training_counts",  "quality",     "weight",
+                                              "gamma",        "reliability",      "correct",     "confidence",
+                                              "response",     "vote_weight",      "lifts"};
   std::vector<std::string> present;
   for (const auto& row : rows)
     for (const auto& [key, value] : row.items())
@@ -390,7 +391,17 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
   page << "</nav></header><main>\n";
 
   page << "<section id=\"model\"><h2>Model</h2><p><strong>Learner:</strong> " << html_escape(describe(model.params))
-       << "</p>" << options_table(model.params) << "<h3>Class priors</h3>" << priors_table(model) << "</section>\n";
+       << "</p>" << options_table(model.params);
+  if (model.stability) {
+    const StabilityRecord& s = *model.stability;
+    page << "<p id=\"stability\"><strong>Stability</strong> over " << s.resamples << " " << html_escape(s.resampling)
+         << " resamples of the training data (thresholds snapped to its " << s.quantiles
+         << "-quantiles): rule-set stability " << fixed_digits(s.rule_set_stability, 3) << " (s.d. "
+         << fixed_digits(s.rule_set_stability_sd, 3) << "), prediction agreement "
+         << fixed_digits(s.prediction_agreement, 3) << ", probability spread " << fixed_digits(s.probability_spread, 3)
+         << ". The rule table's <code>frequency</code> is the share of resamples holding each rule.</p>";
+  }
+  page << "<h3>Class priors</h3>" << priors_table(model) << "</section>\n";
 
   page << "<section id=\"rules\"><h2>Rules</h2>"
           "<div class=\"controls\"><label>Filter <input id=\"rule-filter\" type=\"search\" "

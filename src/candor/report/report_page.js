@@ -66,6 +66,7 @@
     covered: "training examples the rule was learned from",
     training_covered: "every training row the rule covers",
     probability: "the rule's probability of its class" + (hasInterval ? ", with its 95% interval" : ""),
+    frequency: "share of the resamples of `candor fit --stability` whose rule set holds this rule",
     data_decided: "rows of the report's data the rule decides",
     data_share: "share of its class among the rows of the report's data it decides",
   };

@@ -86,6 +86,32 @@ TEST(Stability, AStumpOnASeparatingAttributeIsStableAndTheSameOnAnyThreadCount) 
   EXPECT_NE(measure_stability(d, p, o).probability_spread, a.probability_spread);
 }
 
+TEST(Stability, AModelKeepsItsRecordThroughItsFileAndItsRuleTable) {
+  const Dataset d = read_arff(test::shared("labor.arff"));
+  LearnerParams p;
+  p.learner = "tree";
+  auto m = fit_model(d, p);
+  StabilityOptions o;
+  o.resamples = 5;
+  m->stability = measure_stability(d, p, o, m.get());
+  // Given the fitted model, the figures are those of a fit inside.
+  const StabilityResult again = measure_stability(d, p, o);
+  EXPECT_EQ(m->stability->rule_frequency, again.rule_frequency);
+  EXPECT_EQ(m->stability->rule_set_stability, again.rule_set_stability);
+  const auto back = model_from_text(m->to_json().dump(), "m.json");
+  ASSERT_TRUE(back->stability);
+  EXPECT_EQ(back->stability->resampling, "bootstrap");
+  EXPECT_EQ(back->stability->rule_frequency, m->stability->rule_frequency);
+  EXPECT_EQ(back->to_json().dump(), m->to_json().dump());
+  const auto table = rule_table_with_stability(*back);
+  ASSERT_EQ(table.size(), m->stability->rule_frequency.size());
+  for (std::size_t k = 0; k < table.size(); ++k) EXPECT_EQ(table[k]["frequency"], m->stability->rule_frequency[k]);
+  // Without a record the file has no entry and the table no column.
+  m->stability.reset();
+  EXPECT_FALSE(m->to_json().contains("stability"));
+  EXPECT_FALSE(rule_table_with_stability(*m)[0].contains("frequency"));
+}
+
 TEST(Stability, RefusesFewerThanTwoResamples) {
   const Dataset d = read_arff(test::shared("labor.arff"));
   StabilityOptions o;
