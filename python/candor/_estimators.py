@@ -387,8 +387,8 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError("stability() requires y")
         probe = type(self)(**self.get_params()).fit(X, y)
         data = probe._dataset(X, False, probe._label_codes(y))
-        out = _core.measure_stability(data, probe._params_json(), int(resamples), str(resampling), int(quantiles),
-                                      int(self.n_jobs))
+        out = json.loads(_core.measure_stability(data, probe._params_json(), int(resamples), str(resampling),
+                                                 int(quantiles), int(self.n_jobs)))
         out["rule_frequency"] = pd.Series(out["rule_frequency"], index=pd.RangeIndex(1, len(out["rule_frequency"]) + 1,
                                                                                      name="id"), name="frequency")
         return out

@@ -331,17 +331,7 @@ PYBIND11_MODULE(_core, m) {
             py::gil_scoped_release release;
             r = measure_stability(d, p, o);
           }
-          py::dict out;
-          out["resamples"] = r.resamples;
-          out["resampling"] = r.resampling;
-          out["quantiles"] = r.quantiles;
-          out["rule_set_stability"] = r.rule_set_stability;
-          out["rule_set_stability_sd"] = r.rule_set_stability_sd;
-          out["prediction_agreement"] = r.prediction_agreement;
-          out["probability_spread"] = r.probability_spread;
-          out["mean_rules"] = r.mean_rules;
-          out["rule_frequency"] = r.rule_frequency;
-          return out;
+          return stability_json(r).dump();
         });
       },
       py::arg("data"), py::arg("params_json"), py::arg("resamples"), py::arg("resampling"), py::arg("quantiles"),

@@ -96,6 +96,15 @@ Dataset load_reported(const std::string& path, LoadOptions options) {
 
 Dataset load_training(const std::string& path, const DataOptions& o) { return load_reported(path, load_options(o)); }
 
+// Data for a fitted model (predict, export --check, report): read against its schema, the class column
+// optional.
+Dataset load_for_model(const std::string& path, const DataOptions& o, const Model& model) {
+  LoadOptions lo = load_options(o);
+  lo.schema = &model.schema;
+  lo.require_labels = false;
+  return load_reported(path, lo);
+}
+
 // After a parse error: for each --word on the command line that no (sub)command knows, the closest option of
 // the command it was given to, when one is close (a typo).
 void suggest_options(const CLI::App& app, int argc, char** argv) {
@@ -217,18 +226,6 @@ StabilityOptions stability_options(const StabilityFlags& f, const LearnerParams&
   so.quantiles = f.quantiles;
   so.threads = threads;
   return so;
-}
-
-nlohmann::json stability_json(const StabilityResult& s) {
-  return {{"resamples", s.resamples},
-          {"resampling", s.resampling},
-          {"quantiles", s.quantiles},
-          {"rule_set_stability", s.rule_set_stability},
-          {"rule_set_stability_sd", s.rule_set_stability_sd},
-          {"prediction_agreement", s.prediction_agreement},
-          {"probability_spread", s.probability_spread},
-          {"mean_rules", s.mean_rules},
-          {"rule_frequency", s.rule_frequency}};
 }
 
 void print_stability_text(const StabilityResult& s) {
@@ -553,10 +550,7 @@ int main(int argc, char** argv) {
     } else if (*pred_cmd) {
       const auto loaded = load_model(pred_model);
       const Model& model = *loaded;
-      LoadOptions lo = load_options(pred_data);
-      lo.schema = &model.schema;
-      lo.require_labels = false;
-      Dataset data = load_reported(pred_input, lo);
+      Dataset data = load_for_model(pred_input, pred_data, model);
       const auto& cls = model.schema.class_attribute;
       std::cout << "row,predicted";
       bool has_actual = false;
@@ -589,10 +583,7 @@ int main(int argc, char** argv) {
       const ExportFormat format = parse_export_format(export_format);
       const std::string code = export_model(*model, format, export_options);
       if (!export_check_data.empty()) {
-        LoadOptions lo = load_options(export_data);
-        lo.schema = &model->schema;
-        lo.require_labels = false;
-        const Dataset data = load_reported(export_check_data, lo);
+        const Dataset data = load_for_model(export_check_data, export_data, *model);
         const ExportCheck check = check_export(*model, data, format, export_options, code);
         std::cerr << "checked the " << export_format << " export on " << check.rows << " rows of " << export_check_data
                   << ": largest probability difference " << format_number(check.max_difference) << ", "
@@ -617,10 +608,7 @@ int main(int argc, char** argv) {
       options.max_rows = report_rows;
       std::optional<Dataset> data;
       if (!report_input.empty()) {
-        LoadOptions lo = load_options(report_data);
-        lo.schema = &model->schema;
-        lo.require_labels = false;
-        data = load_reported(report_input, lo);
+        data = load_for_model(report_input, report_data, *model);
         options.data_source = report_input;
       }
       write_file_atomic(report_output, report_html(*model, data ? &*data : nullptr, options));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <stdexcept>
 #include <tuple>
 
@@ -135,7 +136,7 @@ StabilityResult measure_stability(const Dataset& data, const LearnerParams& para
       for (auto& r : rows) r = uniform_below(rng, n);
     } else {
       std::vector<std::size_t> all(n);
-      for (std::size_t i = 0; i < n; ++i) all[i] = i;
+      std::iota(all.begin(), all.end(), std::size_t{0});
       shuffle(all, rng);
       all.resize(std::max<std::size_t>(n / 2, 1));
       std::sort(all.begin(), all.end());

@@ -79,19 +79,45 @@ nlohmann::json model_header_json(const Model& m) {
   for (const auto& a : m.schema.attributes) attrs.push_back(attribute_json(a));
   j["attributes"] = attrs;
   j["class"] = {{"name", m.schema.class_attribute.name}, {"values", m.schema.class_attribute.values}};
-  if (m.stability) {
-    const StabilityRecord& s = *m.stability;
-    j["stability"] = {{"resamples", s.resamples},
-                      {"resampling", s.resampling},
-                      {"quantiles", s.quantiles},
-                      {"rule_set_stability", s.rule_set_stability},
-                      {"rule_set_stability_sd", s.rule_set_stability_sd},
-                      {"prediction_agreement", s.prediction_agreement},
-                      {"probability_spread", s.probability_spread},
-                      {"mean_rules", s.mean_rules},
-                      {"rule_frequency", s.rule_frequency}};
-  }
+  if (m.stability) j["stability"] = stability_json(*m.stability);
   return j;
+}
+
+nlohmann::json stability_json(const StabilityRecord& s) {
+  return {{"resamples", s.resamples},
+          {"resampling", s.resampling},
+          {"quantiles", s.quantiles},
+          {"rule_set_stability", s.rule_set_stability},
+          {"rule_set_stability_sd", s.rule_set_stability_sd},
+          {"prediction_agreement", s.prediction_agreement},
+          {"probability_spread", s.probability_spread},
+          {"mean_rules", s.mean_rules},
+          {"rule_frequency", s.rule_frequency}};
+}
+
+StabilityRecord stability_from_json(const nlohmann::json& s) {
+  StabilityRecord r;
+  r.resamples = static_cast<int>(json_integer(s.at("resamples"), "stability resamples", 2, 1000000));
+  r.resampling = s.at("resampling").get<std::string>();
+  if (r.resampling != "bootstrap" && r.resampling != "subsample")
+    throw std::invalid_argument("stability resampling must be bootstrap or subsample, not '" + r.resampling + "'");
+  r.quantiles = static_cast<int>(json_integer(s.at("quantiles"), "stability quantiles", 2, 1000000));
+  auto share = [&](const char* key) {
+    const double x = s.at(key).get<double>();
+    if (!(x >= 0 && x <= 1)) throw std::invalid_argument(std::string("stability ") + key + " must lie in [0, 1]");
+    return x;
+  };
+  r.rule_set_stability = share("rule_set_stability");
+  r.rule_set_stability_sd = share("rule_set_stability_sd");
+  r.prediction_agreement = share("prediction_agreement");
+  r.probability_spread = share("probability_spread");
+  r.mean_rules = s.at("mean_rules").get<double>();
+  if (!(r.mean_rules >= 0) || !std::isfinite(r.mean_rules))
+    throw std::invalid_argument("stability mean_rules must be a non-negative number");
+  r.rule_frequency = s.at("rule_frequency").get<std::vector<double>>();
+  for (double x : r.rule_frequency)
+    if (!(x >= 0 && x <= 1)) throw std::invalid_argument("stability rule_frequency values must lie in [0, 1]");
+  return r;
 }
 
 nlohmann::json rule_table_with_stability(const Model& m) {
@@ -113,31 +139,7 @@ void read_model_header(const nlohmann::json& j, Model& m) {
   m.schema.class_attribute.name = j.at("class").at("name").get<std::string>();
   m.schema.class_attribute.type = AttributeType::nominal;
   m.schema.class_attribute.values = j.at("class").at("values").get<std::vector<std::string>>();
-  if (j.contains("stability")) {
-    const auto& s = j.at("stability");
-    StabilityRecord r;
-    r.resamples = static_cast<int>(json_integer(s.at("resamples"), "stability resamples", 2, 1000000));
-    r.resampling = s.at("resampling").get<std::string>();
-    if (r.resampling != "bootstrap" && r.resampling != "subsample")
-      throw std::invalid_argument("stability resampling must be bootstrap or subsample, not '" + r.resampling + "'");
-    r.quantiles = static_cast<int>(json_integer(s.at("quantiles"), "stability quantiles", 2, 1000000));
-    auto share = [&](const char* key) {
-      const double x = s.at(key).get<double>();
-      if (!(x >= 0 && x <= 1)) throw std::invalid_argument(std::string("stability ") + key + " must lie in [0, 1]");
-      return x;
-    };
-    r.rule_set_stability = share("rule_set_stability");
-    r.rule_set_stability_sd = share("rule_set_stability_sd");
-    r.prediction_agreement = share("prediction_agreement");
-    r.probability_spread = share("probability_spread");
-    r.mean_rules = s.at("mean_rules").get<double>();
-    if (!(r.mean_rules >= 0) || !std::isfinite(r.mean_rules))
-      throw std::invalid_argument("stability mean_rules must be a non-negative number");
-    r.rule_frequency = s.at("rule_frequency").get<std::vector<double>>();
-    for (double x : r.rule_frequency)
-      if (!(x >= 0 && x <= 1)) throw std::invalid_argument("stability rule_frequency values must lie in [0, 1]");
-    m.stability = std::move(r);
-  }
+  if (j.contains("stability")) m.stability = stability_from_json(j.at("stability"));
   if (m.schema.class_attribute.values.empty()) throw std::invalid_argument("the class has no values");
   if (m.training_counts.size() != m.schema.class_attribute.values.size())
     throw std::invalid_argument("training class_counts must have one entry per class");

@@ -104,6 +104,11 @@ struct Model {
   virtual std::vector<RuleShape> rule_shapes() const { return {}; }
 };
 
+// A stability record as the model file's "stability" entry (and `candor evaluate --format json`'s), and back;
+// reading throws std::invalid_argument or nlohmann::json::exception for an entry out of range.
+nlohmann::json stability_json(const StabilityRecord& s);
+StabilityRecord stability_from_json(const nlohmann::json& j);
+
 // rule_table() with each rule's "frequency" across resamples where the model records its stability.
 nlohmann::json rule_table_with_stability(const Model& m);
 

@@ -272,7 +272,7 @@ std::string counts_text(const std::vector<double>& v) {
   std::string s = "[";
   for (std::size_t i = 0; i < v.size(); ++i) {
     s += (i ? ", " : "");
-    s += v[i] == std::floor(v[i]) ? fixed_digits(v[i], 0) : fixed_digits(v[i], 2);
+    s += count_text(v[i]);
   }
   return s + "]";
 }
@@ -338,7 +338,6 @@ std::string format_rules(const RuleModel& m) {
   // for rows.
   const double total = std::accumulate(m.training_counts.begin(), m.training_counts.end(), 0.0);
   const bool weighted = std::abs(total - static_cast<double>(m.training_rows)) > 1e-9 * std::max(1.0, total);
-  auto count = [](double x) { return fixed_digits(x, x == std::floor(x) ? 0 : 2); };
   out << (m.kind == ModelKind::decision_list ? "Decision list"
           : m.kind == ModelKind::rule_set    ? "Unordered rule set"
                                              : "Rule set, the matching rule of highest quality decides")
@@ -366,11 +365,11 @@ std::string format_rules(const RuleModel& m) {
     const auto [lo, hi] = r.interval;
     const auto& counts = m.estimated_on(r);
     out << (i + 1) << ". " << format_rule(r, m.schema) << "\n"
-        << "   covers " << count(r.covered()) << " " << counts_text(r.class_counts) << "  quality "
+        << "   covers " << count_text(r.covered()) << " " << counts_text(r.class_counts) << "  quality "
         << fixed_digits(r.quality, 4) << "\n   P(" << cls.values[r.klass] << ") = " << fixed_digits(r.probability, 4)
         << "  [" << fixed_digits(lo, 3) << ", " << fixed_digits(hi, 3)
         << "]  f = " << fixed_digits(relative_frequency(counts, r.klass), 4)
-        << " of n = " << count(std::accumulate(counts.begin(), counts.end(), 0.0)) << "\n";
+        << " of n = " << count_text(std::accumulate(counts.begin(), counts.end(), 0.0)) << "\n";
   }
   auto dist = m.default_distribution();
   int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());

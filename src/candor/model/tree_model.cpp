@@ -47,9 +47,8 @@ std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate
     const double n = std::accumulate(own.begin(), own.end(), 0.0);
     const auto& klass = schema.class_attribute;
     out += std::to_string(++k) + ". " + format_leaf_path(path, schema) + " " + klass.name + " = " + klass.values[best] +
-           "\n   covers " + fixed_digits(n, n == std::floor(n) ? 0 : 2) + " [";
-    for (std::size_t c = 0; c < own.size(); ++c)
-      out += (c ? ", " : "") + fixed_digits(own[c], own[c] == std::floor(own[c]) ? 0 : 2);
+           "\n   covers " + count_text(n) + " [";
+    for (std::size_t c = 0; c < own.size(); ++c) out += (c ? ", " : "") + count_text(own[c]);
     out += "]  P(" + klass.values[best] + ") = " + fixed_digits(p[best], 4) + "\n";
   }
   return out;

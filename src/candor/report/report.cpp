@@ -48,11 +48,6 @@ std::string script_json(const nlohmann::json& j) {
 // A probability kept to four decimals: the page shows three, and the page of 100k rows stays small.
 double rounded(double p) { return std::round(p * 1e4) / 1e4; }
 
-// Rows, or weighted rows: whole numbers without decimals.
-std::string format_count(double x) {
-  return x == std::floor(x) && std::abs(x) < 1e15 ? std::to_string(static_cast<long long>(x)) : fixed_digits(x, 2);
-}
-
 std::string number(double x, int digits) { return std::isfinite(x) ? fixed_digits(x, digits) : std::string("–"); }
 
 // The plots share a frame: [0, 1] on both axes, ticks every 0.2, the diagonal of perfect calibration.
@@ -112,7 +107,7 @@ std::string reliability_svg(const std::vector<ReliabilityBin>& bins) {
     const double r = 3 + 7 * std::sqrt(b.count / most);
     s << "<circle class=\"bin\" cx=\"" << fixed_digits(f.x(b.mean_predicted), 2) << "\" cy=\""
       << fixed_digits(f.y(b.observed), 2) << "\" r=\"" << fixed_digits(r, 2) << "\"><title>confidence "
-      << fixed_digits(b.lo, 1) << "–" << fixed_digits(b.hi, 1) << ": " << format_count(b.count)
+      << fixed_digits(b.lo, 1) << "–" << fixed_digits(b.hi, 1) << ": " << count_text(b.count)
       << " rows, mean predicted " << fixed_digits(b.mean_predicted, 3) << ", right " << fixed_digits(b.observed, 3)
       << "</title></circle>";
   }
@@ -149,7 +144,7 @@ std::string rule_points_svg(const std::vector<RulePoint>& points) {
       << fixed_digits(p.probability, 3);
     if (std::isfinite(p.low) && std::isfinite(p.high))
       s << " [" << fixed_digits(p.low, 3) << ", " << fixed_digits(p.high, 3) << "]";
-    s << ", share of its class " << fixed_digits(p.test_share, 3) << " of " << format_count(p.decided)
+    s << ", share of its class " << fixed_digits(p.test_share, 3) << " of " << count_text(p.decided)
       << " rows</title></circle>";
     if (p.rule > 0 && labelled.count(i))
       s << "<text class=\"rule-label\" x=\"" << fixed_digits(f.x(p.probability) + r + 2, 2) << "\" y=\""
@@ -231,7 +226,7 @@ std::string confusion_table(const std::vector<std::vector<double>>& counts, cons
   for (std::size_t a = 0; a < counts.size(); ++a) {
     s << "<tr><th scope=\"row\">" << html_escape(classes[a]) << "</th>";
     for (std::size_t p = 0; p < counts[a].size(); ++p)
-      s << "<td class=\"num" << (a == p ? " diagonal" : "") << "\">" << format_count(counts[a][p]) << "</td>";
+      s << "<td class=\"num" << (a == p ? " diagonal" : "") << "\">" << count_text(counts[a][p]) << "</td>";
     s << "</tr>";
   }
   s << "</tbody></table>";
@@ -245,7 +240,7 @@ std::string priors_table(const Model& model) {
   s << "<table class=\"priors\" id=\"priors\"><thead><tr><th>class</th><th>training rows</th><th>prior</th></tr>"
        "</thead><tbody>";
   for (std::size_t c = 0; c < classes.size(); ++c)
-    s << "<tr><td>" << html_escape(classes[c]) << "</td><td class=\"num\">" << format_count(model.training_counts[c])
+    s << "<tr><td>" << html_escape(classes[c]) << "</td><td class=\"num\">" << count_text(model.training_counts[c])
       << "</td><td><span class=\"bar\"><span style=\"width:" << fixed_digits(100 * prior[c], 1) << "%\"></span></span> "
       << fixed_digits(prior[c], 3) << "</td></tr>";
   s << "</tbody></table>";
@@ -285,7 +280,8 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
       if (data->y[r] != kMissing) labelled.push_back(r);
     bool any_undecided = false;
     if (!labelled.empty()) {
-      const Dataset test = labelled.size() == data->rows() ? *data : data->subset(labelled);
+      Dataset labelled_rows;  // a copy only where some rows have no class
+      const Dataset& test = labelled.size() == data->rows() ? *data : (labelled_rows = data->subset(labelled));
       FoldResult e = evaluate_model(model, test, true);
       for (char d : e.decided) any_undecided |= !d;
       // The rule table gains each rule's record on the data where the model states it.
@@ -296,9 +292,9 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
         }
       std::ostringstream s;
       s << "<section id=\"evaluation\"><h2>Evaluation on " << html_escape(options.data_source) << "</h2><p>"
-        << format_count(static_cast<double>(labelled.size())) << " labelled rows";
+        << count_text(static_cast<double>(labelled.size())) << " labelled rows";
       if (labelled.size() < data->rows())
-        s << " (" << format_count(static_cast<double>(data->rows() - labelled.size()))
+        s << " (" << count_text(static_cast<double>(data->rows() - labelled.size()))
           << " rows without a class are in the row view only)";
       s << ".</p><div class=\"cards\"><div>" << metrics_table(e, any_undecided)
         << "</div><div><h3>Confusion matrix</h3>" << confusion_table(e.confusion, classes)
@@ -332,7 +328,10 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
     }
 
     const std::size_t shown = std::min(data->rows(), options.max_rows);
-    const auto fired = model.fired_rules(*data);
+    // The rules behind the rows the view holds, and no others.
+    std::vector<std::size_t> view_rows(shown);
+    std::iota(view_rows.begin(), view_rows.end(), std::size_t{0});
+    const auto fired = shown == data->rows() ? model.fired_rules(*data) : model.fired_rules(data->subset(view_rows));
     nlohmann::json values = nlohmann::json::array();
     for (std::size_t a = 0; a < data->num_attributes(); ++a) {
       nlohmann::json column = nlohmann::json::array();
@@ -378,7 +377,7 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
           "script-src 'unsafe-inline'; img-src data:\">"
        << "<title>" << html_escape(title) << "</title><style>" << kReportStyle << "</style></head><body>\n";
   page << "<header><h1>" << html_escape(title) << "</h1><p class=\"meta\">" << html_escape(model.kind_name())
-       << " model · " << model.rule_count() << " rules · " << format_count(static_cast<double>(model.training_rows))
+       << " model · " << model.rule_count() << " rules · " << count_text(static_cast<double>(model.training_rows))
        << " training rows";
   if (!model.training_source.empty()) page << " from " << html_escape(model.training_source);
   if (!options.version.empty()) page << " · candor " << html_escape(options.version);
@@ -416,8 +415,8 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
     page << evaluation << "\n";
     page << "<section id=\"rows\"><h2>Rows of " << html_escape(options.data_source) << "</h2>";
     if (data->rows() > options.max_rows)
-      page << "<p class=\"note\">The view holds the first " << format_count(static_cast<double>(options.max_rows))
-           << " of " << format_count(static_cast<double>(data->rows())) << " rows; the evaluation uses them all.</p>";
+      page << "<p class=\"note\">The view holds the first " << count_text(static_cast<double>(options.max_rows))
+           << " of " << count_text(static_cast<double>(data->rows())) << " rows; the evaluation uses them all.</p>";
     page << "<div class=\"controls\"><label>Search <input id=\"row-search\" type=\"search\" "
             "placeholder=\"a row number, a class or a value\"></label>"
             " <label><input id=\"row-wrong\" type=\"checkbox\"> only rows predicted wrongly</label>"
@@ -435,7 +434,7 @@ std::string report_summary_html(const Model& model, std::size_t rules) {
   const auto prior = model.prior();
   std::ostringstream s;
   s << "<div class=\"candor-summary\"><p><strong>" << html_escape(model.kind_name()) << "</strong> model, "
-    << model.rule_count() << " rules, " << format_count(static_cast<double>(model.training_rows))
+    << model.rule_count() << " rules, " << count_text(static_cast<double>(model.training_rows))
     << " training rows<br><small>" << html_escape(describe(model.params)) << "</small></p>";
   s << "<p>classes:";
   for (std::size_t c = 0; c < classes.size(); ++c)

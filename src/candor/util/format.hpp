@@ -1,5 +1,6 @@
 #pragma once
 // Numbers as text for people: a fixed number of digits after the point.
+#include <cmath>
 #include <sstream>
 #include <string>
 
@@ -12,5 +13,8 @@ inline std::string fixed_digits(double x, int digits) {
   s << x;
   return s.str();
 }
+
+// A count, or a sum of example weights: whole numbers without decimals ("12"), others with two ("2.50").
+inline std::string count_text(double x) { return fixed_digits(x, x == std::floor(x) ? 0 : 2); }
 
 }  // namespace candor
