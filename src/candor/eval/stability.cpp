@@ -131,17 +131,7 @@ StabilityResult measure_stability(const Dataset& data, const LearnerParams& para
   Rng rng(options.seed);
   std::vector<std::vector<std::size_t>> samples(b_count);
   for (auto& rows : samples) {
-    if (options.resampling == StabilityResampling::bootstrap) {
-      rows.resize(n);
-      for (auto& r : rows) r = uniform_below(rng, n);
-    } else {
-      std::vector<std::size_t> all(n);
-      std::iota(all.begin(), all.end(), std::size_t{0});
-      shuffle(all, rng);
-      all.resize(std::max<std::size_t>(n / 2, 1));
-      std::sort(all.begin(), all.end());
-      rows = std::move(all);
-    }
+    rows = options.resampling == StabilityResampling::bootstrap ? bootstrap_rows(n, rng) : half_subsample_rows(n, rng);
   }
 
   std::vector<std::vector<std::string>> keys(b_count);

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "candor/evc/calibration.hpp"
+#include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
@@ -21,6 +22,14 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   validate(given);
   if (!find_learner(given.learner).fit)
     throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
+  if (given.resolved_correct() == "bootstrap") {
+    // The learner's own estimates first, then the shrinkage fitted on its rules out of bag.
+    LearnerParams raw = given;
+    raw.correct = "none";
+    RuleModel model = fit(data, raw, threads);
+    apply_bootstrap_shrinkage(model, fit_bootstrap_shrinkage(data, given, threads));
+    return model;
+  }
   LearnerParams params = given;
   params.m_scale = params.resolved_m_scale();
   if (params.m_scale > 0) {

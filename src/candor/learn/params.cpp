@@ -130,8 +130,14 @@ const std::vector<ParamInfo>& param_table() {
       {"correct", &LearnerParams::correct,
        "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
        "while the learner keeps ranking by its own --quality (cn2 learners, decision-list and rule-logistic); "
+       "bootstrap: fit the learner on --bootstrap-resamples bootstrap resamples, score their rules on the rows "
+       "each resample left out, and shrink each rule's frequency towards its class's prior by the m that fits "
+       "those left-out rows best (one m per rule length; docs/method-evc.md); "
        "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
        "--quality evc, which corrects by itself)"},
+      {"bootstrap_resamples", &LearnerParams::bootstrap_resamples,
+       "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap is "
+       "fitted on, at least 2"},
       {"evc_permutations", &LearnerParams::evc_permutations,
        "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
        "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
@@ -371,10 +377,11 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument(unknown_name_message("covering", p.covering, {"remove", "probabilistic"}));
   if (p.covering == "probabilistic" && !learner.probabilistic_covering)
     throw std::invalid_argument("probabilistic covering is not available with --learner " + p.learner);
-  if (!p.correct.empty() && p.correct != "evc" && p.correct != "none")
-    throw std::invalid_argument(unknown_name_message("correction", p.correct, {"evc", "none"}));
-  if (p.resolved_correct() == "evc" && !learner.correct_evc)
-    throw std::invalid_argument("--correct evc is not available with --learner " + p.learner);
+  if (!p.correct.empty() && p.correct != "evc" && p.correct != "none" && p.correct != "bootstrap")
+    throw std::invalid_argument(unknown_name_message("correction", p.correct, {"evc", "bootstrap", "none"}));
+  if (p.resolved_correct() != "none" && !learner.correct_evc)
+    throw std::invalid_argument("--correct " + p.resolved_correct() + " is not available with --learner " + p.learner);
+  if (p.bootstrap_resamples < 2) throw std::invalid_argument("bootstrap resamples must be at least 2");
   if (!(p.m_scale >= 0 || p.m_scale == -1))
     throw std::invalid_argument("m scale must be non-negative (or -1, the learner's default)");
   if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
@@ -498,6 +505,8 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["stop"] = p.resolved_stop();
   j["m_scale"] = p.resolved_m_scale();
   j["correct"] = p.resolved_correct();
+  // Read only by --correct bootstrap: other models' files stay as they were before it existed.
+  if (p.resolved_correct() != "bootstrap") j.erase("bootstrap_resamples");
   if (reads_option_group(p, "linear")) j["lambda_search"] = p.resolved_lambda_search();
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
@@ -602,6 +611,8 @@ std::string describe_rules(const LearnerParams& p) {
     s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
                                   : ", m " + nlohmann::json(p.m).dump();
   if (p.resolved_correct() == "evc") s += ", evc-corrected probabilities";
+  if (p.resolved_correct() == "bootstrap")
+    s += ", bootstrap-corrected probabilities (" + std::to_string(p.bootstrap_resamples) + " resamples)";
   s += ", stop " + p.resolved_stop();
   if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();
   if (p.min_new_share > 0) s += ", min new share " + nlohmann::json(p.min_new_share).dump();

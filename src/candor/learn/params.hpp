@@ -40,6 +40,8 @@ struct LearnerParams {
   // evc: report EVC-corrected rule probabilities for a learner ranking rules by another measure; none: the
   // quality's own; empty: the learner's default (see resolved_correct).
   std::string correct;
+  // --correct bootstrap: resamples the shrinkage is fitted on (learn/bootstrap_correction.hpp).
+  int bootstrap_resamples = 20;
   // 20 permutations pooled across classes: about the laws of 100 unpooled at a quarter of the time
   // (docs/evc_calibration.md); paper_params pins the papers' 100, unpooled.
   int evc_permutations = 20;

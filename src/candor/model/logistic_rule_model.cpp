@@ -154,6 +154,7 @@ std::string LogisticRuleModel::text() const {
   }
   out << "\n";
   if (rules.evc) out << format_evc_calibration(*rules.evc, schema);
+  if (rules.bootstrap) out << format_bootstrap_shrinkage(*rules.bootstrap);
   out << "Intercepts:";
   for (Eigen::Index j = 0; j < logit_count; ++j)
     out << " " << (link == LogisticLink::binary ? cls.values[1] : cls.values[static_cast<std::size_t>(j)]) << " "
@@ -178,10 +179,13 @@ std::string LogisticRuleModel::text() const {
   out << "\nRules, most important first (importance = |weight| x sd of the rule feature in training); the weight "
          "is added to the logit of the rule's class when it fires, P is the "
       << (rules.params.uses_evc() ? "rule learner's estimate, corrected for the search by EVC"
+          : rules.bootstrap       ? "rule learner's estimate, corrected for the search by bootstrap shrinkage"
                                   : "rule learner's estimate (not corrected for the search)")
-      << ", of the probability of its class on the training set, with its 95% interval (from that estimate at the "
-         "lower end of the Clopper-Pearson interval of the rule's relative frequency to that interval's upper "
-         "end):\n";
+      << ", of the probability of its class on the training set, with its 95% interval "
+      << (rules.bootstrap ? "(the Clopper-Pearson interval of the rule's relative frequency, both ends shrunk as the "
+                            "estimate is):\n"
+                          : "(from that estimate at the lower end of the Clopper-Pearson interval of the rule's "
+                            "relative frequency to that interval's upper end):\n");
   std::vector<std::size_t> unused;  // rules the penalties left at weight 0
   for (auto k : order) {
     const Rule& r = rules.rules[k];

@@ -138,6 +138,7 @@ nlohmann::json RuleModel::to_json() const {
   j["rules"] = rules;
   j["default"] = {{"class_counts", m.default_counts}, {"probability", m.default_distribution()}};
   if (m.evc) j["evc"] = calibration_to_json(*m.evc, m.schema.class_attribute.values);
+  if (m.bootstrap) j["bootstrap"] = bootstrap_shrinkage_json(*m.bootstrap);
   return j;
 }
 
@@ -232,6 +233,15 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
   if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
   if (m.params.uses_evc() && !m.evc && !m.rules.empty())
     throw std::invalid_argument("an evc model needs its \"evc\" calibration");
+  if (j.contains("bootstrap")) {
+    try {
+      m.bootstrap = bootstrap_shrinkage_from_json(j.at("bootstrap"));
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(std::string("/bootstrap: ") + e.what());
+    }
+  }
+  if (m.params.resolved_correct() == "bootstrap" && !m.bootstrap)
+    throw std::invalid_argument("a --correct bootstrap model needs its \"bootstrap\" shrinkage");
   // What candor writes beside each rule for its readers follows from the counts (covered weight) or holds
   // the probability (interval): a file where it does not was edited by hand or damaged.
   for (std::size_t index = 0; index < m.rules.size(); ++index) {
@@ -315,6 +325,53 @@ std::vector<std::vector<std::size_t>> RuleModel::fired_rules(const Dataset& d) c
   return out;
 }
 
+double BootstrapShrinkage::m_for_length(std::size_t length) const {
+  if (length >= 1 && length <= m_by_length.size() && rules_by_length[length - 1] > 0) return m_by_length[length - 1];
+  return pooled_m;
+}
+
+nlohmann::json bootstrap_shrinkage_json(const BootstrapShrinkage& b) {
+  return {{"resamples", b.resamples},
+          {"m_by_length", b.m_by_length},
+          {"rules_by_length", b.rules_by_length},
+          {"pooled_m", b.pooled_m},
+          {"pooled_rules", b.pooled_rules}};
+}
+
+BootstrapShrinkage bootstrap_shrinkage_from_json(const nlohmann::json& j) {
+  BootstrapShrinkage b;
+  try {
+    b.resamples = j.at("resamples").get<int>();
+    b.m_by_length = j.at("m_by_length").get<std::vector<double>>();
+    b.rules_by_length = j.at("rules_by_length").get<std::vector<std::size_t>>();
+    b.pooled_m = j.at("pooled_m").get<double>();
+    b.pooled_rules = j.at("pooled_rules").get<std::size_t>();
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(e.what());
+  }
+  if (b.resamples < 1) throw std::invalid_argument("resamples must be at least 1");
+  if (b.m_by_length.size() != b.rules_by_length.size())
+    throw std::invalid_argument("m_by_length and rules_by_length must have one entry per rule length");
+  for (double m : b.m_by_length)
+    if (!(m >= 0) || !std::isfinite(m)) throw std::invalid_argument("every m must be finite and non-negative");
+  if (!(b.pooled_m >= 0) || !std::isfinite(b.pooled_m))
+    throw std::invalid_argument("pooled_m must be finite and non-negative");
+  return b;
+}
+
+std::string format_bootstrap_shrinkage(const BootstrapShrinkage& b) {
+  std::ostringstream out;
+  out << "Bootstrap correction: " << b.resamples
+      << " resamples; P = (s + m prior) / (n + m) with m fitted on the left-out rows by rule length:";
+  for (std::size_t l = 0; l < b.m_by_length.size(); ++l)
+    if (b.rules_by_length[l] > 0)
+      out << "  L" << (l + 1) << " m " << fixed_digits(b.m_by_length[l], 2) << " (" << b.rules_by_length[l]
+          << " rules)";
+  out << "  other lengths (all rules pooled) m " << fixed_digits(b.pooled_m, 2) << " (" << b.pooled_rules
+      << " rules)\n";
+  return out.str();
+}
+
 std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema) {
   std::ostringstream out;
   const auto& cls = schema.class_attribute;
@@ -347,14 +404,19 @@ std::string format_rules(const RuleModel& m) {
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
   out << ")\n";
   if (m.evc) out << format_evc_calibration(*m.evc, m.schema);
+  if (m.bootstrap) out << format_bootstrap_shrinkage(*m.bootstrap);
   out << m.rules.size() << (m.rules.size() == 1 ? " rule" : " rules")
       << "; class counts are of the examples each rule was learned from";
   if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
   out << "; quality is the rule's score under the learner's ranking measure (" << m.params.resolved_quality()
       << ") on those examples.\nP is the learner's estimate"
-      << (m.params.uses_evc() ? ", corrected for the search by EVC" : " (not corrected for the search)")
-      << "; its 95% interval runs from that estimate at the lower end of the Clopper-Pearson interval of the "
-         "relative frequency f on n examples to that interval's upper end.\n";
+      << (m.params.uses_evc()                          ? ", corrected for the search by EVC"
+          : m.params.resolved_correct() == "bootstrap" ? ", corrected for the search by bootstrap shrinkage"
+                                                       : " (not corrected for the search)")
+      << (m.bootstrap ? "; its 95% interval is the Clopper-Pearson interval of the relative frequency f on n examples, "
+                        "both ends shrunk as the estimate is.\n"
+                      : "; its 95% interval runs from that estimate at the lower end of the Clopper-Pearson interval "
+                        "of the relative frequency f on n examples to that interval's upper end.\n");
   if (m.kind == ModelKind::rule_set) out << "Rules are combined by " << m.params.resolved_combine() << ".\n";
   if (weighted)
     out << "The training data is weighted: every count (covers, class counts, n) is a sum of example weights, not "

@@ -43,6 +43,23 @@ struct Rule {
   }
 };
 
+// --correct bootstrap (learn/bootstrap_correction.hpp): the shrinkage towards the class prior, fitted on how
+// the rules of bootstrap resamples fared on the rows each resample left out. A rule of class c with s of its
+// n examples of c and L conditions gets (s + m_L prior_c) / (n + m_L).
+struct BootstrapShrinkage {
+  int resamples = 0;
+  // m_by_length[L-1]: the m of rules with L conditions, fitted on rules_by_length[L-1] resample rules; a
+  // length without enough rules (or beyond the list) uses pooled_m, fitted on every resample rule.
+  std::vector<double> m_by_length;
+  std::vector<std::size_t> rules_by_length;
+  double pooled_m = 0;
+  std::size_t pooled_rules = 0;
+  double m_for_length(std::size_t length) const;
+};
+nlohmann::json bootstrap_shrinkage_json(const BootstrapShrinkage& b);
+// Throws std::invalid_argument naming the field for a malformed record.
+BootstrapShrinkage bootstrap_shrinkage_from_json(const nlohmann::json& j);
+
 // decision_list: the first firing rule decides. rule_set: the firing rules vote with their training counts.
 // best_rule: the firing rule of highest quality decides (ties: the earlier rule), as a decision list's rule.
 enum class ModelKind { decision_list, rule_set, best_rule };
@@ -53,6 +70,8 @@ struct RuleModel : Model {
   std::vector<double> default_counts;  // examples the default rule was learned from
   // The Gumbel laws rule probabilities were corrected with (quality evc only).
   std::optional<EvcCalibration> evc;
+  // The shrinkage rule probabilities were corrected with (--correct bootstrap only).
+  std::optional<BootstrapShrinkage> bootstrap;
 
   // Class probabilities for one row of data read against `schema` (model/combine.hpp). A decision list
   // and a best-rule set use their deciding rule: `probability` for the rule's class and the rest shared by
@@ -104,5 +123,7 @@ std::string format_rules(const RuleModel& m);
 std::string format_rule(const Rule& r, const Schema& schema);
 // The EVC laws a model's rule probabilities were corrected with, one line per class.
 std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema);
+// The shrinkage of --correct bootstrap, one line.
+std::string format_bootstrap_shrinkage(const BootstrapShrinkage& b);
 
 }  // namespace candor

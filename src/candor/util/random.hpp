@@ -1,7 +1,9 @@
 #pragma once
 // Seeded randomness with the same sequence on every platform: std::mt19937_64's output is fixed by the
 // standard, but std::uniform_int_distribution and std::shuffle are not, so we draw bounded integers here.
+#include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -24,6 +26,23 @@ inline double uniform01(Rng& rng) { return static_cast<double>(rng() >> 11) * 0x
 template <class T>
 void shuffle(std::vector<T>& v, Rng& rng) {
   for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[uniform_below(rng, i)]);
+}
+
+// n rows drawn with replacement from [0, n): a bootstrap resample, in the order drawn.
+inline std::vector<std::size_t> bootstrap_rows(std::size_t n, Rng& rng) {
+  std::vector<std::size_t> rows(n);
+  for (auto& r : rows) r = uniform_below(rng, n);
+  return rows;
+}
+
+// Half the rows of [0, n) (at least one), drawn without replacement, ascending.
+inline std::vector<std::size_t> half_subsample_rows(std::size_t n, Rng& rng) {
+  std::vector<std::size_t> all(n);
+  std::iota(all.begin(), all.end(), std::size_t{0});
+  shuffle(all, rng);
+  all.resize(std::max<std::size_t>(n / 2, 1));
+  std::sort(all.begin(), all.end());
+  return all;
 }
 
 }  // namespace candor

@@ -1,0 +1,141 @@
+// --correct bootstrap (learn/bootstrap_correction.cpp): the shrinkage, its fit, and what a fit records.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "candor/data/readers.hpp"
+#include "candor/learn/bootstrap_correction.hpp"
+#include "candor/learn/fit.hpp"
+#include "candor/model/rule_model.hpp"
+#include "candor/util/random.hpp"
+#include "test_util.hpp"
+
+using namespace candor;
+
+namespace {
+LearnerParams bootstrap_params(const std::string& learner = "cn2-unordered") {
+  LearnerParams p;
+  p.learner = learner;
+  p.correct = "bootstrap";
+  p.bootstrap_resamples = 10;
+  return p;
+}
+}  // namespace
+
+TEST(BootstrapCorrection, ShrinkageByHand) {
+  // (s + m prior) / (n + m): 10 of 10 with m = 10 towards 0.5 is 15 / 20.
+  EXPECT_DOUBLE_EQ(shrunk_probability(10, 10, 0.5, 10), 0.75);
+  EXPECT_DOUBLE_EQ(shrunk_probability(3, 4, 0.2, 0), 0.75);
+  EXPECT_DOUBLE_EQ(shrunk_probability(0, 0, 0.3, 0), 0.3);
+}
+
+TEST(BootstrapCorrection, FittedMMatchesTheLeftOutShareByHand) {
+  // One rule, 10 of 10 in the bag, 3 of 4 out of it, prior 0.5: the likelihood peaks where the shrunk
+  // probability is 3/4, (10 + 0.5 m) / (10 + m) = 0.75, m = 10.
+  std::vector<OutOfBagRule> one{{10, 10, 0.5, 2, 3, 4}};
+  EXPECT_NEAR(fit_shrinkage_m(one, 1000), 10.0, 1e-3);
+  // Two rules: 8 of 10 (prior 0.4) scoring 6 of 10 out of bag and 20 of 20 (prior 0.5) scoring 9 of 10.
+  // The likelihood's derivative in m, by hand: zero where sum (S - N p) dp/dm / (p (1 - p)) = 0 with
+  // dp/dm = (prior n - s) / (n + m)^2; checked by bisection on that derivative.
+  std::vector<OutOfBagRule> two{{8, 10, 0.4, 1, 6, 10}, {20, 20, 0.5, 1, 9, 10}};
+  auto derivative = [&](double m) {
+    double d = 0;
+    for (const auto& r : two) {
+      const double p = shrunk_probability(r.s, r.n, r.prior, m);
+      const double dp = (r.prior * r.n - r.s) / ((r.n + m) * (r.n + m));
+      d += (r.oob_s - r.oob_n * p) / (p * (1 - p)) * dp;
+    }
+    return d;
+  };
+  double lo = 0, hi = 1000;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (lo + hi) / 2;
+    (derivative(mid) > 0 ? lo : hi) = mid;
+  }
+  EXPECT_NEAR(fit_shrinkage_m(two, 1000), lo, 1e-3 * std::max(1.0, lo));
+  // Rules that hold out of bag as well as in it need no shrinkage at all.
+  std::vector<OutOfBagRule> honest{{10, 10, 0.5, 1, 5, 5}, {20, 20, 0.3, 2, 7, 7}};
+  EXPECT_EQ(fit_shrinkage_m(honest, 1000), 0.0);
+  // Rules without left-out rows say nothing: the fit is the same without them.
+  auto with_empty = two;
+  with_empty.push_back({5, 5, 0.5, 1, 0, 0});
+  EXPECT_DOUBLE_EQ(fit_shrinkage_m(with_empty, 1000), fit_shrinkage_m(two, 1000));
+}
+
+TEST(BootstrapCorrection, NoiseRulesAreShrunkToThePriorAndRealOnesKept) {
+  // Class independent of every attribute: whatever the search finds is noise, and the out-of-bag rows say so.
+  Dataset d;
+  d.source = "noise";
+  Rng rng(7);
+  for (int a = 0; a < 4; ++a)
+    d.schema.attributes.push_back(Attribute{"x" + std::to_string(a), AttributeType::numeric, {}});
+  d.schema.class_attribute = Attribute{"class", AttributeType::nominal, {"a", "b"}};
+  d.columns.resize(4);
+  for (int r = 0; r < 300; ++r) {
+    for (int a = 0; a < 4; ++a) d.columns[a].values.push_back(uniform01(rng));
+    d.y.push_back(uniform01(rng) < 0.5 ? 1 : 0);
+    d.weights.push_back(1.0);
+    d.lines.push_back(0);
+  }
+  LearnerParams p = bootstrap_params();
+  p.stop = "none";
+  const RuleModel noise = fit(d, p, 2);
+  ASSERT_TRUE(noise.bootstrap);
+  ASSERT_FALSE(noise.rules.empty());
+  const auto prior = noise.prior();
+  for (const auto& r : noise.rules) {
+    const auto& c = noise.estimated_on(r);
+    const double f = c[r.klass] / (c[0] + c[1]);
+    // Every rule moves most of the way from its frequency to its prior.
+    EXPECT_LT(std::abs(r.probability - prior[r.klass]), 0.5 * std::abs(f - prior[r.klass]) + 1e-12);
+  }
+  // With --stop prior a noise rule that falls to the prior is dropped; iris's setosa rule stays near 1.
+  const RuleModel iris = fit(read_arff(test::shared("iris.arff")), bootstrap_params(), 2);
+  ASSERT_FALSE(iris.rules.empty());
+  EXPECT_GT(iris.rules.front().probability, 0.95);
+  for (const auto& r : iris.rules) {
+    EXPECT_GT(r.probability, iris.prior()[r.klass]);
+    EXPECT_LE(r.interval.first, r.probability);
+    EXPECT_GE(r.interval.second, r.probability);
+  }
+}
+
+TEST(BootstrapCorrection, SameModelOnAnyThreadCountAndThroughTheModelFile) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  const RuleModel one = fit(d, bootstrap_params(), 1);
+  const RuleModel two = fit(d, bootstrap_params(), 2);
+  EXPECT_EQ(one.to_json().dump(), two.to_json().dump());
+  const auto j = one.to_json();
+  EXPECT_EQ(j.at("learner").at("correct"), "bootstrap");
+  EXPECT_EQ(j.at("learner").at("bootstrap_resamples"), 10);
+  EXPECT_EQ(j.at("bootstrap").at("resamples"), 10);
+  const RuleModel back = RuleModel::from_json(j);
+  EXPECT_EQ(back.to_json().dump(), j.dump());
+  // A model whose file lost its shrinkage, or holds a bad one, is refused naming it.
+  auto lost = j;
+  lost.erase("bootstrap");
+  EXPECT_THROW(RuleModel::from_json(lost), std::invalid_argument);
+  auto bad = j;
+  bad["bootstrap"]["pooled_m"] = -1;
+  try {
+    RuleModel::from_json(bad);
+    FAIL() << "a negative m was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("/bootstrap"), std::string::npos) << e.what();
+  }
+  // Other models' files do not name the option they do not read.
+  LearnerParams evc = bootstrap_params();
+  evc.correct = "evc";
+  EXPECT_FALSE(fit(d, evc, 2).to_json().at("learner").contains("bootstrap_resamples"));
+}
+
+TEST(BootstrapCorrection, ParametersChecked) {
+  const Dataset d = read_arff(test::shared("iris.arff"));
+  LearnerParams few = bootstrap_params();
+  few.bootstrap_resamples = 1;
+  EXPECT_THROW(fit(d, few), std::invalid_argument);
+  EXPECT_THROW(fit_model(d, bootstrap_params("tree")), std::invalid_argument);
+  // rule-logistic's rules take the bootstrap's probabilities (its gamma penalty reads them).
+  const auto rl = fit_model(d, bootstrap_params("rule-logistic"), 2);
+  EXPECT_EQ(rl->to_json().at("rule_model").at("bootstrap").at("resamples"), 10);
+}
