@@ -63,4 +63,9 @@ struct Dataset {
   Dataset subset(const std::vector<std::size_t>& rows) const;
 };
 
+// The q-quantile grid of each numeric attribute of `data`: the values at ranks ceil(k n / q) of its sorted
+// known values, k = 1 .. q-1, duplicates dropped (empty for nominal attributes and for numeric ones without
+// a known value). SIRUS's grid (stability of rules, and thresholds of --stable-resamples).
+std::vector<std::vector<double>> quantile_grid(const Dataset& data, int quantiles);
+
 }  // namespace candor

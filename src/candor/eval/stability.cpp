@@ -24,27 +24,6 @@ const char* stability_resampling_name(StabilityResampling r) {
   return r == StabilityResampling::bootstrap ? "bootstrap" : "subsample";
 }
 
-std::vector<std::vector<double>> quantile_grid(const Dataset& data, int quantiles) {
-  std::vector<std::vector<double>> grid(data.num_attributes());
-  for (std::size_t a = 0; a < data.num_attributes(); ++a) {
-    if (data.attribute(a).is_nominal()) continue;
-    std::vector<double> known;
-    for (double x : data.columns[a].values)
-      if (!std::isnan(x)) known.push_back(x);
-    if (known.empty()) continue;
-    std::sort(known.begin(), known.end());
-    const auto n = known.size();
-    for (int k = 1; k < quantiles; ++k) {
-      // rank ceil(k n / q), 1-based
-      const std::size_t rank = (static_cast<std::size_t>(k) * n + static_cast<std::size_t>(quantiles) - 1) /
-                               static_cast<std::size_t>(quantiles);
-      const double v = known[std::max<std::size_t>(rank, 1) - 1];
-      if (grid[a].empty() || grid[a].back() != v) grid[a].push_back(v);
-    }
-  }
-  return grid;
-}
-
 namespace {
 
 // The grid value nearest to t (the lower one on a tie); t itself where the attribute has no grid.

@@ -47,9 +47,6 @@ using StabilityResult = StabilityRecord;
 // The rule identities of a model: one text per rule of rule_table(), thresholds snapped to `grid` (per
 // attribute, ascending; empty for nominal attributes).
 std::vector<std::string> rule_keys(const Model& model, const std::vector<std::vector<double>>& grid);
-// The q-quantile grid of each numeric attribute of `data`: the values at ranks ceil(k n / q) of its sorted
-// known values, k = 1 .. q-1, duplicates dropped.
-std::vector<std::vector<double>> quantile_grid(const Dataset& data, int quantiles);
 
 // The Dice-Sorensen index of two rule sets given as sorted, distinct keys: 2 |A ∩ B| / (|A| + |B|), 1 for two
 // empty sets.

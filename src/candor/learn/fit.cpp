@@ -8,6 +8,7 @@
 #include "candor/learn/covering.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
+#include "candor/learn/stable_rules.hpp"
 
 namespace candor {
 
@@ -50,7 +51,8 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
   std::unique_ptr<QualityMeasure> corrector;
   if (params.resolved_correct() == "evc") corrector = make_quality("evc", quality_params);
-  RuleModel model = fit_with_quality(data, params, *quality, threads, corrector.get());
+  RuleModel model = params.stable_resamples > 0 ? fit_stable_rules(data, params, *quality, threads, corrector.get())
+                                                : fit_with_quality(data, params, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;
   return model;
 }

@@ -101,6 +101,7 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
   if (name == "covering") return l.probabilistic_covering;
   if (name == "stop" || name == "min_new_positives" || name == "min_new_share") return l.stopping;
   if (name == "correct" || name == "bootstrap_resamples") return l.correct_evc;
+  if (name.rfind("stable_", 0) == 0) return p.learner == "cn2-unordered" || p.learner == "rule-logistic";
   if (name.rfind("evc_", 0) == 0) return l.evc_quality || l.correct_evc;
   return true;
 }

@@ -135,6 +135,16 @@ const std::vector<ParamInfo>& param_table() {
        "those left-out rows best (one m per rule length; docs/method-evc.md); "
        "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
        "--quality evc, which corrects by itself)"},
+      {"stable_resamples", &LearnerParams::stable_resamples,
+       "stable rules (cn2-unordered, rule-logistic): 0 off; else fit the learner on this many bootstrap "
+       "resamples with thresholds restricted to the training data's --stable-quantiles quantiles, and keep the "
+       "rules, and first conditions of rules, found in at least --stable-frequency of them (as SIRUS keeps a "
+       "forest's frequent paths; docs/stability.md); their counts and probabilities are those of all the "
+       "training data"},
+      {"stable_frequency", &LearnerParams::stable_frequency,
+       "stable rules: the share of the resamples, in (0, 1], a rule must appear in to be kept"},
+      {"stable_quantiles", &LearnerParams::stable_quantiles,
+       "stable rules: numeric thresholds are restricted to the q-quantiles of the training data (q at least 2)"},
       {"bootstrap_resamples", &LearnerParams::bootstrap_resamples,
        "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap is "
        "fitted on, at least 2"},
@@ -382,6 +392,19 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
   if (p.resolved_correct() != "none" && !learner.correct_evc)
     throw std::invalid_argument("--correct " + p.resolved_correct() + " is not available with --learner " + p.learner);
   if (p.bootstrap_resamples < 2) throw std::invalid_argument("bootstrap resamples must be at least 2");
+  if (p.stable_resamples < 0) throw std::invalid_argument("stable resamples must be 0 (off) or positive");
+  if (p.stable_resamples > 0) {
+    if (p.learner != "cn2-unordered" && p.learner != "rule-logistic")
+      throw std::invalid_argument(
+          "stable rules (--stable-resamples) are a rule set's: --learner cn2-unordered or "
+          "rule-logistic, not " +
+          p.learner);
+    if (p.resolved_correct() == "bootstrap")
+      throw std::invalid_argument("stable rules take --correct evc or none, not bootstrap");
+  }
+  if (!(p.stable_frequency > 0 && p.stable_frequency <= 1))
+    throw std::invalid_argument("stable frequency must lie in (0, 1]");
+  if (p.stable_quantiles < 2) throw std::invalid_argument("stable quantiles must be at least 2");
   if (!(p.m_scale >= 0 || p.m_scale == -1))
     throw std::invalid_argument("m scale must be non-negative (or -1, the learner's default)");
   if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
@@ -507,6 +530,8 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["correct"] = p.resolved_correct();
   // Read only by --correct bootstrap: other models' files stay as they were before it existed.
   if (p.resolved_correct() != "bootstrap") j.erase("bootstrap_resamples");
+  if (p.stable_resamples == 0)  // likewise for the stable rules' options
+    for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
   if (reads_option_group(p, "linear")) j["lambda_search"] = p.resolved_lambda_search();
   if (p.learner == "decision-list") {
     j["refine_quality"] = p.resolved_refine_quality();
@@ -613,6 +638,10 @@ std::string describe_rules(const LearnerParams& p) {
   if (p.resolved_correct() == "evc") s += ", evc-corrected probabilities";
   if (p.resolved_correct() == "bootstrap")
     s += ", bootstrap-corrected probabilities (" + std::to_string(p.bootstrap_resamples) + " resamples)";
+  if (p.stable_resamples > 0)
+    s += ", stable rules (in " + nlohmann::json(p.stable_frequency).dump() + " of " +
+         std::to_string(p.stable_resamples) + " resamples, thresholds at " + std::to_string(p.stable_quantiles) +
+         "-quantiles)";
   s += ", stop " + p.resolved_stop();
   if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();
   if (p.min_new_share > 0) s += ", min new share " + nlohmann::json(p.min_new_share).dump();

@@ -42,6 +42,11 @@ struct LearnerParams {
   std::string correct;
   // --correct bootstrap: resamples the shrinkage is fitted on (learn/bootstrap_correction.hpp).
   int bootstrap_resamples = 20;
+  // Stable rules (learn/stable_rules.hpp): 0 off; else the resamples whose rules are counted, the share of
+  // them a rule must appear in, and the quantiles thresholds are restricted to.
+  int stable_resamples = 0;
+  double stable_frequency = 0.5;
+  int stable_quantiles = 10;
   // 20 permutations pooled across classes: about the laws of 100 unpooled at a quarter of the time
   // (docs/evc_calibration.md); paper_params pins the papers' 100, unpooled.
   int evc_permutations = 20;

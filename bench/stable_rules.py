@@ -1,0 +1,61 @@
+#!/usr/bin/python3
+"""Stable rules (--stable-resamples) against the learners they start from, on the corpus: accuracy, log loss,
+rules, rule-set stability and prediction agreement (`candor evaluate DATA --stability B`), means over the sets
+of examples/defaults/honest_default.json (docs/stability.md, "Stable rules").
+
+    bench/stable_rules.py [--candor build/candor] [--resamples 10] [--datasets a,b,...] [--out FILE.csv]
+"""
+import argparse
+import csv
+import json
+import subprocess
+from pathlib import Path
+
+CONFIGS = {
+    "rule-logistic (default)": "--learner rule-logistic",
+    "cn2-unordered": "--learner cn2-unordered",
+    "cn2-unordered stable 0.5": "--learner cn2-unordered --stable-resamples 20 --stable-frequency 0.5",
+    "cn2-unordered stable 0.5, length 2": "--learner cn2-unordered --stable-resamples 20 --stable-frequency 0.5 "
+                                          "--max-rule-length 2",
+    "cn2-unordered stable 0.7": "--learner cn2-unordered --stable-resamples 20 --stable-frequency 0.7",
+    "rule-logistic stable 0.5": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.5",
+}
+KEYS = ["accuracy", "log_loss", "rules", "rule_set_stability", "prediction_agreement"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--candor", default="build/candor")
+    ap.add_argument("--corpus", default="data/corpus")
+    ap.add_argument("--resamples", type=int, default=10)
+    ap.add_argument("--datasets", default=None)
+    ap.add_argument("--out", default=None)
+    a = ap.parse_args()
+    names = (a.datasets.split(",") if a.datasets else
+             json.load(open("examples/defaults/honest_default.json"))["datasets"])
+    rows = []
+    for name in names:
+        for label, options in CONFIGS.items():
+            out = subprocess.run([a.candor, "evaluate", str(Path(a.corpus) / f"{name}.arff"), *options.split(),
+                                  "--stability", str(a.resamples), "--format", "json"],
+                                 check=True, capture_output=True, text=True).stdout
+            j = json.loads(out)
+            s = j["stability"]
+            row = {"dataset": name, "config": label, "accuracy": j["accuracy"], "log_loss": j["log_loss"],
+                   "rules": j["rules"], "rule_set_stability": s["rule_set_stability"],
+                   "prediction_agreement": s["prediction_agreement"]}
+            rows.append(row)
+            print(name, label, *(f"{row[k]:.3f}" for k in KEYS), flush=True)
+    if a.out:
+        with open(a.out, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=["dataset", "config", *KEYS])
+            w.writeheader()
+            w.writerows(rows)
+    print(f"\n| configuration | {' | '.join(KEYS)} |\n|---|{'---|' * len(KEYS)}")
+    for label in CONFIGS:
+        mine = [r for r in rows if r["config"] == label]
+        print(f"| {label} | " + " | ".join(f"{sum(r[k] for r in mine) / len(mine):.3f}" for k in KEYS) + " |")
+
+
+if __name__ == "__main__":
+    main()

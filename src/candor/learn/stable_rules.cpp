@@ -1,0 +1,147 @@
+#include "candor/learn/stable_rules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "candor/coverage/coverage_index.hpp"
+#include "candor/evc/general.hpp"
+#include "candor/learn/covering.hpp"
+#include "candor/learn/fit.hpp"
+#include "candor/search/beam_search.hpp"
+#include "candor/util/parallel.hpp"
+#include "candor/util/random.hpp"
+
+namespace candor {
+
+namespace {
+
+// Per numeric attribute, the values a replaced column can hold: the grid and the largest value.
+std::vector<std::vector<double>> snapped_values(const Dataset& data, const std::vector<std::vector<double>>& grid) {
+  std::vector<std::vector<double>> out(data.num_attributes());
+  for (std::size_t a = 0; a < data.num_attributes(); ++a) {
+    if (data.attribute(a).is_nominal() || grid[a].empty()) continue;
+    double top = grid[a].back();
+    for (double x : data.columns[a].values)
+      if (!std::isnan(x)) top = std::max(top, x);
+    out[a] = grid[a];
+    if (top > out[a].back()) out[a].push_back(top);
+  }
+  return out;
+}
+
+using ConditionKey = std::tuple<int, int, int, double>;
+using RuleKey = std::pair<int, std::vector<ConditionKey>>;  // class, conditions in canonical order
+
+// A resample's rule with each threshold written at the largest value a replaced column can hold at or below
+// it (the cut lies between two of them), in a canonical order.
+RuleKey canonical(const Rule& r, const std::vector<std::vector<double>>& values) {
+  RuleKey key{r.klass, {}};
+  for (const Condition& c : r.conditions) {
+    double t = c.threshold;
+    if (c.op == Op::le || c.op == Op::gt) {
+      const auto& v = values[static_cast<std::size_t>(c.attribute)];
+      const auto above = std::upper_bound(v.begin(), v.end(), t);
+      if (above != v.begin()) t = *(above - 1);
+    }
+    key.second.emplace_back(c.attribute, static_cast<int>(c.op), c.value, t);
+  }
+  std::sort(key.second.begin(), key.second.end());
+  return key;
+}
+
+}  // namespace
+
+Dataset snap_to_quantiles(const Dataset& data, const std::vector<std::vector<double>>& grid) {
+  const auto values = snapped_values(data, grid);
+  Dataset out = data;
+  for (std::size_t a = 0; a < data.num_attributes(); ++a) {
+    const auto& v = values[a];
+    if (v.empty()) continue;
+    for (double& x : out.columns[a].values) {
+      if (std::isnan(x)) continue;
+      const auto at = std::lower_bound(v.begin(), v.end(), x);  // never end: the last value is the largest
+      x = *at;
+    }
+  }
+  return out;
+}
+
+RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
+                           const QualityMeasure* estimate) {
+  const QualityMeasure& estimator = estimate ? *estimate : quality;
+  const auto grid = quantile_grid(data, params.stable_quantiles);
+  const auto values = snapped_values(data, grid);
+  const Dataset snapped = snap_to_quantiles(data, grid);
+
+  LearnerParams raw = params;
+  raw.stable_resamples = 0;
+  raw.correct = "none";
+  raw.max_rules = 0;
+  const std::size_t n = data.rows(), b_count = static_cast<std::size_t>(params.stable_resamples);
+  Rng rng(stream_seed(static_cast<std::uint64_t>(params.seed), 0x57AB1EULL));
+  std::vector<std::vector<std::size_t>> samples(b_count);
+  for (auto& rows : samples) rows = bootstrap_rows(n, rng);
+  std::vector<std::vector<RuleKey>> found(b_count);
+  parallel_for(b_count, threads, [&](std::size_t b) {
+    const RuleModel m = fit(snapped.subset(samples[b]), raw, 1);
+    // Every prefix of a rule (its conditions in the order the search added them), as SIRUS counts every
+    // node of a tree's paths: a rule's first conditions recur across resamples far more often than the
+    // whole rule, whose last conditions depend on which rows earlier rules covered.
+    Rule prefix;
+    for (const Rule& r : m.rules) {
+      prefix.klass = r.klass;
+      prefix.conditions.clear();
+      for (const Condition& c : r.conditions) {
+        prefix.conditions.push_back(c);
+        found[b].push_back(canonical(prefix, values));
+      }
+    }
+    std::sort(found[b].begin(), found[b].end());
+    found[b].erase(std::unique(found[b].begin(), found[b].end()), found[b].end());
+  });
+  std::map<RuleKey, std::size_t> frequency;
+  for (const auto& keys : found)
+    for (const auto& k : keys) ++frequency[k];
+  std::vector<std::pair<RuleKey, std::size_t>> frequent;
+  const double needed = params.stable_frequency * static_cast<double>(b_count);
+  for (const auto& [key, count] : frequency)
+    if (static_cast<double>(count) >= needed - 1e-9) frequent.emplace_back(key, count);
+  // Most frequent first; among equals, the map's (canonical) order, so the result never depends on threads.
+  std::stable_sort(frequent.begin(), frequent.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+
+  CoverageIndex index(data, threads);
+  RuleModel model = empty_model(data, params, index);
+  model.kind = ModelKind::rule_set;
+  model.default_counts = model.training_counts;
+  const std::size_t max_rules = rule_limit(params);
+  const Bitset all(data.rows(), true);
+  std::vector<std::pair<int, Bitset>> kept;  // class and covered rows of each kept rule
+  for (const auto& [key, count] : frequent) {
+    if (model.rules.size() >= max_rules) break;
+    FoundRule f;
+    f.target = key.first;
+    Bitset covered = all;
+    for (const auto& [attribute, op, value, threshold] : key.second) {
+      const Condition c{attribute, static_cast<Op>(op), value, threshold};
+      f.conditions.push_back(c);
+      covered = index.covered(c, covered);
+    }
+    const bool redundant = std::any_of(kept.begin(), kept.end(),
+                                       [&](const auto& k) { return k.first == f.target && k.second == covered; });
+    if (redundant || !covered.any()) continue;
+    f.counts = index.class_counts(covered);
+    const RuleStats stats =
+        make_rule_stats(f.counts, model.training_counts, f.target, static_cast<int>(f.conditions.size()));
+    f.quality = f.selection = quality.evaluate(stats);
+    f.covered = covered;
+    Rule rule = make_rule(f, index, estimator, model.kind, model.training_counts);
+    if (!passes_prior_test(params, rule, model.training_counts)) continue;
+    kept.emplace_back(f.target, std::move(covered));
+    model.rules.push_back(std::move(rule));
+  }
+  return model;
+}
+
+}  // namespace candor

@@ -1,0 +1,113 @@
+// Stable rules (learn/stable_rules.cpp): thresholds on the quantile grid, rules kept by their frequency
+// across resamples, and more stable rule sets than the learner they start from.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "candor/data/readers.hpp"
+#include "candor/eval/stability.hpp"
+#include "candor/learn/fit.hpp"
+#include "candor/learn/stable_rules.hpp"
+#include "test_util.hpp"
+
+using namespace candor;
+
+namespace {
+LearnerParams stable(double frequency = 0.5) {
+  LearnerParams p;
+  p.learner = "cn2-unordered";
+  p.stable_resamples = 10;
+  p.stable_frequency = frequency;
+  return p;
+}
+}  // namespace
+
+TEST(StableRules, ValuesMoveUpToTheQuantileGridByHand) {
+  Dataset d;
+  d.schema.attributes.push_back(Attribute{"x", AttributeType::numeric, {}});
+  d.schema.class_attribute = Attribute{"class", AttributeType::nominal, {"a", "b"}};
+  d.columns.resize(1);
+  for (int v = 1; v <= 10; ++v) {
+    d.columns[0].values.push_back(v);
+    d.y.push_back(v > 5);
+    d.weights.push_back(1);
+    d.lines.push_back(0);
+  }
+  d.columns[0].values.push_back(NAN);
+  d.y.push_back(0);
+  d.weights.push_back(1);
+  d.lines.push_back(0);
+  const auto grid = quantile_grid(d, 4);
+  ASSERT_EQ(grid[0], (std::vector<double>{3, 5, 8}));
+  // The smallest grid value at or above each value; above the grid, the largest value; missing stays missing.
+  const Dataset s = snap_to_quantiles(d, grid);
+  const std::vector<double> expected{3, 3, 3, 5, 5, 8, 8, 8, 10, 10};
+  for (std::size_t r = 0; r < expected.size(); ++r) EXPECT_EQ(s.columns[0].values[r], expected[r]) << r;
+  EXPECT_TRUE(std::isnan(s.columns[0].values[10]));
+}
+
+TEST(StableRules, ThresholdsOnTheGridFrequentRulesFirstAndNoRuleTwice) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  const RuleModel at_half = fit(d, stable(0.5), 2);
+  const RuleModel always = fit(d, stable(1.0), 2);
+  ASSERT_FALSE(at_half.rules.empty());
+  // Every numeric threshold is a grid value or an attribute's largest value.
+  const auto grid = quantile_grid(d, 10);
+  for (const auto& r : at_half.rules)
+    for (const auto& c : r.conditions) {
+      if (c.op != Op::le && c.op != Op::gt) continue;
+      const auto& g = grid[static_cast<std::size_t>(c.attribute)];
+      double top = -INFINITY;
+      for (double x : d.columns[static_cast<std::size_t>(c.attribute)].values)
+        if (!std::isnan(x)) top = std::max(top, x);
+      EXPECT_TRUE(std::find(g.begin(), g.end(), c.threshold) != g.end() || c.threshold == top) << c.threshold;
+    }
+  // Rules found in every resample are the first of those found in half of them.
+  ASSERT_LE(always.rules.size(), at_half.rules.size());
+  for (std::size_t i = 0; i < always.rules.size(); ++i)
+    EXPECT_EQ(always.rules[i].conditions, at_half.rules[i].conditions) << i;
+  // No two rules of one class cover the same rows.
+  for (std::size_t i = 0; i < at_half.rules.size(); ++i)
+    for (std::size_t j = i + 1; j < at_half.rules.size(); ++j) {
+      if (at_half.rules[i].klass != at_half.rules[j].klass) continue;
+      bool same = true;
+      for (std::size_t row = 0; row < d.rows() && same; ++row)
+        same = at_half.rules[i].covers(d, row) == at_half.rules[j].covers(d, row);
+      EXPECT_FALSE(same) << i << " " << j;
+    }
+  // The same model on any thread count.
+  EXPECT_EQ(fit(d, stable(0.5), 1).to_json().dump(), at_half.to_json().dump());
+  EXPECT_EQ(at_half.to_json().at("learner").at("stable_resamples"), 10);
+}
+
+TEST(StableRules, MoreStableThanTheLearnerTheyStartFrom) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  StabilityOptions o;
+  o.resamples = 6;
+  o.threads = 2;
+  LearnerParams plain;
+  plain.learner = "cn2-unordered";
+  const double before = measure_stability(d, plain, o).rule_set_stability;
+  const double after = measure_stability(d, stable(0.5), o).rule_set_stability;
+  EXPECT_GT(after, before + 0.2) << before << " -> " << after;
+}
+
+TEST(StableRules, ParametersChecked) {
+  const Dataset d = read_arff(test::shared("iris.arff"));
+  LearnerParams p = stable();
+  p.learner = "tree";
+  EXPECT_THROW(fit_model(d, p), std::invalid_argument);
+  p = stable(0);
+  EXPECT_THROW(fit(d, p), std::invalid_argument);
+  p = stable();
+  p.stable_quantiles = 1;
+  EXPECT_THROW(fit(d, p), std::invalid_argument);
+  p = stable();
+  p.correct = "bootstrap";
+  EXPECT_THROW(fit(d, p), std::invalid_argument);
+  p = stable();
+  p.learner = "rule-logistic";
+  const auto rl = fit_model(d, p, 2);
+  EXPECT_EQ(rl->to_json().at("rule_model").at("learner").at("stable_resamples"), 10);
+}
