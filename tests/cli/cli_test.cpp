@@ -743,6 +743,34 @@ TEST(Cli, KbsExperimentRunsOnChosenDataSets) {
   EXPECT_NE(read_text((dir / "results.csv").string()).find("labor,KBS-tree,"), std::string::npos);
 }
 
+// Every learner of the stability experiment on one set: a row each, stable rules more stable than their
+// learner's, and the numbers measure_stability gives (evaluate --stability prints the same).
+TEST(Cli, StabilityExperimentTablesEveryLearner) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "stability";
+  std::filesystem::remove_all(dir);
+  CliResult r = run("experiment stability --datasets credit-a --no-plots --threads 2 --datasets-dir " +
+                    test::datasets_dir() + " --out " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::vector<std::vector<std::string>> rows;  // no field of this file holds a comma or a quote
+  std::istringstream lines(read_text((dir / "stability.csv").string()));
+  for (std::string line; std::getline(lines, line);) {
+    rows.emplace_back();
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');) rows.back().push_back(cell);
+  }
+  ASSERT_EQ(rows.size(), 11u);  // header and ten learners
+  std::map<std::string, double> stability;
+  for (std::size_t i = 1; i < rows.size(); ++i) stability[rows[i][1]] = std::stod(rows[i][5]);
+  EXPECT_GT(stability.at("cn2-unordered stable"), stability.at("cn2-unordered") + 0.2);
+  EXPECT_GT(stability.at("rule-logistic stable"), stability.at("rule-logistic") + 0.2);
+  CliResult e =
+      run("evaluate " + test::shared("credit-a.arff") + " --learner cn2-unordered --stability 10 " + "--format json");
+  ASSERT_EQ(e.code, 0) << e.out;
+  EXPECT_NEAR(nlohmann::json::parse(e.out).at("stability").at("rule_set_stability").get<double>(),
+              stability.at("cn2-unordered"), 1e-4);
+  EXPECT_NE(read_text((dir / "summary.md").string()).find("| cn2-unordered stable |"), std::string::npos);
+}
+
 // A results file written before the adjusted-accuracy columns existed is migrated (its cells kept, the new
 // columns empty) and the grid resumes after it.
 TEST(Cli, GridMigratesAnOlderResultsFile) {

@@ -65,5 +65,6 @@ void run_refinement_heuristics(const ExperimentOptions& options);
 void run_rule_logistic(const ExperimentOptions& options);
 void run_kbs(const ExperimentOptions& options);
 void run_pril(const ExperimentOptions& options);
+void run_stability_experiment(const ExperimentOptions& options);
 
 }  // namespace candor

@@ -136,8 +136,11 @@ void apply_bootstrap_shrinkage(RuleModel& model, const BootstrapShrinkage& shrin
     r.probability = shrunk_probability(s, n, prior, m);
     if (n > 0) {
       const auto [lo, hi] = clopper_pearson(s, n);
-      r.interval = {std::min(r.probability, shrunk_probability(lo * n, n, prior, m)),
-                    std::max(r.probability, shrunk_probability(hi * n, n, prior, m))};
+      // As for EVC (learn/covering.cpp, probability_interval): the lower end takes the correction, the
+      // upper end stays the raw frequency's, since a search only flatters a frequency. Shrinking both ends
+      // would also shrink the width by n / (n + m): such intervals held the test share of 0.17 of the
+      // corpus rules' (rule, fold) points, against 0.52 for EVC's (bench/interval_coverage.py).
+      r.interval = {std::min(r.probability, shrunk_probability(lo * n, n, prior, m)), std::max(r.probability, hi)};
     } else {
       r.interval = {0.0, 1.0};
     }

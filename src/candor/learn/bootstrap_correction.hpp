@@ -10,9 +10,10 @@
 // shrinkage (s + m prior) / (n + m) towards the rule's class prior that maximises the binomial likelihood of
 // every rule's (S, N) is fitted by Brent's method, once per rule length (a longer rule won a larger search)
 // where at least kMinRulesPerLength rules of that length have left-out rows, and once on all rules for the
-// other lengths. Each rule of the model fitted on all the data gets that shrinkage of its own frequency;
-// its interval is the Clopper-Pearson interval of the frequency with both ends shrunk alike (a monotone map
-// of the frequency, so the interval holds the probability).
+// other lengths. Each rule of the model fitted on all the data gets that shrinkage of its own frequency.
+// Its interval runs from the shrinkage of the lower end of the frequency's Clopper-Pearson interval to that
+// interval's upper end, as EVC's does (the shrinkage is increasing in s, so the interval holds the
+// probability).
 //
 // Cost: B fits of the learner, run in parallel (one resample per thread); the same on any thread count.
 #include "candor/data/dataset.hpp"

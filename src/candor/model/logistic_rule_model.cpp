@@ -181,11 +181,9 @@ std::string LogisticRuleModel::text() const {
       << (rules.params.uses_evc() ? "rule learner's estimate, corrected for the search by EVC"
           : rules.bootstrap       ? "rule learner's estimate, corrected for the search by bootstrap shrinkage"
                                   : "rule learner's estimate (not corrected for the search)")
-      << ", of the probability of its class on the training set, with its 95% interval "
-      << (rules.bootstrap ? "(the Clopper-Pearson interval of the rule's relative frequency, both ends shrunk as the "
-                            "estimate is):\n"
-                          : "(from that estimate at the lower end of the Clopper-Pearson interval of the rule's "
-                            "relative frequency to that interval's upper end):\n");
+      << ", of the probability of its class on the training set, with its 95% interval (from that estimate at the "
+         "lower end of the Clopper-Pearson interval of the rule's relative frequency to that interval's upper "
+         "end):\n";
   std::vector<std::size_t> unused;  // rules the penalties left at weight 0
   for (auto k : order) {
     const Rule& r = rules.rules[k];

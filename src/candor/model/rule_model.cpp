@@ -413,10 +413,8 @@ std::string format_rules(const RuleModel& m) {
       << (m.params.uses_evc()                          ? ", corrected for the search by EVC"
           : m.params.resolved_correct() == "bootstrap" ? ", corrected for the search by bootstrap shrinkage"
                                                        : " (not corrected for the search)")
-      << (m.bootstrap ? "; its 95% interval is the Clopper-Pearson interval of the relative frequency f on n examples, "
-                        "both ends shrunk as the estimate is.\n"
-                      : "; its 95% interval runs from that estimate at the lower end of the Clopper-Pearson interval "
-                        "of the relative frequency f on n examples to that interval's upper end.\n");
+      << "; its 95% interval runs from that estimate at the lower end of the Clopper-Pearson interval of the "
+         "relative frequency f on n examples to that interval's upper end.\n";
   if (m.kind == ModelKind::rule_set) out << "Rules are combined by " << m.params.resolved_combine() << ".\n";
   if (weighted)
     out << "The training data is weighted: every count (covers, class counts, n) is a sum of example weights, not "
