@@ -2,13 +2,14 @@
 // corpus. Per data set and learner: 10-fold cross-validation (accuracy, log loss, rules) and B = 10 bootstrap
 // resamples (rule-set stability, prediction agreement, probability spread), both seeded by --seed. The data
 // sets: --datasets, else every corpus set of 50 to --max-rows (default 5,000) rows.
+#include "candor/eval/stability.hpp"
+
 #include <chrono>
 #include <iostream>
 #include <map>
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
-#include "candor/eval/stability.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/learner_options.hpp"
 #include "candor/experiments/report.hpp"
@@ -48,8 +49,7 @@ void run_stability_experiment(const ExperimentOptions& options) {
     const std::size_t max_rows = options.max_rows ? options.max_rows : 5000;
     for (const auto& e : read_corpus_index(options.datasets_dir)) {
       const bool split = e.name.find(".test") != std::string::npos || e.name.find(".train") != std::string::npos;
-      if (e.rows <= max_rows && e.rows >= 50 && !split && e.name.rfind("weather.", 0) != 0)
-        datasets.push_back(e.name);
+      if (e.rows <= max_rows && e.rows >= 50 && !split && e.name.rfind("weather.", 0) != 0) datasets.push_back(e.name);
     }
   }
   const auto& learners = stability_learners();
@@ -69,7 +69,7 @@ void run_stability_experiment(const ExperimentOptions& options) {
       so.seed = options.seed;
       so.threads = options.threads;
       const StabilityResult s = measure_stability(data, p, so);
-      const std::vector<double> figures{cv.mean.accuracy,   cv.mean.log_loss,         cv.rules,
+      const std::vector<double> figures{cv.mean.accuracy,     cv.mean.log_loss,       cv.rules,
                                         s.rule_set_stability, s.prediction_agreement, s.probability_spread};
       by_learner[v.name].push_back(figures);
       rows.add({name, v.name, format_number(figures[0], 4), format_number(figures[1], 4), format_number(figures[2], 1),
@@ -78,9 +78,9 @@ void run_stability_experiment(const ExperimentOptions& options) {
       progress.step(name + " " + v.name);
     }
   }
-  Table summary{{"learner", "accuracy", "log loss", "rules", "rule-set stability", "prediction agreement",
-                 "probability spread"},
-                {}};
+  Table summary{
+      {"learner", "accuracy", "log loss", "rules", "rule-set stability", "prediction agreement", "probability spread"},
+      {}};
   for (const auto& v : learners) {
     const auto& per_set = by_learner[v.name];
     std::vector<std::string> row{v.name};
@@ -99,35 +99,34 @@ void run_stability_experiment(const ExperimentOptions& options) {
   std::cout << "## stability: " << datasets.size() << " data sets, 10-fold CV and " << kResamples
             << " bootstrap resamples\n\n"
             << markdown(summary);
-  nlohmann::json spec = {
-      {"figures",
-       {{{"file", "stability_accuracy.png"},
-         {"title", "Rule-set stability against accuracy, one point per data set and learner"},
-         {"columns", 2},
-         {"panels",
-          {{{"csv", "stability.csv"},
-            {"x", "rule_set_stability"},
-            {"y", "accuracy"},
-            {"group", "learner"},
-            {"xlim", {0, 1}},
-            {"xlabel", "rule-set stability (Dice-Sorensen, deciles)"},
-            {"ylabel", "10-fold accuracy"}},
-           {{"csv", "stability.csv"},
-            {"x", "prediction_agreement"},
-            {"y", "accuracy"},
-            {"group", "learner"},
-            {"xlabel", "prediction agreement"},
-            {"ylabel", "10-fold accuracy"}}}}},
-        {{"file", "learners.png"},
-         {"title", "Each learner's means over the data sets"},
-         {"panels",
-          {{{"csv", "summary.csv"},
-            {"x", "rule-set stability"},
-            {"y", "accuracy"},
-            {"group", "learner"},
-            {"xlim", {0, 1}},
-            {"xlabel", "mean rule-set stability"},
-            {"ylabel", "mean 10-fold accuracy"}}}}}}}};
+  nlohmann::json spec = {{"figures",
+                          {{{"file", "stability_accuracy.png"},
+                            {"title", "Rule-set stability against accuracy, one point per data set and learner"},
+                            {"columns", 2},
+                            {"panels",
+                             {{{"csv", "stability.csv"},
+                               {"x", "rule_set_stability"},
+                               {"y", "accuracy"},
+                               {"group", "learner"},
+                               {"xlim", {0, 1}},
+                               {"xlabel", "rule-set stability (Dice-Sorensen, deciles)"},
+                               {"ylabel", "10-fold accuracy"}},
+                              {{"csv", "stability.csv"},
+                               {"x", "prediction_agreement"},
+                               {"y", "accuracy"},
+                               {"group", "learner"},
+                               {"xlabel", "prediction agreement"},
+                               {"ylabel", "10-fold accuracy"}}}}},
+                           {{"file", "learners.png"},
+                            {"title", "Each learner's means over the data sets"},
+                            {"panels",
+                             {{{"csv", "summary.csv"},
+                               {"x", "rule-set stability"},
+                               {"y", "accuracy"},
+                               {"group", "learner"},
+                               {"xlim", {0, 1}},
+                               {"xlabel", "mean rule-set stability"},
+                               {"ylabel", "mean 10-fold accuracy"}}}}}}}};
   draw_plots(spec, options.out, options.plots);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "\nwritten to " << options.out << " in " << format_number(secs, 1) << " s\n";
