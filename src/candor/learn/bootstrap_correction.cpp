@@ -39,6 +39,25 @@ double fit_shrinkage_m(const std::vector<OutOfBagRule>& rules, double m_max) {
   return loss(0.0) <= loss(x) ? 0.0 : std::expm1(x);
 }
 
+double fit_leaf_shrinkage_m(const std::vector<OutOfBagLeaf>& leaves, const std::vector<double>& prior, double m_max) {
+  auto loss = [&](double x) {
+    const double m = std::expm1(x);
+    double sum = 0;
+    for (const auto& leaf : leaves) {
+      const double n = std::accumulate(leaf.in.begin(), leaf.in.end(), 0.0);
+      for (std::size_t c = 0; c < leaf.oob.size(); ++c) {
+        if (!(leaf.oob[c] > 0)) continue;
+        const double p = n + m > 0 ? (leaf.in[c] + m * prior[c]) / (n + m) : prior[c];
+        sum -= leaf.oob[c] * std::log(std::max(p, 1e-12));
+      }
+    }
+    return sum;
+  };
+  const auto [x, value] = boost::math::tools::brent_find_minima(loss, 0.0, std::log1p(m_max), 30);
+  (void)value;
+  return loss(0.0) <= loss(x) ? 0.0 : std::expm1(x);
+}
+
 namespace {
 
 // The rules of a model fitted on one resample, with their counts on the rows the resample left out.

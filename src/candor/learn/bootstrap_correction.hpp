@@ -38,6 +38,16 @@ double shrunk_probability(double s, double n, double prior, double m);
 // shrunk_probability (rules without left-out rows do not count).
 double fit_shrinkage_m(const std::vector<OutOfBagRule>& rules, double m_max);
 
+// A tree leaf's class weights on the distinct rows its resample drew and on those it left out.
+struct OutOfBagLeaf {
+  std::vector<double> in, oob;
+};
+
+// The m in [0, m_max] maximising the multinomial likelihood of the leaves' left-out class weights under
+// (in_c + m prior_c) / (n + m), a leaf without weight in the bag predicting the prior: the shrinkage of
+// `--leaf-estimate bootstrap` (learn/tree_learners.cpp).
+double fit_leaf_shrinkage_m(const std::vector<OutOfBagLeaf>& leaves, const std::vector<double>& prior, double m_max);
+
 // Fits the learner of `params` (its correction taken as none) on params.bootstrap_resamples resamples of
 // `data` and fits the shrinkage on its rules' left-out rows.
 BootstrapShrinkage fit_bootstrap_shrinkage(const Dataset& data, const LearnerParams& params, int threads);

@@ -92,6 +92,11 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
   for (const auto& i : param_table())
     if (name == i.name) info = &i;
   if (!info) return false;
+  // Read by the rule learners that correct (--correct bootstrap) and by a single tree or stump
+  // (--leaf-estimate bootstrap).
+  if (name == "bootstrap_resamples")
+    return (reads_option_group(p, "rule") && rule_learner(p).correct_evc) || p.learner == "tree" ||
+           p.learner == "stump";
   if (!reads_option_group(p, info->group)) return false;
   if (std::string(info->group) != "rule") return true;
   const LearnerInfo& l = rule_learner(p);
@@ -100,7 +105,7 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
   if (name == "max_beam_width") return l.layered_search;
   if (name == "covering") return l.probabilistic_covering;
   if (name == "stop" || name == "min_new_positives" || name == "min_new_share") return l.stopping;
-  if (name == "correct" || name == "bootstrap_resamples") return l.correct_evc;
+  if (name == "correct") return l.correct_evc;
   if (name.rfind("stable_", 0) == 0) return p.learner == "cn2-unordered" || p.learner == "rule-logistic";
   if (name.rfind("evc_", 0) == 0) return l.evc_quality || l.correct_evc;
   return true;

@@ -146,8 +146,9 @@ const std::vector<ParamInfo>& param_table() {
       {"stable_quantiles", &LearnerParams::stable_quantiles,
        "stable rules: numeric thresholds are restricted to the q-quantiles of the training data (q at least 2)"},
       {"bootstrap_resamples", &LearnerParams::bootstrap_resamples,
-       "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap is "
-       "fitted on, at least 2"},
+       "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
+       "--leaf-estimate bootstrap is fitted on, at least 2",
+       ""},
       {"evc_permutations", &LearnerParams::evc_permutations,
        "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
        "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
@@ -205,9 +206,11 @@ const std::vector<ParamInfo>& param_table() {
       {"lambda_folds", &LearnerParams::lambda_folds,
        "rule-logistic with a lambda search: folds of that cross-validation", "linear"},
       {"leaf_estimate", &LearnerParams::leaf_estimate,
-       "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A) "
-       "or counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
-       "raw shares); a leaf with no training weight predicts from its parent's weights",
+       "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
+       "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
+       "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
+       "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
+       "training weight predicts from its parent's weights",
        "leaf"},
       {"confidence", &LearnerParams::confidence,
        "tree: the confidence of C4.5's error-based pruning, in (0, 0.5]; smaller prunes more (J48 -C)", "tree"},
@@ -497,6 +500,8 @@ void validate(const LearnerParams& p) {
   if (!(p.prior_weight >= 0)) throw std::invalid_argument("prior weight must be non-negative");
   if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
   parse_leaf_estimate(p.leaf_estimate);  // throws for unknown names
+  if (p.leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
+    throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
   if (!(p.confidence > 0 && p.confidence <= 0.5)) throw std::invalid_argument("confidence must lie in (0, 0.5]");
   if (!(p.min_leaf >= 0) || !std::isfinite(p.min_leaf)) throw std::invalid_argument("min leaf must be non-negative");
   if (reads_option_group(p, "pril")) validate_pril_options(p);
@@ -529,7 +534,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["m_scale"] = p.resolved_m_scale();
   j["correct"] = p.resolved_correct();
   // Read only by --correct bootstrap: other models' files stay as they were before it existed.
-  if (p.resolved_correct() != "bootstrap") j.erase("bootstrap_resamples");
+  if (p.resolved_correct() != "bootstrap" && p.leaf_estimate != "bootstrap") j.erase("bootstrap_resamples");
   if (p.stable_resamples == 0)  // likewise for the stable rules' options
     for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
   if (reads_option_group(p, "linear")) j["lambda_search"] = p.resolved_lambda_search();

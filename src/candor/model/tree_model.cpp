@@ -1,15 +1,17 @@
 #include "candor/model/tree_model.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
+#include <stdexcept>
 
 #include "candor/util/format.hpp"
 
 namespace candor {
 
 std::vector<double> TreeModel::predict_proba(const Dataset& d, std::size_t row) const {
-  return tree.predict_proba(d, row, leaf_estimate, params.prior_weight, prior());
+  return tree.predict_proba(d, row, leaf_estimate, leaf_weight(), prior());
 }
 
 namespace {
@@ -61,13 +63,20 @@ std::string TreeModel::text() const {
          "\n\nLeaves as rules, numbered as `candor predict --explain` names them: covers is the weight of the "
          "training examples reaching the leaf, by class; P is the leaf's probability of its class (leaf estimate " +
          params.leaf_estimate + "):\n";
-  out += tree_rules_text(tree, schema, leaf_estimate, params.prior_weight, prior());
+  if (leaf_shrinkage)
+    out += "Each leaf's counts are mixed with m = " + fixed_digits(leaf_shrinkage->m, 2) +
+           " pseudo-examples of the prior, fitted on the rows " + std::to_string(leaf_shrinkage->resamples) +
+           " bootstrap resamples' trees left out (" + std::to_string(leaf_shrinkage->leaves) + " leaves).\n";
+  out += tree_rules_text(tree, schema, leaf_estimate, leaf_weight(), prior());
   return out;
 }
 
 nlohmann::json TreeModel::to_json() const {
   nlohmann::json j = model_header_json(*this);
   j["tree"] = tree.to_json();
+  if (leaf_shrinkage)
+    j["leaf_shrinkage"] = {
+        {"resamples", leaf_shrinkage->resamples}, {"m", leaf_shrinkage->m}, {"leaves", leaf_shrinkage->leaves}};
   return j;
 }
 
@@ -95,7 +104,7 @@ std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
     const auto& own = tree.nodes[path.leaf].class_counts;
     const double n = std::accumulate(reached[path.leaf].begin(), reached[path.leaf].end(), 0.0);
     if (!(std::accumulate(own.begin(), own.end(), 0.0) > 0) || !(n > 0)) continue;
-    const auto p = Tree::leaf_distribution(own, leaf_estimate, params.prior_weight, prior());
+    const auto p = Tree::leaf_distribution(own, leaf_estimate, leaf_weight(), prior());
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
     RulePoint point{p[best], reached[path.leaf][best] / n, n};
     point.rule = number;
@@ -109,6 +118,22 @@ TreeModel TreeModel::from_json(const nlohmann::json& j) {
   read_model_header(j, m);
   m.resolve();
   m.tree = Tree::from_json(j.at("tree"), m.schema, false);
+  if (j.contains("leaf_shrinkage")) {
+    const auto& s = j.at("leaf_shrinkage");
+    LeafShrinkage l;
+    try {
+      l.resamples = s.at("resamples").get<int>();
+      l.m = s.at("m").get<double>();
+      l.leaves = s.at("leaves").get<std::size_t>();
+    } catch (const nlohmann::json::exception& e) {
+      throw std::invalid_argument(std::string("/leaf_shrinkage: ") + e.what());
+    }
+    if (!(l.m >= 0) || !std::isfinite(l.m))
+      throw std::invalid_argument("/leaf_shrinkage/m: must be finite and non-negative");
+    m.leaf_shrinkage = l;
+  }
+  if (m.params.leaf_estimate == "bootstrap" && !m.leaf_shrinkage)
+    throw std::invalid_argument("a --leaf-estimate bootstrap tree needs its \"leaf_shrinkage\"");
   return m;
 }
 
@@ -118,7 +143,7 @@ nlohmann::json TreeModel::rule_table() const {
   for (const auto& path : tree.leaf_paths()) {
     const auto& own = tree.nodes[path.leaf].class_counts;
     const auto p =
-        Tree::leaf_distribution(tree.effective_counts(path.leaf, parents), leaf_estimate, params.prior_weight, prior());
+        Tree::leaf_distribution(tree.effective_counts(path.leaf, parents), leaf_estimate, leaf_weight(), prior());
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
     std::string text = format_leaf_path(path, schema);
     text = text.substr(3, text.size() - 8);  // without "IF " and " THEN"

@@ -3,6 +3,7 @@
 // probabilities by params.leaf_estimate. A tree is also a rule set: `text()` lists each leaf as a rule
 // with its counts and probability.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,12 +12,25 @@
 
 namespace candor {
 
+// --leaf-estimate bootstrap: the pseudo-examples of the prior every leaf's counts are mixed with, fitted on
+// the rows that bootstrap resamples' trees left out (learn/tree_learners.cpp).
+struct LeafShrinkage {
+  int resamples = 0;
+  double m = 0;
+  std::size_t leaves = 0;  // resample leaves with left-out weight it was fitted on
+};
+
 struct TreeModel : Model {
   Tree tree;
   // How leaves turn counts into probabilities, parsed from params (kept for provenance) by resolve().
   LeafEstimate leaf_estimate = LeafEstimate::counts;
+  // Set under --leaf-estimate bootstrap (which mixes counts with the prior as `counts` does, by its m).
+  std::optional<LeafShrinkage> leaf_shrinkage;
   // Parses leaf_estimate from params: once, when the model is fitted or read.
   void resolve() { leaf_estimate = parse_leaf_estimate(params.leaf_estimate); }
+  // The prior's pseudo-examples in every leaf: the fitted m under --leaf-estimate bootstrap, else
+  // --prior-weight.
+  double leaf_weight() const { return leaf_shrinkage ? leaf_shrinkage->m : params.prior_weight; }
 
   std::string kind_name() const override { return "tree"; }
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;

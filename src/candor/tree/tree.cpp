@@ -13,8 +13,9 @@ namespace candor {
 
 LeafEstimate parse_leaf_estimate(const std::string& name) {
   if (name == "laplace") return LeafEstimate::laplace;
-  if (name == "counts") return LeafEstimate::counts;
-  throw std::invalid_argument(unknown_name_message("leaf estimate", name, {"laplace", "counts"}));
+  // bootstrap: counts mixed with the prior by an m fitted out of bag (TreeModel::leaf_shrinkage).
+  if (name == "counts" || name == "bootstrap") return LeafEstimate::counts;
+  throw std::invalid_argument(unknown_name_message("leaf estimate", name, {"laplace", "counts", "bootstrap"}));
 }
 
 namespace {
