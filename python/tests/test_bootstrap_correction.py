@@ -50,3 +50,24 @@ def test_bootstrap_resamples_is_checked():
     X, y = df.iloc[:, :-1], df.iloc[:, -1]
     with pytest.raises(ValueError, match="bootstrap resamples"):
         candor.CN2Unordered(correct="bootstrap", bootstrap_resamples=1).fit(X, y)
+
+
+def test_tree_leaves_shrunk_out_of_bag_match_the_cli(tmp_path):
+    path = os.path.join(DATASETS, "soybean.arff")
+    df = candor.read_arff(path)
+    X, y = df.iloc[:, :-1], df.iloc[:, -1]
+    est = candor.Tree(leaf_estimate="bootstrap", bootstrap_resamples=5).fit(X, y)
+    model = json.loads(est.to_json())
+    assert model["leaf_shrinkage"]["resamples"] == 5 and model["leaf_shrinkage"]["m"] > 0
+    proba = est.predict_proba(X)
+    assert np.all(proba > 0)  # every class keeps a share in every leaf
+    if not os.path.exists(CLI):
+        pytest.skip(f"the candor CLI is not built at {CLI} (set CANDOR_CLI)")
+    out = tmp_path / "t.json"
+    subprocess.run([CLI, "fit", path, "-o", str(out), "--learner", "tree", "--leaf-estimate", "bootstrap",
+                    "--bootstrap-resamples", "5"], check=True, capture_output=True)
+    cli = json.loads(out.read_text())["leaf_shrinkage"]
+    # Python orders the classes as sklearn does (sorted), the ARFF file as declared: the same tree with its
+    # classes permuted, and sums taken in another order.
+    assert cli["leaves"] == model["leaf_shrinkage"]["leaves"]
+    assert cli["m"] == pytest.approx(model["leaf_shrinkage"]["m"], rel=1e-6)

@@ -363,7 +363,7 @@ Program logistic_program(const LogisticRuleModel& m) {
 
 Program tree_program(const TreeModel& m) {
   Program p;
-  p.probabilities = tree_probabilities(m.tree, m.leaf_estimate, m.leaf_weight(), m.prior());
+  p.probabilities = tree_probabilities(m.tree, m.leaf_estimate, m.leaf_weight(), m.leaf_prior());
   return p;
 }
 

@@ -66,8 +66,10 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
   const auto rows = labelled_rows(data);
   const std::vector<double> weights = weights_of(data, rows);
   model->tree = fit_base_tree(data, rows, weights, params, params.learner, threads);
-  if (params.leaf_estimate == "bootstrap")
-    model->leaf_shrinkage = fit_leaf_shrinkage(data, rows, weights, params, model->prior(), threads);
+  if (params.leaf_estimate == "bootstrap") {
+    model->leaf_shrinkage = LeafShrinkage{};  // leaf_prior() is then the smoothed prior the m is fitted towards
+    model->leaf_shrinkage = fit_leaf_shrinkage(data, rows, weights, params, model->leaf_prior(), threads);
+  }
   return model;
 }
 

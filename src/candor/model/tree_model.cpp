@@ -10,8 +10,17 @@
 
 namespace candor {
 
+std::vector<double> TreeModel::leaf_prior() const {
+  if (!leaf_shrinkage) return prior();
+  const double k = static_cast<double>(training_counts.size());
+  const double n = std::accumulate(training_counts.begin(), training_counts.end(), 0.0);
+  std::vector<double> p(training_counts.size());
+  for (std::size_t c = 0; c < p.size(); ++c) p[c] = (training_counts[c] + 1) / (n + k);
+  return p;
+}
+
 std::vector<double> TreeModel::predict_proba(const Dataset& d, std::size_t row) const {
-  return tree.predict_proba(d, row, leaf_estimate, leaf_weight(), prior());
+  return tree.predict_proba(d, row, leaf_estimate, leaf_weight(), leaf_prior());
 }
 
 namespace {
@@ -67,7 +76,7 @@ std::string TreeModel::text() const {
     out += "Each leaf's counts are mixed with m = " + fixed_digits(leaf_shrinkage->m, 2) +
            " pseudo-examples of the prior, fitted on the rows " + std::to_string(leaf_shrinkage->resamples) +
            " bootstrap resamples' trees left out (" + std::to_string(leaf_shrinkage->leaves) + " leaves).\n";
-  out += tree_rules_text(tree, schema, leaf_estimate, leaf_weight(), prior());
+  out += tree_rules_text(tree, schema, leaf_estimate, leaf_weight(), leaf_prior());
   return out;
 }
 
@@ -104,7 +113,7 @@ std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
     const auto& own = tree.nodes[path.leaf].class_counts;
     const double n = std::accumulate(reached[path.leaf].begin(), reached[path.leaf].end(), 0.0);
     if (!(std::accumulate(own.begin(), own.end(), 0.0) > 0) || !(n > 0)) continue;
-    const auto p = Tree::leaf_distribution(own, leaf_estimate, leaf_weight(), prior());
+    const auto p = Tree::leaf_distribution(own, leaf_estimate, leaf_weight(), leaf_prior());
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
     RulePoint point{p[best], reached[path.leaf][best] / n, n};
     point.rule = number;
@@ -143,7 +152,7 @@ nlohmann::json TreeModel::rule_table() const {
   for (const auto& path : tree.leaf_paths()) {
     const auto& own = tree.nodes[path.leaf].class_counts;
     const auto p =
-        Tree::leaf_distribution(tree.effective_counts(path.leaf, parents), leaf_estimate, leaf_weight(), prior());
+        Tree::leaf_distribution(tree.effective_counts(path.leaf, parents), leaf_estimate, leaf_weight(), leaf_prior());
     const auto best = std::max_element(p.begin(), p.end()) - p.begin();
     std::string text = format_leaf_path(path, schema);
     text = text.substr(3, text.size() - 8);  // without "IF " and " THEN"

@@ -31,6 +31,10 @@ struct TreeModel : Model {
   // The prior's pseudo-examples in every leaf: the fitted m under --leaf-estimate bootstrap, else
   // --prior-weight.
   double leaf_weight() const { return leaf_shrinkage ? leaf_shrinkage->m : params.prior_weight; }
+  // The distribution leaves are mixed with: under --leaf-estimate bootstrap the training prior with one
+  // example added to every class (Laplace's), so that a class rare or absent in training keeps a share in
+  // every leaf; the training prior otherwise.
+  std::vector<double> leaf_prior() const;
 
   std::string kind_name() const override { return "tree"; }
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;
