@@ -413,7 +413,8 @@ Program boost_program(const BoostModel& m) {
     }
   }
   std::vector<ExprPtr> scores;
-  for (auto& t : terms) scores.push_back(add(std::move(t)));
+  for (auto& t : terms)
+    scores.push_back(m.temperature != 1 ? multiply({number(m.temperature), add(std::move(t))}) : add(std::move(t)));
   p.probabilities = softmax_kept(p, std::move(scores));
   return p;
 }

@@ -68,6 +68,7 @@ struct LearnerParams {
   double min_leaf = 2;
   bool unpruned = false;
   std::string boosting = "kbs";
+  std::string calibrate = "none";  // boost: none, or temperature (fitted on internal folds)
   std::string base = "stump";
   int iterations = 10;
   double subsample = 0;

@@ -1,10 +1,13 @@
 #include "candor/learn/tree_learners.hpp"
 
+#include <boost/math/tools/minima.hpp>
+#include <cmath>
 #include <numeric>
 #include <stdexcept>
 
 #include "candor/boost/base_learner.hpp"
 #include "candor/boost/boost.hpp"
+#include "candor/eval/evaluate.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
@@ -56,6 +59,58 @@ LeafShrinkage fit_leaf_shrinkage(const Dataset& data, const std::vector<std::siz
   return out;
 }
 
+// --calibrate temperature: the scale t of the ensemble's scores that maximises the likelihood of rows it
+// did not see: 5 stratified folds of the labelled rows (seeded by --seed), each scored by the ensemble fitted
+// on the other four. Scores are the logits predict_proba takes its softmax of.
+double fit_temperature(const Dataset& data, const LearnerParams& params, int threads) {
+  LearnerParams inner = params;
+  inner.calibrate = "none";
+  const auto labelled = labelled_rows(data);
+  std::vector<int> y;
+  for (std::size_t r : labelled) y.push_back(data.y[r]);
+  const auto folds = stratified_folds(y, 5, static_cast<std::uint64_t>(params.seed));
+  struct Scored {
+    std::vector<double> score;
+    int y;
+  };
+  std::vector<std::vector<Scored>> scored(folds.size());
+  parallel_for(folds.size(), threads, [&](std::size_t f) {
+    std::vector<char> held(labelled.size(), 0);
+    for (std::size_t i : folds[f]) held[i] = 1;
+    std::vector<std::size_t> train;
+    for (std::size_t i = 0; i < labelled.size(); ++i)
+      if (!held[i]) train.push_back(labelled[i]);
+    if (train.empty()) return;
+    const auto fitted = fit_boost(data.subset(train), inner, 1);
+    const auto& m = dynamic_cast<const BoostModel&>(*fitted);
+    if (m.method == BoostingMethod::adaboost_m1 && m.members.size() == 1) return;  // its leaves decide, unscaled
+    for (std::size_t i : folds[f]) {
+      std::vector<double> s = m.base_scores();
+      for (const auto& member : m.contributions(data, labelled[i]))
+        for (std::size_t c = 0; c < s.size(); ++c) s[c] += member[c];
+      scored[f].push_back({std::move(s), data.y[labelled[i]]});
+    }
+  });
+  std::vector<Scored> all;
+  for (auto& s : scored) all.insert(all.end(), s.begin(), s.end());
+  if (all.empty()) return 1.0;
+  auto loss = [&](double log_t) {
+    const double t = std::exp(log_t);
+    double sum = 0;
+    for (const auto& r : all) {
+      std::vector<double> s = r.score;
+      for (double& v : s) v *= t;
+      const auto p = BoostModel::probabilities(s);
+      sum -= std::log(std::max(p[static_cast<std::size_t>(r.y)], 1e-15));
+    }
+    return sum;
+  };
+  // Scales from a thousandth to a hundredfold, searched on log t.
+  const auto [log_t, value] = boost::math::tools::brent_find_minima(loss, std::log(1e-3), std::log(100.0), 30);
+  (void)value;
+  return std::exp(log_t);
+}
+
 }  // namespace
 
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
@@ -97,6 +152,7 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
     case BoostingMethod::adaboost_m1: boost_adaboost_m1(*model, data, rows, weights, threads); break;
     case BoostingMethod::logitboost: boost_logitboost(*model, data, rows, weights, threads); break;
   }
+  if (params.calibrate == "temperature") model->temperature = fit_temperature(data, params, threads);
   return model;
 }
 

@@ -97,6 +97,8 @@ std::vector<double> BoostModel::predict_proba(const Dataset& d, std::size_t row)
   std::vector<double> score = base_scores();
   for (const auto& member : contributions(d, row))
     for (std::size_t c = 0; c < score.size(); ++c) score[c] += member[c];
+  if (temperature != 1)
+    for (double& v : score) v *= temperature;
   return probabilities(std::move(score));
 }
 
@@ -178,6 +180,7 @@ nlohmann::json BoostModel::to_json() const {
   }
   j["members"] = arr;
   j["per_iteration"] = per_iteration;
+  if (params.calibrate != "none") j["temperature"] = temperature;
   return j;
 }
 
@@ -230,6 +233,13 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
       }
       m.lifts.push_back(std::move(l));
     }
+  }
+  if (j.contains("temperature")) {
+    m.temperature = j.at("temperature").get<double>();
+    if (!(m.temperature > 0) || !std::isfinite(m.temperature))
+      throw std::invalid_argument("/temperature: must be finite and positive");
+  } else if (m.params.calibrate != "none") {
+    throw std::invalid_argument("a --calibrate " + m.params.calibrate + " model needs its \"temperature\"");
   }
   return m;
 }

@@ -35,6 +35,8 @@ struct BoostModel : Model {
   std::vector<double> member_weights;                   // adaboost-m1: log(1 / beta_i)
   std::vector<std::vector<std::vector<double>>> lifts;  // kbs: member x cell x class
   int per_iteration = 1;                                // logitboost: stumps per round
+  // --calibrate temperature: every score is multiplied by this before the softmax (1: as fitted).
+  double temperature = 1;
 
   std::string kind_name() const override { return "boost"; }
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;

@@ -65,6 +65,30 @@ const std::vector<Config>& configs() {
          p.learner = "tree";
          p.leaf_estimate = "counts";
        }},
+      {"tree bootstrap leaves",
+       [](LearnerParams& p) {
+         p.learner = "tree";
+         p.leaf_estimate = "bootstrap";
+         p.bootstrap_resamples = 5;
+       }},
+      {"cn2-unordered bootstrap-corrected",
+       [](LearnerParams& p) {
+         p.learner = "cn2-unordered";
+         p.correct = "bootstrap";
+         p.bootstrap_resamples = 5;
+       }},
+      {"cn2-unordered stable",
+       [](LearnerParams& p) {
+         p.learner = "cn2-unordered";
+         p.stable_resamples = 5;
+       }},
+      {"boost kbs tree temperature",
+       [](LearnerParams& p) {
+         p.learner = "boost";
+         p.base = "tree";
+         p.iterations = 5;
+         p.calibrate = "temperature";
+       }},
       {"boost kbs stump", [](LearnerParams& p) { p.learner = "boost"; }},
       {"boost kbs tree",
        [](LearnerParams& p) {

@@ -8,6 +8,7 @@
 #include "candor/eval/evaluate.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/model/boost_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/util/random.hpp"
@@ -202,4 +203,44 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   boost.learner = "boost";
   boost.base = "tree";
   EXPECT_THROW(fit_model(d, boost), std::invalid_argument);
+}
+
+TEST(TemperatureCalibration, ScoresScaledByTheFittedTemperatureAndNoClassMoves) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams p;
+  p.learner = "boost";
+  p.boosting = "adaboost-m1";
+  p.base = "tree";
+  p.iterations = 5;
+  LearnerParams calibrated = p;
+  calibrated.calibrate = "temperature";
+  const auto plain = fit_model(d, p, 2);
+  const auto fitted = fit_model(d, calibrated, 2);
+  const auto& m = dynamic_cast<const BoostModel&>(*fitted);
+  ASSERT_GT(m.temperature, 0);
+  ASSERT_NE(m.temperature, 1);
+  // The same members (the internal folds only fit the scale); each probability the softmax of the scaled
+  // scores, by hand; the most probable class never changes.
+  EXPECT_EQ(dynamic_cast<const BoostModel&>(*plain).members.size(), m.members.size());
+  for (std::size_t r = 0; r < d.rows(); r += 11) {
+    std::vector<double> s = m.base_scores();
+    for (const auto& member : m.contributions(d, r))
+      for (std::size_t c = 0; c < s.size(); ++c) s[c] += member[c];
+    const double z = std::exp(m.temperature * s[0]) + std::exp(m.temperature * s[1]);
+    const auto proba = fitted->predict_proba(d, r);
+    EXPECT_NEAR(proba[1], std::exp(m.temperature * s[1]) / z, 1e-12) << r;
+    const auto before = plain->predict_proba(d, r);
+    EXPECT_EQ(proba[1] > proba[0], before[1] > before[0]) << r;
+  }
+  // AdaBoost.M1's vote is far too sure of itself: held-out log loss falls by more than half, accuracy stays.
+  const auto cv_plain = cross_validate(d, p, 5, 1, 1, 2), cv_cal = cross_validate(d, calibrated, 5, 1, 1, 2);
+  EXPECT_LT(cv_cal.mean.log_loss, 0.5 * cv_plain.mean.log_loss) << cv_cal.mean.log_loss;
+  EXPECT_EQ(cv_cal.mean.accuracy, cv_plain.mean.accuracy);
+  // The model file keeps the temperature; a calibrated file without it is refused.
+  auto j = fitted->to_json();
+  EXPECT_EQ(BoostModel::from_json(j).to_json().dump(), j.dump());
+  j.erase("temperature");
+  EXPECT_THROW(BoostModel::from_json(j), std::invalid_argument);
+  EXPECT_FALSE(plain->to_json().contains("temperature"));
+  EXPECT_FALSE(plain->to_json().at("learner").contains("calibrate"));
 }
