@@ -132,7 +132,7 @@ const std::vector<ParamInfo>& param_table() {
        "while the learner keeps ranking by its own --quality (cn2 learners, decision-list and rule-logistic); "
        "bootstrap: fit the learner on --bootstrap-resamples bootstrap resamples, score their rules on the rows "
        "each resample left out, and shrink each rule's frequency towards its class's prior by the m that fits "
-       "those left-out rows best (one m per rule length; docs/method-evc.md); "
+       "those left-out rows best (one m per rule length; docs/method-bootstrap.md); "
        "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
        "--quality evc, which corrects by itself)"},
       {"stable_resamples", &LearnerParams::stable_resamples,

@@ -1,5 +1,6 @@
 #include "candor/learn/tree_learners.hpp"
 
+#include <algorithm>
 #include <boost/math/tools/minima.hpp>
 #include <cmath>
 #include <numeric>
@@ -68,7 +69,10 @@ double fit_temperature(const Dataset& data, const LearnerParams& params, int thr
   const auto labelled = labelled_rows(data);
   std::vector<int> y;
   for (std::size_t r : labelled) y.push_back(data.y[r]);
-  const auto folds = stratified_folds(y, 5, static_cast<std::uint64_t>(params.seed));
+  // Five folds, or one per row on fewer than five rows (one row cannot be split: no scale to fit).
+  const int k = static_cast<int>(std::min<std::size_t>(5, labelled.size()));
+  if (k < 2) return 1.0;
+  const auto folds = stratified_folds(y, k, static_cast<std::uint64_t>(params.seed));
   struct Scored {
     std::vector<double> score;
     int y;

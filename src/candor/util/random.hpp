@@ -30,7 +30,7 @@ void shuffle(std::vector<T>& v, Rng& rng) {
 
 // n rows drawn with replacement from [0, n): a bootstrap resample, in the order drawn.
 inline std::vector<std::size_t> bootstrap_rows(std::size_t n, Rng& rng) {
-  std::vector<std::size_t> rows(n);
+  std::vector<std::size_t> rows(n);  // empty for n = 0 (uniform_below needs a positive bound)
   for (auto& r : rows) r = uniform_below(rng, n);
   return rows;
 }
