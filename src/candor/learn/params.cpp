@@ -625,6 +625,7 @@ std::string describe(const LearnerParams& p) {
                     std::to_string(p.iterations) + " iterations";
     if (p.subsample > 0) s += ", subsamples of " + nlohmann::json(p.subsample).dump() + " x rows";
     if (p.stratify) s += ", stratified";
+    if (p.calibrate != "none") s += ", " + p.calibrate + "-calibrated";
     if (reads_option_group(p, "leaf")) s += "; " + describe_trees(p);
     if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.base));
     return s + ")";
@@ -650,7 +651,6 @@ std::string describe_rules(const LearnerParams& p) {
     s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
                                   : ", m " + nlohmann::json(p.m).dump();
   if (p.resolved_correct() == "evc") s += ", evc-corrected probabilities";
-  if (p.calibrate != "none") s += ", " + p.calibrate + "-calibrated";
   if (p.resolved_correct() == "bootstrap")
     s += ", bootstrap-corrected probabilities (" + std::to_string(p.bootstrap_resamples) + " resamples)";
   if (p.stable_resamples > 0)

@@ -123,6 +123,9 @@ std::vector<std::string> BoostModel::explain(const Dataset& d, std::size_t row) 
 
 std::string BoostModel::text() const {
   std::string out = describe(params) + ": " + std::to_string(members.size()) + " members\n";
+  if (params.calibrate != "none")
+    out += "Every score is multiplied by the temperature " + fixed_digits(temperature, 4) +
+           " before the softmax (fitted on 5 internal folds; the most probable class is unchanged).\n";
   const auto& classes = schema.class_attribute.values;
   for (std::size_t i = 0; i < members.size(); ++i) {
     out += "\nMember " + std::to_string(i + 1);

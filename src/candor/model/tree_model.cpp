@@ -74,8 +74,9 @@ std::string TreeModel::text() const {
          params.leaf_estimate + "):\n";
   if (leaf_shrinkage)
     out += "Each leaf's counts are mixed with m = " + fixed_digits(leaf_shrinkage->m, 2) +
-           " pseudo-examples of the prior, fitted on the rows " + std::to_string(leaf_shrinkage->resamples) +
-           " bootstrap resamples' trees left out (" + std::to_string(leaf_shrinkage->leaves) + " leaves).\n";
+           " pseudo-examples of the prior (one example added to every class), fitted on the rows " +
+           std::to_string(leaf_shrinkage->resamples) + " bootstrap resamples' trees left out (" +
+           std::to_string(leaf_shrinkage->leaves) + " leaves).\n";
   out += tree_rules_text(tree, schema, leaf_estimate, leaf_weight(), leaf_prior());
   return out;
 }
