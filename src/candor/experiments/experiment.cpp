@@ -92,4 +92,14 @@ void run_experiment(const std::string& name, const ExperimentOptions& options) {
   throw std::invalid_argument(unknown_name_message("experiment", name, known));
 }
 
+std::vector<std::string> corpus_sets_up_to(const ExperimentOptions& options, const std::vector<CorpusEntry>& corpus) {
+  const std::size_t max_rows = options.max_rows ? options.max_rows : 5000;
+  std::vector<std::string> out;
+  for (const auto& e : corpus) {
+    const bool split = e.name.find(".test") != std::string::npos || e.name.find(".train") != std::string::npos;
+    if (e.rows <= max_rows && e.rows >= 50 && !split && e.name.rfind("weather.", 0) != 0) out.push_back(e.name);
+  }
+  return out;
+}
+
 }  // namespace candor

@@ -46,6 +46,9 @@ struct CorpusEntry {
 };
 // Throws std::invalid_argument when DIR/INDEX.tsv cannot be read.
 std::vector<CorpusEntry> read_corpus_index(const std::string& dir);
+// The corpus sets of 50 to --max-rows rows (default 5,000), without the train/test split files and the
+// weather toys, in INDEX.tsv order.
+std::vector<std::string> corpus_sets_up_to(const ExperimentOptions& options, const std::vector<CorpusEntry>& corpus);
 
 struct ExperimentInfo {
   const char* name;

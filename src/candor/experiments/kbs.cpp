@@ -260,16 +260,7 @@ void run_kbs(const ExperimentOptions& options) {
       missing.push_back(v.name);
   }
   const auto corpus = read_corpus_index(options.datasets_dir);
-  if (options.datasets.empty()) {
-    const std::size_t max_rows = options.max_rows ? options.max_rows : 5000;
-    for (const auto& e : corpus) {
-      const bool split = e.name.find(".test") != std::string::npos || e.name.find(".train") != std::string::npos;
-      if (e.rows <= max_rows && e.rows >= 50 && !split && e.name.rfind("weather.", 0) != 0)
-        grid.datasets.push_back(e.name);
-    }
-  } else {
-    grid.datasets = options.datasets;
-  }
+  grid.datasets = options.datasets.empty() ? corpus_sets_up_to(options, corpus) : options.datasets;
   std::vector<std::string> binary, multiclass;
   for (const auto& d : grid.datasets)
     for (const auto& e : corpus)

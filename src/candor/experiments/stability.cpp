@@ -44,14 +44,8 @@ const std::vector<Variant>& stability_learners() {
 
 void run_stability_experiment(const ExperimentOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  std::vector<std::string> datasets = options.datasets;
-  if (datasets.empty()) {
-    const std::size_t max_rows = options.max_rows ? options.max_rows : 5000;
-    for (const auto& e : read_corpus_index(options.datasets_dir)) {
-      const bool split = e.name.find(".test") != std::string::npos || e.name.find(".train") != std::string::npos;
-      if (e.rows <= max_rows && e.rows >= 50 && !split && e.name.rfind("weather.", 0) != 0) datasets.push_back(e.name);
-    }
-  }
+  const std::vector<std::string> datasets =
+      options.datasets.empty() ? corpus_sets_up_to(options, read_corpus_index(options.datasets_dir)) : options.datasets;
   const auto& learners = stability_learners();
   Table rows{{"dataset", "learner", "accuracy", "log_loss", "rules", "rule_set_stability", "rule_set_stability_sd",
               "prediction_agreement", "probability_spread"},

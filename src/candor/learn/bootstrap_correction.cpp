@@ -19,43 +19,49 @@ double shrunk_probability(double s, double n, double prior, double m) {
   return (s + m * prior) / (n + m);
 }
 
+namespace {
+
+// The m in [0, m_max] of least `loss(m)`, by Brent's method on log(1 + m): the likelihood changes as much
+// between m = 1 and 2 as between 100 and 200. Brent's method never evaluates the ends exactly, and no
+// shrinkage at all is a possible answer, so m = 0 is tried too.
+template <class Loss>
+double least_loss_m(Loss&& loss, double m_max) {
+  auto on_log = [&](double x) { return loss(std::expm1(x)); };
+  const auto [x, value] = boost::math::tools::brent_find_minima(on_log, 0.0, std::log1p(m_max), 30);
+  return loss(0.0) <= value ? 0.0 : std::expm1(x);
+}
+
+}  // namespace
+
 double fit_shrinkage_m(const std::vector<OutOfBagRule>& rules, double m_max) {
   // Negative log-likelihood of the left-out counts; probabilities kept off 0 and 1 so that a pure rule
   // that misses out of bag costs a large but finite amount.
-  auto loss = [&](double x) {
-    const double m = std::expm1(x);
-    double sum = 0;
-    for (const auto& r : rules) {
-      if (!(r.oob_n > 0)) continue;
-      const double p = std::clamp(shrunk_probability(r.s, r.n, r.prior, m), 1e-12, 1 - 1e-12);
-      sum -= r.oob_s * std::log(p) + (r.oob_n - r.oob_s) * std::log1p(-p);
-    }
-    return sum;
-  };
-  // Searched on log(1 + m): the likelihood changes as much between m = 1 and 2 as between 100 and 200.
-  const auto [x, value] = boost::math::tools::brent_find_minima(loss, 0.0, std::log1p(m_max), 30);
-  (void)value;
-  // Brent's method never evaluates the ends exactly; no shrinkage at all is a possible answer.
-  return loss(0.0) <= loss(x) ? 0.0 : std::expm1(x);
+  return least_loss_m(
+      [&](double m) {
+        double sum = 0;
+        for (const auto& r : rules) {
+          if (!(r.oob_n > 0)) continue;
+          const double p = std::clamp(shrunk_probability(r.s, r.n, r.prior, m), 1e-12, 1 - 1e-12);
+          sum -= r.oob_s * std::log(p) + (r.oob_n - r.oob_s) * std::log1p(-p);
+        }
+        return sum;
+      },
+      m_max);
 }
 
 double fit_leaf_shrinkage_m(const std::vector<OutOfBagLeaf>& leaves, const std::vector<double>& prior, double m_max) {
-  auto loss = [&](double x) {
-    const double m = std::expm1(x);
-    double sum = 0;
-    for (const auto& leaf : leaves) {
-      const double n = std::accumulate(leaf.in.begin(), leaf.in.end(), 0.0);
-      for (std::size_t c = 0; c < leaf.oob.size(); ++c) {
-        if (!(leaf.oob[c] > 0)) continue;
-        const double p = n + m > 0 ? (leaf.in[c] + m * prior[c]) / (n + m) : prior[c];
-        sum -= leaf.oob[c] * std::log(std::max(p, 1e-12));
-      }
-    }
-    return sum;
-  };
-  const auto [x, value] = boost::math::tools::brent_find_minima(loss, 0.0, std::log1p(m_max), 30);
-  (void)value;
-  return loss(0.0) <= loss(x) ? 0.0 : std::expm1(x);
+  return least_loss_m(
+      [&](double m) {
+        double sum = 0;
+        for (const auto& leaf : leaves) {
+          const double n = std::accumulate(leaf.in.begin(), leaf.in.end(), 0.0);
+          for (std::size_t c = 0; c < leaf.oob.size(); ++c)
+            if (leaf.oob[c] > 0)
+              sum -= leaf.oob[c] * std::log(std::max(shrunk_probability(leaf.in[c], n, prior[c], m), 1e-12));
+        }
+        return sum;
+      },
+      m_max);
 }
 
 namespace {
@@ -63,11 +69,11 @@ namespace {
 // The rules of a model fitted on one resample, with their counts on the rows the resample left out.
 std::vector<OutOfBagRule> score_out_of_bag(const RuleModel& model, const Dataset& data,
                                            const std::vector<char>& in_bag) {
-  const double total = std::accumulate(model.training_counts.begin(), model.training_counts.end(), 0.0);
+  const auto prior = model.prior();
   std::vector<OutOfBagRule> out(model.rules.size());
   for (std::size_t i = 0; i < model.rules.size(); ++i) {
     const Rule& r = model.rules[i];
-    out[i].prior = total > 0 ? model.training_counts[static_cast<std::size_t>(r.klass)] / total : 0.0;
+    out[i].prior = prior[static_cast<std::size_t>(r.klass)];
     out[i].length = r.conditions.size();
   }
   // Every distinct row once: in the bag it adds to (s, n), out of it to (oob_s, oob_n). A drawn row's
@@ -145,12 +151,12 @@ BootstrapShrinkage fit_bootstrap_shrinkage(const Dataset& data, const LearnerPar
 }
 
 void apply_bootstrap_shrinkage(RuleModel& model, const BootstrapShrinkage& shrinkage) {
-  const double total = std::accumulate(model.training_counts.begin(), model.training_counts.end(), 0.0);
+  const auto priors = model.prior();
   for (Rule& r : model.rules) {
     const auto& counts = model.estimated_on(r);
     const double s = counts[static_cast<std::size_t>(r.klass)];
     const double n = std::accumulate(counts.begin(), counts.end(), 0.0);
-    const double prior = total > 0 ? model.training_counts[static_cast<std::size_t>(r.klass)] / total : 0.0;
+    const double prior = priors[static_cast<std::size_t>(r.klass)];
     const double m = shrinkage.m_for_length(r.conditions.size());
     r.probability = shrunk_probability(s, n, prior, m);
     if (n > 0) {

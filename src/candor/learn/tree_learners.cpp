@@ -32,7 +32,7 @@ LeafShrinkage fit_leaf_shrinkage(const Dataset& data, const std::vector<std::siz
   Rng rng(stream_seed(static_cast<std::uint64_t>(params.seed), 0x1EAFULL));
   std::vector<std::vector<std::uint32_t>> drawn(b_count, std::vector<std::uint32_t>(n, 0));
   for (auto& times : drawn)
-    for (std::size_t i = 0; i < n; ++i) ++times[uniform_below(rng, n)];
+    for (std::size_t i : bootstrap_rows(n, rng)) ++times[i];
   std::vector<std::vector<OutOfBagLeaf>> scored(b_count);
   parallel_for(b_count, threads, [&](std::size_t b) {
     std::vector<double> w(n);
@@ -88,12 +88,7 @@ double fit_temperature(const Dataset& data, const LearnerParams& params, int thr
     const auto fitted = fit_boost(data.subset(train), inner, 1);
     const auto& m = dynamic_cast<const BoostModel&>(*fitted);
     if (m.method == BoostingMethod::adaboost_m1 && m.members.size() == 1) return;  // its leaves decide, unscaled
-    for (std::size_t i : folds[f]) {
-      std::vector<double> s = m.base_scores();
-      for (const auto& member : m.contributions(data, labelled[i]))
-        for (std::size_t c = 0; c < s.size(); ++c) s[c] += member[c];
-      scored[f].push_back({std::move(s), data.y[labelled[i]]});
-    }
+    for (std::size_t i : folds[f]) scored[f].push_back({m.scores(data, labelled[i]), data.y[labelled[i]]});
   });
   std::vector<Scored> all;
   for (auto& s : scored) all.insert(all.end(), s.begin(), s.end());
@@ -125,10 +120,9 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
   const auto rows = labelled_rows(data);
   const std::vector<double> weights = weights_of(data, rows);
   model->tree = fit_base_tree(data, rows, weights, params, params.learner, threads);
-  if (params.leaf_estimate == "bootstrap") {
-    model->leaf_shrinkage = LeafShrinkage{};  // leaf_prior() is then the smoothed prior the m is fitted towards
-    model->leaf_shrinkage = fit_leaf_shrinkage(data, rows, weights, params, model->leaf_prior(), threads);
-  }
+  if (params.leaf_estimate == "bootstrap")
+    model->leaf_shrinkage =
+        fit_leaf_shrinkage(data, rows, weights, params, laplace_prior(model->training_counts), threads);
   return model;
 }
 

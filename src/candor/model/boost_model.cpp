@@ -94,12 +94,17 @@ std::vector<double> BoostModel::probabilities(const std::vector<double>& scores)
 std::vector<double> BoostModel::predict_proba(const Dataset& d, std::size_t row) const {
   if (method == BoostingMethod::adaboost_m1 && members.size() == 1)
     return members[0].predict_proba(d, row, leaf_estimate, params.prior_weight, prior());
-  std::vector<double> score = base_scores();
-  for (const auto& member : contributions(d, row))
-    for (std::size_t c = 0; c < score.size(); ++c) score[c] += member[c];
+  std::vector<double> score = scores(d, row);
   if (temperature != 1)
     for (double& v : score) v *= temperature;
   return probabilities(std::move(score));
+}
+
+std::vector<double> BoostModel::scores(const Dataset& d, std::size_t row) const {
+  std::vector<double> score = base_scores();
+  for (const auto& member : contributions(d, row))
+    for (std::size_t c = 0; c < score.size(); ++c) score[c] += member[c];
+  return score;
 }
 
 std::vector<std::string> BoostModel::explain(const Dataset& d, std::size_t row) const {

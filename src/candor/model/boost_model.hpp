@@ -66,6 +66,8 @@ struct BoostModel : Model {
   // The scores a prediction starts from before the members' contributions: the prior's logarithm for kbs
   // (eq. 5), 0 otherwise.
   std::vector<double> base_scores() const;
+  // base_scores() plus every member's contribution for a row, before the temperature and the softmax.
+  std::vector<double> scores(const Dataset& d, std::size_t row) const;
   // exp(score - max), normalised: the softmax LogitBoost fits through.
   static std::vector<double> softmax(std::vector<double> scores);
   // Class probabilities from summed scores (predict_proba, and the first k members' predictions in the kbs

@@ -10,14 +10,15 @@
 
 namespace candor {
 
-std::vector<double> TreeModel::leaf_prior() const {
-  if (!leaf_shrinkage) return prior();
-  const double k = static_cast<double>(training_counts.size());
-  const double n = std::accumulate(training_counts.begin(), training_counts.end(), 0.0);
-  std::vector<double> p(training_counts.size());
-  for (std::size_t c = 0; c < p.size(); ++c) p[c] = (training_counts[c] + 1) / (n + k);
+std::vector<double> laplace_prior(const std::vector<double>& counts) {
+  const double k = static_cast<double>(counts.size());
+  const double n = std::accumulate(counts.begin(), counts.end(), 0.0);
+  std::vector<double> p(counts.size());
+  for (std::size_t c = 0; c < p.size(); ++c) p[c] = (counts[c] + 1) / (n + k);
   return p;
 }
+
+std::vector<double> TreeModel::leaf_prior() const { return leaf_shrinkage ? laplace_prior(training_counts) : prior(); }
 
 std::vector<double> TreeModel::predict_proba(const Dataset& d, std::size_t row) const {
   return tree.predict_proba(d, row, leaf_estimate, leaf_weight(), leaf_prior());

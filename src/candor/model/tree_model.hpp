@@ -20,6 +20,9 @@ struct LeafShrinkage {
   std::size_t leaves = 0;  // resample leaves with left-out weight it was fitted on
 };
 
+// The class shares of `counts` with one example added to every class (Laplace's rule).
+std::vector<double> laplace_prior(const std::vector<double>& counts);
+
 struct TreeModel : Model {
   Tree tree;
   // How leaves turn counts into probabilities, parsed from params (kept for provenance) by resolve().
@@ -31,9 +34,8 @@ struct TreeModel : Model {
   // The prior's pseudo-examples in every leaf: the fitted m under --leaf-estimate bootstrap, else
   // --prior-weight.
   double leaf_weight() const { return leaf_shrinkage ? leaf_shrinkage->m : params.prior_weight; }
-  // The distribution leaves are mixed with: under --leaf-estimate bootstrap the training prior with one
-  // example added to every class (Laplace's), so that a class rare or absent in training keeps a share in
-  // every leaf; the training prior otherwise.
+  // The distribution leaves are mixed with: under --leaf-estimate bootstrap laplace_prior(training_counts),
+  // so that a class rare or absent in training keeps a share in every leaf; the training prior otherwise.
   std::vector<double> leaf_prior() const;
 
   std::string kind_name() const override { return "tree"; }
