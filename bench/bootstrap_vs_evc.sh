@@ -13,14 +13,8 @@ sets=$(python3 -c "import json,sys; print(' '.join(json.load(open(sys.argv[1]))[
 mkdir -p "$out"
 empty="$out/no_learners.json"
 python3 -c "import json,sys; c=json.load(open(sys.argv[1])); c['learners']={}; json.dump(c, open(sys.argv[2], 'w'))" "$config" "$empty"
-run() {
-  # A one-learner grid ends, after writing every result, with "comparing learners needs at least two
-  # learners"; any other failure stops here.
-  if ! build/candor experiment grid --config "$empty" --learner "$1=$2" --out "$out/$1" --datasets-dir "$data" \
-       --threads 2 --datasets $sets > "$out/$1.log" 2>&1; then
-    grep -q "needs at least two learners" "$out/$1.log" || { cat "$out/$1.log" >&2; exit 2; }
-  fi
-}
+. "$(dirname "$0")/grid_lib.sh"
+run() { one_learner_grid "$empty" "$out" "$data" "$1" "$2" $sets; }
 run cn2-none "--learner cn2-unordered"
 run cn2-evc "--learner cn2-unordered --correct evc"
 run cn2-boot20 "--learner cn2-unordered --correct bootstrap"
@@ -32,5 +26,4 @@ run rl-boot10 "--learner rule-logistic --correct bootstrap --bootstrap-resamples
 # only the probabilities differ (rule RMSE compared rule for rule).
 run cn2-evc-nostop "--learner cn2-unordered --correct evc --stop none"
 run cn2-boot20-nostop "--learner cn2-unordered --correct bootstrap --stop none"
-head -1 "$out/cn2-none/results.csv" > "$out/all.csv"
-for f in "$out"/*/results.csv; do tail -n +2 "$f" >> "$out/all.csv"; done
+all_results "$out" cn2-none
