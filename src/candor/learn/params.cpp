@@ -400,7 +400,6 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument(unknown_name_message("correction", p.correct, {"evc", "bootstrap", "none"}));
   if (p.resolved_correct() != "none" && !learner.correct_evc)
     throw std::invalid_argument("--correct " + p.resolved_correct() + " is not available with --learner " + p.learner);
-  if (p.bootstrap_resamples < 2) throw std::invalid_argument("bootstrap resamples must be at least 2");
   if (p.stable_resamples < 0) throw std::invalid_argument("stable resamples must be 0 (off) or positive");
   if (p.stable_resamples > 0) {
     if (p.learner != "cn2-unordered" && p.learner != "rule-logistic")
@@ -505,6 +504,8 @@ void validate(const LearnerParams& p) {
   if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
   if (!(p.prior_weight >= 0)) throw std::invalid_argument("prior weight must be non-negative");
   if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
+  // Read by the rule learners (--correct bootstrap) and by trees (--leaf-estimate bootstrap): checked for all.
+  if (p.bootstrap_resamples < 2) throw std::invalid_argument("bootstrap resamples must be at least 2");
   parse_leaf_estimate(p.leaf_estimate);  // throws for unknown names
   if (p.leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
     throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);

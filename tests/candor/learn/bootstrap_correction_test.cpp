@@ -198,6 +198,10 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   auto lost = j;
   lost.erase("leaf_shrinkage");
   EXPECT_THROW(TreeModel::from_json(lost), std::invalid_argument);
+  // Fewer than two resamples are refused for a tree as for a rule learner.
+  LearnerParams one = p;
+  one.bootstrap_resamples = 1;
+  EXPECT_THROW(fit_model(d, one), std::invalid_argument);
   // Ensembles do not take it.
   LearnerParams boost = p;
   boost.learner = "boost";
