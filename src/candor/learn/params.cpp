@@ -269,12 +269,16 @@ const std::vector<ParamInfo>& param_table() {
        "still undecided (the paper's option to disregard n for undecideds); 0: none",
        "pril"},
       {"branching", &LearnerParams::branching,
-       "pril: attributes of the complete tree grown first: 0, 1 or 2 (the most significant by a likelihood-ratio "
-       "chi-squared test against the class), or -1: those significant at 0.05, at most 2 (on the corpus, 5-fold CV: "
-       "adjusted accuracy 0.696 with 0, 0.608 with -1, whose branches split the data too thin)",
+       "pril: attributes of the complete tree grown first: 0, 1 or 2 (the most significant by --branching-test), "
+       "or -1: those significant at 0.05, at most 2 (docs/pril.md measures the choice)",
        "pril"},
       {"branching_attributes", &LearnerParams::branching_attributes,
        "pril: the branching attributes by name, comma-separated (overrides --branching)", "pril"},
+      {"branching_test", &LearnerParams::branching_test,
+       "pril: how --branching ranks attributes: logit (paper 004: Wald tests of each attribute's main effects in "
+       "one logit model of all attributes' categories) or association (each attribute's likelihood-ratio "
+       "chi-squared test of independence from the class, one at a time)",
+       "pril"},
       {"risk", &LearnerParams::risk,
        "pril: alpha: each rule's accuracy is at least its reliability with confidence 1 - risk (exact binomial test)",
        "pril"},
@@ -439,6 +443,8 @@ void validate_pril_options(const LearnerParams& p) {
   if (!(p.min_cases >= 0) || !std::isfinite(p.min_cases)) throw std::invalid_argument("min cases must be non-negative");
   if (p.n_option != 0 && p.n_option != 1) throw std::invalid_argument("n option must be 0 or 1");
   if (p.branching < -1 || p.branching > 2) throw std::invalid_argument("branching must be -1 (automatic), 0, 1 or 2");
+  if (p.branching_test != "logit" && p.branching_test != "association")
+    throw std::invalid_argument(unknown_name_message("branching test", p.branching_test, {"logit", "association"}));
   if (!(p.risk > 0 && p.risk < 1)) throw std::invalid_argument("risk must lie in (0, 1)");
   if (p.bins < 2 || p.bins > 1000000) throw std::invalid_argument("bins must lie in [2, 1000000]");
 }
@@ -537,6 +543,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   // before the options existed.
   if (p.calibrate == "none") j.erase("calibrate");
   if (p.resolved_correct() != "bootstrap" && p.leaf_estimate != "bootstrap") j.erase("bootstrap_resamples");
+  if (p.branching == 0 || !p.branching_attributes.empty()) j.erase("branching_test");
   if (p.stable_resamples == 0)
     for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
   if (!reads_option_group(p, "rule")) return j;
@@ -603,8 +610,9 @@ std::string describe_pril(const LearnerParams& p) {
                   ", M " + std::to_string(p.max_attributes) + ", n " + nlohmann::json(p.min_cases).dump() +
                   (p.n_option ? ", n-option" : "") + ", branching ";
   s += !p.branching_attributes.empty() ? p.branching_attributes
-       : p.branching < 0               ? std::string("automatic")
-                                       : std::to_string(p.branching);
+       : p.branching < 0               ? "automatic by " + p.branching_test
+       : p.branching > 0               ? std::to_string(p.branching) + " by " + p.branching_test
+                                       : std::string("0");
   return s + ", " + std::to_string(p.bins) + " bins)";
 }
 

@@ -83,6 +83,7 @@ struct LearnerParams {
   int n_option = 1;
   int branching = 0;
   std::string branching_attributes;
+  std::string branching_test = "logit";  // logit (paper 004's main effects) or association (one at a time)
   double risk = 0.05;
   int bins = 4;
   int seed = 1;

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "candor/boost/base_learner.hpp"
+#include "candor/linear/logit_inference.hpp"
 #include "candor/model/pril_model.hpp"
 #include "candor/pril/reliability.hpp"
 
@@ -47,6 +48,58 @@ std::vector<double> attribute_class_p_values(const Dataset& d, const Categories&
   return p;
 }
 
+std::vector<double> main_effect_p_values(const Dataset& d, const Categories& c, const std::vector<std::size_t>& rows,
+                                         const std::vector<double>& weights) {
+  const std::size_t attributes = d.num_attributes();
+  std::vector<double> p(attributes, 1.0);
+  // Classes seen in training, numbered densely: a class without rows would drive its logit to -infinity.
+  std::vector<double> class_weight(d.num_classes(), 0.0);
+  for (std::size_t k = 0; k < rows.size(); ++k) class_weight[static_cast<std::size_t>(d.y[rows[k]])] += weights[k];
+  std::vector<int> class_code(d.num_classes(), -1);
+  int classes = 0;
+  for (std::size_t y = 0; y < class_weight.size(); ++y)
+    if (class_weight[y] > 0) class_code[y] = classes++;
+  if (classes < 2) return p;
+
+  // The design: per attribute, a column per non-reference category seen (category -1, missing, included).
+  struct Column {
+    std::size_t attribute;
+    int category;
+  };
+  std::vector<Column> columns;
+  std::vector<std::vector<Eigen::Index>> attribute_columns(attributes);
+  for (std::size_t a = 0; a < attributes; ++a) {
+    std::vector<double> seen(static_cast<std::size_t>(c.count[a]) + 1, 0.0);  // slot 0: missing
+    for (std::size_t k = 0; k < rows.size(); ++k) seen[static_cast<std::size_t>(c.of(d, a, rows[k]) + 1)] += weights[k];
+    std::size_t reference = seen.size() > 1 ? 1 : 0;  // the heaviest category; missing only when nothing else is
+    for (std::size_t v = 1; v < seen.size(); ++v)
+      if (seen[v] > seen[reference]) reference = v;
+    if (!(seen[reference] > 0)) reference = 0;
+    for (std::size_t v = 0; v < seen.size(); ++v)
+      if (v != reference && seen[v] > 0) {
+        attribute_columns[a].push_back(static_cast<Eigen::Index>(columns.size()));
+        columns.push_back({a, static_cast<int>(v) - 1});
+      }
+  }
+  if (columns.empty()) return p;
+  LogisticProblem problem;
+  problem.logits = classes == 2 ? 1 : classes;
+  problem.lambda = 1;
+  problem.X = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(columns.size()));
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    for (std::size_t j = 0; j < columns.size(); ++j)
+      if (c.of(d, columns[j].attribute, rows[k]) == columns[j].category)
+        problem.X(static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(j)) = 1;
+    problem.y.push_back(class_code[static_cast<std::size_t>(d.y[rows[k]])]);
+    problem.w.push_back(weights[k]);
+  }
+  const LogisticWeights fitted = solve_logistic(problem, SolverOptions{1e-6, 10000});
+  const Eigen::MatrixXd covariance = logistic_covariance(problem, logistic_hessian(problem, fitted));
+  for (std::size_t a = 0; a < attributes; ++a)
+    if (!attribute_columns[a].empty()) p[a] = wald_test(problem, fitted, covariance, attribute_columns[a]).p_value;
+  return p;
+}
+
 namespace {
 
 std::vector<int> branching_attributes(const Dataset& d, const LearnerParams& p, const Categories& c,
@@ -65,7 +118,8 @@ std::vector<int> branching_attributes(const Dataset& d, const LearnerParams& p, 
     return out;
   }
   if (p.branching == 0) return out;
-  const auto pv = attribute_class_p_values(d, c, rows, weights);
+  const auto pv = p.branching_test == "logit" ? main_effect_p_values(d, c, rows, weights)
+                                              : attribute_class_p_values(d, c, rows, weights);
   std::vector<int> order(pv.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pv[a] < pv[b]; });

@@ -12,9 +12,19 @@ namespace candor {
 
 std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params, int threads);
 
+// Paper 004's logit analysis for choosing branching attributes: one logit model (multinomial for more than
+// two classes) of every attribute's main effects over its categories, each attribute's effects then tested
+// together by a Wald test (linear/logit_inference.hpp). Per attribute, the p-value; 1 for an attribute with
+// fewer than two categories seen. Coding: the category of most training weight is the reference, every
+// other category seen has a 0/1 column, and a missing value its own column when training has one. The
+// model is fitted with a weak L2 penalty (lambda 1), so that a category that separates the classes (a
+// maximum-likelihood estimate at infinity) still gets a finite estimate and a test.
+std::vector<double> main_effect_p_values(const Dataset& d, const Categories& c, const std::vector<std::size_t>& rows,
+                                         const std::vector<double>& weights);
+
 // Each attribute's likelihood-ratio chi-squared test of independence from the class over its categories
-// (missing values left out): the p-value, 1 for an attribute with fewer than two categories seen. The
-// documented stand-in for the paper's logit main effects when choosing branching attributes.
+// (missing values left out), one attribute at a time (--branching-test association): the p-value, 1 for an
+// attribute with fewer than two categories seen.
 std::vector<double> attribute_class_p_values(const Dataset& d, const Categories& c,
                                              const std::vector<std::size_t>& rows, const std::vector<double>& weights);
 

@@ -180,6 +180,52 @@ TEST(Pril, OptionsAndBranching) {
   const Categories c = categorise(d, rows, test::unit_weights(d), 4);
   const auto pv = attribute_class_p_values(d, c, rows, test::unit_weights(d));
   EXPECT_EQ(std::min_element(pv.begin(), pv.end()) - pv.begin(), d.schema.attribute_index("physician-fee-freeze"));
+  // So it is in the logit model of all main effects.
+  const auto logit = main_effect_p_values(d, c, rows, test::unit_weights(d));
+  EXPECT_EQ(std::min_element(logit.begin(), logit.end()) - logit.begin(),
+            d.schema.attribute_index("physician-fee-freeze"));
+  p.branching = -1;
+  p.branching_test = "chi";
+  EXPECT_THROW(validate(p), std::invalid_argument);
+}
+
+// Paper 004 chooses branching attributes by main effects in one logit model: an attribute that is related
+// to the class only through another (here `echo`, a noisy copy of `cause`) is significant on its own but not
+// once `cause` is in the model. Three classes: the multinomial model and its contrasts.
+TEST(Pril, LogitMainEffectsAdjustForTheOtherAttributes) {
+  std::string text =
+      "@relation confounded\n@attribute cause {a,b,c}\n@attribute echo {a,b,c}\n"
+      "@attribute noise {x,y}\n@attribute class {p,q,r}\n@data\n";
+  std::uint32_t state = 12345;
+  const auto next = [&state](std::uint32_t n) {
+    state = state * 1664525U + 1013904223U;
+    return (state >> 8) % n;
+  };
+  const char* values[] = {"a", "b", "c"};
+  const char* classes[] = {"p", "q", "r"};
+  for (int i = 0; i < 600; ++i) {
+    const std::uint32_t cause = next(3);
+    const std::uint32_t echo = next(10) < 8 ? cause : next(3);
+    const std::uint32_t klass = next(10) < 7 ? cause : next(3);
+    text += std::string(values[cause]) + "," + values[echo] + "," + (next(2) ? "x" : "y") + "," + classes[klass] + "\n";
+  }
+  const Dataset d = test::arff("confounded.arff", text);
+  const auto rows = test::all_rows(d);
+  const auto w = test::unit_weights(d);
+  const Categories c = categorise(d, rows, w, 4);
+  const auto alone = attribute_class_p_values(d, c, rows, w);
+  const auto joint = main_effect_p_values(d, c, rows, w);
+  EXPECT_LT(alone[0], 1e-10);
+  EXPECT_LT(alone[1], 1e-10);  // echo looks as strong as a cause on its own
+  EXPECT_LT(joint[0], 1e-10);
+  EXPECT_GT(joint[1], 0.01);  // but adds nothing beside cause
+  EXPECT_GT(joint[2], 0.01);
+  LearnerParams p;
+  p.learner = "pril";
+  p.branching = -1;
+  EXPECT_EQ(dynamic_cast<const PrilModel&>(*fit_model(d, p)).branching, std::vector<int>{0});
+  p.branching_test = "association";
+  EXPECT_EQ(dynamic_cast<const PrilModel&>(*fit_model(d, p)).branching, (std::vector<int>{0, 1}));
 }
 
 }  // namespace
