@@ -61,6 +61,17 @@ std::vector<double> main_effect_p_values(const Dataset& d, const Categories& c, 
     if (class_weight[y] > 0) class_code[y] = classes++;
   if (classes < 2) return p;
 
+  // The model's attributes: all, or on wide data the kMaxModelAttributes most associated with the class one
+  // at a time (the joint model's Hessian grows with the square of its columns times the classes').
+  const auto alone = attribute_class_p_values(d, c, rows, weights);
+  std::vector<std::size_t> in_model;
+  for (std::size_t a = 0; a < attributes; ++a)
+    if (alone[a] < 1) in_model.push_back(a);
+  if (in_model.size() > kMaxModelAttributes) {
+    std::stable_sort(in_model.begin(), in_model.end(), [&](std::size_t a, std::size_t b) { return alone[a] < alone[b]; });
+    in_model.resize(kMaxModelAttributes);
+    std::sort(in_model.begin(), in_model.end());
+  }
   // The design: per attribute, a column per non-reference category seen (category -1, missing, included).
   struct Column {
     std::size_t attribute;
@@ -68,7 +79,7 @@ std::vector<double> main_effect_p_values(const Dataset& d, const Categories& c, 
   };
   std::vector<Column> columns;
   std::vector<std::vector<Eigen::Index>> attribute_columns(attributes);
-  for (std::size_t a = 0; a < attributes; ++a) {
+  for (std::size_t a : in_model) {
     std::vector<double> seen(static_cast<std::size_t>(c.count[a]) + 1, 0.0);  // slot 0: missing
     for (std::size_t k = 0; k < rows.size(); ++k) seen[static_cast<std::size_t>(c.of(d, a, rows[k]) + 1)] += weights[k];
     std::size_t reference = seen.size() > 1 ? 1 : 0;  // the heaviest category; missing only when nothing else is

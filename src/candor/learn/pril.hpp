@@ -18,7 +18,11 @@ std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params
 // fewer than two categories seen. Coding: the category of most training weight is the reference, every
 // other category seen has a 0/1 column, and a missing value its own column when training has one. The
 // model is fitted with a weak L2 penalty (lambda 1), so that a category that separates the classes (a
-// maximum-likelihood estimate at infinity) still gets a finite estimate and a test.
+// maximum-likelihood estimate at infinity) still gets a finite estimate and a test. On data with more than
+// kMaxModelAttributes attributes related to the class, the model holds those most related one at a time
+// (attribute_class_p_values), and the others get no test (p-value 1): at most two attributes branch, and the
+// cost of the model grows with the cube of its columns times the classes'.
+constexpr std::size_t kMaxModelAttributes = 20;
 std::vector<double> main_effect_p_values(const Dataset& d, const Categories& c, const std::vector<std::size_t>& rows,
                                          const std::vector<double>& weights);
 
