@@ -24,6 +24,10 @@ def classes_of(datasets_dir):
     return out
 
 
+def mean_or_nan(values):
+    return statistics.mean(values) if values else float("nan")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("results")
@@ -53,8 +57,8 @@ def main():
         rmse = [v for v in per["rule_rmse"].values() if v == v]
         ratios = [per["fit_seconds"][d] / base[d] for d in sets if base.get(d, 0) > 0]
         print(f"| {learner} | {len(sets)} | {statistics.mean(per['accuracy'].values()):.4f} "
-              f"| {statistics.mean(per['log_loss'].values()):.3f} | {statistics.mean(binary):.3f} "
-              f"| {statistics.mean(multi):.3f} | {statistics.mean(per['ece'].values()):.3f} / "
+              f"| {statistics.mean(per['log_loss'].values()):.3f} | {mean_or_nan(binary):.3f} "
+              f"| {mean_or_nan(multi):.3f} | {statistics.mean(per['ece'].values()):.3f} / "
               f"{max(per['ece'].values()):.3f} | {statistics.mean(rmse) if rmse else float('nan'):.3f} "
               f"| {statistics.mean(per['rules'].values()):.1f} / {statistics.median(per['rules'].values()):.1f} "
               f"| {statistics.median(per['fit_seconds'].values()):.3f} "

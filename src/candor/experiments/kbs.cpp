@@ -43,8 +43,9 @@ const std::vector<Variant>& table1_learners() {
   static const std::vector<Variant> v{
       {"J48", "--learner tree --leaf-estimate counts"},
       {"AdaBoost.M1/J48", "--learner boost --boosting adaboost-m1 --base tree --leaf-estimate counts"},
-      {"KBS/J48", "--learner boost --boosting kbs --base tree"},
-      {"KBS/J48 20x10%", "--learner boost --boosting kbs --base tree --iterations 20 --subsample 0.1"},
+      {"KBS/J48", "--learner boost --boosting kbs --base tree --multiclass softmax"},
+      {"KBS/J48 20x10%",
+       "--learner boost --boosting kbs --base tree --iterations 20 --subsample 0.1 --multiclass softmax"},
   };
   return v;
 }
@@ -67,13 +68,13 @@ const std::vector<PaperRow>& paper_table1() {
 
 const std::vector<Variant>& corpus_learners() {
   static const std::vector<Variant> v{
-      {"KBS-stump", "--learner boost --boosting kbs --base stump --stratify"},
-      {"KBS-stump-plain", "--learner boost --boosting kbs --base stump"},
+      {"KBS-stump", "--learner boost --boosting kbs --base stump --stratify --multiclass softmax"},
+      {"KBS-stump-plain", "--learner boost --boosting kbs --base stump --multiclass softmax"},
       {"AdaBoost-stump", "--learner boost --boosting adaboost-m1 --base stump"},
       {"LogitBoost-stump", "--learner boost --boosting logitboost"},
-      {"KBS-tree", "--learner boost --boosting kbs --base tree"},
+      {"KBS-tree", "--learner boost --boosting kbs --base tree --multiclass softmax"},
       {"AdaBoost-tree", "--learner boost --boosting adaboost-m1 --base tree"},
-      {"KBS-rule", "--learner boost --boosting kbs --base rule"},
+      {"KBS-rule", "--learner boost --boosting kbs --base rule --multiclass softmax"},
       {"AdaBoost-rule", "--learner boost --boosting adaboost-m1 --base rule"},
       {"tree", "--learner tree"},
       {"stump", "--learner stump"},
@@ -133,8 +134,9 @@ std::string table1(const ExperimentOptions& options, bool weka) {
 std::string curves(const ExperimentOptions& options) {
   const int rounds = 50;
   const std::vector<std::string> datasets{"adult", "ionosphere", "diabetes"};
-  const std::vector<Variant> methods{{"KBS", "--learner boost --boosting kbs --base stump --stratify"},
-                                     {"LogitBoost", "--learner boost --boosting logitboost"}};
+  const std::vector<Variant> methods{
+      {"KBS", "--learner boost --boosting kbs --base stump --stratify --multiclass softmax"},
+      {"LogitBoost", "--learner boost --boosting logitboost"}};
   const int folds = options.folds.value_or(10);
   std::vector<Dataset> data;
   for (const auto& name : datasets) data.push_back(load_dataset(options.datasets_dir + "/" + name + ".arff"));

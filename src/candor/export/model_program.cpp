@@ -378,7 +378,27 @@ Program boost_program(const BoostModel& m) {
   const auto base = m.base_scores();
   std::vector<std::vector<ExprPtr>> terms(k);
   for (std::size_t c = 0; c < k; ++c) terms[c].push_back(number(base[c]));
-  if (m.method == BoostingMethod::kbs) {
+  if (m.method == BoostingMethod::kbs && !m.member_classes.empty()) {
+    // One-vs-rest (BoostModel::contributions): each member adds its log ratio to its class, scaled by the
+    // row's share that no earlier member of the class has decided.
+    std::vector<ExprPtr> undecided(k);  // nullptr: 1
+    for (std::size_t i = 0; i < m.members.size(); ++i) {
+      const auto c = static_cast<std::size_t>(m.member_classes[i]);
+      const auto weights = leaf_weights(m.members[i]);
+      std::vector<ExprPtr> lift, decided;
+      for (const auto& [leaf, weight] : weights) {
+        const int cell = m.members[i].nodes[static_cast<std::size_t>(leaf)].cell;
+        lift.push_back(multiply({weight, number(m.lifts[i][static_cast<std::size_t>(cell)][c])}));
+        if (std::find(m.decided_cells[i].begin(), m.decided_cells[i].end(), cell) != m.decided_cells[i].end())
+          decided.push_back(weight);
+      }
+      const ExprPtr term = log(add(std::move(lift)));
+      terms[c].push_back(undecided[c] ? multiply({undecided[c], term}) : term);
+      if (decided.empty()) continue;
+      const ExprPtr left = subtract(number(1), add(std::move(decided)));
+      undecided[c] = let(p, undecided[c] ? multiply({undecided[c], left}) : left);
+    }
+  } else if (m.method == BoostingMethod::kbs) {
     for (std::size_t i = 0; i < m.members.size(); ++i) {
       const auto weights = leaf_weights(m.members[i]);
       for (std::size_t c = 0; c < k; ++c) {

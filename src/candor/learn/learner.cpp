@@ -97,6 +97,8 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
   if (name == "bootstrap_resamples")
     return (reads_option_group(p, "rule") && rule_learner(p).correct_evc) || p.learner == "tree" ||
            p.learner == "stump";
+  // Read by the linear learners and by kbs ensembles.
+  if (name == "multiclass") return reads_option_group(p, "linear") || (p.learner == "boost" && p.boosting == "kbs");
   if (!reads_option_group(p, info->group)) return false;
   if (std::string(info->group) != "rule") return true;
   const LearnerInfo& l = rule_learner(p);

@@ -56,6 +56,11 @@ std::string LearnerParams::resolved_lambda_search() const {
   return features == "rules" ? "none" : "attributes";
 }
 
+std::string LearnerParams::resolved_multiclass() const {
+  if (!multiclass.empty()) return multiclass;
+  return learner == "boost" ? "one-vs-rest" : "softmax";
+}
+
 double LearnerParams::resolved_fixed_lambda() const { return lambda > 0 ? lambda : 0.01; }
 
 bool LearnerParams::uses_evc() const {
@@ -187,8 +192,9 @@ const std::vector<ParamInfo>& param_table() {
        "rules, the other half the weights; LRRS)",
        "linear"},
       {"multiclass", &LearnerParams::multiclass,
-       "rule-logistic with more than two classes: softmax (one multinomial model, a rule adds to the logit of "
-       "its class) or one-vs-rest (one binary model per class, probabilities normalised)",
+       "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
+       "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
+       "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised)",
        "linear"},
       {"lambda", &LearnerParams::lambda,
        "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
@@ -344,7 +350,7 @@ namespace {
 void check_options_read(const LearnerParams& p) {
   const LearnerParams defaults;
   for (const auto& info : param_table()) {
-    if (reads_option_group(p, info.group)) continue;
+    if (reads_option_group(p, info.group) || reads_option(p, info.name)) continue;
     const bool given = std::visit([&](auto member) { return !(p.*member == defaults.*member); }, info.member);
     if (!given) continue;
     const std::string readers = option_readers(info.name);
@@ -505,6 +511,9 @@ void validate(const LearnerParams& p) {
     if (!(p.subsample >= 0) || !std::isfinite(p.subsample))
       throw std::invalid_argument("subsample must be 0 or positive");
     if (p.stratify && p.boosting != "kbs") throw std::invalid_argument("--stratify is an option of --boosting kbs");
+    const std::string multiclass = p.resolved_multiclass();
+    if (multiclass != "softmax" && multiclass != "one-vs-rest")
+      throw std::invalid_argument(unknown_name_message("multiclass", multiclass, {"softmax", "one-vs-rest"}));
   }
   check_options_read(p);
   if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
@@ -528,7 +537,7 @@ void validate(const LearnerParams& p) {
   one_of(p.calibrate, "calibration", {"none", "temperature"});
   one_of(p.rule_sign, "rule sign", {"class", "free"});
   one_of(p.rule_data, "rule data", {"all", "half"});
-  one_of(p.multiclass, "multiclass", {"softmax", "one-vs-rest"});
+  one_of(p.resolved_multiclass(), "multiclass", {"softmax", "one-vs-rest"});
   one_of(p.resolved_lambda_search(), "lambda search", {"model", "attributes", "none"});
   if (!(p.lambda >= 0) || !std::isfinite(p.lambda))
     throw std::invalid_argument("lambda must be 0 (the lambda search's choice) or positive");
@@ -544,6 +553,9 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   if (p.calibrate == "none") j.erase("calibrate");
   if (p.resolved_correct() != "bootstrap" && p.leaf_estimate != "bootstrap") j.erase("bootstrap_resamples");
   if (p.branching == 0 || !p.branching_attributes.empty()) j.erase("branching_test");
+  // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
+  // softmax (BoostModel::from_json).
+  if (p.learner == "boost" && p.boosting == "kbs" && !p.multiclass.empty()) j["multiclass"] = p.multiclass;
   if (p.stable_resamples == 0)
     for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
   if (!reads_option_group(p, "rule")) return j;
@@ -634,6 +646,7 @@ std::string describe(const LearnerParams& p) {
                     std::to_string(p.iterations) + " iterations";
     if (p.subsample > 0) s += ", subsamples of " + nlohmann::json(p.subsample).dump() + " x rows";
     if (p.stratify) s += ", stratified";
+    if (p.boosting == "kbs") s += ", " + p.resolved_multiclass() + " on more than two classes";
     if (p.calibrate != "none") s += ", " + p.calibrate + "-calibrated";
     if (reads_option_group(p, "leaf")) s += "; " + describe_trees(p);
     if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.base));
@@ -679,7 +692,7 @@ std::string describe_rules(const LearnerParams& p) {
           : p.lambda > 0                       ? nlohmann::json(p.lambda).dump()
                                                : "by " + std::to_string(p.lambda_folds) + "-fold CV of " +
                                (p.resolved_lambda_search() == "model" ? "this model" : "the attributes-only model"));
-    if (p.multiclass != "softmax") s += ", " + p.multiclass;
+    if (p.resolved_multiclass() != "softmax") s += ", " + p.resolved_multiclass();
   }
   s += ")";
   return s;

@@ -58,7 +58,7 @@ struct LearnerParams {
   std::string rule_penalty = "gamma";
   std::string rule_sign = "class";
   std::string rule_data = "all";
-  std::string multiclass = "softmax";
+  std::string multiclass;     // softmax, one-vs-rest; empty: the learner's default (see resolved_multiclass)
   double lambda = 0;          // 0: the lambda search's choice (see resolved_lambda_search)
   std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
   int lambda_folds = 5;
@@ -114,6 +114,9 @@ struct LearnerParams {
   std::string resolved_lambda_search() const;
   // The lambda of --lambda-search none: --lambda, or 0.01 (a stabiliser, measured in docs/defaults.md).
   double resolved_fixed_lambda() const;
+  // `multiclass`, or the learner's default: one-vs-rest for boost (kbs), softmax for rule-logistic
+  // (docs/boosting.md and docs/rule_logistic.md measure both).
+  std::string resolved_multiclass() const;
   // Whether rule probabilities come from EVC: quality evc or correct evc (both need a calibration).
   bool uses_evc() const;
   // The beam width of a greedy or beam search (1 for greedy).

@@ -68,7 +68,8 @@ std::vector<double> main_effect_p_values(const Dataset& d, const Categories& c, 
   for (std::size_t a = 0; a < attributes; ++a)
     if (alone[a] < 1) in_model.push_back(a);
   if (in_model.size() > kMaxModelAttributes) {
-    std::stable_sort(in_model.begin(), in_model.end(), [&](std::size_t a, std::size_t b) { return alone[a] < alone[b]; });
+    std::stable_sort(in_model.begin(), in_model.end(),
+                     [&](std::size_t a, std::size_t b) { return alone[a] < alone[b]; });
     in_model.resize(kMaxModelAttributes);
     std::sort(in_model.begin(), in_model.end());
   }

@@ -180,6 +180,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   p.m_scale = p.resolved_m_scale();
   p.correct = p.resolved_correct();  // the model records what was used
   p.lambda_search = p.resolved_lambda_search();
+  p.multiclass = p.resolved_multiclass();
   const int classes = static_cast<int>(data.num_classes());
   if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
   model->link = classes == 2                    ? LogisticLink::binary

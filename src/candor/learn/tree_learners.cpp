@@ -138,6 +138,7 @@ RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const 
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
   auto model = std::make_unique<BoostModel>();
   model->params = params;
+  if (model->params.boosting == "kbs") model->params.multiclass = params.resolved_multiclass();  // recorded
   model->resolve();
   record_training(*model, data);
   if (model->method == BoostingMethod::logitboost && data.num_classes() < 2)

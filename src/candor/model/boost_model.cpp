@@ -41,6 +41,7 @@ std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std
   std::vector<std::vector<double>> out(members.size(), std::vector<double>(classes, 0.0));
   if (method == BoostingMethod::kbs) {
     std::vector<std::pair<int, double>> cells;
+    std::vector<double> undecided(classes, 1.0);  // one-vs-rest: the row's share not yet decided, per class
     for (std::size_t i = 0; i < members.size(); ++i) {
       members[i].cell_route(d, row, cells);
       for (std::size_t c = 0; c < classes; ++c) {
@@ -48,6 +49,14 @@ std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std
         for (const auto& [cell, fraction] : cells) lift += fraction * lifts[i][cell][c];
         out[i][c] = std::log(lift);
       }
+      if (member_classes.empty()) continue;
+      const auto c = static_cast<std::size_t>(member_classes[i]);
+      out[i][c] *= undecided[c];
+      double share = 0;  // of the row in decided cells
+      for (const auto& [cell, fraction] : cells)
+        if (std::find(decided_cells[i].begin(), decided_cells[i].end(), cell) != decided_cells[i].end())
+          share += fraction;
+      undecided[c] *= 1 - share;  // a row's fractions sum to 1
     }
   } else if (method == BoostingMethod::adaboost_m1) {
     const auto p = prior();
@@ -74,7 +83,11 @@ std::vector<double> BoostModel::base_scores() const {
   std::vector<double> score(schema.class_attribute.values.size(), 0.0);
   if (method == BoostingMethod::kbs) {
     const auto p = prior();
-    for (std::size_t c = 0; c < score.size(); ++c) score[c] = p[c] > 0 ? std::log(p[c]) : -1e300;
+    for (std::size_t c = 0; c < score.size(); ++c)
+      score[c] = !(p[c] > 0)              ? -1e300
+                 : member_classes.empty() ? std::log(p[c])
+                 : p[c] < 1               ? std::log(p[c] / (1 - p[c]))
+                                          : 1e300;
   }
   return score;
 }
@@ -135,6 +148,8 @@ std::string BoostModel::text() const {
   for (std::size_t i = 0; i < members.size(); ++i) {
     out += "\nMember " + std::to_string(i + 1);
     if (method == BoostingMethod::adaboost_m1) out += " (vote weight " + fixed_digits(member_weights[i], 4) + ")";
+    if (!member_classes.empty())
+      out += " (" + classes[static_cast<std::size_t>(member_classes[i])] + " against the rest)";
     if (method == BoostingMethod::logitboost)
       out += per_iteration == 1 ? " (round " + std::to_string(i + 1) + ", F of " + classes[1] + ")"
                                 : " (round " + std::to_string(i / per_iteration + 1) + ", class " +
@@ -165,6 +180,17 @@ std::string BoostModel::text() const {
       for (const auto& path : t.leaf_paths()) cell_names[t.nodes[path.leaf].cell] = format_leaf_path(path, schema);
     }
     if (method != BoostingMethod::kbs) continue;
+    if (!member_classes.empty()) {
+      const auto c = static_cast<std::size_t>(member_classes[i]);
+      out += "LIFT of " + classes[c] + " over LIFT of the rest per " + std::string(rule ? "cell" : "leaf") + ":\n";
+      for (int cell = 0; cell < t.cells; ++cell) {
+        const bool decided =
+            std::find(decided_cells[i].begin(), decided_cells[i].end(), cell) != decided_cells[i].end();
+        out += "  " + cell_names[cell] + " " + fixed_digits(lifts[i][cell][c], 3) +
+               (decided ? "  (decides: later members of " + classes[c] + " skip these rows)" : "") + "\n";
+      }
+      continue;
+    }
     out += "LIFT per " + std::string(rule ? "cell" : "leaf") + " and class (";
     for (std::size_t c = 0; c < classes.size(); ++c) out += (c ? ", " : "") + classes[c];
     out += "):\n";
@@ -184,6 +210,10 @@ nlohmann::json BoostModel::to_json() const {
     nlohmann::json m{{"tree", members[i].to_json()}};
     if (method == BoostingMethod::adaboost_m1) m["weight"] = member_weights[i];
     if (method == BoostingMethod::kbs) m["lifts"] = lifts[i];
+    if (!member_classes.empty()) {
+      m["class"] = schema.class_attribute.values[static_cast<std::size_t>(member_classes[i])];
+      m["decided_cells"] = decided_cells[i];
+    }
     arr.push_back(m);
   }
   j["members"] = arr;
@@ -214,6 +244,8 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
   read_model_header(j, m);
   if (m.params.learner != "boost") throw std::invalid_argument("a boost model must name the boost learner");
   m.resolve();
+  // kbs model files written before kbs read --multiclass do not name it: they are one softmax ensemble.
+  if (m.method == BoostingMethod::kbs && m.params.multiclass.empty()) m.params.multiclass = "softmax";
   const std::size_t classes = m.schema.class_attribute.values.size();
   m.per_iteration = json_int(j.at("per_iteration"), "per_iteration", 1);
   const bool logit = m.method == BoostingMethod::logitboost;
@@ -241,7 +273,21 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
       }
       m.lifts.push_back(std::move(l));
     }
+    if (jm.contains("class")) {
+      const int c = m.schema.class_attribute.value_index(jm.at("class").get<std::string>());
+      if (c < 0) throw std::invalid_argument("a member's class must be a class of the data");
+      m.member_classes.push_back(c);
+      auto decided = jm.at("decided_cells").get<std::vector<int>>();
+      for (int cell : decided)
+        if (cell < 0 || cell >= m.members.back().cells)
+          throw std::invalid_argument("a decided cell must be a cell of its member");
+      m.decided_cells.push_back(std::move(decided));
+    }
   }
+  const bool one_vs_rest = m.method == BoostingMethod::kbs && m.params.multiclass == "one-vs-rest" && classes > 2;
+  if (m.member_classes.size() != (one_vs_rest ? m.members.size() : 0))
+    throw std::invalid_argument(one_vs_rest ? "every member of a kbs one-vs-rest ensemble names its class"
+                                            : "only a kbs one-vs-rest ensemble's members name a class");
   if (j.contains("temperature")) {
     m.temperature = j.at("temperature").get<double>();
     if (!(m.temperature > 0) || !std::isfinite(m.temperature))
@@ -268,10 +314,17 @@ nlohmann::json BoostModel::rule_table() const {
         row["class"] = schema.class_attribute.values[best];
         row["covered"] = std::accumulate(leaf.class_counts.begin(), leaf.class_counts.end(), 0.0);
         row["class_counts"] = leaf.class_counts;
-        if (method == BoostingMethod::adaboost_m1)
+        if (method == BoostingMethod::adaboost_m1) {
           row["vote_weight"] = member_weights[i];
-        else
+        } else if (!member_classes.empty()) {
+          const auto c = static_cast<std::size_t>(member_classes[i]);
+          row["against_rest"] = schema.class_attribute.values[c];
+          row["lift_ratio"] = lifts[i][leaf.cell][c];
+          row["decides"] =
+              std::find(decided_cells[i].begin(), decided_cells[i].end(), leaf.cell) != decided_cells[i].end();
+        } else {
           row["lifts"] = lifts[i][leaf.cell];
+        }
       }
       rows.push_back(row);
     }

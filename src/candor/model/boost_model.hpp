@@ -10,6 +10,11 @@
 //   - logitboost: members are regression stumps, `per_iteration` per round (1 for two classes: F += f / 2,
 //     P(second class) = 1 / (1 + exp(-2F)); else one per class: F_j += (J - 1) / J (f_j - mean f)), and
 //     P = softmax(F).
+// With --multiclass one-vs-rest on more than two classes, a kbs ensemble is one binary KBS run per class
+// (the class against the rest): member i belongs to class member_classes[i], and its LIFT table holds, in
+// that class's column, the ratio LIFT(cell, class) / LIFT(cell, rest) and 1 elsewhere; a class's score
+// starts from its prior log odds and adds its members' log ratios (the binary run's logit), and the scores
+// are normalised by the softmax.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -35,6 +40,11 @@ struct BoostModel : Model {
   std::vector<double> member_weights;                   // adaboost-m1: log(1 / beta_i)
   std::vector<std::vector<std::vector<double>>> lifts;  // kbs: member x cell x class
   int per_iteration = 1;                                // logitboost: stumps per round
+  std::vector<int> member_classes;  // kbs one-vs-rest: each member's class; empty for one ensemble of all classes
+  // kbs one-vs-rest: each member's cells of one class (the class only, or the rest only) on its distribution.
+  // Such a cell decides a row for the member's class: later members of the class leave the row's score
+  // alone (a row split by a missing value keeps, for them, the share that reached no decided cell).
+  std::vector<std::vector<int>> decided_cells;
   // --calibrate temperature: every score is multiplied by this before the softmax (1: as fitted).
   double temperature = 1;
 
@@ -64,7 +74,7 @@ struct BoostModel : Model {
   // logitboost: F), member-major.
   std::vector<std::vector<double>> contributions(const Dataset& d, std::size_t row) const;
   // The scores a prediction starts from before the members' contributions: the prior's logarithm for kbs
-  // (eq. 5), 0 otherwise.
+  // (eq. 5; one-vs-rest: the prior's log odds), 0 otherwise.
   std::vector<double> base_scores() const;
   // base_scores() plus every member's contribution for a row, before the temperature and the softmax.
   std::vector<double> scores(const Dataset& d, std::size_t row) const;

@@ -2,11 +2,13 @@
 // update, one LogitBoost step, all against hand-computed values; model files; multiclass behaviour.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
 #include "candor/boost/base_learner.hpp"
 #include "candor/boost/boost.hpp"
+#include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/learn/fit.hpp"
@@ -190,6 +192,7 @@ TEST(Boost, NoClassIsRuledOutEvenWhenTheScoresAreExtreme) {
   p.learner = "boost";
   p.base = "tree";
   p.iterations = 10;
+  p.multiclass = "softmax";
   const auto fitted = fit_model(d, p);
   const auto& m = dynamic_cast<const BoostModel&>(*fitted);
   std::size_t plain_below_edge = 0;
@@ -241,6 +244,107 @@ TEST(Boost, MulticlassKbsAndLogitBoostImproveOnOneStump) {
   const double logit = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
   EXPECT_GT(kbs, stump + 0.2);
   EXPECT_GT(logit, stump + 0.2);
+}
+
+// --multiclass one-vs-rest: one binary KBS run per class. The first member of class c is the stump of the
+// binary problem (c against the rest) on the starting weights, its table holds that class's smoothed LIFT
+// ratio (one pseudo-example of the rarer side) and 1 elsewhere, and a row's scores are the classes' prior log odds plus
+// their members' log ratios.
+TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
+  const Dataset d = read_arff(test::shared("iris.arff"));
+  LearnerParams p;
+  p.learner = "boost";
+  p.multiclass = "one-vs-rest";
+  p.iterations = 3;
+  const auto fitted = fit_model(d, p);
+  const auto& m = dynamic_cast<const BoostModel&>(*fitted);
+  ASSERT_EQ(m.member_classes.size(), m.members.size());
+  EXPECT_TRUE(std::is_sorted(m.member_classes.begin(), m.member_classes.end()));
+  const auto rows = all_rows(d);
+  const auto weights = test::unit_weights(d);
+  for (int c = 0; c < 3; ++c) {
+    const auto first = std::find(m.member_classes.begin(), m.member_classes.end(), c) - m.member_classes.begin();
+    ASSERT_LT(static_cast<std::size_t>(first), m.members.size()) << "class " << c;
+    Dataset binary = d;
+    binary.schema.class_attribute.values = {"rest", "class"};
+    for (auto& y : binary.y) y = y == c ? 1 : 0;
+    const Tree stump = grow_stump(binary, rows, weights);
+    // Smoothed by pseudo-examples holding prior_weight of the rarer side: 3 x prior_weight on iris.
+    const LiftTable lifts = kbs_lifts(stump, binary, rows, weights, 3 * p.prior_weight);
+    const auto& table = m.lifts[static_cast<std::size_t>(first)];
+    ASSERT_EQ(table.size(), lifts.smoothed.size());
+    for (std::size_t cell = 0; cell < table.size(); ++cell)
+      for (int k = 0; k < 3; ++k)
+        EXPECT_DOUBLE_EQ(table[cell][static_cast<std::size_t>(k)],
+                         k == c ? lifts.smoothed[cell][1] / lifts.smoothed[cell][0] : 1.0)
+            << "class " << c << " cell " << cell;
+    // The member's tree counts every class under its distribution.
+    const auto& root = m.members[static_cast<std::size_t>(first)].nodes[0].class_counts;
+    EXPECT_EQ(root, (std::vector<double>{50, 50, 50}));
+  }
+  // Setosa is separated by one test: its first member's cells are pure (setosa only, the rest only), both
+  // decide, and no row is left for a second setosa member.
+  const auto setosa = std::count(m.member_classes.begin(), m.member_classes.end(), 0);
+  EXPECT_EQ(setosa, 1);
+  EXPECT_EQ(m.decided_cells[0].size(), 2u);
+  const auto prior = m.prior();
+  for (std::size_t r = 0; r < d.rows(); r += 7) {
+    std::vector<double> score(3);
+    for (std::size_t c = 0; c < 3; ++c) score[c] = std::log(prior[c] / (1 - prior[c]));
+    std::vector<std::pair<int, double>> cells;
+    std::vector<bool> decided(3, false);
+    for (std::size_t i = 0; i < m.members.size(); ++i) {
+      m.members[i].cell_route(d, r, cells);
+      ASSERT_EQ(cells.size(), 1u);  // iris has no missing values
+      const auto c = static_cast<std::size_t>(m.member_classes[i]);
+      const int cell = cells[0].first;
+      if (decided[c]) continue;  // an earlier member of the class decided the row
+      score[c] += std::log(m.lifts[i][static_cast<std::size_t>(cell)][c]);
+      const auto& own = m.decided_cells[i];
+      decided[c] = std::find(own.begin(), own.end(), cell) != own.end();
+    }
+    const auto expected = BoostModel::softmax(score);
+    const auto q = m.predict_proba(d, r);
+    for (std::size_t c = 0; c < 3; ++c) EXPECT_NEAR(q[c], expected[c], 1e-12) << "row " << r;
+  }
+  // The model file names each member's class; it reads back to the same model, and a member without its
+  // class is refused.
+  const auto back = model_from_json(m.to_json(), "mem");
+  EXPECT_EQ(back->to_json(), m.to_json());
+  EXPECT_EQ(m.to_json()["learner"]["multiclass"], "one-vs-rest");
+  EXPECT_NE(m.text().find("(Iris-setosa against the rest)"), std::string::npos);
+  auto broken = m.to_json();
+  broken["members"][1].erase("class");
+  EXPECT_THROW(model_from_json(broken, "bad"), InputError);
+  // A kbs model file from before --multiclass reached kbs does not name it; it is one softmax ensemble.
+  p.multiclass = "softmax";
+  const auto softmax = fit_model(d, p);
+  auto old_file = softmax->to_json();
+  EXPECT_EQ(old_file["learner"]["multiclass"], "softmax");
+  old_file["learner"].erase("multiclass");
+  const auto old_model = model_from_json(old_file, "old");
+  EXPECT_EQ(old_model->to_json(), softmax->to_json());
+  EXPECT_EQ(old_model->predict_proba(d, 60), softmax->predict_proba(d, 60));
+  // Only KBS among the ensembles reads --multiclass.
+  p.multiclass = "one-vs-rest";
+  p.boosting = "adaboost-m1";
+  EXPECT_THROW(validate(p), std::invalid_argument);
+  p.boosting = "kbs";
+  p.multiclass = "ovr";
+  EXPECT_THROW(validate(p), std::invalid_argument);
+}
+
+// KBS over two-way stumps is weak on many classes (segment, 7 classes); one binary run per class, the
+// default, is not.
+TEST(Kbs, OneVsRestHoldsOnManyClasses) {
+  const Dataset d = read_arff(test::shared("segment.arff"));
+  LearnerParams p;
+  p.learner = "boost";
+  const double one_vs_rest = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;  // the default
+  p.multiclass = "softmax";
+  const double softmax = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
+  EXPECT_GT(one_vs_rest, softmax + 0.05);
+  EXPECT_GT(one_vs_rest, 0.88);
 }
 
 TEST(Boost, SubsamplesAreSeeded) {

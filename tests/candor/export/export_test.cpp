@@ -90,6 +90,13 @@ const std::vector<Config>& configs() {
          p.calibrate = "temperature";
        }},
       {"boost kbs stump", [](LearnerParams& p) { p.learner = "boost"; }},
+      {"boost kbs one-vs-rest tree",
+       [](LearnerParams& p) {
+         p.learner = "boost";
+         p.base = "tree";
+         p.iterations = 3;
+         p.multiclass = "one-vs-rest";
+       }},
       {"boost kbs tree",
        [](LearnerParams& p) {
          p.learner = "boost";

@@ -1,0 +1,25 @@
+#!/bin/bash
+# KBS over stumps on the multiclass corpus sets of 50 to 5,000 rows (docs/boosting.md, "KBS on many
+# classes"): one ensemble over all classes (softmax), one binary ensemble per class (one-vs-rest) at 10 and
+# 30 rounds per class, against LogitBoost over regression stumps; one learner per grid, 10-fold CV, seed 1.
+#   bench/kbs_multiclass.sh [OUT=out/kbs_multiclass] [DATASETS_DIR=data/corpus]
+# Then: bench/default_table.py OUT/all.csv --baseline logitboost
+set -euo pipefail
+out=${1:-out/kbs_multiclass}
+data=${2:-data/corpus}
+. "$(dirname "$0")/grid_lib.sh"
+sets=$(python3 -c "
+import csv, sys
+classes = {r['name']: int(r['classes']) for r in csv.DictReader(open(sys.argv[1] + '/INDEX.tsv'), delimiter='\t')}
+print(' '.join(s for s in sys.argv[2:] if classes[s] > 2))" "$data" $(corpus_sets_up_to_5000 "$data"))
+mkdir -p "$out"
+config="$out/config.json"
+python3 -c "import json, sys; json.dump({'learners': {}, 'resampling': {'kind': 'cv', 'folds': 10, 'repeats': 1},
+  'seed': 1, 'metrics': ['accuracy', 'log_loss', 'ece', 'rule_rmse', 'rules', 'fit_seconds']}, open(sys.argv[1], 'w'))" "$config"
+one_learner_grid "$config" "$out" "$data" logitboost "--learner boost --boosting logitboost" $sets
+one_learner_grid "$config" "$out" "$data" kbs-softmax "--learner boost --boosting kbs --base stump --multiclass softmax" $sets
+for rounds in 10 30; do
+  one_learner_grid "$config" "$out" "$data" "kbs-one-vs-rest-$rounds" \
+    "--learner boost --boosting kbs --base stump --multiclass one-vs-rest --iterations $rounds" $sets
+done
+all_results "$out" logitboost
