@@ -381,9 +381,16 @@ Program boost_program(const BoostModel& m) {
   if (m.method == BoostingMethod::kbs && !m.member_classes.empty()) {
     // One-vs-rest (BoostModel::contributions): each member adds its log ratio to its class, scaled by the
     // row's share that no earlier member of the class has decided.
-    std::vector<ExprPtr> undecided(k);  // nullptr: 1
+    // nullptr: 1. A share becomes a step when a later member reads it (a step no one reads would be an
+    // unused variable in the generated code).
+    std::vector<ExprPtr> undecided(k);
+    std::vector<bool> is_step(k, false);
     for (std::size_t i = 0; i < m.members.size(); ++i) {
       const auto c = static_cast<std::size_t>(m.member_classes[i]);
+      if (undecided[c] && !is_step[c]) {
+        undecided[c] = let(p, undecided[c]);
+        is_step[c] = true;
+      }
       const auto weights = leaf_weights(m.members[i]);
       std::vector<ExprPtr> lift, decided;
       for (const auto& [leaf, weight] : weights) {
@@ -396,7 +403,8 @@ Program boost_program(const BoostModel& m) {
       terms[c].push_back(undecided[c] ? multiply({undecided[c], term}) : term);
       if (decided.empty()) continue;
       const ExprPtr left = subtract(number(1), add(std::move(decided)));
-      undecided[c] = let(p, undecided[c] ? multiply({undecided[c], left}) : left);
+      undecided[c] = undecided[c] ? multiply({undecided[c], left}) : left;
+      is_step[c] = false;
     }
   } else if (m.method == BoostingMethod::kbs) {
     for (std::size_t i = 0; i < m.members.size(); ++i) {
