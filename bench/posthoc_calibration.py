@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Ensembles' own probabilities against post-hoc calibration (docs/boosting.md, "Post-hoc calibration").
+
+For KBS and AdaBoost.M1 over trees, LogitBoost over stumps and a single tree, on the corpus sets of 50 to 5,000
+rows: the raw probabilities, candor's `calibrate="temperature"`, and scikit-learn's CalibratedClassifierCV
+around the candor estimator (method "sigmoid", Platt scaling, and "isotonic"; cv=5, ensemble=False: the
+calibrator is fitted on out-of-fold predictions, the estimator refitted on all training rows). Outer 10-fold
+StratifiedKFold (shuffle, random_state 1), the same folds for every variant. Metrics: accuracy, log loss
+(probabilities clipped to [1e-15, 1 - 1e-15], as scikit-learn's log_loss does) and top-label ECE with 10
+equal-width bins. Writes one CSV row per (learner, variant, data set, fold) and prints the means over sets.
+
+    build-python/venv/bin/python bench/posthoc_calibration.py [--out out/posthoc_calibration.csv] [--jobs 2]
+"""
+import argparse
+import concurrent.futures
+import csv
+import os
+import statistics
+import sys
+import warnings
+from collections import defaultdict
+
+import numpy as np
+from sklearn.calibration import CalibratedClassifierCV
+from sklearn.model_selection import StratifiedKFold
+
+import candor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(ROOT, "data", "corpus")
+LEARNERS = {
+    "KBS-tree": dict(boosting="kbs", base="tree"),
+    "AdaBoost-tree": dict(boosting="adaboost-m1", base="tree"),
+    "LogitBoost": dict(boosting="logitboost"),
+    "tree": None,
+}
+VARIANTS = ["raw", "temperature", "sigmoid", "isotonic"]
+
+
+def corpus_sets():
+    with open(os.path.join(DATA, "INDEX.tsv")) as f:
+        return [r["name"] for r in csv.DictReader(f, delimiter="\t")
+                if 50 <= int(r["rows"]) <= 5000 and ".test" not in r["name"] and ".train" not in r["name"]
+                and not r["name"].startswith("weather.")]
+
+
+def estimator(learner, variant):
+    options = LEARNERS[learner]
+    if variant == "temperature":
+        if options is None:
+            return None  # a single tree has no scores to scale
+        return candor.Boost(**options, calibrate="temperature")
+    base = candor.Tree() if options is None else candor.Boost(**options)
+    if variant == "raw":
+        return base
+    return CalibratedClassifierCV(base, method=variant, cv=5, ensemble=False)
+
+
+def top_label_ece(p, y, bins=10):
+    confidence = p.max(axis=1)
+    correct = (p.argmax(axis=1) == y).astype(float)
+    edges = np.minimum((confidence * bins).astype(int), bins - 1)
+    return sum(abs(correct[edges == b].mean() - confidence[edges == b].mean()) * (edges == b).sum()
+               for b in range(bins) if (edges == b).any()) / len(y)
+
+
+def run_set(name):
+    df = candor.read_arff(os.path.join(DATA, name + ".arff"))
+    X = df.drop(columns="class")
+    y_text = df["class"].astype(str).to_numpy()
+    classes = np.unique(y_text)
+    y = np.searchsorted(classes, y_text)
+    folds = StratifiedKFold(n_splits=10, shuffle=True, random_state=1)
+    rows = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for fold, (train, test) in enumerate(folds.split(X, y)):
+            for learner in LEARNERS:
+                for variant in VARIANTS:
+                    est = estimator(learner, variant)
+                    if est is None:
+                        continue
+                    est.fit(X.iloc[train], y_text[train])
+                    p = np.zeros((len(test), len(classes)))
+                    proba = est.predict_proba(X.iloc[test])
+                    for j, c in enumerate(est.classes_):
+                        p[:, np.searchsorted(classes, str(c))] = proba[:, j]
+                    clipped = np.clip(p, 1e-15, 1 - 1e-15)
+                    clipped /= clipped.sum(axis=1, keepdims=True)
+                    rows.append({"dataset": name, "fold": fold, "learner": learner, "variant": variant,
+                                 "classes": len(classes),
+                                 "accuracy": float((p.argmax(axis=1) == y[test]).mean()),
+                                 "log_loss": float(-np.log(clipped[np.arange(len(test)), y[test]]).mean()),
+                                 "ece": float(top_label_ece(p, y[test]))})
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "out", "posthoc_calibration.csv"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--datasets", help="comma-separated (default: the corpus sets of 50 to 5,000 rows)")
+    args = ap.parse_args()
+    sets = args.datasets.split(",") if args.datasets else corpus_sets()
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    rows = []
+    with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for result in pool.map(run_set, sets):
+            rows.extend(result)
+    tmp = args.out + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    os.replace(tmp, args.out)
+    cells = defaultdict(lambda: defaultdict(list))
+    for r in rows:
+        cells[(r["learner"], r["variant"])][r["dataset"]].append(r)
+    print("| learner | variant | sets | accuracy | log loss | binary | multiclass | ECE |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (learner, variant), by_set in cells.items():
+        mean = {k: {d: statistics.mean(float(r[k]) for r in v) for d, v in by_set.items()}
+                for k in ("accuracy", "log_loss", "ece")}
+        binary = [mean["log_loss"][d] for d, v in by_set.items() if v[0]["classes"] == 2]
+        multi = [mean["log_loss"][d] for d, v in by_set.items() if v[0]["classes"] > 2]
+        print(f"| {learner} | {variant} | {len(by_set)} | {statistics.mean(mean['accuracy'].values()):.4f} "
+              f"| {statistics.mean(mean['log_loss'].values()):.3f} | {statistics.mean(binary):.3f} "
+              f"| {statistics.mean(multi):.3f} | {statistics.mean(mean['ece'].values()):.3f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
