@@ -341,17 +341,14 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "model_")
         import pandas as pd
 
-        table = pd.DataFrame(json.loads(self.model_.rule_table()))
-        if "id" not in table.columns:
-            table.insert(0, "id", np.arange(1, len(table) + 1))
+        # The table and its column order are `candor rules --format csv`'s (model.hpp, numbered_rule_table).
+        table = pd.DataFrame(json.loads(self.model_.rule_table()), columns=self.model_.rule_table_columns() or ["id"])
         table = table.set_index("id")
         if "class" in table.columns:
             # The class as the labels of y are (classes_), not as the text the C++ model keeps.
             by_text = {str(c): c for c in self.classes_}
             table["class"] = [by_text.get(c, c) for c in table["class"]]
-        first = [c for c in ("member", "rule", "class", "covered", "class_counts", "training_covered",
-                             "training_counts", "probability") if c in table.columns]
-        return table[first + [c for c in table.columns if c not in first]]
+        return table
 
     def __str__(self):
         """The fitted model as `candor rules` prints it; the estimator's parameters before fit."""

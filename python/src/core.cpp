@@ -406,7 +406,8 @@ PYBIND11_MODULE(_core, m) {
                                    py::arg("low") = p.low, py::arg("high") = p.high));
              return out;
            })
-      .def("rule_table", [](const PyModel& pm) { return rule_table_with_stability(*pm.model).dump(); })
+      .def("rule_table", [](const PyModel& pm) { return numbered_rule_table(*pm.model).dump(); })
+      .def("rule_table_columns", [](const PyModel& pm) { return rule_table_columns(numbered_rule_table(*pm.model)); })
       .def_property_readonly("kind", [](const PyModel& pm) { return pm.model->kind_name(); })
       .def_property_readonly("class_values", [](const PyModel& pm) { return pm.model->schema.class_attribute.values; })
       .def_property_readonly("attribute_names",

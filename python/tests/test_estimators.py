@@ -1,5 +1,6 @@
 """The candor Python package: scikit-learn's estimator checks on every estimator, pandas data with nominal
 columns and missing values, rules out, model files shared with the CLI, pickling and sklearn's tools."""
+import io
 import json
 import os
 import pickle
@@ -120,6 +121,27 @@ def test_model_files_are_shared_with_the_cli(tmp_path):
     assert isinstance(back, candor.Tree)
     assert list(back.classes_) == ["democrat", "republican"]
     assert json.loads(back.to_json())["model"] == "tree"
+
+
+def test_rules_table_is_the_clis(tmp_path):
+    # rules_ and `candor rules --format csv` are one table: the same ids, columns in the same order, the same
+    # numbers.
+    if not os.path.exists(CLI):
+        pytest.skip(f"the candor CLI is not built at {CLI} (set CANDOR_CLI)")
+    df = candor.read_arff(os.path.join(DATASETS, "iris.arff"))
+    for m in (candor.CN2Unordered(), candor.Boost(base="tree", iterations=3)):
+        m.fit(df.drop(columns="class"), df["class"])
+        path = tmp_path / "model.json"
+        path.write_text(m.to_json())
+        out = subprocess.run([CLI, "rules", str(path), "--format", "csv"], capture_output=True, text=True, check=True)
+        cli = pd.read_csv(io.StringIO(out.stdout), float_precision="round_trip").set_index("id")
+        ours = m.rules_
+        assert list(cli.columns) == list(ours.columns)
+        assert list(cli.index) == list(ours.index)
+        assert list(cli["rule"]) == list(ours["rule"])
+        for column in ("probability", "lift_ratio", "covered"):
+            if column in ours.columns:
+                assert np.allclose(cli[column].to_numpy(float), ours[column].to_numpy(float), rtol=0, atol=0)
 
 
 def test_pickle_pipeline_cross_validation_and_grid_search():

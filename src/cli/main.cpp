@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -31,6 +32,7 @@
 #include "candor/quality/quality.hpp"
 #include "candor/report/report.hpp"
 #include "candor/stats/comparison.hpp"
+#include "candor/util/format.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/names.hpp"
 #include "candor/util/output.hpp"
@@ -228,6 +230,69 @@ StabilityOptions stability_options(const StabilityFlags& f, const LearnerParams&
   return so;
 }
 
+// One cell of the rule table as text: strings as they are, numbers in their shortest exact form, lists as
+// JSON, a missing entry empty.
+std::string rule_table_cell(const nlohmann::json& row, const std::string& column) {
+  if (!row.contains(column) || row.at(column).is_null()) return "";
+  const auto& v = row.at(column);
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+// `candor rules --format markdown|csv|json`: the rule table of numbered_rule_table().
+void print_rule_table(const Model& model, const std::string& format) {
+  const nlohmann::json rows = numbered_rule_table(model);
+  if (format == "json") {
+    nlohmann::json out{{"model", model.kind_name()},
+                       {"learner", describe(model.params)},
+                       {"classes", model.schema.class_attribute.values},
+                       {"rules", rows}};
+    if (model.stability) out["stability"] = stability_json(*model.stability);
+    std::cout << out.dump(2) << "\n";
+    return;
+  }
+  const auto columns = rule_table_columns(rows);
+  if (format == "csv") {
+    for (std::size_t c = 0; c < columns.size(); ++c) std::cout << (c ? "," : "") << csv_field(columns[c]);
+    std::cout << "\n";
+    for (const auto& row : rows) {
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        std::cout << (c ? "," : "") << csv_field(rule_table_cell(row, columns[c]));
+      std::cout << "\n";
+    }
+    return;
+  }
+  // For reading: numbers to 4 decimals (integers as integers), lists as "a, b", '|' escaped.
+  std::function<std::string(const nlohmann::json&)> readable = [&](const nlohmann::json& v) -> std::string {
+    if (v.is_null()) return "";
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number()) {
+      const double x = v.get<double>();
+      return x == std::round(x) && std::abs(x) < 1e15 ? std::to_string(static_cast<long long>(x)) : fixed_digits(x, 4);
+    }
+    if (v.is_array()) {
+      std::string s;
+      for (const auto& e : v) s += (s.empty() ? "" : ", ") + readable(e);
+      return s;
+    }
+    return v.dump();
+  };
+  const auto markdown_cell = [&](const nlohmann::json& row, const std::string& column) {
+    std::string s = row.contains(column) ? readable(row.at(column)) : "";
+    for (std::size_t at = 0; (at = s.find('|', at)) != std::string::npos; at += 2) s.insert(at, "\\");
+    return s;
+  };
+  std::cout << "|";
+  for (const auto& c : columns) std::cout << " " << c << " |";
+  std::cout << "\n|";
+  for (std::size_t c = 0; c < columns.size(); ++c) std::cout << "---|";
+  std::cout << "\n";
+  for (const auto& row : rows) {
+    std::cout << "|";
+    for (const auto& c : columns) std::cout << " " << markdown_cell(row, c) << " |";
+    std::cout << "\n";
+  }
+}
+
 void print_stability_text(const StabilityResult& s) {
   std::cout << "\nStability over " << s.resamples << " " << s.resampling
             << " resamples (rules compared with thresholds snapped to the data's " << s.quantiles << "-quantiles):\n"
@@ -356,10 +421,15 @@ int main(int argc, char** argv) {
   add_learner_options(fit_cmd, fit_params, learner_on_command_line(argc, argv));
 
   // rules
-  std::string rules_model;
+  std::string rules_model, rules_format = "text";
   auto* rules_cmd =
       app.add_subcommand("rules", "print a model: its rules with their statistics (and a logistic model's weights)");
   rules_cmd->add_option("MODEL", rules_model, "model file written by 'candor fit'")->required();
+  rules_cmd
+      ->add_option("--format", rules_format,
+                   "text (the model as a reader sees it), or the rule table, one row per rule with the columns of "
+                   "Python's rules_: markdown, csv or json (with the model kind, learner and classes)")
+      ->check(CLI::IsMember({"text", "markdown", "csv", "json"}));
 
   // predict
   std::string pred_model, pred_input;
@@ -545,8 +615,12 @@ int main(int argc, char** argv) {
                 << data.rows() << " rows; model written to " << fit_output << "\n";
     } else if (*rules_cmd) {
       const auto model = load_model(rules_model);
-      std::cout << model->text();
-      if (model->stability) print_stability_text(*model->stability);
+      if (rules_format == "text") {
+        std::cout << model->text();
+        if (model->stability) print_stability_text(*model->stability);
+      } else {
+        print_rule_table(*model, rules_format);
+      }
     } else if (*pred_cmd) {
       const auto loaded = load_model(pred_model);
       const Model& model = *loaded;

@@ -138,6 +138,32 @@ TEST(Cli, FitRulesPredictExplain) {
   EXPECT_NE(rules.out.find("1. IF "), std::string::npos);
   EXPECT_NE(rules.out.find("DEFAULT"), std::string::npos);
 
+  // The rule table in the other formats: one row per rule, numbered as the text numbers them, the same
+  // columns in csv and markdown, exact numbers in csv and json.
+  CliResult table = run_stdout("rules " + model + " --format json");
+  ASSERT_EQ(table.code, 0);
+  const auto tj = nlohmann::json::parse(table.out);
+  EXPECT_EQ(tj["model"], "rule-set");
+  EXPECT_EQ(tj["classes"], (nlohmann::json{"democrat", "republican"}));
+  ASSERT_EQ(tj["rules"].size(), j["rules"].size());
+  EXPECT_EQ(tj["rules"][0]["id"], 1);
+  EXPECT_EQ(tj["rules"][0]["probability"], j["rules"][0]["probability"]);
+  CliResult csv = run_stdout("rules " + model + " --format csv");
+  ASSERT_EQ(csv.code, 0);
+  std::istringstream csv_lines(csv.out);
+  std::string csv_header;
+  std::getline(csv_lines, csv_header);
+  EXPECT_EQ(csv_header.rfind("id,rule,class,covered,class_counts,training_covered,training_counts,probability", 0), 0u)
+      << csv_header;
+  std::size_t csv_rows = 0;
+  for (std::string l; std::getline(csv_lines, l);) ++csv_rows;
+  EXPECT_EQ(csv_rows, j["rules"].size());
+  CliResult md = run_stdout("rules " + model + " --format markdown");
+  ASSERT_EQ(md.code, 0);
+  EXPECT_EQ(md.out.rfind("| id | rule | class | covered |", 0), 0u);
+  EXPECT_NE(md.out.find("\n| 1 | "), std::string::npos);
+  EXPECT_EQ(run("rules " + model + " --format xml").code, 2);
+
   CliResult pred = run_stdout("predict " + model + " " + test::repo("data/vote.arff") + " --proba --explain");
   ASSERT_EQ(pred.code, 0);
   std::istringstream lines(pred.out);

@@ -127,6 +127,28 @@ nlohmann::json rule_table_with_stability(const Model& m) {
   return rows;
 }
 
+nlohmann::json numbered_rule_table(const Model& m) {
+  nlohmann::json rows = rule_table_with_stability(m);
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    if (!rows[k].contains("id")) rows[k]["id"] = k + 1;
+  return rows;
+}
+
+std::vector<std::string> rule_table_columns(const nlohmann::json& rows) {
+  std::vector<std::string> seen;
+  for (const auto& row : rows)
+    for (const auto& [key, value] : row.items())
+      if (std::find(seen.begin(), seen.end(), key) == seen.end()) seen.push_back(key);
+  std::vector<std::string> out;
+  for (const char* first : {"id", "member", "rule", "class", "covered", "class_counts", "training_covered",
+                            "training_counts", "probability"})
+    if (std::find(seen.begin(), seen.end(), first) != seen.end()) out.push_back(first);
+  std::sort(seen.begin(), seen.end());
+  for (const auto& key : seen)
+    if (std::find(out.begin(), out.end(), key) == out.end()) out.push_back(key);
+  return out;
+}
+
 void read_model_header(const nlohmann::json& j, Model& m) {
   m.params = params_from_json(j.at("learner"));
   const auto& tr = j.at("training");

@@ -111,6 +111,13 @@ StabilityRecord stability_from_json(const nlohmann::json& j);
 
 // rule_table() with each rule's "frequency" across resamples where the model records its stability.
 nlohmann::json rule_table_with_stability(const Model& m);
+// The table `candor rules --format csv|markdown|json` prints and Python's rules_ holds: rule_table_with_stability()
+// with a 1-based "id" (the rule numbers of `candor rules`, explain() and `predict --explain`) where the kind's
+// rows carry none.
+nlohmann::json numbered_rule_table(const Model& m);
+// The columns of such a table in the order they are shown: id, member, rule, class, covered, class_counts,
+// training_covered, training_counts, probability, then every other column in alphabetical order.
+std::vector<std::string> rule_table_columns(const nlohmann::json& rows);
 
 // Records what `m` was fitted on: the training data's schema, class totals, rows and source.
 void record_training(Model& m, const Dataset& data);
