@@ -67,8 +67,10 @@ def top_label_ece(p, y, bins=10):
 
 def run_set(name):
     df = candor.read_arff(os.path.join(DATA, name + ".arff"))
-    X = df.drop(columns="class")
-    y_text = df["class"].astype(str).to_numpy()
+    target = df.columns[-1]  # the class is the last attribute, as the CLI reads it
+    df = df[df[target].notna()]
+    X = df.drop(columns=target)
+    y_text = df[target].astype(str).to_numpy()
     classes = np.unique(y_text)
     y = np.searchsorted(classes, y_text)
     folds = StratifiedKFold(n_splits=10, shuffle=True, random_state=1)
