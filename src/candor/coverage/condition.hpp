@@ -1,6 +1,7 @@
 #pragma once
 // A single test on one attribute. A missing value satisfies no condition.
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,5 +39,11 @@ std::string describe(const Condition& c, const Schema& schema);
 std::string describe_conditions(const std::vector<Condition>& conditions, const Schema& schema);
 // Shortest decimal text that reads back as exactly the same double.
 std::string format_number(double x);
+// The number of fewest significant digits in [a, b] (of several, the one nearest the middle; of two as
+// near, the one further from zero), as the double nearest to it, so that format_number writes it in those
+// digits: 2.5 in [2.175, 2.725], 300 in [270, 377], 0 in [-0.2, 0.3]. Nothing when a or b is not finite,
+// a > b, or no decimal of at most 15 significant digits with an exponent in [-22, 22] lies in between
+// (there the caller keeps its own number).
+std::optional<double> shortest_decimal_in(double a, double b);
 
 }  // namespace candor

@@ -140,6 +140,7 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
   SearchOptions options = search;
   options.alpha = options.parent_alpha = 1.0;  // significance only decides which rule is returned
   options.threads = 1;                         // parallel across permutations instead
+  options.shortest_thresholds = false;         // the permuted searches' rules are not kept
 
   // The maxima kept, and on each thread a permuted copy of the data with its class index.
   const double per_thread =

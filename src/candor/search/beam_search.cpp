@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -123,6 +124,32 @@ void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width, 
 }
 
 }  // namespace
+
+void shorten_thresholds(std::vector<Condition>& conditions, const CoverageIndex& index) {
+  const Dataset& data = index.data();
+  const Bitset all(index.rows(), true);
+  for (std::size_t i = 0; i < conditions.size(); ++i) {
+    Condition& c = conditions[i];
+    if (c.op != Op::le && c.op != Op::gt) continue;
+    Bitset others = all;
+    for (std::size_t j = 0; j < conditions.size(); ++j)
+      if (j != i) others = index.covered(conditions[j], others);
+    double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
+    const std::vector<double>& values = data.columns[static_cast<std::size_t>(c.attribute)].values;
+    others.for_each([&](std::size_t r) {
+      const double x = values[r];
+      if (std::isnan(x)) return;
+      if (x <= c.threshold)
+        lo = std::max(lo, x);
+      else
+        hi = std::min(hi, x);
+    });
+    if (!std::isfinite(lo) || !std::isfinite(hi)) continue;
+    const double quarter = (hi - lo) / 4;
+    const std::optional<double> t = shortest_decimal_in(lo + quarter, hi - quarter);
+    if (t && *t >= lo && *t < hi) c.threshold = *t;
+  }
+}
 
 std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset& active, int target,
                                         const QualityMeasure& quality, const SearchOptions& options) {
@@ -621,6 +648,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   }
   retire(previous);
   retire(beam);
+  if (best && options.shortest_thresholds) shorten_thresholds(best->conditions, index);
   if (memo) {
     for (auto& entry : memo->by_rule) recycle_one(std::move(entry.second));
     memo->by_rule = std::move(kept);

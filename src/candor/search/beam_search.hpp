@@ -44,6 +44,10 @@ struct SearchOptions {
   // When set, receives at [L - 1] the largest quality of any rule of length L that the search evaluated
   // (-infinity for lengths it never reached): what EVC calibration records on permuted data.
   std::vector<double>* level_maxima = nullptr;
+  // The returned rule's numeric thresholds are the shortest decimals that select the same training rows
+  // (shorten_thresholds). Off where the rule is not kept (EVC's permuted searches): it costs a pass over
+  // the rows per condition.
+  bool shortest_thresholds = true;
   // Separate selection heuristic (paper 003): the beam is ranked by `quality` (the refinement heuristic)
   // and the returned rule is the best seen by this measure. Null: `quality` does both.
   const QualityMeasure* select_quality = nullptr;
@@ -78,6 +82,15 @@ struct FoundRule {
   double quality = 0;          // by the refinement measure (`quality`)
   double selection = 0;        // by the selection measure (equal to quality without a select_quality)
 };
+
+// Moves each numeric threshold of `conditions` to the shortest decimal (shortest_decimal_in) in the middle
+// half of its gap: the open interval between the largest training value at or below it and the smallest
+// above it, among all the index's rows that the rule's other conditions cover. Every training row is then
+// covered exactly as before, by the rule and by each of its conditions within the rule, so counts, qualities
+// and probabilities do not move; values between two training values are split at a round number (2.5, 0.4,
+// 300) with at least a quarter of the gap on either side, instead of at the midpoint the search cuts at
+// (2.45, 0.39749999999999996, 323.5). A condition with no training value on one side keeps its threshold.
+void shorten_thresholds(std::vector<Condition>& conditions, const CoverageIndex& index);
 
 // Searches the rows in `active`. target >= 0 looks for rules predicting that class; target < 0 lets each
 // rule predict the majority class of what it covers (ordered CN2). Returns nothing when no refinement

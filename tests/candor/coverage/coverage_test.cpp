@@ -255,3 +255,28 @@ TEST(ConditionText, AnIntervalOnOneAttributeIsWrittenOnce) {
   EXPECT_EQ(describe_conditions({{0, Op::gt, 0, 0.22999999999999998}}, s), "sepallength > 0.22999999999999998");
   EXPECT_EQ(describe_conditions({}, s), "TRUE");
 }
+
+// Worked by hand: the fewest significant digits in the interval, nearest its middle where several fit.
+TEST(Condition, ShortestDecimalInAnInterval) {
+  auto text = [](double a, double b) {
+    const auto x = shortest_decimal_in(a, b);
+    return x ? format_number(*x) : std::string("none");
+  };
+  EXPECT_EQ(text(2.175, 2.725), "2.5");  // iris: the gap (1.9, 3.0), midpoint 2.45
+  EXPECT_EQ(text(270, 377), "300");
+  EXPECT_EQ(text(-0.2, 0.3), "0");  // never "-0"
+  EXPECT_EQ(text(-0.3, 0.2), "0");
+  EXPECT_EQ(text(-2.725, -2.175), "-2.5");
+  EXPECT_EQ(text(0.3, 0.45), "0.4");  // 0.4 is the double nearest 0.4, written as such
+  EXPECT_EQ(text(0.1, 0.1), "0.1");
+  EXPECT_EQ(text(19.25, 19.75), "19.5");  // midpoint 19.5: the one-digit 19 and 20 are outside
+  EXPECT_EQ(text(5.01, 8.99), "7");       // 6, 7 and 8 fit; 7 is nearest the middle
+  EXPECT_EQ(text(1234.5671, 1234.5679), "1234.5675");
+  EXPECT_EQ(text(1e21, 3e21), "2e+21");
+  EXPECT_EQ(text(2, 1), "none");
+  EXPECT_EQ(text(std::nan(""), 1), "none");
+  EXPECT_EQ(text(1e300, 1e300), "none");  // past the exact powers of ten
+  EXPECT_EQ(text(1e-30, 2e-30), "none");
+  EXPECT_EQ(text(0.1, std::nextafter(0.1, 1.0)), "0.1");
+  EXPECT_EQ(text(1e15 + 0.25, 1e15 + 0.5), "none");  // needs 17 digits
+}
