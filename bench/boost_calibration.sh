@@ -1,7 +1,8 @@
 #!/bin/bash
-# Boosting with and without --calibrate temperature on the 38 corpus sets of 50 to 5,000 rows
-# (docs/boosting.md, "Calibrated ensembles"); one learner per grid, 10-fold CV, seed 1.
+# Boosting with and without --calibrate temperature (and, for KBS, --calibrate smoothing) on the 38 corpus
+# sets of 50 to 5,000 rows (docs/boosting.md, "Calibrated ensembles"); one learner per grid, 10-fold CV, seed 1.
 #   bench/boost_calibration.sh [OUT=out/boost_calibration] [DATASETS_DIR=data/corpus]
+# ONLY=REGEX runs the ensembles whose name (kbs-tree, ada-tree, logit-stump, kbs-stump) matches it.
 # Then: bench/default_table.py OUT/all.csv --baseline kbs-tree
 set -euo pipefail
 out=${1:-out/boost_calibration}
@@ -17,7 +18,9 @@ for variant in "kbs-tree|--boosting kbs --base tree" "ada-tree|--boosting adaboo
                "logit-stump|--boosting logitboost" "kbs-stump|--boosting kbs --base stump"; do
   name=${variant%%|*}
   options=${variant#*|}
+  [[ $name =~ ${ONLY:-.} ]] || continue
   run "$name" "--learner boost $options"
   run "$name-temp" "--learner boost $options --calibrate temperature"
+  [[ $name == kbs-* ]] && run "$name-smooth" "--learner boost $options --calibrate smoothing"
 done
 all_results "$out" kbs-tree

@@ -23,6 +23,24 @@ namespace candor {
 // --prior-weight 0 a LIFT of 0 is raised to 1e-9.
 void boost_kbs(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
                const std::vector<double>& weights, int threads);
+
+// boost_kbs in its two steps, so that the prediction LIFTs' smoothing can be chosen after the members are
+// fitted (--calibrate smoothing): the members with, per member, the weighted (cell, class) counts under its
+// D_i, from which any smoothing's LIFTs follow; and the model filled from them with `prior_weight`.
+using CellWeights = std::vector<std::vector<double>>;  // cell x class
+struct KbsMembers {
+  std::size_t classes = 0;  // of the data
+  std::vector<Tree> members;
+  std::vector<CellWeights> cell_weights;  // one-vs-rest: over the member's binary problem (rest, class)
+  // One-vs-rest only (empty otherwise): each member's class, that class's share of the starting weights,
+  // and the member's decided cells.
+  std::vector<int> member_classes;
+  std::vector<double> class_shares;
+  std::vector<std::vector<int>> decided_cells;
+};
+KbsMembers kbs_members(const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
+                       const std::vector<double>& weights, int threads);
+void kbs_fill(BoostModel& m, const KbsMembers& members, double prior_weight);
 // AdaBoost.M1 (Fig. 1) as Weka's AdaBoostM1: stops when a member's weighted error is 0 or at least 0.5 (that
 // member is dropped unless it is the first); with --subsample each member is fitted on a weighted bootstrap,
 // redrawn up to ten times while its error is 0.
@@ -39,6 +57,10 @@ void boost_logitboost(BoostModel& m, const Dataset& d, const std::vector<std::si
 struct LiftTable {
   std::vector<std::vector<double>> raw, smoothed;  // cell x class
 };
+// The weighted (cell, class) counts of `member` under `weights`, and the LIFTs they give.
+CellWeights kbs_cell_weights(const Tree& member, const Dataset& d, const std::vector<std::size_t>& rows,
+                             const std::vector<double>& weights);
+LiftTable kbs_lifts_of(const CellWeights& w, double prior_weight);
 LiftTable kbs_lifts(const Tree& member, const Dataset& d, const std::vector<std::size_t>& rows,
                     const std::vector<double>& weights, double prior_weight);
 // D_{i+1}: every weight divided by its row's LIFT (its cells' raw LIFTs for its class, by fraction).

@@ -7,27 +7,31 @@
 
 namespace candor {
 
-LiftTable kbs_lifts(const Tree& member, const Dataset& d, const std::vector<std::size_t>& rows,
-                    const std::vector<double>& weights, double prior_weight) {
-  const std::size_t classes = d.num_classes();
-  std::vector<std::vector<double>> w(member.cells, std::vector<double>(classes, 0.0));
+CellWeights kbs_cell_weights(const Tree& member, const Dataset& d, const std::vector<std::size_t>& rows,
+                             const std::vector<double>& weights) {
+  CellWeights w(static_cast<std::size_t>(member.cells), std::vector<double>(d.num_classes(), 0.0));
   std::vector<std::pair<int, double>> cells;
   for (std::size_t k = 0; k < rows.size(); ++k) {
     if (!(weights[k] > 0)) continue;
     member.cell_route(d, rows[k], cells);
     for (const auto& [cell, fraction] : cells) w[cell][d.y[rows[k]]] += fraction * weights[k];
   }
-  std::vector<double> per_class(classes, 0.0), per_cell(member.cells, 0.0);
-  for (int c = 0; c < member.cells; ++c)
+  return w;
+}
+
+LiftTable kbs_lifts_of(const CellWeights& w, double prior_weight) {
+  const std::size_t cells = w.size(), classes = cells ? w[0].size() : 0;
+  std::vector<double> per_class(classes, 0.0), per_cell(cells, 0.0);
+  for (std::size_t c = 0; c < cells; ++c)
     for (std::size_t y = 0; y < classes; ++y) {
       per_class[y] += w[c][y];
       per_cell[c] += w[c][y];
     }
   const double total = std::accumulate(per_class.begin(), per_class.end(), 0.0);
   LiftTable t;
-  t.raw.assign(member.cells, std::vector<double>(classes, 1.0));
+  t.raw.assign(cells, std::vector<double>(classes, 1.0));
   t.smoothed = t.raw;
-  for (int c = 0; c < member.cells; ++c)
+  for (std::size_t c = 0; c < cells; ++c)
     for (std::size_t y = 0; y < classes; ++y) {
       if (!(per_class[y] > 0)) continue;  // a class absent from the data: LIFT 1, it never matters
       const double prior = per_class[y] / total;
@@ -36,6 +40,11 @@ LiftTable kbs_lifts(const Tree& member, const Dataset& d, const std::vector<std:
       t.smoothed[c][y] = n > 0 ? std::max((w[c][y] + prior_weight * prior) / n / prior, 1e-9) : 1.0;
     }
   return t;
+}
+
+LiftTable kbs_lifts(const Tree& member, const Dataset& d, const std::vector<std::size_t>& rows,
+                    const std::vector<double>& weights, double prior_weight) {
+  return kbs_lifts_of(kbs_cell_weights(member, d, rows, weights), prior_weight);
 }
 
 void kbs_reweight(const Tree& member, const LiftTable& lifts, const Dataset& d, const std::vector<std::size_t>& rows,
@@ -66,7 +75,7 @@ namespace {
 // them routed to such cells).
 struct KbsRounds {
   std::vector<Tree> members;
-  std::vector<LiftTable> lifts;
+  std::vector<CellWeights> cell_weights;  // per member, under its D_i
   std::vector<std::vector<double>> distributions;
   std::vector<std::vector<int>> decided_cells;
 };
@@ -122,7 +131,8 @@ KbsRounds kbs_rounds(const LearnerParams& p, const Dataset& d, const std::vector
     }
     if (p.subsample > 0) fit_weights = weighted_bootstrap(fit_weights, p.subsample, rng);
     Tree member = fit_base_tree(d, rows, fit_weights, p, p.base, threads);
-    LiftTable lifts = kbs_lifts(member, d, rows, weights, p.prior_weight);
+    CellWeights cell_weights = kbs_cell_weights(member, d, rows, weights);
+    const LiftTable lifts = kbs_lifts_of(cell_weights, p.prior_weight);
     bool informative = false;
     for (const auto& row : lifts.raw)
       for (double l : row) informative |= std::abs(l - 1) > 1e-9;
@@ -134,7 +144,7 @@ KbsRounds kbs_rounds(const LearnerParams& p, const Dataset& d, const std::vector
     if (!decided.empty()) drop_decided_rows(member, decided, d, rows, weights);
     out.decided_cells.push_back(std::move(decided));
     out.members.push_back(std::move(member));
-    out.lifts.push_back(std::move(lifts));
+    out.cell_weights.push_back(std::move(cell_weights));
     if (!informative) break;
   }
   return out;
@@ -152,50 +162,71 @@ KbsRounds kbs_rounds(const LearnerParams& p, const Dataset& d, const std::vector
 // all): one pseudo-example of the whole binary problem would leave a cell holding the one example of a rare
 // class a LIFT in the hundreds (primary-tumor: accuracy 0.16 against 0.26, corpus log loss 1.92 against
 // 1.46, docs/boosting.md).
-void boost_kbs_one_vs_rest(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
-                           const std::vector<double>& start, int threads) {
+KbsMembers kbs_members_one_vs_rest(const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
+                                   const std::vector<double>& start, int threads) {
   const std::size_t classes = d.num_classes();
   std::vector<double> per_class(classes, 0.0);
   for (std::size_t k = 0; k < rows.size(); ++k) per_class[d.y[rows[k]]] += start[k];
   const double total = std::accumulate(per_class.begin(), per_class.end(), 0.0);
   Dataset binary = d;
   binary.schema.class_attribute.values = {"rest", "class"};
+  KbsMembers out;
+  out.classes = classes;
   for (std::size_t c = 0; c < classes; ++c) {
     if (!(per_class[c] > 0)) continue;  // a class absent from training: its score stays at its prior's
     for (std::size_t r = 0; r < d.rows(); ++r)
       binary.y[r] = d.y[r] == kMissing ? kMissing : static_cast<int>(d.y[r] == static_cast<int>(c));
-    KbsRounds run = kbs_rounds(m.params, binary, rows, start, true, threads);
-    const double share = per_class[c] / total;
-    const double pseudo = m.params.prior_weight / std::min(share, 1 - share);
+    KbsRounds run = kbs_rounds(p, binary, rows, start, true, threads);
     for (std::size_t i = 0; i < run.members.size(); ++i) {
       Tree& member = run.members[i];
-      const LiftTable smoothed = kbs_lifts(member, binary, rows, run.distributions[i], pseudo);
       for (auto& node : member.nodes) node.class_counts.assign(classes, 0.0);
       recount(member, d, rows, run.distributions[i]);
-      std::vector<std::vector<double>> table(static_cast<std::size_t>(member.cells), std::vector<double>(classes, 1.0));
-      for (std::size_t cell = 0; cell < table.size(); ++cell)
-        table[cell][c] = smoothed.smoothed[cell][1] / smoothed.smoothed[cell][0];
-      m.members.push_back(std::move(member));
-      m.lifts.push_back(std::move(table));
-      m.member_classes.push_back(static_cast<int>(c));
-      m.decided_cells.push_back(std::move(run.decided_cells[i]));
+      out.members.push_back(std::move(member));
+      out.cell_weights.push_back(std::move(run.cell_weights[i]));
+      out.member_classes.push_back(static_cast<int>(c));
+      out.class_shares.push_back(per_class[c] / total);
+      out.decided_cells.push_back(std::move(run.decided_cells[i]));
     }
   }
+  return out;
 }
 
 }  // namespace
 
+KbsMembers kbs_members(const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
+                       const std::vector<double>& start, int threads) {
+  if (p.multiclass == "one-vs-rest" && d.num_classes() > 2) return kbs_members_one_vs_rest(p, d, rows, start, threads);
+  KbsRounds run = kbs_rounds(p, d, rows, start, false, threads);
+  KbsMembers out;
+  out.classes = d.num_classes();
+  out.members = std::move(run.members);
+  out.cell_weights = std::move(run.cell_weights);
+  return out;
+}
+
+void kbs_fill(BoostModel& m, const KbsMembers& e, double prior_weight) {
+  m.members = e.members;
+  m.member_classes = e.member_classes;
+  m.decided_cells = e.decided_cells;
+  m.lifts.clear();
+  for (std::size_t i = 0; i < e.members.size(); ++i) {
+    if (e.member_classes.empty()) {
+      m.lifts.push_back(kbs_lifts_of(e.cell_weights[i], prior_weight).smoothed);
+      continue;
+    }
+    const double share = e.class_shares[i];
+    const LiftTable smoothed = kbs_lifts_of(e.cell_weights[i], prior_weight / std::min(share, 1 - share));
+    const auto c = static_cast<std::size_t>(e.member_classes[i]);
+    std::vector<std::vector<double>> table(smoothed.smoothed.size(), std::vector<double>(e.classes, 1.0));
+    for (std::size_t cell = 0; cell < table.size(); ++cell)
+      table[cell][c] = smoothed.smoothed[cell][1] / smoothed.smoothed[cell][0];
+    m.lifts.push_back(std::move(table));
+  }
+}
+
 void boost_kbs(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows, const std::vector<double>& start,
                int threads) {
-  if (m.params.multiclass == "one-vs-rest" && d.num_classes() > 2) {
-    boost_kbs_one_vs_rest(m, d, rows, start, threads);
-    return;
-  }
-  KbsRounds run = kbs_rounds(m.params, d, rows, start, false, threads);
-  for (std::size_t i = 0; i < run.members.size(); ++i) {
-    m.members.push_back(std::move(run.members[i]));
-    m.lifts.push_back(std::move(run.lifts[i].smoothed));
-  }
+  kbs_fill(m, kbs_members(m.params, d, rows, start, threads), m.params.prior_weight);
 }
 
 }  // namespace candor

@@ -234,7 +234,9 @@ const std::vector<ParamInfo>& param_table() {
        "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
        "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
        "temperature scaling, one parameter), so that a vote of confident members does not read as certainty; "
-       "costs 5 more ensemble fits and leaves the most probable class of every row as it was",
+       "costs 5 more ensemble fits and leaves the most probable class of every row as it was; or smoothing (kbs "
+       "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
+       "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
        "boost"},
       {"base", &LearnerParams::base,
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
@@ -534,7 +536,10 @@ void validate(const LearnerParams& p) {
   one_of(p.features, "features", {"rules+attributes", "rules", "attributes"});
   one_of(p.penalty, "penalty", {"l2", "l1"});
   one_of(p.rule_penalty, "rule penalty", {"gamma", "none"});
-  one_of(p.calibrate, "calibration", {"none", "temperature"});
+  one_of(p.calibrate, "calibration", {"none", "temperature", "smoothing"});
+  if (p.calibrate == "smoothing" && p.boosting != "kbs")
+    throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " + p.boosting +
+                                " has no LIFTs (use --calibrate temperature)");
   one_of(p.rule_sign, "rule sign", {"class", "free"});
   one_of(p.rule_data, "rule data", {"all", "half"});
   one_of(p.resolved_multiclass(), "multiclass", {"softmax", "one-vs-rest"});

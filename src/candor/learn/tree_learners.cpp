@@ -110,6 +110,59 @@ double fit_temperature(const Dataset& data, const LearnerParams& params, int thr
   return std::exp(log_t);
 }
 
+// --calibrate smoothing (KBS): the --prior-weight of the prediction LIFTs that maximises the likelihood of
+// rows the ensemble did not see, on the folds of fit_temperature. The members and their reweighting (exact
+// LIFTs, Theorem 1) are untouched; only how far each cell's LIFT is pulled towards 1 is fitted, so a cell
+// fitted on few (weighted) rows counts for less. Each fold's members are fitted once; a smoothing's LIFTs
+// follow from their (cell, class) weights.
+double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int threads) {
+  LearnerParams inner = params;
+  inner.calibrate = "none";
+  const auto labelled = labelled_rows(data);
+  std::vector<int> y;
+  for (std::size_t r : labelled) y.push_back(data.y[r]);
+  const int k = static_cast<int>(std::min<std::size_t>(5, labelled.size()));
+  if (k < 2) return params.prior_weight;
+  const auto folds = stratified_folds(y, k, static_cast<std::uint64_t>(params.seed));
+  struct Fold {
+    Dataset train;
+    BoostModel model;  // fitted on train, its LIFTs refilled for each smoothing tried
+    KbsMembers members;
+    std::vector<std::size_t> held;  // rows of `data`
+  };
+  std::vector<Fold> fitted(folds.size());
+  parallel_for(folds.size(), threads, [&](std::size_t f) {
+    std::vector<char> is_held(labelled.size(), 0);
+    for (std::size_t i : folds[f]) is_held[i] = 1;
+    std::vector<std::size_t> train;
+    for (std::size_t i = 0; i < labelled.size(); ++i)
+      if (!is_held[i]) train.push_back(labelled[i]);
+    if (train.empty()) return;
+    Fold& fold = fitted[f];
+    fold.train = data.subset(train);
+    fold.model.params = inner;
+    fold.model.resolve();
+    record_training(fold.model, fold.train);
+    const auto rows = labelled_rows(fold.train);
+    fold.members = kbs_members(fold.model.params, fold.train, rows, weights_of(fold.train, rows), 1);
+    for (std::size_t i : folds[f]) fold.held.push_back(labelled[i]);
+  });
+  auto loss = [&](double log_w) {
+    double sum = 0;
+    for (auto& fold : fitted) {
+      if (fold.held.empty()) continue;
+      kbs_fill(fold.model, fold.members, std::exp(log_w));
+      for (std::size_t r : fold.held)
+        sum -= std::log(std::max(fold.model.predict_proba(data, r)[static_cast<std::size_t>(data.y[r])], 1e-15));
+    }
+    return sum;
+  };
+  // From a hundredth of a pseudo-example to ten thousand, searched on the log.
+  const auto [log_w, value] = boost::math::tools::brent_find_minima(loss, std::log(1e-2), std::log(1e4), 30);
+  (void)value;
+  return std::exp(log_w);
+}
+
 }  // namespace
 
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
@@ -147,7 +200,16 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
   if (rows.empty()) throw std::invalid_argument("boost needs labelled training examples");
   const std::vector<double> weights = weights_of(data, rows);
   switch (model->method) {
-    case BoostingMethod::kbs: boost_kbs(*model, data, rows, weights, threads); break;
+    case BoostingMethod::kbs:
+      if (params.calibrate == "smoothing") {
+        // The members first, then their LIFTs with the smoothing fitted on internal folds (recorded).
+        const KbsMembers members = kbs_members(model->params, data, rows, weights, threads);
+        model->lift_prior_weight = fit_lift_smoothing(data, model->params, threads);
+        kbs_fill(*model, members, model->lift_prior_weight);
+      } else {
+        boost_kbs(*model, data, rows, weights, threads);
+      }
+      break;
     case BoostingMethod::adaboost_m1: boost_adaboost_m1(*model, data, rows, weights, threads); break;
     case BoostingMethod::logitboost: boost_logitboost(*model, data, rows, weights, threads); break;
   }

@@ -141,9 +141,12 @@ std::vector<std::string> BoostModel::explain(const Dataset& d, std::size_t row) 
 
 std::string BoostModel::text() const {
   std::string out = describe(params) + ": " + std::to_string(members.size()) + " members\n";
-  if (params.calibrate != "none")
+  if (params.calibrate == "temperature")
     out += "Every score is multiplied by the temperature " + fixed_digits(temperature, 4) +
            " before the softmax (fitted on 5 internal folds; the most probable class is unchanged).\n";
+  if (params.calibrate == "smoothing")
+    out += "The LIFTs are smoothed with " + fixed_digits(lift_prior_weight, 4) +
+           " pseudo-examples of the prior per cell (fitted on 5 internal folds, in place of --prior-weight).\n";
   const auto& classes = schema.class_attribute.values;
   for (std::size_t i = 0; i < members.size(); ++i) {
     out += "\nMember " + std::to_string(i + 1);
@@ -218,7 +221,8 @@ nlohmann::json BoostModel::to_json() const {
   }
   j["members"] = arr;
   j["per_iteration"] = per_iteration;
-  if (params.calibrate != "none") j["temperature"] = temperature;
+  if (params.calibrate == "temperature") j["temperature"] = temperature;
+  if (params.calibrate == "smoothing") j["lift_prior_weight"] = lift_prior_weight;
   return j;
 }
 
@@ -292,8 +296,15 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
     m.temperature = j.at("temperature").get<double>();
     if (!(m.temperature > 0) || !std::isfinite(m.temperature))
       throw std::invalid_argument("/temperature: must be finite and positive");
-  } else if (m.params.calibrate != "none") {
-    throw std::invalid_argument("a --calibrate " + m.params.calibrate + " model needs its \"temperature\"");
+  } else if (m.params.calibrate == "temperature") {
+    throw std::invalid_argument("a --calibrate temperature model needs its \"temperature\"");
+  }
+  if (j.contains("lift_prior_weight")) {
+    m.lift_prior_weight = j.at("lift_prior_weight").get<double>();
+    if (!(m.lift_prior_weight >= 0) || !std::isfinite(m.lift_prior_weight))
+      throw std::invalid_argument("/lift_prior_weight: must be finite and not negative");
+  } else if (m.params.calibrate == "smoothing") {
+    throw std::invalid_argument("a --calibrate smoothing model needs its \"lift_prior_weight\"");
   }
   return m;
 }

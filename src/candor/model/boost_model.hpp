@@ -47,6 +47,9 @@ struct BoostModel : Model {
   std::vector<std::vector<int>> decided_cells;
   // --calibrate temperature: every score is multiplied by this before the softmax (1: as fitted).
   double temperature = 1;
+  // --calibrate smoothing (kbs): the --prior-weight its prediction LIFTs were smoothed with, fitted on 5
+  // internal folds (the lifts hold the result; this records it).
+  double lift_prior_weight = 0;
 
   std::string kind_name() const override { return "boost"; }
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;
