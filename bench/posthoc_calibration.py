@@ -2,15 +2,16 @@
 """Ensembles' own probabilities against post-hoc calibration (docs/boosting.md, "Post-hoc calibration").
 
 For KBS and AdaBoost.M1 over trees, LogitBoost over stumps and a single tree, on the corpus sets of 50 to 5,000
-rows: the raw probabilities, candor's `calibrate="temperature"`, and scikit-learn's CalibratedClassifierCV
-around the candor estimator (method "sigmoid", Platt scaling, and "isotonic"; cv=5, ensemble=False: the
-calibrator is fitted on out-of-fold predictions, the estimator refitted on all training rows). Outer 10-fold
-StratifiedKFold (shuffle, random_state 1), the same folds for every variant. Metrics: accuracy, log loss
+rows: the raw probabilities, candor's `calibrate="temperature"` (and, for KBS, `calibrate="smoothing"`), and
+scikit-learn's CalibratedClassifierCV around the candor estimator (method "sigmoid", Platt scaling, and
+"isotonic"; cv=5, ensemble=False: the calibrator is fitted on out-of-fold predictions, the estimator refitted on
+all training rows). Outer 10-fold StratifiedKFold (shuffle, random_state 1), the same folds for every variant. Metrics: accuracy, log loss
 (probabilities clipped to [1e-15, 1 - 1e-15], as scikit-learn's log_loss does) and top-label ECE with 10
 equal-width bins. Writes one CSV row per (learner, variant, data set, fold) and prints the means over the
 sets where every variant ran (scikit-learn's calibration needs 5 training rows of every class).
 
     build-python/venv/bin/python bench/posthoc_calibration.py [--out out/posthoc_calibration.csv] [--jobs 2]
+        [--learners KBS-tree] [--variants smoothing] [--merge]
 """
 import argparse
 import concurrent.futures
@@ -35,7 +36,7 @@ LEARNERS = {
     "LogitBoost": dict(boosting="logitboost"),
     "tree": None,
 }
-VARIANTS = ["raw", "temperature", "sigmoid", "isotonic"]
+VARIANTS = ["raw", "temperature", "smoothing", "sigmoid", "isotonic"]
 
 
 def corpus_sets():
@@ -47,10 +48,10 @@ def corpus_sets():
 
 def estimator(learner, variant):
     options = LEARNERS[learner]
-    if variant == "temperature":
-        if options is None:
-            return None  # a single tree has no scores to scale
-        return candor.Boost(**options, calibrate="temperature")
+    if variant in ("temperature", "smoothing"):
+        if options is None or (variant == "smoothing" and options["boosting"] != "kbs"):
+            return None  # a single tree has no scores to scale; only KBS has LIFTs to smooth
+        return candor.Boost(**options, calibrate=variant)
     base = candor.Tree() if options is None else candor.Boost(**options)
     if variant == "raw":
         return base
@@ -65,7 +66,7 @@ def top_label_ece(p, y, bins=10):
                for b in range(bins) if (edges == b).any()) / len(y)
 
 
-def run_set(name):
+def run_set(name, learners=tuple(LEARNERS), variants=tuple(VARIANTS)):
     df = candor.read_arff(os.path.join(DATA, name + ".arff"))
     target = df.columns[-1]  # the class is the last attribute, as the CLI reads it
     df = df[df[target].notna()]
@@ -78,8 +79,8 @@ def run_set(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for fold, (train, test) in enumerate(folds.split(X, y)):
-            for learner in LEARNERS:
-                for variant in VARIANTS:
+            for learner in learners:
+                for variant in variants:
                     est = estimator(learner, variant)
                     if est is None:
                         continue
@@ -108,12 +109,22 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "out", "posthoc_calibration.csv"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--datasets", help="comma-separated (default: the corpus sets of 50 to 5,000 rows)")
+    ap.add_argument("--learners", help="comma-separated subset of " + ",".join(LEARNERS))
+    ap.add_argument("--variants", help="comma-separated subset of " + ",".join(VARIANTS))
+    ap.add_argument("--merge", action="store_true",
+                    help="keep the rows of --out for the (learner, variant) pairs not run now")
     args = ap.parse_args()
     sets = args.datasets.split(",") if args.datasets else corpus_sets()
+    learners = tuple(args.learners.split(",")) if args.learners else tuple(LEARNERS)
+    variants = tuple(args.variants.split(",")) if args.variants else tuple(VARIANTS)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     rows = []
+    if args.merge and os.path.exists(args.out):
+        with open(args.out, newline="") as f:
+            rows = [dict(r, fold=int(r["fold"]), classes=int(r["classes"])) for r in csv.DictReader(f)
+                    if not (r["learner"] in learners and r["variant"] in variants)]
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for result in pool.map(run_set, sets):
+        for result in pool.map(run_set, sets, [learners] * len(sets), [variants] * len(sets)):
             rows.extend(result)
     tmp = args.out + ".tmp"
     with open(tmp, "w", newline="") as f:
