@@ -147,6 +147,7 @@ std::string BoostModel::text() const {
   if (params.calibrate == "smoothing")
     out += "The LIFTs are smoothed with " + fixed_digits(lift_prior_weight, 4) +
            " pseudo-examples of the prior per cell (fitted on 5 internal folds, in place of --prior-weight).\n";
+  if (method != BoostingMethod::logitboost) out += std::string(kLeafNotation) + "\n";
   const auto& classes = schema.class_attribute.values;
   for (std::size_t i = 0; i < members.size(); ++i) {
     out += "\nMember " + std::to_string(i + 1);

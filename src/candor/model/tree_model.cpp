@@ -67,7 +67,7 @@ std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate
 }
 
 std::string TreeModel::text() const {
-  std::string out = describe(params) + "\n\n" + tree.text(schema);
+  std::string out = describe(params) + "\n" + kLeafNotation + "\n\n" + tree.text(schema);
   out += "\nNumber of leaves: " + std::to_string(tree.leaf_count()) +
          "\nSize of the tree: " + std::to_string(tree.size()) +
          "\n\nLeaves as rules, numbered as `candor predict --explain` names them: covers is the weight of the "

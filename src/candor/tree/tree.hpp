@@ -20,6 +20,12 @@
 
 namespace candor {
 
+// The one-line key to Tree::text's leaves (J48's notation), printed by the models that show a tree.
+inline constexpr const char* kLeafNotation =
+    "A leaf reads `class (n/e)`: n is the weight of the training examples reaching it (their count when "
+    "unweighted; fractions come from rows with a missing value, sent down every branch), e the part of n not "
+    "of its class; `(n)` when e is 0.";
+
 enum class SplitKind : unsigned char {
   leaf,
   numeric,         // child 0: value <= threshold, child 1: value > threshold
@@ -91,7 +97,8 @@ struct Tree {
   // Numbers cells 0, 1, ... by the leaves' depth-first order (every leaf its own cell).
   void number_leaves_as_cells();
 
-  // J48-style indented text; `regression` prints leaf means instead of class counts.
+  // J48-style indented text; `regression` prints leaf means instead of class counts. Its notation is
+  // kLeafNotation, which the texts that print it say once.
   std::string text(const Schema& schema, bool regression = false) const;
   nlohmann::json to_json() const;
   // Throws std::invalid_argument for a tree that does not fit `schema` (bad attribute, value, child or
