@@ -84,7 +84,11 @@ std::string PrilModel::text() const {
   std::string out = describe(params) + "\nEvery reliability holds with confidence " +
                     fixed_digits(100 * (1 - params.risk), 1) + "%; training: adjusted average reliability " +
                     fixed_digits(adjusted_average_reliability, 4) + ", undecided " +
-                    fixed_digits(100 * training_undecided, 1) + "%\n";
+                    fixed_digits(100 * training_undecided, 1) + "%\n" +
+                    "A rule reads `[reliability r, c/n]`: of the n training cases it decided (those still undecided "
+                    "when its rule set was posted), c are of its class, and the binomial test guarantees its accuracy "
+                    "above r; S is its rule set's significance S(A_i), the largest among the candidate rule sets of "
+                    "its step.\n";
   int number = 0;
   for (const auto& b : branches) {
     out += "\nBranch";
