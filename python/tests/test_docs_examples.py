@@ -1,9 +1,9 @@
 """The documentation's examples run: every `build/candor` command in a shell block, and every Python block,
-of the README and the user guides (docs/guide-cli.md, docs/guide-python.md, docs/report.md, docs/export.md).
-They run in a temporary folder that sees the repository's data/ and examples/, so that what they write
-stays there. Left out: docs/guide-experiments.md, whose examples are minutes-long grids and a Dask cluster
-at an address of the reader's own (the grid's tests run the same code), and usage synopses (lines that start
-with `candor`, not `build/candor`)."""
+of the README and the user guides (docs/guide-cli.md, docs/guide-python.md, docs/guide-experiments.md,
+docs/report.md, docs/export.md). They run in a temporary folder that sees the repository's data/ and
+examples/, so that what they write stays there. The one change made to an example: the Dask scheduler
+address of the reader's own cluster (`Client("tcp://scheduler:8786")`) becomes a two-process local cluster.
+Left out: usage synopses (lines that start with `candor`, not `build/candor`)."""
 import os
 import re
 import shlex
@@ -14,7 +14,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = os.environ.get("CANDOR_CLI", str(ROOT / "build" / "candor"))
-PAGES = ["README.md", "docs/guide-cli.md", "docs/guide-python.md", "docs/report.md", "docs/export.md"]
+PAGES = ["README.md", "docs/guide-cli.md", "docs/guide-python.md", "docs/guide-experiments.md", "docs/report.md",
+         "docs/export.md"]
+# A cluster address only the reader has, and what the test runs in its place.
+REMOTE_CLIENT = 'Client("tcp://scheduler:8786")'
+LOCAL_CLIENT = "Client(LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None))"
 BLOCK = re.compile(r"```(\w*)\n(.*?)```", re.S)
 
 
@@ -72,5 +76,17 @@ def test_python_examples_run(page, workdir, monkeypatch):
 
     matplotlib.use("Agg")
     monkeypatch.chdir(workdir)
+    clusters = []
     for body in python_blocks(page):
-        exec(compile(body, f"{page} (python block)", "exec"), {"__name__": "__docs__"})
+        scope = {"__name__": "__docs__"}
+        if REMOTE_CLIENT in body:
+            distributed = pytest.importorskip("distributed", reason="python3-distributed is not installed")
+            body = body.replace(REMOTE_CLIENT, LOCAL_CLIENT)
+            scope["LocalCluster"] = lambda **kw: clusters.append(distributed.LocalCluster(**kw)) or clusters[-1]
+        try:
+            exec(compile(body, f"{page} (python block)", "exec"), scope)
+        finally:
+            if hasattr(scope.get("client"), "close"):
+                scope["client"].close()
+            for cluster in clusters:
+                cluster.close()
