@@ -4,6 +4,7 @@ docs/report.md, docs/export.md). They run in a temporary folder that sees the re
 examples/, so that what they write stays there. The one change made to an example: the Dask scheduler
 address of the reader's own cluster (`Client("tcp://scheduler:8786")`) becomes a two-process local cluster.
 Left out: usage synopses (lines that start with `candor`, not `build/candor`)."""
+import json
 import os
 import re
 import shlex
@@ -90,3 +91,21 @@ def test_python_examples_run(page, workdir, monkeypatch):
                 scope["client"].close()
             for cluster in clusters:
                 cluster.close()
+
+
+def test_the_spelled_out_defaults_are_the_default(workdir):
+    """docs/learners.md spells out what `candor fit DATA` runs with no options; on credit-a that command learns
+    the very model the bare fit does (only the recorded --lambda differs: 0 there means "the default")."""
+    [cmd] = [c for c in shell_commands("docs/learners.md") if "honest.json" in c]
+    args = shlex.split(cmd.replace("DATA", "data/corpus/credit-a.arff"))
+    args[0] = CLI
+    bare = [CLI, "fit", "data/corpus/credit-a.arff", "-o", "bare.json"]
+    for run in (args, bare):
+        r = subprocess.run(run, cwd=workdir, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+    spelled = json.loads((workdir / "honest.json").read_text())
+    default = json.loads((workdir / "bare.json").read_text())
+    assert len(default["rule_model"]["rules"]) > 3
+    assert {k: v for k, v in spelled.items() if k != "learner"} == {k: v for k, v in default.items() if k != "learner"}
+    differ = {k for k in spelled["learner"] if spelled["learner"][k] != default["learner"].get(k)}
+    assert differ <= {"lambda"}
