@@ -319,13 +319,32 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         out[~decided] = undecided
         return out
 
+    def score(self, X, y, sample_weight=None, undecided="predicted"):
+        """Accuracy: the share (sample-weighted when weights are given) of rows whose predict(X) equals y, as
+        `candor evaluate` reports `accuracy`. A row PrIL leaves undecided counts by its most probable class
+        (undecided="predicted", the default, what scikit-learn's model selection sees), or as wrong
+        (undecided="wrong": `candor evaluate`'s adjusted_accuracy). Other models decide every row, and the two
+        are the same."""
+        from sklearn.metrics import accuracy_score
+
+        if undecided not in ("predicted", "wrong"):
+            raise ValueError(f"undecided must be 'predicted' or 'wrong', not {undecided!r}")
+        predicted = self.predict(X)
+        right = np.asarray(predicted == np.asarray(y), dtype=bool)
+        if undecided == "wrong":
+            right &= np.asarray(self.decides(X), dtype=bool)
+        return accuracy_score(np.ones(len(right), dtype=bool), right, sample_weight=sample_weight)
+
     def decides(self, X):
         """Whether the model decides each row (False: PrIL leaves it undecided)."""
         check_is_fitted(self, "model_")
         return self.model_.decides(self._dataset(X, False))
 
     def explain(self, X):
-        """What decided each prediction: rule numbers, features with their effect, leaves or members."""
+        """What decided each prediction, one list of texts per row, as `candor predict --explain` writes it:
+        a rule model's deciding rule ids ('default' when none fires; int(id) indexes rules_), a logistic
+        model's five features that moved the logit most with their effect ('rule 3 +1.20'), a tree's leaves,
+        an ensemble's five most influential members."""
         check_is_fitted(self, "model_")
         return self.model_.explain(self._dataset(X, False))
 

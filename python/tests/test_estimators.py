@@ -234,6 +234,17 @@ def test_parameters_are_typed_and_only_the_learners_own():
     assert json.loads(p.to_json())["learner"]["reliability"] == "0.8"
     marked = p.predict(X, undecided="undecided")
     assert ((marked == "undecided") == ~np.asarray(p.decides(X))).all()
+    # score is plain accuracy with undecided rows by their most probable class; "wrong" is the CLI's
+    # adjusted accuracy, lower by exactly the undecided rows that were predicted right.
+    decided = np.asarray(p.decides(X), dtype=bool)
+    right = p.predict(X) == np.asarray(y)
+    assert (~decided).any() and (right & ~decided).any()
+    assert p.score(X, y) == pytest.approx(right.mean())
+    assert p.score(X, y, undecided="wrong") == pytest.approx((right & decided).mean())
+    weights = np.arange(1, len(y) + 1, dtype=float)
+    assert p.score(X, y, sample_weight=weights) == pytest.approx((right * weights).sum() / weights.sum())
+    with pytest.raises(ValueError, match="undecided"):
+        p.score(X, y, undecided="skip")
     assert candor.__version__
     assert "IF" in str(m) and "<table" in m._repr_html_()
     assert str(candor.CN2Unordered()) == "CN2Unordered()"
