@@ -212,10 +212,10 @@ nlohmann::json BoostModel::to_json() const {
   nlohmann::json arr = nlohmann::json::array();
   for (std::size_t i = 0; i < members.size(); ++i) {
     nlohmann::json m{{"tree", members[i].to_json()}};
-    if (method == BoostingMethod::adaboost_m1) m["weight"] = member_weights[i];
+    if (method == BoostingMethod::adaboost_m1) m["vote_weight"] = member_weights[i];
     if (method == BoostingMethod::kbs) m["lifts"] = lifts[i];
     if (!member_classes.empty()) {
-      m["class"] = schema.class_attribute.values[static_cast<std::size_t>(member_classes[i])];
+      m["against_rest"] = schema.class_attribute.values[static_cast<std::size_t>(member_classes[i])];
       m["decided_cells"] = decided_cells[i];
     }
     arr.push_back(m);
@@ -263,7 +263,7 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
   for (const auto& jm : arr) {
     m.members.push_back(Tree::from_json(jm.at("tree"), m.schema, logit));
     if (m.method == BoostingMethod::adaboost_m1) {
-      const double w = jm.at("weight").get<double>();
+      const double w = jm.at("vote_weight").get<double>();
       if (!std::isfinite(w)) throw std::invalid_argument("a member's vote weight must be finite");
       m.member_weights.push_back(w);
     }
@@ -278,8 +278,8 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
       }
       m.lifts.push_back(std::move(l));
     }
-    if (jm.contains("class")) {
-      const int c = m.schema.class_attribute.value_index(jm.at("class").get<std::string>());
+    if (jm.contains("against_rest")) {
+      const int c = m.schema.class_attribute.value_index(jm.at("against_rest").get<std::string>());
       if (c < 0) throw std::invalid_argument("a member's class must be a class of the data");
       m.member_classes.push_back(c);
       auto decided = jm.at("decided_cells").get<std::vector<int>>();

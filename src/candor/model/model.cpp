@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 #include "candor/data/input_error.hpp"
 #include "candor/data/json_input.hpp"
@@ -199,10 +200,30 @@ void check_known_entries(const nlohmann::json& file, const nlohmann::json& writt
   }
 }
 
+// `file` with the entries that version-1 files wrote under an earlier name renamed to today's, so that every
+// reader and the check of known entries see one vocabulary: a boost member's "weight" (AdaBoost.M1's vote)
+// and "class" (the class of a one-vs-rest KBS member) took the rule table's names, "vote_weight" and
+// "against_rest".
+nlohmann::json with_current_names(nlohmann::json file) {
+  if (!file.is_object() || !file.contains("model") || file["model"] != "boost" || !file.contains("members") ||
+      !file["members"].is_array())
+    return file;
+  for (auto& member : file["members"]) {
+    if (!member.is_object()) continue;
+    for (const auto& [old_name, name] : {std::pair{"weight", "vote_weight"}, std::pair{"class", "against_rest"}})
+      if (member.contains(old_name) && !member.contains(name)) {
+        member[name] = std::move(member[old_name]);
+        member.erase(old_name);
+      }
+  }
+  return file;
+}
+
 }  // namespace
 
-std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::string& source) {
+std::unique_ptr<Model> model_from_json(const nlohmann::json& original, const std::string& source) {
   try {
+    const nlohmann::json j = with_current_names(original);
     if (!j.is_object() || j.value("format", "") != "candor-model")
       throw std::invalid_argument("not a candor model (\"format\" is not \"candor-model\")");
     if (!j.at("version").is_number_integer() || j.at("version").get<long long>() != 1)

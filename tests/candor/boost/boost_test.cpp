@@ -108,6 +108,16 @@ TEST(AdaBoost, OneWeightUpdateByHand) {
   const auto& root = b.members[1].nodes[0].class_counts;
   EXPECT_NEAR(root[0] + root[1], 10.0, 1e-12);
   EXPECT_NEAR(root[0], 4 * 5.0 / 9 + 5.0, 1e-12);  // A: rows 1-4 and the heavy row 6
+  // The model file calls the vote what the rule table calls it; a file that calls it "weight", as files did
+  // before, reads back to the same model.
+  const auto file = m->to_json();
+  EXPECT_NEAR(file["members"][0]["vote_weight"].get<double>(), std::log(9.0), 1e-12);
+  auto older = file;
+  for (auto& member : older["members"]) {
+    member["weight"] = member["vote_weight"];
+    member.erase("vote_weight");
+  }
+  EXPECT_EQ(model_from_json(older, "older")->to_json(), file);
 }
 
 TEST(AdaBoost, StopsAtZeroErrorKeepingTheFirstModel) {
@@ -314,8 +324,15 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   EXPECT_EQ(m.to_json()["learner"]["multiclass"], "one-vs-rest");
   EXPECT_NE(m.text().find("(Iris-setosa against the rest)"), std::string::npos);
   auto broken = m.to_json();
-  broken["members"][1].erase("class");
+  broken["members"][1].erase("against_rest");
   EXPECT_THROW(model_from_json(broken, "bad"), InputError);
+  // Files written before the member's class took the rule table's name, "against_rest", call it "class".
+  auto older = m.to_json();
+  for (auto& member : older["members"]) {
+    member["class"] = member["against_rest"];
+    member.erase("against_rest");
+  }
+  EXPECT_EQ(model_from_json(older, "older")->to_json(), m.to_json());
   // A kbs model file from before --multiclass reached kbs does not name it; it is one softmax ensemble.
   p.multiclass = "softmax";
   const auto softmax = fit_model(d, p);
