@@ -203,11 +203,14 @@ void check_known_entries(const nlohmann::json& file, const nlohmann::json& writt
 // `file` with the entries that version-1 files wrote under an earlier name renamed to today's, so that every
 // reader and the check of known entries see one vocabulary: a boost member's "weight" (AdaBoost.M1's vote)
 // and "class" (the class of a one-vs-rest KBS member) took the rule table's names, "vote_weight" and
-// "against_rest".
+// "against_rest"; PrIL's "training_undecided" the evaluation's "training_undecided_rate".
 nlohmann::json with_current_names(nlohmann::json file) {
-  if (!file.is_object() || !file.contains("model") || file["model"] != "boost" || !file.contains("members") ||
-      !file["members"].is_array())
-    return file;
+  if (!file.is_object() || !file.contains("model")) return file;
+  if (file["model"] == "pril" && file.contains("training_undecided") && !file.contains("training_undecided_rate")) {
+    file["training_undecided_rate"] = std::move(file["training_undecided"]);
+    file.erase("training_undecided");
+  }
+  if (file["model"] != "boost" || !file.contains("members") || !file["members"].is_array()) return file;
   for (auto& member : file["members"]) {
     if (!member.is_object()) continue;
     for (const auto& [old_name, name] : {std::pair{"weight", "vote_weight"}, std::pair{"class", "against_rest"}})

@@ -120,7 +120,7 @@ nlohmann::json PrilModel::to_json() const {
   j["cuts"] = categories.to_json();
   j["branching"] = branching;
   j["adjusted_average_reliability"] = adjusted_average_reliability;
-  j["training_undecided"] = training_undecided;
+  j["training_undecided_rate"] = training_undecided;
   nlohmann::json arr = nlohmann::json::array();
   for (const auto& b : branches) {
     nlohmann::json sets = nlohmann::json::array();
@@ -196,7 +196,7 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
   for (int a : m.branching)
     if (a < 0 || a >= attrs) throw std::invalid_argument("a branching attribute is out of range");
   m.adjusted_average_reliability = j.at("adjusted_average_reliability").get<double>();
-  m.training_undecided = j.at("training_undecided").get<double>();
+  m.training_undecided = j.at("training_undecided_rate").get<double>();
   for (const auto& jb : j.at("branches")) {
     PrilBranch b;
     b.values = json_ints(jb.at("values"), "a branch's values");

@@ -140,6 +140,13 @@ TEST(Pril, ModelFileUndecidedCasesAndReliabilities) {
     EXPECT_NEAR(q[0] + q[1], 1.0, 1e-12);
   }
   EXPECT_GT(undecided, 0u);
+  // The file states the training share left undecided under the evaluation's name; a file from before that
+  // name ("training_undecided") reads to the same model.
+  EXPECT_NEAR(j["training_undecided_rate"].get<double>(), static_cast<double>(undecided) / d.rows(), 1e-12);
+  auto older = j;
+  older["training_undecided"] = older["training_undecided_rate"];
+  older.erase("training_undecided_rate");
+  EXPECT_EQ(model_from_json(older, "older")->to_json(), j);
   // Every posted rule held its reliability on the training cases it covered when posted.
   for (const auto& b : dynamic_cast<const PrilModel&>(*m).branches)
     for (const auto& s : b.sets)
