@@ -8,6 +8,7 @@ import hashlib
 import inspect
 import json
 import os
+import re
 import tempfile
 import warnings
 
@@ -22,6 +23,16 @@ _PARAMS = {p["name"]: p for p in _core.param_table()}
 # C++ parameter names that are Python keywords get another name here (and only here).
 _PY_NAME = {"lambda": "reg_lambda"}
 _CPP_NAME = {v: k for k, v in _PY_NAME.items()}
+
+
+def _python_names(message):
+    """A C++ message about options, in the names an estimator takes: `--beam-width` becomes `beam_width`
+    (`--lambda` reg_lambda); a flag that is no parameter, as `--learner`, is left as it is."""
+    def name(match):
+        cpp = match.group(1).replace("-", "_")
+        return _PY_NAME.get(cpp, cpp) if cpp in _PARAMS and cpp != "learner" else match.group(0)
+
+    return re.sub(r"--([a-z][a-z0-9-]*)", name, message)
 _LEARNERS = _core.learner_table()
 # Parameters whose C++ default stands for "the learner's own choice" (an empty text, or these numbers): in
 # Python their default is None, and None is sent as nothing, so that the C++ learner decides.
@@ -298,7 +309,10 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"y has one class ({classes[0]!r}); candor's learners need at least two")
         self.classes_ = classes
         data = self._dataset(X, True, y_codes, sample_weight)
-        self.model_ = _core.Model.fit(data, self._params_json(), int(self.n_jobs))
+        try:
+            self.model_ = _core.Model.fit(data, self._params_json(), int(self.n_jobs))
+        except ValueError as e:
+            raise ValueError(_python_names(str(e))) from None
         return self
 
     def predict_proba(self, X):
@@ -567,6 +581,8 @@ def _make_class(info):
         else:
             doc.append(f"{name} : {kind}, default={default!r}")
         doc.append(f"    {p['help']}")
+        if p.get("values"):
+            doc.append(f"    Values: {p['values']}.")
     doc.append("n_jobs : int, default=1")
     doc.append("    threads for the C++ fit (0: every core); never changes the model")
     doc += ["", "Attributes", "----------",

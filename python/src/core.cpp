@@ -81,6 +81,7 @@ py::list param_table_py() {
     d["type"] = type_name(info.member);
     d["default"] = py::module_::import("json").attr("loads")(all[info.name].dump());
     d["help"] = info.help;
+    d["values"] = info.values.describe();
     d["group"] = info.group;
     out.append(d);
   }

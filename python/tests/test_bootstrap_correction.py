@@ -48,7 +48,7 @@ def test_bootstrap_correction_matches_the_cli_and_shrinks_towards_the_prior(tmp_
 def test_bootstrap_resamples_is_checked():
     df = candor.read_arff(os.path.join(DATASETS, "iris.arff"))
     X, y = df.iloc[:, :-1], df.iloc[:, -1]
-    with pytest.raises(ValueError, match="bootstrap resamples"):
+    with pytest.raises(ValueError, match="bootstrap_resamples must be at least 2, not 1"):
         candor.CN2Unordered(correct="bootstrap", bootstrap_resamples=1).fit(X, y)
 
 

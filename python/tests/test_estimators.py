@@ -219,6 +219,19 @@ def test_one_vocabulary_between_rules_explain_and_the_model_file():
             assert f"{rule_id}. IF" in text and f"weight {row['weight']:+.3f}" in text
 
 
+def test_bad_parameter_values_are_named_as_python_names_them():
+    X, y = frame()
+    for estimator, message in [(candor.CN2Unordered(beam_width=0), "beam_width must be at least 1, not 0"),
+                               (candor.CN2Unordered(quality="gini"), "unknown quality value 'gini'"),
+                               (candor.RuleLogistic(reg_lambda=-1.0), "reg_lambda must be at least 0, not -1"),
+                               (candor.Tree(confidence=0.9), r"confidence must be in \(0, 0.5\], not 0.9")]:
+        with pytest.raises(ValueError, match=message):
+            estimator.fit(X, y)
+    # The allowed values are in each parameter's docstring, from the same declaration.
+    assert "Values: at least 1." in candor.CN2Unordered.__doc__
+    assert "Values: none, temperature or smoothing." in candor.Boost.__doc__
+
+
 def test_parameters_are_typed_and_only_the_learners_own():
     assert "refine_quality" not in candor.CN2Unordered._param_names
     assert "refine_quality" in candor.DecisionList._param_names

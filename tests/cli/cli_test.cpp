@@ -53,13 +53,15 @@ TEST(Cli, BadInputExitsWithTwoAndNamesFileLineReason) {
   EXPECT_NE(r.out.find("cannot open"), std::string::npos);
   r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality gini");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.out.find("unknown quality measure 'gini'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("unknown --quality value 'gini'"), std::string::npos) << r.out;
   for (auto [options, message] :
-       {std::pair{"--learner cn2-unordered --combine vote", "unknown combination 'vote'"},
-        std::pair{"--stop maybe", "unknown stopping criterion 'maybe'"},
+       {std::pair{"--learner cn2-unordered --combine vote", "unknown --combine value 'vote'"},
+        std::pair{"--stop maybe", "unknown --stop value 'maybe' (known: none, prior"},
         std::pair{"--learner cn2-ordered --combine counts",
                   "--combine is an option of --learner cn2-unordered (rule sets), not of --learner cn2-ordered"},
-        std::pair{"--prior-weight -1", "prior weight must be non-negative"}}) {
+        std::pair{"--prior-weight -1", "--prior-weight must be at least 0, not -1"},
+        std::pair{"--learner pril --risk 1", "--risk must be in (0, 1), not 1"},
+        std::pair{"--m-scale -2", "--m-scale must be -1 or at least 0, not -2"}}) {
     r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null " + options);
     EXPECT_EQ(r.code, 2) << options;
     EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
@@ -343,7 +345,7 @@ TEST(Cli, EvcFitPrintsItsCalibration) {
       << rules.out;
   r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality evc --evc-fit median");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.out.find("unknown Gumbel fit 'median'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("unknown --evc-fit value 'median' (known: fixed-beta, moments, ml)"), std::string::npos) << r.out;
   EXPECT_EQ(run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality evc --evc-permutations 0").code, 2);
 }
 

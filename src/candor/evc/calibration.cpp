@@ -29,14 +29,6 @@ const GumbelLaw& EvcCalibration::law(int klass, int length) const {
   return by_length[i];
 }
 
-EvcPool parse_evc_pool(const std::string& name) {
-  if (name == "none") return EvcPool::none;
-  if (name == "classes") return EvcPool::classes;
-  throw std::invalid_argument(unknown_name_message("EVC pooling", name, {"none", "classes"}));
-}
-
-const char* evc_pool_name(EvcPool pool) { return pool == EvcPool::classes ? "classes" : "none"; }
-
 void pool_class_maxima(std::vector<std::vector<std::vector<double>>>& maxima, const std::vector<double>& sizes) {
   const std::size_t classes = maxima.size();
   if (classes < 2 || maxima[0].size() < 2) return;

@@ -29,12 +29,14 @@
 #include "candor/data/dataset.hpp"
 #include "candor/evc/gumbel.hpp"
 #include "candor/search/beam_search.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
 enum class EvcPool { none, classes };
-EvcPool parse_evc_pool(const std::string& name);  // "none" | "classes"; throws std::invalid_argument otherwise
-const char* evc_pool_name(EvcPool pool);
+inline constexpr Named<EvcPool> kEvcPoolNames[] = {{"none", EvcPool::none}, {"classes", EvcPool::classes}};
+inline EvcPool parse_evc_pool(const std::string& name) { return parse_named(kEvcPoolNames, "EVC pooling", name); }
+inline const char* evc_pool_name(EvcPool pool) { return name_of(kEvcPoolNames, pool); }
 
 struct EvcSettings {
   int permutations = 100;

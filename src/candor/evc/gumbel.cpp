@@ -27,22 +27,6 @@ double GumbelLaw::upper_tail(double x) const { return std::exp(log_upper_tail(x)
 
 double GumbelLaw::median() const { return mu - beta * std::log(std::log(2.0)); }
 
-GumbelFit parse_gumbel_fit(const std::string& name) {
-  if (name == "fixed-beta") return GumbelFit::fixed_beta;
-  if (name == "moments") return GumbelFit::moments;
-  if (name == "ml") return GumbelFit::maximum_likelihood;
-  throw std::invalid_argument(unknown_name_message("Gumbel fit", name, {"fixed-beta", "moments", "ml"}));
-}
-
-const char* gumbel_fit_name(GumbelFit fit) {
-  switch (fit) {
-    case GumbelFit::fixed_beta: return "fixed-beta";
-    case GumbelFit::moments: return "moments";
-    case GumbelFit::maximum_likelihood: return "ml";
-  }
-  return "?";
-}
-
 GumbelLaw fit_gumbel(std::span<const double> maxima, GumbelFit method) {
   if (maxima.empty()) throw std::invalid_argument("fit_gumbel needs at least one maximum");
   const double n = static_cast<double>(maxima.size());

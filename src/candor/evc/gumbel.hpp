@@ -5,6 +5,8 @@
 #include <span>
 #include <string>
 
+#include "candor/util/names.hpp"
+
 namespace candor {
 
 struct GumbelLaw {
@@ -26,9 +28,11 @@ struct GumbelLaw {
 //   ml:         maximum likelihood for both (Brent-type root finding on the score equation for beta).
 // A sample without spread cannot identify beta; moments and ml then fall back to beta = 2.
 enum class GumbelFit { fixed_beta, moments, maximum_likelihood };
+inline constexpr Named<GumbelFit> kGumbelFitNames[] = {
+    {"fixed-beta", GumbelFit::fixed_beta}, {"moments", GumbelFit::moments}, {"ml", GumbelFit::maximum_likelihood}};
 
-GumbelFit parse_gumbel_fit(const std::string& name);  // "fixed-beta" | "moments" | "ml"; throws otherwise
-const char* gumbel_fit_name(GumbelFit fit);
+inline GumbelFit parse_gumbel_fit(const std::string& name) { return parse_named(kGumbelFitNames, "Gumbel fit", name); }
+inline const char* gumbel_fit_name(GumbelFit fit) { return name_of(kGumbelFitNames, fit); }
 
 // Fits a law to `maxima` (at least one value). Throws std::invalid_argument on an empty sample.
 GumbelLaw fit_gumbel(std::span<const double> maxima, GumbelFit method);

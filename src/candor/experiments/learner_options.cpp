@@ -32,14 +32,16 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
     const std::string flag = option_flag(info.name);
     // A boosted learner's options depend on its --base: the help shows those of any base.
     const bool read = !filter || learner_reads_option(shown_learner, info.name);
+    const std::string values = info.values.describe();
+    const std::string help = values.empty() ? std::string(info.help) : std::string(info.help) + " [" + values + "]";
     CLI::Option* option = nullptr;
     std::visit(
         [&](auto member) {
           using T = std::remove_reference_t<decltype(p.*member)>;
           if constexpr (std::is_same_v<T, bool>)
-            option = cmd->add_flag(flag, p.*member, info.help);
+            option = cmd->add_flag(flag, p.*member, help);
           else
-            option = cmd->add_option(flag, p.*member, info.help)->capture_default_str();
+            option = cmd->add_option(flag, p.*member, help)->capture_default_str();
         },
         info.member);
     // CLI11 leaves options of the empty group out of the help.

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
+#include <type_traits>
 
 #include "candor/evc/calibration.hpp"
 #include "candor/evc/gumbel.hpp"
@@ -69,42 +71,134 @@ bool LearnerParams::uses_evc() const {
 
 int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : beam_width; }
 
+namespace {
+
+std::string number_text(double x) {
+  std::ostringstream out;
+  out << x;
+  return out.str();
+}
+
+std::vector<std::string> learner_names() {
+  std::vector<std::string> out;
+  for (const auto& l : learner_table()) out.emplace_back(l.name);
+  return out;
+}
+
+std::vector<std::string> quality_names() {
+  std::vector<std::string> out;
+  for (const auto& q : quality_table()) out.emplace_back(q.name);
+  return out;
+}
+
+std::vector<std::string> combination_names() {
+  std::vector<std::string> out;
+  for (const auto& c : combination_table()) out.emplace_back(c.name);
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return out;
+}
+
+}  // namespace
+
+ParamValues at_least(double low) { return ParamValues{.low = low}; }
+
+ParamValues in_range(double low, double high, bool low_open, bool high_open) {
+  return ParamValues{.low = low, .high = high, .low_open = low_open, .high_open = high_open};
+}
+
+ParamValues one_of(std::vector<std::string> (*names)(), bool empty_is_default) {
+  return ParamValues{.names = names, .empty_is_default = empty_is_default};
+}
+
+std::string ParamValues::describe() const {
+  if (names) {
+    auto known = names();
+    if (empty_is_default) known.emplace_back("empty (the learner's default)");
+    return joined(known);
+  }
+  std::string range;
+  const bool bounded_low = std::isfinite(low), bounded_high = std::isfinite(high);
+  if (bounded_low && bounded_high)
+    range = std::string("in ") + (low_open ? "(" : "[") + number_text(low) + ", " + number_text(high) +
+            (high_open ? ")" : "]");
+  else if (bounded_low)
+    range = (low_open ? "above " : "at least ") + number_text(low);
+  else if (bounded_high)
+    range = (high_open ? "below " : "at most ") + number_text(high);
+  if (!std::isnan(or_value) && !range.empty()) range = number_text(or_value) + " or " + range;
+  return range;
+}
+
+void ParamValues::check(const std::string& flag, double value) const {
+  if (value == or_value) return;
+  const bool fits = (low_open ? value > low : value >= low) && (high_open ? value < high : value <= high);
+  if (!fits) throw std::invalid_argument(flag + " must be " + describe() + ", not " + number_text(value));
+}
+
+void ParamValues::check(const std::string& flag, const std::string& value) const {
+  if (!names || (value.empty() && empty_is_default)) return;
+  const auto known = names();
+  if (std::find(known.begin(), known.end(), value) == known.end())
+    throw std::invalid_argument(unknown_name_message(flag + " value", value, known));
+}
+
 const std::vector<ParamInfo>& param_table() {
   static const std::vector<ParamInfo> table{
-      {"learner", &LearnerParams::learner, "the learner (see the learner table)", ""},
+      {"learner", &LearnerParams::learner, "the learner (see the learner table)", "", one_of(learner_names)},
       {"quality", &LearnerParams::quality,
        "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, m-evc, modified-precision, "
        "modified-laplace, modified-m-estimate (default: the learner's, see the learner table: m-estimate for "
-       "the CN2 learners, laplace otherwise); the selection heuristic of decision-list"},
+       "the CN2 learners, laplace otherwise); the selection heuristic of decision-list",
+       "rule", one_of(quality_names, true)},
       {"refine_quality", &LearnerParams::refine_quality,
-       "decision-list: the heuristic that ranks refinements (default: the selection heuristic)"},
+       "decision-list: the heuristic that ranks refinements (default: the selection heuristic)", "rule",
+       one_of(quality_names, true)},
       {"select_quality", &LearnerParams::select_quality,
        "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
-       "--quality, else laplace)"},
+       "--quality, else laplace)",
+       "rule", one_of(quality_names, true)},
       {"m", &LearnerParams::m,
        "m of the m-estimate family (m-estimate, modified-m-estimate); given without --m-scale it is used as given, "
-       "although the CN2 learners' default scales m with the data (m = sqrt(N))"},
+       "although the CN2 learners' default scales m with the data (m = sqrt(N))",
+       "rule", at_least(0)},
       {"m_scale", &LearnerParams::m_scale,
        "when positive, m grows with the data: m = m-scale x sqrt(N), N the (weighted) training examples, "
        "replacing --m (the model file records the m used); 0: --m as given; -1: the learner's default, 1 for "
-       "the CN2 learners, 0 for laplace-covering and decision-list"},
+       "the CN2 learners, 0 for laplace-covering and decision-list",
+       "rule", at_least(0).or_default(-1)},
       {"search", &LearnerParams::search,
        "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
        "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
-       "decision-list, beam for CN2"},
-      {"beam_width", &LearnerParams::beam_width, "rules kept in the beam at each refinement level"},
-      {"max_beam_width", &LearnerParams::max_beam_width, "layered search: the widest beam tried"},
+       "decision-list, beam for CN2",
+       "rule",
+       one_of(
+           [] {
+             return std::vector<std::string>{"greedy", "beam", "layered"};
+           },
+           true)},
+      {"beam_width", &LearnerParams::beam_width, "rules kept in the beam at each refinement level", "rule",
+       at_least(1)},
+      {"max_beam_width", &LearnerParams::max_beam_width, "layered search: the widest beam tried", "rule", at_least(1)},
       {"max_rule_length", &LearnerParams::max_rule_length,
        "most conditions in a rule (0: the learner's default, 5 for CN2, no limit for laplace-covering and "
-       "decision-list)"},
-      {"min_covered", &LearnerParams::min_covered, "fewest training examples (rows) a rule must cover"},
-      {"max_rules", &LearnerParams::max_rules, "stop after this many rules in all (0: no limit)"},
+       "decision-list)",
+       "rule", at_least(0)},
+      {"min_covered", &LearnerParams::min_covered, "fewest training examples (rows) a rule must cover", "rule",
+       at_least(1)},
+      {"max_rules", &LearnerParams::max_rules, "stop after this many rules in all (0: no limit)", "rule", at_least(0)},
       {"target", &LearnerParams::target, "learn rules for this class value only (empty: every class)"},
       {"alpha", &LearnerParams::alpha,
        "CN2 significance test of a rule against the class prior; a rule is accepted only when significant at "
-       "this level (1: no test)"},
+       "this level (1: no test)",
+       "rule", in_range(0, 1, true)},
       {"parent_alpha", &LearnerParams::parent_alpha,
-       "the same test against the class distribution of the rule's parent (1: no test)"},
+       "the same test against the class distribution of the rule's parent (1: no test)", "rule", in_range(0, 1, true)},
       {"not_equal", &LearnerParams::not_equal, "also generate nominal conditions A != v"},
       {"stop", &LearnerParams::stop,
        "stopping criterion: none (learn until no examples of the class are left or no rule qualifies) or "
@@ -112,26 +206,38 @@ const std::vector<ParamInfo>& param_table() {
        "quality measure's estimate or the EVC-corrected one, exceeds its class's prior, the training prior "
        "for a rule set and the share among the examples left for a decision list; the first rule that does "
        "not ends learning for its class, for a decision list the list); default: prior for the CN2 learners, "
-       "none for laplace-covering and decision-list"},
+       "none for laplace-covering and decision-list",
+       "rule",
+       one_of(
+           [] {
+             return std::vector<std::string>{"none", "prior"};
+           },
+           true)},
       {"min_new_positives", &LearnerParams::min_new_positives,
        "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
-       "an earlier rule (ABCN2's min_improved); the search only returns such rules"},
+       "an earlier rule (ABCN2's min_improved); the search only returns such rules",
+       "rule", at_least(0)},
       {"min_new_share", &LearnerParams::min_new_share,
        "stopping: at least this share of the examples of its class a rule covers must be new (not covered "
-       "by an earlier rule; ABCN2's min_improved_perc); the first rule below it ends learning for its class"},
+       "by an earlier rule; ABCN2's min_improved_perc); the first rule below it ends learning for its class",
+       "rule", in_range(0, 1)},
       {"covering", &LearnerParams::covering,
        "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
        "example stays until a rule whose probability exceeds its current best covers it; each rule must "
-       "improve at least --min-new-positives examples)"},
+       "improve at least --min-new-positives examples)",
+       "rule", one_of([] {
+         return std::vector<std::string>{"remove", "probabilistic"};
+       })},
       {"combine", &LearnerParams::combine,
        "cn2-unordered: how firing rules make a prediction: counts, m-counts, probability-sum, best-rule, "
-       "lift-product (see `candor params`); decision lists use their first firing rule"},
+       "lift-product (see `candor params`); decision lists use their first firing rule",
+       "rule", one_of(combination_names, true)},
       {"prior_weight", &LearnerParams::prior_weight,
        "pseudo-examples of the training prior mixed into every prediction, (N p + w prior) / (N + w), and the m "
        "(w x classes) that smooths the default rule's and a deciding rule's shares of the other classes; keeps "
        "every class seen in training strictly between 0 and 1; 0: the raw distributions; the same pseudo-examples "
        "smooth a tree leaf's counts and each KBS LIFT",
-       ""},
+       "", at_least(0)},
       {"correct", &LearnerParams::correct,
        "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
        "while the learner keeps ranking by its own --quality (cn2 learners, decision-list and rule-logistic); "
@@ -139,67 +245,92 @@ const std::vector<ParamInfo>& param_table() {
        "each resample left out, and shrink each rule's frequency towards its class's prior by the m that fits "
        "those left-out rows best (one m per rule length; docs/method-bootstrap.md); "
        "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
-       "--quality evc, which corrects by itself)"},
+       "--quality evc, which corrects by itself)",
+       "rule",
+       one_of(
+           [] {
+             return std::vector<std::string>{"evc", "bootstrap", "none"};
+           },
+           true)},
       {"stable_resamples", &LearnerParams::stable_resamples,
        "stable rules (cn2-unordered, rule-logistic): 0 off; else fit the learner on this many bootstrap "
        "resamples with thresholds restricted to the training data's --stable-quantiles quantiles, and keep the "
        "rules, and first conditions of rules, found in at least --stable-frequency of them (as SIRUS keeps a "
        "forest's frequent paths; docs/stability.md); their counts and probabilities are those of all the "
-       "training data"},
+       "training data",
+       "rule", at_least(0)},
       {"stable_frequency", &LearnerParams::stable_frequency,
-       "stable rules: the share of the resamples, in (0, 1], a rule must appear in to be kept"},
+       "stable rules: the share of the resamples a rule must appear in to be kept", "rule", in_range(0, 1, true)},
       {"stable_quantiles", &LearnerParams::stable_quantiles,
-       "stable rules: numeric thresholds are restricted to the q-quantiles of the training data (q at least 2)"},
+       "stable rules: numeric thresholds are restricted to the q-quantiles of the training data", "rule", at_least(2)},
       {"bootstrap_resamples", &LearnerParams::bootstrap_resamples,
        "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
-       "--leaf-estimate bootstrap is fitted on, at least 2",
-       ""},
+       "--leaf-estimate bootstrap is fitted on",
+       "", at_least(2)},
       {"evc_permutations", &LearnerParams::evc_permutations,
        "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
        "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
        "many permutations, docs/evc_calibration.md); pooled, more than two classes with rows share them: each "
        "class is searched on max(10, ceil(2 x this / classes)) of them (at most this), as many maxima in the "
-       "pool as a binary calibration's"},
+       "pool as a binary calibration's",
+       "rule", at_least(1)},
       {"evc_fit", &LearnerParams::evc_fit,
        "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
-       "moments, or ml (maximum likelihood)"},
+       "moments, or ml (maximum likelihood)",
+       "rule", one_of([] { return names_of(kGumbelFitNames); })},
       {"evc_pool", &LearnerParams::evc_pool,
        "evc: classes (shrink each class's law towards the other classes' where they agree within their "
        "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws, and with "
        "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
-       "permutation, as in paper 000)"},
+       "permutation, as in paper 000)",
+       "rule", one_of([] { return names_of(kEvcPoolNames); })},
       {"features", &LearnerParams::features,
        "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
        "missing values imputed with an indicator column (see docs/method-rule-logistic.md)",
-       "linear"},
+       "linear", one_of([] {
+         return std::vector<std::string>{"rules", "rules+attributes", "attributes"};
+       })},
       {"penalty", &LearnerParams::penalty,
        "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
        "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
        "candor's rules); intercepts are never penalised",
-       "linear"},
+       "linear", one_of([] {
+         return std::vector<std::string>{"l2", "l1"};
+       })},
       {"rule_penalty", &LearnerParams::rule_penalty,
        "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
        "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
-       "linear"},
+       "linear", one_of([] {
+         return std::vector<std::string>{"gamma", "none"};
+       })},
       {"rule_sign", &LearnerParams::rule_sign,
        "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
        "or free (either sign)",
-       "linear"},
+       "linear", one_of([] {
+         return std::vector<std::string>{"class", "free"};
+       })},
       {"rule_data", &LearnerParams::rule_data,
        "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
        "rules, the other half the weights; LRRS)",
-       "linear"},
+       "linear", one_of([] {
+         return std::vector<std::string>{"all", "half"};
+       })},
       {"multiclass", &LearnerParams::multiclass,
        "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
        "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
        "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised)",
-       "linear"},
+       "linear",
+       one_of(
+           [] {
+             return std::vector<std::string>{"softmax", "one-vs-rest"};
+           },
+           true)},
       {"lambda", &LearnerParams::lambda,
        "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
        "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)",
-       "linear"},
+       "linear", at_least(0)},
       {"lambda_search", &LearnerParams::lambda_search,
        "rule-logistic: how lambda is chosen when --lambda is 0: attributes (cross-validate the attributes-only "
        "model, the paper's choice: every variant gets plain logistic regression's lambda; measured on the "
@@ -208,20 +339,27 @@ const std::vector<ParamInfo>& param_table() {
        "and cross-validation buys nothing measurable, docs/defaults.md); the cross-validation is seeded and "
        "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
        "twice in a row (default: none for --features rules, attributes otherwise)",
-       "linear"},
+       "linear",
+       one_of(
+           [] {
+             return std::vector<std::string>{"model", "attributes", "none"};
+           },
+           true)},
       {"lambda_folds", &LearnerParams::lambda_folds,
-       "rule-logistic with a lambda search: folds of that cross-validation", "linear"},
+       "rule-logistic with a lambda search: folds of that cross-validation", "linear", at_least(2)},
       {"leaf_estimate", &LearnerParams::leaf_estimate,
        "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
        "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
        "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
        "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
        "training weight predicts from its parent's weights",
-       "leaf"},
+       "leaf", one_of([] { return names_of(kLeafEstimateNames); })},
       {"confidence", &LearnerParams::confidence,
-       "tree: the confidence of C4.5's error-based pruning, in (0, 0.5]; smaller prunes more (J48 -C)", "tree"},
+       "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
+       in_range(0, 0.5, true)},
       {"min_leaf", &LearnerParams::min_leaf,
-       "tree: a split needs at least this (weighted) many examples in two of its branches (J48 -M)", "tree"},
+       "tree: a split needs at least this (weighted) many examples in two of its branches (J48 -M)", "tree",
+       at_least(0)},
       {"unpruned", &LearnerParams::unpruned, "tree: grow without error-based pruning (J48 -U)", "tree"},
       {"boosting", &LearnerParams::boosting,
        "boost: kbs (knowledge-based sampling, paper 001: each model's LIFT per leaf and class is divided out of "
@@ -229,7 +367,7 @@ const std::vector<ParamInfo>& param_table() {
        "vote with log(1 / beta); stops when the weighted error is 0 or at least 0.5) or logitboost (additive "
        "logistic regression on regression stumps; two classes as in the paper's Fig. 2, more by Friedman, "
        "Hastie and Tibshirani's J-class version)",
-       "boost"},
+       "boost", one_of([] { return names_of(kBoostingNames); })},
       {"calibrate", &LearnerParams::calibrate,
        "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
        "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
@@ -237,18 +375,20 @@ const std::vector<ParamInfo>& param_table() {
        "costs 5 more ensemble fits and leaves the most probable class of every row as it was; or smoothing (kbs "
        "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
        "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
-       "boost"},
+       "boost", one_of([] {
+         return std::vector<std::string>{"none", "temperature", "smoothing"};
+       })},
       {"base", &LearnerParams::base,
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
        "uncovered examples the two leaves); logitboost always fits regression stumps",
-       "boost"},
+       "boost", one_of([] { return base_learners(); })},
       {"iterations", &LearnerParams::iterations, "boost: the most base models (fewer when boosting stops early)",
-       "boost"},
+       "boost", in_range(1, 1000000)},
       {"subsample", &LearnerParams::subsample,
        "boost: 0: each base model is fitted on the weighted training set; S > 0: on round(S x rows) rows drawn "
        "with replacement in proportion to their weights (seeded; AdaBoost.M1's resampling with 1; the paper's "
        "KBS on 10% bootstraps with 0.1)",
-       "boost"},
+       "boost", at_least(0)},
       {"stratify", &LearnerParams::stratify,
        "boost with kbs: the base learner sees every class with the same total weight, so that maximising its "
        "accuracy maximises WRAcc (the paper's Figs. 4 and 5); the LIFTs are still measured on the unstratified "
@@ -267,35 +407,41 @@ const std::vector<ParamInfo>& param_table() {
       {"shape", &LearnerParams::shape,
        "pril: how the required reliabilities step down from 1 to R_k: linear, convex (large steps first) or "
        "concave (small steps first)",
-       "pril"},
-      {"steps", &LearnerParams::steps, "pril: steps of the reliability function (the last is R_k)", "pril"},
+       "pril", one_of([] { return names_of(kReliabilityShapeNames); })},
+      {"steps", &LearnerParams::steps, "pril: steps of the reliability function (the last is R_k)", "pril",
+       in_range(1, 10000)},
       {"max_attributes", &LearnerParams::max_attributes,
-       "pril: most attributes in a rule (M); combinations are searched only when no smaller rule qualifies", "pril"},
-      {"min_cases", &LearnerParams::min_cases, "pril: a rule needs more than this (weighted) many cases (n)", "pril"},
+       "pril: most attributes in a rule (M); combinations are searched only when no smaller rule qualifies", "pril",
+       in_range(1, 3)},
+      {"min_cases", &LearnerParams::min_cases, "pril: a rule needs more than this (weighted) many cases (n)", "pril",
+       at_least(0)},
       {"n_option", &LearnerParams::n_option,
        "pril: 1: after the last step, one more pass at the minimum reliabilities without --min-cases for the cases "
        "still undecided (the paper's option to disregard n for undecideds); 0: none",
-       "pril"},
+       "pril", in_range(0, 1)},
       {"branching", &LearnerParams::branching,
        "pril: attributes of the complete tree grown first: 0, 1 or 2 (the most significant by --branching-test), "
        "or -1: those significant at 0.05, at most 2 (docs/pril.md measures the choice)",
-       "pril"},
+       "pril", in_range(-1, 2)},
       {"branching_attributes", &LearnerParams::branching_attributes,
        "pril: the branching attributes by name, comma-separated (overrides --branching)", "pril"},
       {"branching_test", &LearnerParams::branching_test,
        "pril: how --branching ranks attributes: logit (paper 004: Wald tests of each attribute's main effects in "
        "one logit model of all attributes' categories) or association (each attribute's likelihood-ratio "
        "chi-squared test of independence from the class, one at a time)",
-       "pril"},
+       "pril", one_of([] {
+         return std::vector<std::string>{"logit", "association"};
+       })},
       {"risk", &LearnerParams::risk,
        "pril: alpha: each rule's accuracy is at least its reliability with confidence 1 - risk (exact binomial test)",
-       "pril"},
+       "pril", in_range(0, 1, true, true)},
       {"bins", &LearnerParams::bins,
        "pril: categories each numeric attribute is cut into, at equal-weight quantiles of the training data (4: "
        "the paper's quartiles)",
-       "pril"},
+       "pril", in_range(2, 1000000)},
       {"seed", &LearnerParams::seed,
-       "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", ""},
+       "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", "",
+       at_least(0)},
   };
   return table;
 }
@@ -372,19 +518,14 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument(p.learner + " works with --quality " + learner.only_quality + " only");
   if (calibrated && !learner.evc_quality)
     throw std::invalid_argument(p.learner + " does not support the " + quality + " quality");
-  const std::string search = p.resolved_search();
-  if (search != "greedy" && search != "beam" && search != "layered")
-    throw std::invalid_argument(unknown_name_message("search", search, {"greedy", "beam", "layered"}));
-  if (search == "layered" && !learner.layered_search)
+  if (p.resolved_search() == "layered" && !learner.layered_search)
     throw std::invalid_argument("layered search is not available with --learner " + p.learner);
-  if (p.max_beam_width < 1) throw std::invalid_argument("max beam width must be at least 1");
   if (!p.refine_quality.empty()) {
     if (!learner.separate_heuristics)
       throw std::invalid_argument("--refine-quality is an option of --learner " + option_readers("refine_quality") +
                                   ", not of --learner " + p.learner);
     if (quality_needs_calibration(p.refine_quality))
       throw std::invalid_argument(p.refine_quality + " cannot rank refinements");
-    make_quality(p.refine_quality, QualityParams{p.m, nullptr});
   }
   if (!p.select_quality.empty()) {
     if (!learner.separate_heuristics)
@@ -393,26 +534,15 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     if (!p.quality.empty() && p.quality != p.select_quality)
       throw std::invalid_argument("--quality and --select-quality differ; give one of them");
   }
-  if (!p.combine.empty()) {
-    if (std::string(learner.combine).empty())
-      throw std::invalid_argument("--combine is an option of --learner " + option_readers("combine") +
-                                  " (rule sets), not of --learner " + p.learner);
-    find_combination(p.combine);  // throws for unknown names
-  }
-  const std::string stop = p.resolved_stop();
-  if (stop != "none" && stop != "prior")
-    throw std::invalid_argument(unknown_name_message("stopping criterion", stop, {"none", "prior"}));
-  if (stop != "none" && !learner.stopping)
+  if (!p.combine.empty() && std::string(learner.combine).empty())
+    throw std::invalid_argument("--combine is an option of --learner " + option_readers("combine") +
+                                " (rule sets), not of --learner " + p.learner);
+  if (p.resolved_stop() != "none" && !learner.stopping)
     throw std::invalid_argument(p.learner + " has no stopping criterion; use --stop none");
-  if (p.covering != "remove" && p.covering != "probabilistic")
-    throw std::invalid_argument(unknown_name_message("covering", p.covering, {"remove", "probabilistic"}));
   if (p.covering == "probabilistic" && !learner.probabilistic_covering)
     throw std::invalid_argument("probabilistic covering is not available with --learner " + p.learner);
-  if (!p.correct.empty() && p.correct != "evc" && p.correct != "none" && p.correct != "bootstrap")
-    throw std::invalid_argument(unknown_name_message("correction", p.correct, {"evc", "bootstrap", "none"}));
   if (p.resolved_correct() != "none" && !learner.correct_evc)
     throw std::invalid_argument("--correct " + p.resolved_correct() + " is not available with --learner " + p.learner);
-  if (p.stable_resamples < 0) throw std::invalid_argument("stable resamples must be 0 (off) or positive");
   if (p.stable_resamples > 0) {
     if (p.learner != "cn2-unordered" && p.learner != "rule-logistic")
       throw std::invalid_argument(
@@ -422,39 +552,6 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     if (p.resolved_correct() == "bootstrap")
       throw std::invalid_argument("stable rules take --correct evc or none, not bootstrap");
   }
-  if (!(p.stable_frequency > 0 && p.stable_frequency <= 1))
-    throw std::invalid_argument("stable frequency must lie in (0, 1]");
-  if (p.stable_quantiles < 2) throw std::invalid_argument("stable quantiles must be at least 2");
-  if (!(p.m_scale >= 0 || p.m_scale == -1))
-    throw std::invalid_argument("m scale must be non-negative (or -1, the learner's default)");
-  if (!(p.min_new_positives >= 0)) throw std::invalid_argument("min new positives must be non-negative");
-  if (!(p.min_new_share >= 0 && p.min_new_share <= 1)) throw std::invalid_argument("min new share must lie in [0, 1]");
-  if (p.evc_permutations < 1) throw std::invalid_argument("evc permutations must be at least 1");
-  parse_gumbel_fit(p.evc_fit);  // throws for unknown fits
-  parse_evc_pool(p.evc_pool);
-  if (p.beam_width < 1) throw std::invalid_argument("beam width must be at least 1");
-  if (p.max_rule_length < 0)
-    throw std::invalid_argument("max rule length must be 0 (the learner's default) or positive");
-  if (p.min_covered < 1) throw std::invalid_argument("min covered must be at least 1");
-  if (p.max_rules < 0) throw std::invalid_argument("max rules must be 0 (no limit) or positive");
-  if (!(p.alpha > 0 && p.alpha <= 1) || !(p.parent_alpha > 0 && p.parent_alpha <= 1))
-    throw std::invalid_argument("significance levels must lie in (0, 1]");
-}
-
-void validate_pril_options(const LearnerParams& p) {
-  parse_reliabilities(p.reliability, 0);
-  // Each step is a pass over the data with its own rules: a count past this is a typo, and would grow
-  // without bound rather than finish (checked before reliability_levels builds one level per step).
-  if (p.steps > 10000) throw std::invalid_argument("steps must be at most 10000");
-  reliability_levels(0.5, p.shape, p.steps);  // throws for an unknown shape or steps < 1
-  if (p.max_attributes < 1 || p.max_attributes > 3) throw std::invalid_argument("max attributes must be 1, 2 or 3");
-  if (!(p.min_cases >= 0) || !std::isfinite(p.min_cases)) throw std::invalid_argument("min cases must be non-negative");
-  if (p.n_option != 0 && p.n_option != 1) throw std::invalid_argument("n option must be 0 or 1");
-  if (p.branching < -1 || p.branching > 2) throw std::invalid_argument("branching must be -1 (automatic), 0, 1 or 2");
-  if (p.branching_test != "logit" && p.branching_test != "association")
-    throw std::invalid_argument(unknown_name_message("branching test", p.branching_test, {"logit", "association"}));
-  if (!(p.risk > 0 && p.risk < 1)) throw std::invalid_argument("risk must lie in (0, 1)");
-  if (p.bins < 2 || p.bins > 1000000) throw std::invalid_argument("bins must lie in [2, 1000000]");
 }
 
 }  // namespace
@@ -486,6 +583,24 @@ std::vector<double> parse_reliabilities(const std::string& text, std::size_t cla
   return r;
 }
 
+namespace {
+
+// Checks `p`'s value of `info` against its declared values (ParamValues), naming its flag.
+void check_declared_values(const LearnerParams& p, const ParamInfo& info) {
+  const std::string flag = option_flag(info.name);
+  std::visit(
+      [&](auto member) {
+        using T = std::remove_cvref_t<decltype(p.*member)>;
+        if constexpr (std::is_same_v<T, std::string>)
+          info.values.check(flag, p.*member);
+        else if constexpr (!std::is_same_v<T, bool>)
+          info.values.check(flag, static_cast<double>(p.*member));
+      },
+      info.member);
+}
+
+}  // namespace
+
 void validate(const LearnerParams& p) {
   // Every number of the table, whatever it means: finite and of a size the estimates it enters can carry (a
   // larger m or prior weight, times the data's rows or classes, overflows to inf, which no model file holds).
@@ -493,60 +608,31 @@ void validate(const LearnerParams& p) {
   for (const auto& info : param_table())
     if (const auto* member = std::get_if<double LearnerParams::*>(&info.member)) {
       const double x = p.**member;
-      if (!std::isfinite(x) || std::fabs(x) > kLargest) {
-        const std::string flag = option_flag(info.name);
-        std::ostringstream given;
-        given << x;
-        throw std::invalid_argument(flag + " must be a finite number of at most 1e12 in size, not " + given.str());
-      }
+      if (!std::isfinite(x) || std::fabs(x) > kLargest)
+        throw std::invalid_argument(option_flag(info.name) + " must be a finite number of at most 1e12 in size, not " +
+                                    number_text(x));
     }
-  find_learner(p.learner);  // throws for unknown names
+  // What decides which options a learner reads comes first, so that an option it does not read is named as
+  // such (check_options_read) before any other value is judged.
+  for (const auto& info : param_table())
+    if (std::string_view(info.name) == "learner" || std::string_view(info.name) == "boosting" ||
+        std::string_view(info.name) == "base")
+      check_declared_values(p, info);
+  check_options_read(p);
+  for (const auto& info : param_table()) check_declared_values(p, info);
+  // What the declarations cannot say: which values go together.
   if (reads_option_group(p, "boost")) {
-    parse_boosting(p.boosting);  // throws for unknown names
-    const auto& bases = base_learners();
-    if (std::find(bases.begin(), bases.end(), p.base) == bases.end())
-      throw std::invalid_argument(unknown_name_message("base learner", p.base, bases));
     if (p.boosting == "logitboost" && p.base != "stump")
       throw std::invalid_argument("logitboost fits regression stumps; --base " + p.base + " is not available with it");
-    if (p.iterations < 1 || p.iterations > 1000000)
-      throw std::invalid_argument("iterations must lie in [1, 1000000] (each keeps a member in memory)");
-    if (!(p.subsample >= 0) || !std::isfinite(p.subsample))
-      throw std::invalid_argument("subsample must be 0 or positive");
     if (p.stratify && p.boosting != "kbs") throw std::invalid_argument("--stratify is an option of --boosting kbs");
-    const std::string multiclass = p.resolved_multiclass();
-    if (multiclass != "softmax" && multiclass != "one-vs-rest")
-      throw std::invalid_argument(unknown_name_message("multiclass", multiclass, {"softmax", "one-vs-rest"}));
   }
-  check_options_read(p);
-  if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
-  if (!(p.prior_weight >= 0)) throw std::invalid_argument("prior weight must be non-negative");
-  if (p.seed < 0) throw std::invalid_argument("seed must be non-negative");
-  // Read by the rule learners (--correct bootstrap) and by trees (--leaf-estimate bootstrap): checked for all.
-  if (p.bootstrap_resamples < 2) throw std::invalid_argument("bootstrap resamples must be at least 2");
-  parse_leaf_estimate(p.leaf_estimate);  // throws for unknown names
-  if (p.leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
-    throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
-  if (!(p.confidence > 0 && p.confidence <= 0.5)) throw std::invalid_argument("confidence must lie in (0, 0.5]");
-  if (!(p.min_leaf >= 0) || !std::isfinite(p.min_leaf)) throw std::invalid_argument("min leaf must be non-negative");
-  if (reads_option_group(p, "pril")) validate_pril_options(p);
-  auto one_of = [](const std::string& v, const char* what, const std::vector<std::string>& known) {
-    if (std::find(known.begin(), known.end(), v) == known.end())
-      throw std::invalid_argument(unknown_name_message(what, v, known));
-  };
-  one_of(p.features, "features", {"rules+attributes", "rules", "attributes"});
-  one_of(p.penalty, "penalty", {"l2", "l1"});
-  one_of(p.rule_penalty, "rule penalty", {"gamma", "none"});
-  one_of(p.calibrate, "calibration", {"none", "temperature", "smoothing"});
   if (p.calibrate == "smoothing" && p.boosting != "kbs")
     throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " + p.boosting +
                                 " has no LIFTs (use --calibrate temperature)");
-  one_of(p.rule_sign, "rule sign", {"class", "free"});
-  one_of(p.rule_data, "rule data", {"all", "half"});
-  one_of(p.resolved_multiclass(), "multiclass", {"softmax", "one-vs-rest"});
-  one_of(p.resolved_lambda_search(), "lambda search", {"model", "attributes", "none"});
-  if (!(p.lambda >= 0) || !std::isfinite(p.lambda))
-    throw std::invalid_argument("lambda must be 0 (the lambda search's choice) or positive");
-  if (p.lambda_folds < 2) throw std::invalid_argument("lambda folds must be at least 2");
+  if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
+  if (p.leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
+    throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
+  if (reads_option_group(p, "pril")) parse_reliabilities(p.reliability, 0);
 }
 
 nlohmann::json params_to_json(const LearnerParams& p) {
@@ -706,7 +792,7 @@ std::string describe_rules(const LearnerParams& p) {
 
 std::string params_markdown() {
   LearnerParams defaults;
-  std::string out = "| option | default | meaning |\n|---|---|---|\n";
+  std::string out = "| option | default | values | meaning |\n|---|---|---|---|\n";
   for (const auto& info : param_table()) {
     const std::string flag = option_flag(info.name);
     std::string def = std::visit(
@@ -721,7 +807,7 @@ std::string params_markdown() {
             return nlohmann::json(v).dump();
         },
         info.member);
-    out += "| `" + flag + "` | " + def + " | " + info.help + " |\n";
+    out += "| `" + flag + "` | " + def + " | " + info.values.describe() + " | " + info.help + " |\n";
   }
   return out;
 }

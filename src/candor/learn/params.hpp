@@ -2,6 +2,7 @@
 // Every learner parameter, in one table: the CLI options of `fit` and `evaluate`, the "learner" object of
 // the model file and the parameter list in the documentation are all generated from `param_table()`.
 #include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <variant>
@@ -126,6 +127,36 @@ struct LearnerParams {
 
 using ParamMember =
     std::variant<std::string LearnerParams::*, int LearnerParams::*, double LearnerParams::*, bool LearnerParams::*>;
+
+// The values a parameter may take, declared with it in param_table(): validate() checks every parameter
+// against its own, and its message and the reference's "values" column are written from the same
+// declaration. Numbers lie in [low, high] (either end open), or equal `or_value` where one value outside
+// the range has a meaning of its own (-1: the learner's default); names are one of `names()`, or empty where
+// empty means the learner's default. A default-constructed one allows anything (free text, flags).
+struct ParamValues {
+  double low = -std::numeric_limits<double>::infinity();
+  double high = std::numeric_limits<double>::infinity();
+  bool low_open = false, high_open = false;
+  double or_value = std::numeric_limits<double>::quiet_NaN();
+  std::vector<std::string> (*names)() = nullptr;
+  bool empty_is_default = false;
+
+  ParamValues or_default(double value) const {
+    ParamValues v = *this;
+    v.or_value = value;
+    return v;
+  }
+  // "at least 1", "in (0, 1]", "-1 or at least 0", "none, prior or empty (the learner's default)"; "" for any.
+  std::string describe() const;
+  // Throws std::invalid_argument naming `flag` ("--beam-width must be at least 1, not 0"), or the
+  // unknown-name message with the known names and a did-you-mean.
+  void check(const std::string& flag, double value) const;
+  void check(const std::string& flag, const std::string& value) const;
+};
+ParamValues at_least(double low);
+ParamValues in_range(double low, double high, bool low_open = false, bool high_open = false);
+ParamValues one_of(std::vector<std::string> (*names)(), bool empty_is_default = false);
+
 struct ParamInfo {
   const char* name;  // JSON key; the CLI flag is --name with '_' written as '-'
   ParamMember member;
@@ -133,6 +164,7 @@ struct ParamInfo {
   // Which learners read it (LearnerInfo::option_groups): "" every learner, "rule" the rule learners (and
   // what is built on them), "linear", "leaf", "tree", "boost".
   const char* group = "rule";
+  ParamValues values = {};
 };
 const std::vector<ParamInfo>& param_table();
 // The command-line spelling of a parameter: "--" and its name with '_' written '-' (max_rules: --max-rules).

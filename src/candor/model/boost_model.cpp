@@ -14,13 +14,6 @@
 
 namespace candor {
 
-BoostingMethod parse_boosting(const std::string& name) {
-  if (name == "kbs") return BoostingMethod::kbs;
-  if (name == "adaboost-m1") return BoostingMethod::adaboost_m1;
-  if (name == "logitboost") return BoostingMethod::logitboost;
-  throw std::invalid_argument(unknown_name_message("boosting", name, {"kbs", "adaboost-m1", "logitboost"}));
-}
-
 void BoostModel::resolve() {
   method = parse_boosting(params.boosting);
   leaf_estimate = parse_leaf_estimate(params.leaf_estimate);

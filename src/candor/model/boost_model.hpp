@@ -21,13 +21,16 @@
 
 #include "candor/model/model.hpp"
 #include "candor/tree/tree.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
 // How an ensemble's members make a prediction (--boosting).
 enum class BoostingMethod { kbs, adaboost_m1, logitboost };
-// "kbs" | "adaboost-m1" | "logitboost"; throws std::invalid_argument naming them otherwise.
-BoostingMethod parse_boosting(const std::string& name);
+inline constexpr Named<BoostingMethod> kBoostingNames[] = {{"kbs", BoostingMethod::kbs},
+                                                           {"adaboost-m1", BoostingMethod::adaboost_m1},
+                                                           {"logitboost", BoostingMethod::logitboost}};
+inline BoostingMethod parse_boosting(const std::string& name) { return parse_named(kBoostingNames, "boosting", name); }
 
 struct BoostModel : Model {
   // What the model predicts with, parsed from params (kept for provenance) by resolve().

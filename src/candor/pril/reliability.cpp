@@ -14,17 +14,15 @@ namespace candor {
 std::vector<double> reliability_levels(double minimum, const std::string& shape, int steps) {
   if (!(minimum > 0 && minimum < 1)) throw std::invalid_argument("a minimum reliability must lie in (0, 1)");
   if (steps < 1) throw std::invalid_argument("reliability steps must be at least 1");
+  const ReliabilityShape form = parse_named(kReliabilityShapeNames, "reliability shape", shape);
   std::vector<double> r;
   for (int t = 1; t <= steps; ++t) {
     const double x = static_cast<double>(t) / steps;
-    if (shape == "linear")
-      r.push_back(1 - (1 - minimum) * x);
-    else if (shape == "convex")
-      r.push_back(minimum + (1 - minimum) * (1 - x) * (1 - x));
-    else if (shape == "concave")
-      r.push_back(1 - (1 - minimum) * x * x);
-    else
-      throw std::invalid_argument(unknown_name_message("reliability shape", shape, {"linear", "convex", "concave"}));
+    switch (form) {
+      case ReliabilityShape::linear: r.push_back(1 - (1 - minimum) * x); break;
+      case ReliabilityShape::convex: r.push_back(minimum + (1 - minimum) * (1 - x) * (1 - x)); break;
+      case ReliabilityShape::concave: r.push_back(1 - (1 - minimum) * x * x); break;
+    }
   }
   r.back() = minimum;  // exactly, whatever the rounding
   return r;

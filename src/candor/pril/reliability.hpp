@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "candor/util/names.hpp"
+
 namespace candor {
 
 // The required reliabilities of `steps` steps for a class of minimum reliability R: r(x) for x = t / steps,
@@ -12,6 +14,9 @@ namespace candor {
 //   convex  r(x) = R + (1 - R) (1 - x)^2   (large first steps, then small ones)
 //   concave r(x) = 1 - (1 - R) x^2         (small first steps, then large ones)
 // Throws std::invalid_argument for an unknown shape, steps < 1 or R outside (0, 1).
+enum class ReliabilityShape { linear, convex, concave };
+inline constexpr Named<ReliabilityShape> kReliabilityShapeNames[] = {
+    {"linear", ReliabilityShape::linear}, {"convex", ReliabilityShape::convex}, {"concave", ReliabilityShape::concave}};
 std::vector<double> reliability_levels(double minimum, const std::string& shape, int steps);
 
 // P(X >= correct) for X binomial with `covered` trials and success probability `reliability` (the regularized

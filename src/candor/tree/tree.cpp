@@ -11,13 +11,6 @@
 
 namespace candor {
 
-LeafEstimate parse_leaf_estimate(const std::string& name) {
-  if (name == "laplace") return LeafEstimate::laplace;
-  // bootstrap: counts mixed with the prior by an m fitted out of bag (TreeModel::leaf_shrinkage).
-  if (name == "counts" || name == "bootstrap") return LeafEstimate::counts;
-  throw std::invalid_argument(unknown_name_message("leaf estimate", name, {"laplace", "counts", "bootstrap"}));
-}
-
 namespace {
 
 // The child a known value goes down, or -1 when the value is missing.

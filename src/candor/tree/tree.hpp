@@ -17,6 +17,7 @@
 
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -59,7 +60,12 @@ enum class LeafEstimate {
   laplace,  // (n_c + 1) / (n + classes), J48 -A
   counts,   // n_c / n mixed with `prior_weight` pseudo-examples of the prior (0: J48's raw shares)
 };
-LeafEstimate parse_leaf_estimate(const std::string& name);
+// bootstrap: counts mixed with the prior by an m fitted out of bag (TreeModel::leaf_shrinkage).
+inline constexpr Named<LeafEstimate> kLeafEstimateNames[] = {
+    {"laplace", LeafEstimate::laplace}, {"counts", LeafEstimate::counts}, {"bootstrap", LeafEstimate::counts}};
+inline LeafEstimate parse_leaf_estimate(const std::string& name) {
+  return parse_named(kLeafEstimateNames, "leaf estimate", name);
+}
 
 struct Tree {
   std::vector<TreeNode> nodes;  // nodes[0] is the root
