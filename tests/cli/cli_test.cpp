@@ -345,7 +345,8 @@ TEST(Cli, EvcFitPrintsItsCalibration) {
       << rules.out;
   r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality evc --evc-fit median");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.out.find("unknown --evc-fit value 'median' (known: fixed-beta, moments, ml)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("unknown --evc-fit value 'median' (known: fixed-beta, moments, ml)"), std::string::npos)
+      << r.out;
   EXPECT_EQ(run("fit " + test::repo("data/vote.arff") + " -o /dev/null --quality evc --evc-permutations 0").code, 2);
 }
 

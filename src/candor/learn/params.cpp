@@ -73,8 +73,11 @@ int LearnerParams::search_width() const { return resolved_search() == "greedy" ?
 
 namespace {
 
+// Whole numbers in full (1000000, not 1e+06), others to 10 significant digits.
 std::string number_text(double x) {
+  if (std::isfinite(x) && std::floor(x) == x && std::fabs(x) < 1e15) return std::to_string(static_cast<long long>(x));
   std::ostringstream out;
+  out.precision(10);
   out << x;
   return out.str();
 }

@@ -1,0 +1,115 @@
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "candor/learn/learner.hpp"
+#include "candor/learn/params.hpp"
+
+using namespace candor;
+
+namespace {
+std::string message_of(const ParamValues& v, double x) {
+  try {
+    v.check("--x", x);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST(ParamValues, RangesSayTheirEndsAndRefuseWhatLiesOutside) {
+  EXPECT_EQ(at_least(1).describe(), "at least 1");
+  EXPECT_EQ(in_range(0, 0.5, true).describe(), "in (0, 0.5]");
+  EXPECT_EQ(in_range(0, 1, true, true).describe(), "in (0, 1)");
+  EXPECT_EQ(at_least(0).or_default(-1).describe(), "-1 or at least 0");
+  EXPECT_EQ(ParamValues{}.describe(), "");
+  EXPECT_EQ(message_of(in_range(0, 0.5, true), 0.5), "");
+  EXPECT_EQ(message_of(in_range(0, 0.5, true), 0), "--x must be in (0, 0.5], not 0");
+  EXPECT_EQ(message_of(in_range(0, 1, true, true), 1), "--x must be in (0, 1), not 1");
+  EXPECT_EQ(message_of(at_least(0).or_default(-1), -1), "");
+  EXPECT_EQ(message_of(at_least(0).or_default(-1), -0.5), "--x must be -1 or at least 0, not -0.5");
+  EXPECT_EQ(message_of(at_least(2), 1.5), "--x must be at least 2, not 1.5");
+}
+
+TEST(ParamValues, NamesAreOneOfTheListAndEmptyOnlyWhereItMeansTheDefault) {
+  const ParamValues stop = one_of([] { return std::vector<std::string>{"none", "prior"}; }, true);
+  EXPECT_EQ(stop.describe(), "none, prior or empty (the learner's default)");
+  EXPECT_NO_THROW(stop.check("--stop", ""));
+  EXPECT_NO_THROW(stop.check("--stop", "prior"));
+  try {
+    stop.check("--stop", "prio");
+    FAIL() << "a misspelt name passed";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), "unknown --stop value 'prio' (known: none, prior); did you mean 'prior'?");
+  }
+  const ParamValues penalty = one_of([] { return std::vector<std::string>{"l2", "l1"}; });
+  EXPECT_THROW(penalty.check("--penalty", ""), std::invalid_argument);
+}
+
+TEST(ParamValues, EveryDefaultIsAllowedAndEveryLearnerValidatesAtItsDefaults) {
+  const LearnerParams defaults;
+  for (const auto& info : param_table())
+    std::visit(
+        [&](auto member) {
+          using T = std::remove_cvref_t<decltype(defaults.*member)>;
+          if constexpr (std::is_same_v<T, std::string>)
+            EXPECT_NO_THROW(info.values.check(info.name, defaults.*member)) << info.name;
+          else if constexpr (!std::is_same_v<T, bool>)
+            EXPECT_NO_THROW(info.values.check(info.name, static_cast<double>(defaults.*member))) << info.name;
+        },
+        info.member);
+  for (const auto& learner : learner_table()) {
+    LearnerParams p;
+    p.learner = learner.name;
+    EXPECT_NO_THROW(validate(p)) << learner.name;
+  }
+}
+
+TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
+  // Options of every group, each one step outside its declared values.
+  const std::vector<std::pair<std::function<void(LearnerParams&)>, std::string>> cases{
+      {[](LearnerParams& p) { p.beam_width = 0; }, "--beam-width must be at least 1, not 0"},
+      {[](LearnerParams& p) { p.m = -1; }, "--m must be at least 0, not -1"},
+      {[](LearnerParams& p) { p.min_new_share = 1.5; }, "--min-new-share must be in [0, 1], not 1.5"},
+      {[](LearnerParams& p) { p.evc_fit = "median"; }, "unknown --evc-fit value 'median'"},
+      {[](LearnerParams& p) { p.penalty = "l3"; }, "unknown --penalty value 'l3'"},
+      {[](LearnerParams& p) {
+         p.learner = "tree";
+         p.confidence = 0.6;
+       },
+       "--confidence must be in (0, 0.5], not 0.6"},
+      {[](LearnerParams& p) {
+         p.learner = "boost";
+         p.iterations = 0;
+       },
+       "--iterations must be in [1, 1000000], not 0"},
+      {[](LearnerParams& p) {
+         p.learner = "pril";
+         p.branching = 3;
+       },
+       "--branching must be in [-1, 2], not 3"},
+      // An option the learner does not read is named as such before its value is judged.
+      {[](LearnerParams& p) {
+         p.learner = "cn2-unordered";
+         p.confidence = 0.6;
+       },
+       "--confidence is an option of --learner tree"},
+  };
+  for (const auto& [change, message] : cases) {
+    LearnerParams p;
+    change(p);
+    try {
+      validate(p);
+      ADD_FAILURE() << "accepted: " << message;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
+}
