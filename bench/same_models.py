@@ -37,9 +37,15 @@ CONFIGS = {
     "kbs-tree": ["--learner", "boost", "--boosting", "kbs", "--base", "tree", "--iterations", "5"],
     "adaboost-stump": ["--learner", "boost", "--boosting", "adaboost-m1", "--base", "stump"],
     "logitboost": ["--learner", "boost", "--boosting", "logitboost", "--iterations", "5"],
+    "kbs-smoothing": ["--learner", "boost", "--base", "stump", "--iterations", "5", "--calibrate", "smoothing"],
+    "adaboost-temperature": ["--learner", "boost", "--boosting", "adaboost-m1", "--base", "tree", "--iterations", "3",
+                             "--calibrate", "temperature"],
+    "pril": ["--learner", "pril"],
+    "tree-bootstrap": ["--learner", "tree", "--leaf-estimate", "bootstrap"],
 }
 # Skipped where a configuration takes minutes on a data set.
-SLOW = {("adult", "layered"), ("adult", "lrs"), ("adult", "evc"), ("adult", "m-evc"), ("adult", "kbs-tree")}
+SLOW = {("adult", "layered"), ("adult", "lrs"), ("adult", "evc"), ("adult", "m-evc"), ("adult", "kbs-tree"),
+        ("adult", "kbs-smoothing"), ("adult", "adaboost-temperature"), ("adult", "tree-bootstrap")}
 
 
 def main():

@@ -378,9 +378,7 @@ const std::vector<ParamInfo>& param_table() {
        "costs 5 more ensemble fits and leaves the most probable class of every row as it was; or smoothing (kbs "
        "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
        "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
-       "boost", one_of([] {
-         return std::vector<std::string>{"none", "temperature", "smoothing"};
-       })},
+       "boost", one_of([] { return names_of(kBoostCalibrationNames); })},
       {"base", &LearnerParams::base,
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
        "uncovered examples the two leaves); logitboost always fits regression stumps",

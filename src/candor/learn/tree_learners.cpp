@@ -201,7 +201,7 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
   const std::vector<double> weights = weights_of(data, rows);
   switch (model->method) {
     case BoostingMethod::kbs:
-      if (params.calibrate == "smoothing") {
+      if (model->calibration == BoostCalibration::smoothing) {
         // The members first, then their LIFTs with the smoothing fitted on internal folds (recorded).
         const KbsMembers members = kbs_members(model->params, data, rows, weights, threads);
         model->lift_prior_weight = fit_lift_smoothing(data, model->params, threads);
@@ -213,7 +213,7 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
     case BoostingMethod::adaboost_m1: boost_adaboost_m1(*model, data, rows, weights, threads); break;
     case BoostingMethod::logitboost: boost_logitboost(*model, data, rows, weights, threads); break;
   }
-  if (params.calibrate == "temperature") model->temperature = fit_temperature(data, params, threads);
+  if (model->calibration == BoostCalibration::temperature) model->temperature = fit_temperature(data, params, threads);
   return model;
 }
 

@@ -17,6 +17,7 @@ namespace candor {
 void BoostModel::resolve() {
   method = parse_boosting(params.boosting);
   leaf_estimate = parse_leaf_estimate(params.leaf_estimate);
+  calibration = parse_named(kBoostCalibrationNames, "calibration", params.calibrate);
 }
 
 namespace {
@@ -134,10 +135,10 @@ std::vector<std::string> BoostModel::explain(const Dataset& d, std::size_t row) 
 
 std::string BoostModel::text() const {
   std::string out = describe(params) + ": " + std::to_string(members.size()) + " members\n";
-  if (params.calibrate == "temperature")
+  if (calibration == BoostCalibration::temperature)
     out += "Every score is multiplied by the temperature " + fixed_digits(temperature, 4) +
            " before the softmax (fitted on 5 internal folds; the most probable class is unchanged).\n";
-  if (params.calibrate == "smoothing")
+  if (calibration == BoostCalibration::smoothing)
     out += "The LIFTs are smoothed with " + fixed_digits(lift_prior_weight, 4) +
            " pseudo-examples of the prior per cell (fitted on 5 internal folds, in place of --prior-weight).\n";
   if (method != BoostingMethod::logitboost) out += std::string(kLeafNotation) + "\n";
@@ -215,8 +216,8 @@ nlohmann::json BoostModel::to_json() const {
   }
   j["members"] = arr;
   j["per_iteration"] = per_iteration;
-  if (params.calibrate == "temperature") j["temperature"] = temperature;
-  if (params.calibrate == "smoothing") j["lift_prior_weight"] = lift_prior_weight;
+  if (calibration == BoostCalibration::temperature) j["temperature"] = temperature;
+  if (calibration == BoostCalibration::smoothing) j["lift_prior_weight"] = lift_prior_weight;
   return j;
 }
 
@@ -290,14 +291,14 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
     m.temperature = j.at("temperature").get<double>();
     if (!(m.temperature > 0) || !std::isfinite(m.temperature))
       throw std::invalid_argument("/temperature: must be finite and positive");
-  } else if (m.params.calibrate == "temperature") {
+  } else if (m.calibration == BoostCalibration::temperature) {
     throw std::invalid_argument("a --calibrate temperature model needs its \"temperature\"");
   }
   if (j.contains("lift_prior_weight")) {
     m.lift_prior_weight = j.at("lift_prior_weight").get<double>();
     if (!(m.lift_prior_weight >= 0) || !std::isfinite(m.lift_prior_weight))
       throw std::invalid_argument("/lift_prior_weight: must be finite and not negative");
-  } else if (m.params.calibrate == "smoothing") {
+  } else if (m.calibration == BoostCalibration::smoothing) {
     throw std::invalid_argument("a --calibrate smoothing model needs its \"lift_prior_weight\"");
   }
   return m;

@@ -32,11 +32,19 @@ inline constexpr Named<BoostingMethod> kBoostingNames[] = {{"kbs", BoostingMetho
                                                            {"logitboost", BoostingMethod::logitboost}};
 inline BoostingMethod parse_boosting(const std::string& name) { return parse_named(kBoostingNames, "boosting", name); }
 
+// How the ensemble's scores become probabilities (--calibrate): as they are, scaled by a fitted temperature,
+// or (kbs) with LIFTs smoothed by a fitted number of prior pseudo-examples.
+enum class BoostCalibration { none, temperature, smoothing };
+inline constexpr Named<BoostCalibration> kBoostCalibrationNames[] = {{"none", BoostCalibration::none},
+                                                                     {"temperature", BoostCalibration::temperature},
+                                                                     {"smoothing", BoostCalibration::smoothing}};
+
 struct BoostModel : Model {
   // What the model predicts with, parsed from params (kept for provenance) by resolve().
   BoostingMethod method = BoostingMethod::kbs;
   LeafEstimate leaf_estimate = LeafEstimate::counts;  // an adaboost-m1 ensemble of one member predicts with it
-  // Parses method and leaf_estimate from params: once, when the model is fitted or read.
+  BoostCalibration calibration = BoostCalibration::none;
+  // Parses method, leaf_estimate and calibration from params: once, when the model is fitted or read.
   void resolve();
 
   std::vector<Tree> members;
