@@ -1,29 +1,16 @@
 #pragma once
-// Resampling: stratified k-fold cross-validation (seeded, repeatable) and train/test evaluation.
+// Evaluation: stratified k-fold cross-validation (seeded, repeatable; the splits are data/resampling.hpp's)
+// and train/test evaluation.
 #include <cstdint>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
+#include "candor/data/resampling.hpp"
 #include "candor/eval/metrics.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"
 
 namespace candor {
-
-// Splits rows into k folds with each class spread as evenly as possible: the rows of each class are
-// shuffled with `seed` and dealt to the folds in turn, continuing from class to class. Returns the test
-// rows of each fold, ascending.
-std::vector<std::vector<std::size_t>> stratified_folds(const std::vector<int>& y, int k, std::uint64_t seed);
-
-// The rows 0..n-1 that are not in `rows` (the training rows of a test fold), ascending.
-std::vector<std::size_t> rows_not_in(std::size_t n, const std::vector<std::size_t>& rows);
-
-// Splits rows into a stratified holdout: of each class's rows, shuffled with `seed`, round(fraction * n_c)
-// go to the test side (at least one row stays on each side where the class has two or more). Returns
-// {train rows, test rows}, each ascending.
-std::pair<std::vector<std::size_t>, std::vector<std::size_t>> stratified_holdout(const std::vector<int>& y,
-                                                                                 double test_fraction,
-                                                                                 std::uint64_t seed);
 
 struct FoldResult {
   int repeat = 0;

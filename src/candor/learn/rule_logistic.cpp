@@ -4,7 +4,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "candor/eval/evaluate.hpp"
+#include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/logistic_rule_model.hpp"

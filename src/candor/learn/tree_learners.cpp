@@ -8,7 +8,7 @@
 
 #include "candor/boost/base_learner.hpp"
 #include "candor/boost/boost.hpp"
-#include "candor/eval/evaluate.hpp"
+#include "candor/data/resampling.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
