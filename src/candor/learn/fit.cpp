@@ -54,6 +54,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   RuleModel model = params.stable_resamples > 0 ? fit_stable_rules(data, params, *quality, threads, corrector.get())
                                                 : fit_with_quality(data, params, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;
+  model.resolve();
   return model;
 }
 

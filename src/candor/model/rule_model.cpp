@@ -41,6 +41,10 @@ std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t
   return out;
 }
 
+void RuleModel::resolve() {
+  combination = kind == ModelKind::rule_set ? &find_combination(params.resolved_combine()) : nullptr;
+}
+
 std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) const {
   const std::vector<double> pri = prior();
   const double n_train = std::accumulate(training_counts.begin(), training_counts.end(), 0.0);
@@ -54,7 +58,8 @@ std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) 
   } else {
     std::vector<const Rule*> firing;
     for (auto i : decided) firing.push_back(&rules[i]);
-    p = find_combination(params.resolved_combine()).combine(CombineInput{firing, pri, n_train, params.m, share_m()});
+    const Combination& c = combination ? *combination : find_combination(params.resolved_combine());
+    p = c.combine(CombineInput{firing, pri, n_train, params.m, share_m()});
   }
   return mix_with_prior(std::move(p), pri, n_train, params.prior_weight);
 }
@@ -261,6 +266,7 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
       throw std::invalid_argument(where + "interval " + rj.at("interval").dump() + " does not hold the probability " +
                                   rj.at("probability").dump());
   }
+  m.resolve();
   return m;
 }
 

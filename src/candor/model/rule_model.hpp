@@ -14,6 +14,8 @@
 
 namespace candor {
 
+struct Combination;  // model/combine.hpp
+
 struct Rule {
   std::vector<Condition> conditions;
   int klass = 0;
@@ -72,6 +74,11 @@ struct RuleModel : Model {
   std::optional<EvcCalibration> evc;
   // The shrinkage rule probabilities were corrected with (--correct bootstrap only).
   std::optional<BootstrapShrinkage> bootstrap;
+  // A rule set's combination, resolved from params once when the model is fitted or read (resolve());
+  // null for the other kinds, and for a rule set built by hand until resolve() runs (predict_proba then
+  // looks it up by name).
+  const Combination* combination = nullptr;
+  void resolve();
 
   // Class probabilities for one row of data read against `schema` (model/combine.hpp). A decision list
   // and a best-rule set use their deciding rule: `probability` for the rule's class and the rest shared by
