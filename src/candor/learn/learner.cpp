@@ -179,9 +179,13 @@ std::string learners_markdown() {
 const LearnerInfo& find_learner(const std::string& name) {
   for (const auto& l : learner_table())
     if (name == l.name) return l;
-  std::vector<std::string> known;
-  for (const auto& l : learner_table()) known.emplace_back(l.name);
-  throw std::invalid_argument(unknown_name_message("learner", name, known));
+  throw std::invalid_argument(unknown_name_message("learner", name, learner_names()));
+}
+
+std::vector<std::string> learner_names() {
+  std::vector<std::string> out;
+  for (const auto& l : learner_table()) out.emplace_back(l.name);
+  return out;
 }
 
 }  // namespace candor

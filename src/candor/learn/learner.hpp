@@ -62,6 +62,8 @@ const std::vector<LearnerInfo>& learner_table();
 std::string learners_markdown();
 // Throws std::invalid_argument naming the known learners when `name` is unknown.
 const LearnerInfo& find_learner(const std::string& name);
+// The names of learner_table(), in its order.
+std::vector<std::string> learner_names();
 // The learner whose rule defaults and capabilities apply to `p`: the one named by --base when the learner
 // is an ensemble over a base learner, else the learner itself.
 const LearnerInfo& rule_learner(const LearnerParams& p);

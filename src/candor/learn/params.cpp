@@ -82,24 +82,6 @@ std::string number_text(double x) {
   return out.str();
 }
 
-std::vector<std::string> learner_names() {
-  std::vector<std::string> out;
-  for (const auto& l : learner_table()) out.emplace_back(l.name);
-  return out;
-}
-
-std::vector<std::string> quality_names() {
-  std::vector<std::string> out;
-  for (const auto& q : quality_table()) out.emplace_back(q.name);
-  return out;
-}
-
-std::vector<std::string> combination_names() {
-  std::vector<std::string> out;
-  for (const auto& c : combination_table()) out.emplace_back(c.name);
-  return out;
-}
-
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
   for (std::size_t i = 0; i < names.size(); ++i)
@@ -514,7 +496,6 @@ void check_options_read(const LearnerParams& p) {
 void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
   const std::string quality = p.resolved_quality();
   const bool calibrated = quality_needs_calibration(quality);
-  if (!calibrated) make_quality(quality, QualityParams{p.m, nullptr});  // throws for unknown names and bad m
   if (learner.only_quality && quality != learner.only_quality)
     throw std::invalid_argument(p.learner + " works with --quality " + learner.only_quality + " only");
   if (calibrated && !learner.evc_quality)

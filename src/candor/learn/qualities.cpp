@@ -76,9 +76,13 @@ bool quality_needs_calibration(const std::string& name) {
 std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const QualityParams& params) {
   for (const auto& q : quality_table())
     if (name == q.name) return q.make(params);
-  std::vector<std::string> known;
-  for (const auto& q : quality_table()) known.emplace_back(q.name);
-  throw std::invalid_argument(unknown_name_message("quality measure", name, known));
+  throw std::invalid_argument(unknown_name_message("quality measure", name, quality_names()));
+}
+
+std::vector<std::string> quality_names() {
+  std::vector<std::string> out;
+  for (const auto& q : quality_table()) out.emplace_back(q.name);
+  return out;
 }
 
 }  // namespace candor

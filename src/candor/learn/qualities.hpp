@@ -22,6 +22,8 @@ const std::vector<QualityInfo>& quality_table();
 // Throws std::invalid_argument naming the known measures when `name` is unknown, and for `evc` without a
 // calibration.
 std::unique_ptr<QualityMeasure> make_quality(const std::string& name, const QualityParams& params = {});
+// The names of quality_table(), in its order.
+std::vector<std::string> quality_names();
 // Whether `name` is a known measure (without building it).
 bool is_quality_name(const std::string& name);
 // Whether the measure `name` needs EVC's calibration (evc, m-evc); false for unknown names.

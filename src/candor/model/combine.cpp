@@ -117,9 +117,13 @@ const std::vector<Combination>& combination_table() {
 const Combination& find_combination(const std::string& name) {
   for (const auto& c : combination_table())
     if (name == c.name) return c;
-  std::vector<std::string> known;
-  for (const auto& c : combination_table()) known.emplace_back(c.name);
-  throw std::invalid_argument(unknown_name_message("combination", name, known));
+  throw std::invalid_argument(unknown_name_message("combination", name, combination_names()));
+}
+
+std::vector<std::string> combination_names() {
+  std::vector<std::string> out;
+  for (const auto& c : combination_table()) out.emplace_back(c.name);
+  return out;
 }
 
 std::vector<double> smoothed(const std::vector<double>& counts, const std::vector<double>& prior, double m) {

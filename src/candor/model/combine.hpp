@@ -35,6 +35,8 @@ struct Combination {
 const std::vector<Combination>& combination_table();
 // Throws std::invalid_argument naming the known combinations when `name` is unknown.
 const Combination& find_combination(const std::string& name);
+// The names of combination_table(), in its order.
+std::vector<std::string> combination_names();
 
 // (counts_c + m prior_c) / (sum + m): counts smoothed towards the prior; the prior itself when sum + m is 0.
 std::vector<double> smoothed(const std::vector<double>& counts, const std::vector<double>& prior, double m);

@@ -73,37 +73,27 @@ TEST(ParamValues, EveryDefaultIsAllowedAndEveryLearnerValidatesAtItsDefaults) {
 }
 
 TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
-  // Options of every group, each one step outside its declared values.
-  const std::vector<std::pair<std::function<void(LearnerParams&)>, std::string>> cases{
-      {[](LearnerParams& p) { p.beam_width = 0; }, "--beam-width must be at least 1, not 0"},
-      {[](LearnerParams& p) { p.m = -1; }, "--m must be at least 0, not -1"},
-      {[](LearnerParams& p) { p.min_new_share = 1.5; }, "--min-new-share must be in [0, 1], not 1.5"},
-      {[](LearnerParams& p) { p.evc_fit = "median"; }, "unknown --evc-fit value 'median'"},
-      {[](LearnerParams& p) { p.penalty = "l3"; }, "unknown --penalty value 'l3'"},
-      {[](LearnerParams& p) {
-         p.learner = "tree";
-         p.confidence = 0.6;
-       },
-       "--confidence must be in (0, 0.5], not 0.6"},
-      {[](LearnerParams& p) {
-         p.learner = "boost";
-         p.iterations = 0;
-       },
-       "--iterations must be in [1, 1000000], not 0"},
-      {[](LearnerParams& p) {
-         p.learner = "pril";
-         p.branching = 3;
-       },
-       "--branching must be in [-1, 2], not 3"},
-      // An option the learner does not read is named as such before its value is judged.
-      {[](LearnerParams& p) {
-         p.learner = "cn2-unordered";
-         p.confidence = 0.6;
-       },
-       "--confidence is an option of --learner tree"},
+  // Options of every group, each one step outside its declared values, under a learner that reads it.
+  struct Case {
+    const char* learner;
+    std::function<void(LearnerParams&)> change;
+    std::string message;
   };
-  for (const auto& [change, message] : cases) {
+  const std::vector<Case> cases{
+      {"rule-logistic", [](LearnerParams& p) { p.beam_width = 0; }, "--beam-width must be at least 1, not 0"},
+      {"rule-logistic", [](LearnerParams& p) { p.m = -1; }, "--m must be at least 0, not -1"},
+      {"rule-logistic", [](LearnerParams& p) { p.min_new_share = 1.5; }, "--min-new-share must be in [0, 1], not 1.5"},
+      {"rule-logistic", [](LearnerParams& p) { p.evc_fit = "median"; }, "unknown --evc-fit value 'median'"},
+      {"rule-logistic", [](LearnerParams& p) { p.penalty = "l3"; }, "unknown --penalty value 'l3'"},
+      {"tree", [](LearnerParams& p) { p.confidence = 0.6; }, "--confidence must be in (0, 0.5], not 0.6"},
+      {"boost", [](LearnerParams& p) { p.iterations = 0; }, "--iterations must be in [1, 1000000], not 0"},
+      {"pril", [](LearnerParams& p) { p.branching = 3; }, "--branching must be in [-1, 2], not 3"},
+      // An option the learner does not read is named as such before its value is judged.
+      {"cn2-unordered", [](LearnerParams& p) { p.confidence = 0.6; }, "--confidence is an option of --learner tree"},
+  };
+  for (const auto& [learner, change, message] : cases) {
     LearnerParams p;
+    p.learner = learner;
     change(p);
     try {
       validate(p);
