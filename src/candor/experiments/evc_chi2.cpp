@@ -22,7 +22,7 @@
 namespace candor {
 namespace {
 
-constexpr int kAttributes = 1000, kExamples = 100, kPerClass = 50, kRepeats = 10;
+constexpr int kNoiseAttributes = 1000, kExamples = 100, kPerClass = 50, kRepeats = 10;
 
 struct Bits100 {
   std::uint64_t w[2] = {0, 0};
@@ -49,19 +49,19 @@ struct Outcome {
 
 Outcome run_one(const std::vector<double>& p, Rng& rng, const ExperimentOptions& options) {
   // Examples 0..49 are C1, 50..99 C2. zero[i] = examples with x_i = 0.
-  std::vector<Bits100> zero(kAttributes);
-  for (int a = 0; a < kAttributes; ++a)
+  std::vector<Bits100> zero(kNoiseAttributes);
+  for (int a = 0; a < kNoiseAttributes; ++a)
     for (int e = 0; e < kExamples; ++e) {
       const bool c1 = e < kPerClass;
       const double p_zero = c1 ? p[a] : 1 - p[a];
       if (uniform01(rng) < p_zero) zero[a].set(e);
     }
   // Examples with x_i = 0, whatever their class: the same on every permutation.
-  std::vector<int> total0(kAttributes);
-  for (int a = 0; a < kAttributes; ++a) total0[a] = std::popcount(zero[a].w[0]) + std::popcount(zero[a].w[1]);
+  std::vector<int> total0(kNoiseAttributes);
+  for (int a = 0; a < kNoiseAttributes; ++a) total0[a] = std::popcount(zero[a].w[0]) + std::popcount(zero[a].w[1]);
   auto best_for = [&](const Bits100& c1_mask, int* which) {
     double best = -1;
-    for (int a = 0; a < kAttributes; ++a) {
+    for (int a = 0; a < kNoiseAttributes; ++a) {
       const int c1x0 = zero[a].count_and(c1_mask);
       const double q = chi2_eq1(c1x0, total0[a] - c1x0);
       if (q > best) {
@@ -117,11 +117,11 @@ void run_evc_chi2(const ExperimentOptions& options) {
     const std::size_t sc = task / per_scenario, rest = task % per_scenario;
     const double setting = settings[rest / kRepeats];
     Rng rng(stream_seed(options.seed, task));
-    std::vector<double> p(kAttributes, 0.5);
+    std::vector<double> p(kNoiseAttributes, 0.5);
     if (sc == 0)
       p[0] = setting;
     else if (sc == 1)
-      p.assign(kAttributes, setting);
+      p.assign(kNoiseAttributes, setting);
     else
       for (double& v : p) v = std::clamp(0.5 + (setting - 0.5) / 3.2 * normal01(rng), 0.0, 1.0);
     outcomes[task] = run_one(p, rng, options);

@@ -19,13 +19,13 @@ namespace {
 
 constexpr int kResamples = 10;
 
-struct Variant {
+struct StabilityLearner {
   const char* name;
   const char* options;
 };
 
-const std::vector<Variant>& stability_learners() {
-  static const std::vector<Variant> v{
+const std::vector<StabilityLearner>& stability_learners() {
+  static const std::vector<StabilityLearner> v{
       {"rule-logistic", "--learner rule-logistic"},
       {"rule-logistic stable", "--learner rule-logistic --stable-resamples 20"},
       {"cn2-unordered", "--learner cn2-unordered"},
