@@ -123,6 +123,561 @@ void keep_top(std::vector<Proposal>& top, const Proposal& p, std::size_t width, 
   if (top.size() > width) top.pop_back();
 }
 
+// What one search derives once from its options and active rows, and every level reads.
+struct SearchSetup {
+  SearchSetup(const CoverageIndex& index, const Bitset& active, int target, const QualityMeasure& quality,
+              const SearchOptions& options)
+      : index(index),
+        quality(quality),
+        select(options.select_quality ? *options.select_quality : quality),
+        options(options),
+        target(target),
+        k(index.num_classes()),
+        totals(index.class_counts(active)),
+        width(static_cast<std::size_t>(std::max(1, options.beam_width))),
+        na(static_cast<int>(index.data().num_attributes())),
+        significance_tests(options.alpha < 1.0 || options.parent_alpha < 1.0),
+        prior_test(totals, options.alpha),
+        unit_weights(index.unit_weights()),
+        n_total(std::accumulate(totals.begin(), totals.end(), 0.0)),
+        best_kept(options.accept ? std::max<std::size_t>(1, options.accept_candidates) : 1),
+        share_floors(!options.prune && !options.accept),
+        quick_bounds(&select == &quality) {
+    const RuleStats probe{totals, totals, target, 1, 0.0, n_total};
+    by_s_and_n = target >= 0 && unit_weights && !significance_tests && !options.prune && quality.reads_only_s_and_n() &&
+                 select.reads_only_s_and_n();
+    batch_scores = by_s_and_n && quality.evaluate_batch(probe, {}, {}, {}) && select.evaluate_batch(probe, {}, {}, {});
+    batch_bounds = by_s_and_n && !batch_scores && quick_bounds && quality.bound_batch(probe, {}, {}, {});
+  }
+  void set_parent_test(BeamRule& r) const {
+    if (options.parent_alpha < 1.0) r.parent_test.emplace(r.counts, options.parent_alpha);
+  }
+
+  const CoverageIndex& index;
+  const QualityMeasure& quality;  // ranks the beam
+  const QualityMeasure& select;   // ranks the returned rule
+  const SearchOptions& options;
+  int target;
+  std::size_t k;
+  std::vector<double> totals;  // class counts of the active rows
+  std::size_t width;
+  int na;
+  bool significance_tests;
+  SignificanceTest prior_test;
+  bool unit_weights;
+  double n_total;
+  std::size_t best_kept;  // candidates kept for the returned rule: accept() may pass over the best ones
+  // Floors shared by a level's tasks (LevelBars); not with pruning or accept(), where a rule of the beam or
+  // of the best lists may be passed over and the next one needed.
+  bool share_floors;
+  // Bounds may skip candidates only when one measure both ranks and selects.
+  bool quick_bounds;
+  // A target-class sweep under unit weights yields each threshold's s and n only. Numeric attributes go
+  // that way when the measures read nothing else and nothing else needs a candidate's class counts
+  // (significance tests, pruning bounds); they are then scored a whole sweep at a time (batch_scores), or
+  // one by one after a batch of cheap bounds (batch_bounds) when evaluating costs more than bounding.
+  bool by_s_and_n = false, batch_scores = false, batch_bounds = false;
+};
+
+// The attribute lists of the beam's rules. They make each numeric sweep proportional to the rows its rule
+// covers; they cost memory, so a rule keeps them only while they fit the budget (the sweep gathers from the
+// global order otherwise). Lists of rules that left the beam are recycled through a pool on this thread,
+// kept for the next search in the memo, or freed.
+class AttributeLists {
+ public:
+  AttributeLists(const CoverageIndex& index, std::size_t width, SearchMemo* memo, const Bitset& active)
+      : index_(index), na_(static_cast<int>(index.data().num_attributes())) {
+    // The budget is 128 MiB or eight times the lists of every row, whichever is larger: on big data the
+    // empty rule and the first level's rules must have lists, or each of their children filters the global
+    // order (1M rows x 10 attributes: 160 MB per set of lists, 1.3 GB of budget). It never exceeds a quarter
+    // of the memory the machine allows: lists are a cache (a rule without them sweeps the global order and
+    // finds the same candidates), so a smaller budget costs time, never a different rule.
+    static const std::size_t kMemoryQuarter = static_cast<std::size_t>(memory_limit_bytes() / 4);
+    budget_ = std::min(kMemoryQuarter, std::max(std::size_t{1} << 27, 8 * sorted_columns_bytes(index, index.rows())));
+    per_rule_budget_ = budget_ / (width + 1);
+    // The memo's lists serve when its search ran on a superset of these rows over this index.
+    memo_ = memo ? memo->lists.get() : nullptr;
+    if (memo_ && !(memo_->index == &index && active.is_subset_of(memo_->active))) {
+      for (auto& entry : memo_->by_rule) recycle(std::move(entry.second));
+      memo_->by_rule.clear();
+    }
+  }
+
+  // Gives the rule room for attribute lists (built later, by the sweeps) when they fit the budget.
+  void give(BeamRule& r) {
+    const std::size_t needed = sorted_columns_bytes(index_, r.rows.size());
+    if (needed > per_rule_budget_) return;
+    if (r.rows.size() == index_.rows()) return;  // its lists are the index's global order
+    if (memo_) {
+      const auto it = memo_->by_rule.find(key_of(r.conditions));
+      if (it != memo_->by_rule.end()) r.remembered = &it->second;
+    }
+    Pool& pool = pool_of_this_thread();
+    if (!pool.spare.empty()) {
+      // The smallest set that holds the rule's lists (else the largest): a set too small reallocates
+      // every list it is given.
+      auto fits = [&](const auto& x) { return x.first >= needed; };
+      auto pick = pool.spare.begin();
+      for (auto it = pool.spare.begin(); it != pool.spare.end(); ++it)
+        if (fits(*it) ? !fits(*pick) || it->first < pick->first : !fits(*pick) && it->first > pick->first) pick = it;
+      pool.bytes -= pick->first;
+      r.sorted = std::move(pick->second);
+      *pick = std::move(pool.spare.back());
+      pool.spare.pop_back();
+    }
+    r.sorted.resize(static_cast<std::size_t>(na_));
+    r.built.assign(static_cast<std::size_t>(na_), 0);
+  }
+
+  // The rule's list of numeric attribute a, built if it is not yet, filtered from the shortest source at
+  // hand: the memo's list of the rule, the parent's, or the global order. Null when the rule has no lists.
+  const SortedColumns* of(BeamRule& r, int a) const {
+    if (r.sorted.empty()) return nullptr;
+    if (!r.built[a]) {
+      const SortedColumn* source = nullptr;
+      std::size_t source_rows = index_.sorted_rows(a).size();
+      if (r.parent && !r.parent->sorted.empty() && r.parent->built[a]) {
+        source = &r.parent->sorted[a];
+        source_rows = source->rows.size();
+      }
+      if (r.remembered && (*r.remembered)[a].rows.size() < source_rows) source = &(*r.remembered)[a];
+      build_sorted_column(index_, r.covered, r.rows, source, a, r.sorted[a]);
+      r.built[a] = 1;
+    }
+    return &r.sorted;
+  }
+
+  // Rules leaving the beam: their lists go to the memo (short rules, within a quarter of the budget) or
+  // back to the pool.
+  void retire(std::vector<BeamRule>& rules) {
+    // Short rules recur in the next search and hold the longest lists; on waveform-5000 (beam 10) the next
+    // search held 69% of the rules of one condition again, 33% of two, 9% of three.
+    constexpr std::size_t kMemoLength = 2;
+    for (auto& r : rules) {
+      if (r.sorted.empty()) continue;
+      bool complete = true;  // a task skipped by its bound leaves a list unbuilt
+      for (int a = 0; a < na_; ++a) complete = complete && (r.built[a] || index_.data().attribute(a).is_nominal());
+      if (memo_ && complete && r.conditions.size() <= kMemoLength) {
+        const std::size_t bytes = held_bytes(r.sorted);
+        if (kept_bytes_ + bytes <= budget_ / 4) {
+          kept_bytes_ += bytes;
+          kept_.emplace(key_of(r.conditions), std::move(r.sorted));
+          continue;
+        }
+      }
+      recycle(std::move(r.sorted));
+    }
+  }
+
+  // At the end of the search: the lists kept replace the memo's.
+  void leave_in_memo(const Bitset& active) {
+    if (!memo_) return;
+    for (auto& entry : memo_->by_rule) recycle(std::move(entry.second));
+    memo_->by_rule = std::move(kept_);
+    memo_->active = active;
+    memo_->index = &index_;
+  }
+
+ private:
+  // Lists of rules that left the beam, each set with the bytes it holds, recycled within and across
+  // searches on this thread. A search holds up to three beams of lists at once (parents, beam, children),
+  // so a pool smaller than that frees and reallocates lists at every level (9% of a wide EVC calibration
+  // with an eighth of the budget). It holds at most the budget: buffers keep the capacity of the largest
+  // list they ever held, and layered search's wide beams would otherwise leave hundreds of full-size lists
+  // behind.
+  struct Pool {
+    std::vector<std::pair<std::size_t, SortedColumns>> spare;
+    std::size_t bytes = 0;
+  };
+  static Pool& pool_of_this_thread() {
+    thread_local Pool pool;
+    return pool;
+  }
+  void recycle(SortedColumns&& lists) {
+    Pool& pool = pool_of_this_thread();
+    const std::size_t bytes = held_bytes(lists);
+    if (pool.bytes + bytes > budget_) return;
+    pool.bytes += bytes;
+    pool.spare.emplace_back(bytes, std::move(lists));
+  }
+
+  const CoverageIndex& index_;
+  int na_;
+  std::size_t budget_ = 0, per_rule_budget_ = 0;
+  SearchMemo::Lists* memo_ = nullptr;
+  std::map<ConditionKey, SortedColumns> kept_;  // this search's lists, for the memo
+  std::size_t kept_bytes_ = 0;
+};
+
+// One level of the search: the beam it refines and the floors its tasks share. A task whose beam list is
+// full holds `width` distinct rules scoring at least its last one, so no candidate of any task scoring
+// below that can enter the beam; likewise a full best list. Tasks read the floors as they rise (in
+// whatever order threads run), which changes what a task keeps but never the level's outcome.
+struct Level {
+  int length;       // the length of the rules it evaluates
+  bool can_refine;  // its rules form a beam (with best_from_beam the last level's are the best's candidates)
+  std::vector<BeamRule>& beam;
+  const AttributeLists& lists;
+  std::atomic<double> beam_floor{-std::numeric_limits<double>::infinity()};
+  std::atomic<double> best_floor{-std::numeric_limits<double>::infinity()};
+  // The largest quality any task has seen (level_maxima): a candidate below it cannot raise the maximum.
+  std::atomic<double> max_floor{-std::numeric_limits<double>::infinity()};
+};
+
+// One task of a level: the refinements of beam rule `task / na` on attribute `task % na`. `out` keeps the
+// task's `width` best for the beam and best_kept best for the returned rule.
+class Task {
+ public:
+  Task(const SearchSetup& s, Level& level, std::size_t task, TaskResult& out)
+      : s_(s),
+        level_(level),
+        out_(out),
+        p_(static_cast<std::uint32_t>(task / static_cast<std::size_t>(s.na))),
+        a_(static_cast<int>(task % static_cast<std::size_t>(s.na))),
+        parent_(level.beam[p_]) {}
+
+  void run() {
+    thread_local RefinementScratch scratch;
+    const RefinementKinds kinds = allowed_kinds(parent_.conditions, a_, s_.options.kinds);
+    RuleCoverage cov{&parent_.covered, &parent_.rows, nullptr, parent_.counts.data()};
+    // A task none of whose refinements can reach the bars is skipped whole (as each of its candidates
+    // would be): the measure's refinement_bound of the parent bounds them all.
+    if (s_.quick_bounds && s_.target >= 0) {
+      const RuleStats parent_stats{parent_.counts,
+                                   s_.totals,
+                                   s_.target,
+                                   level_.length,
+                                   std::accumulate(parent_.counts.begin(), parent_.counts.end(), 0.0),
+                                   s_.n_total};
+      if (s_.quality.refinement_bound(parent_stats) < bar()) return;
+    }
+    const bool numeric = !s_.index.data().attribute(a_).is_nominal();
+    if (numeric) {
+      if (!kinds.less_equal && !kinds.greater) return;
+      cov.sorted = level_.lists.of(parent_, a_);
+    }
+    if (s_.by_s_and_n && numeric)
+      sweep_cuts(cov, kinds, scratch);
+    else
+      sweep_counts(cov, kinds, scratch);
+  }
+
+ private:
+  // The bars a candidate must reach to be kept by this task (exact: one scoring below every bar, this
+  // task's full beam and best lists and the level's maximum when recorded, would be rejected anyway).
+  static constexpr double kNever = std::numeric_limits<double>::infinity();
+  double beam_bar() const {
+    if (!level_.can_refine) return kNever;
+    const double floor = level_.beam_floor.load(std::memory_order_relaxed);
+    return out_.top.size() == s_.width ? std::max(out_.top.back().quality, floor) : floor;
+  }
+  double best_bar() const {
+    if (s_.options.best_from_beam) return kNever;
+    const double floor = level_.best_floor.load(std::memory_order_relaxed);
+    return out_.best.size() == s_.best_kept ? std::max(out_.best.back().selection, floor) : floor;
+  }
+  double bar() const {
+    const double max_bar =
+        s_.options.level_maxima ? std::max(out_.max_quality, level_.max_floor.load(std::memory_order_relaxed)) : kNever;
+    return std::min({beam_bar(), best_bar(), max_bar});
+  }
+
+  // Keeps an evaluated candidate in this task's lists where it ranks.
+  __attribute__((always_inline)) void offer(const Condition& c, const RuleStats& stats, std::size_t rows, double q,
+                                            double sel) {
+    out_.max_quality = std::max(out_.max_quality, q);
+    // Cheap rejection on the scores alone (ties go on to the full comparison).
+    const bool beam_open = level_.can_refine && (out_.top.size() < s_.width || q >= out_.top.back().quality) &&
+                           !(q < level_.beam_floor.load(std::memory_order_relaxed));
+    const bool best_open = !s_.options.best_from_beam &&
+                           (out_.best.size() < s_.best_kept || sel >= out_.best.back().selection) &&
+                           !(sel < level_.best_floor.load(std::memory_order_relaxed));
+    if (!beam_open && !best_open) return;
+    Proposal prop{p_,
+                  c,
+                  q,
+                  sel,
+                  s_.options.prune ? s_.select.refinement_bound(stats) : 0.0,
+                  rows,
+                  stats.target,
+                  static_cast<std::size_t>(level_.length),
+                  !s_.significance_tests || (s_.prior_test.passes(stats.covered) &&
+                                             (!parent_.parent_test || parent_.parent_test->passes(stats.covered)))};
+    if (beam_open) {
+      keep_top(out_.top, prop, s_.width, better);
+      if (s_.share_floors && out_.top.size() == s_.width) raise(level_.beam_floor, out_.top.back().quality);
+    }
+    if (best_open && prop.can_be_best) {
+      keep_top(out_.best, prop, s_.best_kept, better_selection);
+      if (s_.share_floors && out_.best.size() == s_.best_kept) raise(level_.best_floor, out_.best.back().selection);
+    }
+  }
+
+  // A numeric attribute under SearchSetup::by_s_and_n: the target class's cuts, scored (or bounded) a whole
+  // sweep at a time, then offered one by one where they may reach a bar.
+  void sweep_cuts(const RuleCoverage& cov, const RefinementKinds& kinds, RefinementScratch& scratch) {
+    const TargetCuts cuts = target_cuts(s_.index, cov, a_, s_.target, scratch);
+    if (cuts.count == 0) return;
+    // Candidate j: cut j / 2, A <= t when j is even, A > t when odd.
+    auto& s = scratch.batch_s;
+    auto& n = scratch.batch_n;
+    s.resize(2 * cuts.count);
+    n.resize(2 * cuts.count);
+    const double m = static_cast<double>(cuts.rows), positives = static_cast<double>(cuts.positives);
+    for (std::size_t i = 0; i < cuts.count; ++i) {
+      s[2 * i] = cuts.below[i];
+      n[2 * i] = cuts.position[i];
+      s[2 * i + 1] = positives - s[2 * i];
+      n[2 * i + 1] = m - n[2 * i];
+    }
+    // The measures read s (the counts below, the other classes left at zero) and n; offer() reads no
+    // counts here (no significance tests, no pruning bound).
+    auto& counts = scratch.other;
+    counts.assign(s_.k, 0.0);
+    const RuleStats base{counts, s_.totals, s_.target, level_.length, 0.0, s_.n_total};
+    auto& q = scratch.batch_quality;
+    auto& sel = scratch.batch_selection;
+    q.resize(s.size());
+    const bool separate = &s_.select != &s_.quality;
+    if (s_.batch_scores) {
+      s_.quality.evaluate_batch(base, s, n, q);
+      if (separate) {
+        sel.resize(s.size());
+        s_.select.evaluate_batch(base, s, n, sel);
+      }
+    } else if (s_.batch_bounds) {
+      s_.quality.bound_batch(base, s, n, q);  // q holds bounds
+    }
+    const double* sel_of = s_.batch_scores && separate ? sel.data() : q.data();
+    // Most candidates lose to the task's bars: those are passed over on their scores (or bounds) alone,
+    // bars refreshed after every candidate that is offered, unless they may raise the level's maximum.
+    double beam_at = 0, best_at = 0, any_at = 0;
+    auto refresh = [&] {
+      beam_at = beam_bar();
+      best_at = best_bar();
+      any_at = bar();
+    };
+    refresh();
+    const bool track_max = s_.options.level_maxima != nullptr;
+    // Runs of passed-over candidates are skipped in tight loops over locals: in the main loop, whose body
+    // calls out, the flags, bars and sizes would be reloaded from memory at every candidate.
+    const bool scored = s_.batch_scores, bounded = s_.batch_bounds;
+    const double* qv = q.data();
+    const std::size_t count = s.size();
+    const std::size_t parent_rows = parent_.rows.size();
+    for (std::size_t j = 0; j < count; ++j) {
+      if (scored) {
+        const double beam_bar_now = beam_at, best_bar_now = best_at;
+        const double max_now = track_max ? out_.max_quality : std::numeric_limits<double>::infinity();
+        while (j < count && qv[j] < beam_bar_now && sel_of[j] < best_bar_now && !(qv[j] > max_now)) ++j;
+      } else if (bounded) {
+        const double bar_now = any_at;
+        while (j < count && qv[j] < bar_now) ++j;
+      }
+      if (j == count) break;
+      const bool le = j % 2 == 0;
+      if (le ? !kinds.less_equal : !kinds.greater) continue;
+      const std::size_t rows = static_cast<std::size_t>(n[j]);
+      if (rows >= parent_rows || rows < s_.options.min_covered) continue;
+      if (s[j] <= 0 || s[j] < s_.options.min_positives) continue;
+      counts[static_cast<std::size_t>(s_.target)] = s[j];
+      const RuleStats stats{counts, s_.totals, s_.target, level_.length, n[j], s_.n_total};
+      // The threshold reads the attribute's distinct values (not in cache): only for candidates offered.
+      auto condition = [&] { return Condition{a_, le ? Op::le : Op::gt, 0, cuts.threshold(j / 2)}; };
+      if (scored) {
+        offer(condition(), stats, rows, q[j], sel_of[j]);
+      } else {
+        if (s_.quick_bounds && !s_.quality.may_reach(stats, any_at)) continue;
+        offer(condition(), stats, rows, s_.quality.evaluate(stats), s_.select.evaluate(stats));
+      }
+      refresh();
+    }
+  }
+
+  // Any other attribute: each refinement with its class counts, evaluated one by one.
+  void sweep_counts(const RuleCoverage& cov, const RefinementKinds& kinds, RefinementScratch& scratch) {
+    const std::size_t k = s_.k, parent_rows = parent_.rows.size();
+    evaluate_attribute(
+        s_.index, cov, a_, kinds, s_.target,
+        scratch, [&](const Condition& c, const double* counts, std::size_t rows) __attribute__((always_inline)) {
+          if (rows >= parent_rows || rows < s_.options.min_covered) return;
+          int t = s_.target;
+          if (t < 0) t = static_cast<int>(std::max_element(counts, counts + k) - counts);
+          if (counts[t] <= 0 || counts[t] < s_.options.min_positives) return;
+          std::span<const double> covered(counts, k);
+          double n = static_cast<double>(rows);
+          if (!s_.unit_weights) n = std::accumulate(counts, counts + k, 0.0);
+          const RuleStats stats{covered, s_.totals, t, level_.length, n, s_.n_total};
+          if (s_.quick_bounds && !s_.quality.may_reach(stats, bar())) return;
+          offer(c, stats, rows, s_.quality.evaluate(stats), s_.select.evaluate(stats));
+        });
+  }
+
+  const SearchSetup& s_;
+  Level& level_;
+  TaskResult& out_;
+  std::uint32_t p_;
+  int a_;
+  BeamRule& parent_;
+};
+
+// A level's candidates: the union of every task's lists, the best candidates for the returned rule and the
+// largest quality seen. Kept per task until the merge they would cost tasks x width proposals (gigabytes
+// for layered search's width 512), so wide levels fold each task's list into one bounded heap per chunk of
+// tasks instead, keeping the chunk's `keep` best; `cut` is then the best candidate a heap dropped.
+struct LevelCandidates {
+  std::vector<Proposal> beam, best;
+  double max_quality = -std::numeric_limits<double>::infinity();
+  std::optional<Proposal> cut;
+};
+
+LevelCandidates evaluate_per_task(const SearchSetup& s, Level& level) {
+  const std::size_t tasks = level.beam.size() * static_cast<std::size_t>(s.na);
+  std::vector<TaskResult> results(tasks);
+  // Each task fills a list of its own stack and moves it out at the end: neighbouring results written by
+  // two threads at once would share cache lines at every candidate.
+  parallel_for(tasks, s.options.threads, [&](std::size_t task) {
+    TaskResult local;
+    Task(s, level, task, local).run();
+    raise(level.max_floor, local.max_quality);
+    results[task] = std::move(local);
+  });
+  // Merge in task order; ties are settled by `better`, so the merge order cannot change the outcome.
+  LevelCandidates out;
+  for (auto& r : results) {
+    out.max_quality = std::max(out.max_quality, r.max_quality);
+    out.beam.insert(out.beam.end(), r.top.begin(), r.top.end());
+    out.best.insert(out.best.end(), r.best.begin(), r.best.end());
+  }
+  return out;
+}
+
+LevelCandidates evaluate_folded(const SearchSetup& s, Level& level, std::size_t chunks, std::size_t keep) {
+  const std::size_t tasks = level.beam.size() * static_cast<std::size_t>(s.na);
+  struct Chunk {
+    std::vector<Proposal> heap;  // worst kept at the front
+    bool truncated = false;
+    TaskResult best;  // best_kept best for the returned rule and the maximum
+  };
+  std::vector<Chunk> folded(chunks);
+  parallel_for(chunks, s.options.threads, [&](std::size_t ci) {
+    Chunk& ch = folded[ci];
+    TaskResult local;
+    for (std::size_t task = tasks * ci / chunks; task < tasks * (ci + 1) / chunks; ++task) {
+      local.top.clear();
+      local.best.clear();
+      local.max_quality = -std::numeric_limits<double>::infinity();
+      Task(s, level, task, local).run();
+      raise(level.max_floor, local.max_quality);
+      ch.best.max_quality = std::max(ch.best.max_quality, local.max_quality);
+      for (const auto& prop : local.best) keep_top(ch.best.best, prop, s.best_kept, better_selection);
+      for (const auto& prop : local.top) {
+        if (ch.heap.size() < keep) {
+          ch.heap.push_back(prop);
+          std::push_heap(ch.heap.begin(), ch.heap.end(), better);
+          continue;
+        }
+        ch.truncated = true;
+        if (!better(prop, ch.heap.front())) continue;
+        std::pop_heap(ch.heap.begin(), ch.heap.end(), better);
+        ch.heap.back() = prop;
+        std::push_heap(ch.heap.begin(), ch.heap.end(), better);
+      }
+    }
+  });
+  LevelCandidates out;
+  for (auto& ch : folded) {
+    out.max_quality = std::max(out.max_quality, ch.best.max_quality);
+    out.beam.insert(out.beam.end(), ch.heap.begin(), ch.heap.end());
+    out.best.insert(out.best.end(), ch.best.best.begin(), ch.best.best.end());
+    // Every candidate a heap dropped is worse than its final front.
+    if (ch.truncated && (!out.cut || better(ch.heap.front(), *out.cut))) out.cut = ch.heap.front();
+  }
+  return out;
+}
+
+// Chunks need per-task best lists when accept() chooses among them; they pay off when the per-task lists
+// would be several times the heaps.
+LevelCandidates evaluate_level(const SearchSetup& s, Level& level, std::size_t keep) {
+  const std::size_t tasks = level.beam.size() * static_cast<std::size_t>(s.na);
+  const std::size_t chunks = std::min(tasks, 8 * static_cast<std::size_t>(resolve_threads(s.options.threads)));
+  if (!s.options.accept && tasks * s.width > 4 * chunks * keep) return evaluate_folded(s, level, chunks, keep);
+  return evaluate_per_task(s, level);
+}
+
+// The next beam: the best `width` distinct candidates, skipping those safe pruning rules out. Sorting only
+// the front usually suffices; the rest is sorted when duplicates or pruning use it up, so the order is that
+// of a full sort. Returns false when candidates past `cut` were needed (the level must keep more).
+bool choose_beam(const SearchSetup& s, const std::vector<BeamRule>& beam, LevelCandidates& level,
+                 const std::optional<Proposal>& best_proposal, std::vector<const Proposal*>& chosen) {
+  chosen.clear();
+  auto& candidates = level.beam;
+  std::size_t sorted_upto = std::min(candidates.size(), 4 * s.width);
+  std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(sorted_upto), candidates.end(),
+                    better);
+  std::set<ConditionKey> seen;
+  for (std::size_t i = 0; i < candidates.size() && chosen.size() < s.width; ++i) {
+    if (i == sorted_upto) {
+      std::sort(candidates.begin() + static_cast<std::ptrdiff_t>(i), candidates.end(), better);
+      sorted_upto = candidates.size();
+    }
+    const Proposal& prop = candidates[i];
+    if (level.cut && better(*level.cut, prop)) return false;
+    if (s.options.prune && best_proposal && prop.bound <= best_proposal->selection) continue;
+    if (!seen.insert(key_of(beam[prop.parent].conditions, &prop.condition)).second) continue;
+    chosen.push_back(&prop);
+  }
+  return chosen.size() == s.width || !level.cut;
+}
+
+// The rules of the next beam, built in parallel: each rule's rows; its attribute lists come with the next
+// level's sweeps.
+std::vector<BeamRule> build_beam(const SearchSetup& s, const std::vector<BeamRule>& beam,
+                                 const std::vector<const Proposal*>& chosen) {
+  std::vector<BeamRule> next(chosen.size());
+  parallel_for(chosen.size(), s.options.threads, [&](std::size_t i) {
+    const Proposal& prop = *chosen[i];
+    const BeamRule& parent = beam[prop.parent];
+    BeamRule& r = next[i];
+    r.conditions = parent.conditions;
+    r.conditions.push_back(prop.condition);
+    r.covered = s.index.covered(prop.condition, parent.covered);
+    r.rows = r.covered.members();
+    r.counts = s.index.class_counts(r.covered);
+    r.parent = &parent;
+    s.set_parent_test(r);
+  });
+  return next;
+}
+
+// The rule a proposal describes; its parent must still be in the beam.
+FoundRule build_found(const SearchSetup& s, const std::vector<BeamRule>& beam, const Proposal& prop) {
+  const BeamRule& parent = beam[prop.parent];
+  FoundRule found;
+  found.conditions = parent.conditions;
+  found.conditions.push_back(prop.condition);
+  found.target = prop.target;
+  found.covered = s.index.covered(prop.condition, parent.covered);
+  found.counts = s.index.class_counts(found.covered);
+  found.quality = prop.quality;
+  found.selection = prop.selection;
+  return found;
+}
+
+// h_w of paper 002: every distinct set of attributes the level evaluated refinements on.
+void record_attribute_sets(const SearchSetup& s, const std::vector<BeamRule>& beam, std::set<std::vector<int>>& sets) {
+  for (const auto& rule : beam)
+    for (int a = 0; a < s.na; ++a) {
+      const RefinementKinds kinds = allowed_kinds(rule.conditions, a, s.options.kinds);
+      if (!kinds.equal && !kinds.not_equal && !kinds.less_equal && !kinds.greater) continue;
+      std::vector<int> attrs{a};
+      for (const auto& c : rule.conditions) attrs.push_back(c.attribute);
+      std::sort(attrs.begin(), attrs.end());
+      attrs.erase(std::unique(attrs.begin(), attrs.end()), attrs.end());
+      sets.insert(std::move(attrs));
+    }
+}
+
 }  // namespace
 
 void shorten_thresholds(std::vector<Condition>& conditions, const CoverageIndex& index) {
@@ -153,484 +708,54 @@ void shorten_thresholds(std::vector<Condition>& conditions, const CoverageIndex&
 
 std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset& active, int target,
                                         const QualityMeasure& quality, const SearchOptions& options) {
-  const std::size_t k = index.num_classes();
-  const QualityMeasure& select = options.select_quality ? *options.select_quality : quality;
   if (options.level_maxima)
     options.level_maxima->assign(static_cast<std::size_t>(std::max(0, options.max_rule_length)),
                                  -std::numeric_limits<double>::infinity());
-  const std::vector<double> totals = index.class_counts(active);
-  if (target >= 0 && totals[target] <= 0) return std::nullopt;
-  const std::size_t width = static_cast<std::size_t>(std::max(1, options.beam_width));
-  const int na = static_cast<int>(index.data().num_attributes());
-  const bool significance_tests = options.alpha < 1.0 || options.parent_alpha < 1.0;
-  const SignificanceTest prior_test(totals, options.alpha);
-  auto set_parent_test = [&](BeamRule& r) {
-    if (options.parent_alpha < 1.0) r.parent_test.emplace(r.counts, options.parent_alpha);
-  };
-  const bool unit_weights = index.unit_weights();
-  const double n_total = std::accumulate(totals.begin(), totals.end(), 0.0);
+  const SearchSetup s(index, active, target, quality, options);
+  if (target >= 0 && s.totals[target] <= 0) return std::nullopt;
 
+  AttributeLists lists(index, s.width, options.memo, active);
   std::vector<BeamRule> beam(1);
   beam[0].covered = active;
   beam[0].rows = active.members();
-  beam[0].counts = totals;
-  // Attribute lists make each numeric sweep proportional to the rows its rule covers; they cost memory, so
-  // a rule keeps them only while they fit the budget (the sweep gathers from the global order otherwise).
-  // The budget is 128 MiB or eight times the lists of every row, whichever is larger: on big data the
-  // empty rule and the first level's rules must have lists, or each of their children filters the global
-  // order (1M rows x 10 attributes: 160 MB per set of lists, 1.3 GB of budget).
-  // It never exceeds a quarter of the memory the machine allows: lists are a cache (a rule without them sweeps
-  // the global order and finds the same candidates), so a smaller budget costs time, never a different rule.
-  static const std::size_t kMemoryQuarter = static_cast<std::size_t>(memory_limit_bytes() / 4);
-  const std::size_t kListBudgetBytes =
-      std::min(kMemoryQuarter, std::max(std::size_t{1} << 27, 8 * sorted_columns_bytes(index, index.rows())));
-  const std::size_t per_rule_budget = kListBudgetBytes / (width + 1);
-  // Lists of rules that left the beam are recycled, within and across searches on this thread, each set
-  // with the bytes it holds. A search holds up to three beams of lists at once (parents, beam, children),
-  // so a pool smaller than that frees and reallocates lists at every level (9% of a wide EVC calibration
-  // with an eighth of the budget). It holds at most the budget: buffers keep the capacity of the largest
-  // list they ever held, and layered search's wide beams would otherwise leave hundreds of full-size lists
-  // behind.
-  thread_local std::vector<std::pair<std::size_t, SortedColumns>> spare;
-  thread_local std::size_t spare_bytes = 0;
-  auto recycle_one = [&](SortedColumns&& lists) {
-    const std::size_t bytes = held_bytes(lists);
-    if (spare_bytes + bytes > kListBudgetBytes) return;
-    spare_bytes += bytes;
-    spare.emplace_back(bytes, std::move(lists));
-  };
-  // The memo's lists, when its search ran on a superset of these rows over this index.
-  SearchMemo::Lists* memo = options.memo ? options.memo->lists.get() : nullptr;
-  if (memo && !(memo->index == &index && active.is_subset_of(memo->active))) {
-    for (auto& entry : memo->by_rule) recycle_one(std::move(entry.second));
-    memo->by_rule.clear();
-  }
-  std::map<ConditionKey, SortedColumns> kept;  // this search's lists, for the memo
-  // Short rules recur in the next search and hold the longest lists; on waveform-5000 (beam 10) the next
-  // search held 69% of the rules of one condition again, 33% of two, 9% of three.
-  constexpr std::size_t kMemoLength = 2;
-  std::size_t kept_bytes = 0;
-  // Gives the rule room for attribute lists (built later, by the sweeps) when they fit the budget.
-  auto give_lists = [&](BeamRule& r) {
-    const std::size_t needed = sorted_columns_bytes(index, r.rows.size());
-    if (needed > per_rule_budget) return;
-    if (r.rows.size() == index.rows()) return;  // its lists are the index's global order
-    if (memo) {
-      const auto it = memo->by_rule.find(key_of(r.conditions));
-      if (it != memo->by_rule.end()) r.remembered = &it->second;
-    }
-    if (!spare.empty()) {
-      // The smallest set that holds the rule's lists (else the largest): a set too small reallocates
-      // every list it is given.
-      auto fits = [&](const auto& x) { return x.first >= needed; };
-      auto pick = spare.begin();
-      for (auto it = spare.begin(); it != spare.end(); ++it)
-        if (fits(*it) ? !fits(*pick) || it->first < pick->first : !fits(*pick) && it->first > pick->first) pick = it;
-      spare_bytes -= pick->first;
-      r.sorted = std::move(pick->second);
-      *pick = std::move(spare.back());
-      spare.pop_back();
-    }
-    r.sorted.resize(static_cast<std::size_t>(na));
-    r.built.assign(static_cast<std::size_t>(na), 0);
-  };
-  // The rule's list of numeric attribute a, built if it is not yet, filtered from the shortest source at
-  // hand: the memo's list of the rule, the parent's, or the global order. Null when the rule has no lists.
-  auto list_of = [&](BeamRule& r, int a) -> const SortedColumns* {
-    if (r.sorted.empty()) return nullptr;
-    if (!r.built[a]) {
-      const SortedColumn* source = nullptr;
-      std::size_t source_rows = index.sorted_rows(a).size();
-      if (r.parent && !r.parent->sorted.empty() && r.parent->built[a]) {
-        source = &r.parent->sorted[a];
-        source_rows = source->rows.size();
-      }
-      if (r.remembered && (*r.remembered)[a].rows.size() < source_rows) source = &(*r.remembered)[a];
-      build_sorted_column(index, r.covered, r.rows, source, a, r.sorted[a]);
-      r.built[a] = 1;
-    }
-    return &r.sorted;
-  };
-  // Rules leaving the beam: their lists go to the memo (within the budget) or back to the pool.
-  auto retire = [&](std::vector<BeamRule>& rules) {
-    for (auto& r : rules) {
-      if (r.sorted.empty()) continue;
-      bool complete = true;  // a task skipped by its bound leaves a list unbuilt
-      for (int a = 0; a < na; ++a) complete = complete && (r.built[a] || index.data().attribute(a).is_nominal());
-      if (memo && complete && r.conditions.size() <= kMemoLength) {
-        const std::size_t bytes = held_bytes(r.sorted);
-        if (kept_bytes + bytes <= kListBudgetBytes / 4) {
-          kept_bytes += bytes;
-          kept.emplace(key_of(r.conditions), std::move(r.sorted));
-          continue;
-        }
-      }
-      recycle_one(std::move(r.sorted));
-    }
-  };
-  give_lists(beam[0]);
-  set_parent_test(beam[0]);
+  beam[0].counts = s.totals;
+  lists.give(beam[0]);
+  s.set_parent_test(beam[0]);
   std::vector<BeamRule> previous;  // the parents of the beam's rules, until their lists are built
 
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
-  const std::size_t best_kept = options.accept ? std::max<std::size_t>(1, options.accept_candidates) : 1;
-  const bool share_floors = !options.prune && !options.accept;
-  // Bounds may skip candidates only when one measure both ranks and selects.
-  const bool quick_bounds = &select == &quality;
-  // A target-class sweep under unit weights yields each threshold's s and n only. Numeric attributes go
-  // that way when the measures read nothing else and nothing else needs a candidate's class counts
-  // (significance tests, pruning bounds); they are then scored a whole sweep at a time (batch_scores), or
-  // one by one after a batch of cheap bounds (batch_bounds) when evaluating costs more than bounding.
-  const RuleStats probe{totals, totals, target, 1, 0.0, n_total};
-  const bool by_s_and_n = target >= 0 && unit_weights && !significance_tests && !options.prune &&
-                          quality.reads_only_s_and_n() && select.reads_only_s_and_n();
-  const bool batch_scores =
-      by_s_and_n && quality.evaluate_batch(probe, {}, {}, {}) && select.evaluate_batch(probe, {}, {}, {});
-  const bool batch_bounds = by_s_and_n && !batch_scores && quick_bounds && quality.bound_batch(probe, {}, {}, {});
-  // The rule a proposal describes; its parent must still be in the beam.
-  auto build_found = [&](const Proposal& prop) {
-    const BeamRule& parent = beam[prop.parent];
-    FoundRule found;
-    found.conditions = parent.conditions;
-    found.conditions.push_back(prop.condition);
-    found.target = prop.target;
-    found.covered = index.covered(prop.condition, parent.covered);
-    found.counts = index.class_counts(found.covered);
-    found.quality = prop.quality;
-    found.selection = prop.selection;
-    return found;
-  };
-
-  for (int level = 1; level <= options.max_rule_length && !beam.empty(); ++level) {
-    const std::size_t tasks = beam.size() * static_cast<std::size_t>(na);
-    // With best_from_beam the last level still forms a beam: its rules are the candidates for the best.
-    const bool can_refine = level < options.max_rule_length || options.best_from_beam;
-    // One task: the refinements of beam rule task / na on attribute task % na; `out` keeps the task's `width`
-    // best for the beam and best_kept best for the returned rule.
-    // Floors shared by the level's tasks: a task whose beam list is full holds `width` distinct rules scoring
-    // at least its last one, so no candidate of any task scoring below that can enter the beam; likewise a
-    // full best list. Tasks read them as they rise (in whatever order threads run), which changes what a
-    // task keeps but never the level's outcome. Not with pruning or accept(), where a rule of the beam or
-    // of the best lists may be passed over and the next one needed.
-    std::atomic<double> beam_floor{-std::numeric_limits<double>::infinity()};
-    std::atomic<double> best_floor{-std::numeric_limits<double>::infinity()};
-    // The largest quality any task has seen (level_maxima): a candidate below it cannot raise the maximum.
-    std::atomic<double> max_floor{-std::numeric_limits<double>::infinity()};
-    auto evaluate_task = [&](std::size_t task, TaskResult& out) {
-      thread_local RefinementScratch scratch;
-      const std::uint32_t p = static_cast<std::uint32_t>(task / na);
-      const int a = static_cast<int>(task % na);
-      BeamRule& parent = beam[p];
-      RefinementKinds kinds = allowed_kinds(parent.conditions, a, options.kinds);
-      RuleCoverage cov{&parent.covered, &parent.rows, nullptr, parent.counts.data()};
-      // The bar a candidate must reach to be kept by this task (exact: one scoring below every bar, this
-      // task's full beam and best lists and the level's maximum when recorded, would be rejected anyway).
-      constexpr double kNever = std::numeric_limits<double>::infinity();
-      auto beam_bar = [&] {
-        if (!can_refine) return kNever;
-        const double floor = beam_floor.load(std::memory_order_relaxed);
-        return out.top.size() == width ? std::max(out.top.back().quality, floor) : floor;
-      };
-      auto best_bar = [&] {
-        if (options.best_from_beam) return kNever;
-        const double floor = best_floor.load(std::memory_order_relaxed);
-        return out.best.size() == best_kept ? std::max(out.best.back().selection, floor) : floor;
-      };
-      auto bar = [&] {
-        const double max_bar =
-            options.level_maxima ? std::max(out.max_quality, max_floor.load(std::memory_order_relaxed)) : kNever;
-        return std::min({beam_bar(), best_bar(), max_bar});
-      };
-      // Keeps an evaluated candidate in this task's lists where it ranks.
-      auto offer = [&](const Condition& c, const RuleStats& stats, std::size_t rows, double q, double sel)
-          __attribute__((always_inline)) {
-        out.max_quality = std::max(out.max_quality, q);
-        // Cheap rejection on the scores alone (ties go on to the full comparison).
-        const bool beam_open = can_refine && (out.top.size() < width || q >= out.top.back().quality) &&
-                               !(q < beam_floor.load(std::memory_order_relaxed));
-        const bool best_open = !options.best_from_beam &&
-                               (out.best.size() < best_kept || sel >= out.best.back().selection) &&
-                               !(sel < best_floor.load(std::memory_order_relaxed));
-        if (!beam_open && !best_open) return;
-        Proposal prop{p,
-                      c,
-                      q,
-                      sel,
-                      options.prune ? select.refinement_bound(stats) : 0.0,
-                      rows,
-                      stats.target,
-                      static_cast<std::size_t>(level),
-                      !significance_tests || (prior_test.passes(stats.covered) &&
-                                              (!parent.parent_test || parent.parent_test->passes(stats.covered)))};
-        if (beam_open) {
-          keep_top(out.top, prop, width, better);
-          if (share_floors && out.top.size() == width) raise(beam_floor, out.top.back().quality);
-        }
-        if (best_open && prop.can_be_best) {
-          keep_top(out.best, prop, best_kept, better_selection);
-          if (share_floors && out.best.size() == best_kept) raise(best_floor, out.best.back().selection);
-        }
-      };
-      // A task none of whose refinements can reach the bars is skipped whole (as each of its candidates
-      // would be): the measure's refinement_bound of the parent bounds them all.
-      if (quick_bounds && target >= 0) {
-        const RuleStats parent_stats{
-            parent.counts, totals, target, level, std::accumulate(parent.counts.begin(), parent.counts.end(), 0.0),
-            n_total};
-        if (quality.refinement_bound(parent_stats) < bar()) return;
-      }
-      const bool numeric = !index.data().attribute(a).is_nominal();
-      if (numeric) {
-        if (!kinds.less_equal && !kinds.greater) return;
-        cov.sorted = list_of(parent, a);
-      }
-      if (by_s_and_n && numeric) {
-        const TargetCuts cuts = target_cuts(index, cov, a, target, scratch);
-        if (cuts.count == 0) return;
-        // Candidate j: cut j / 2, A <= t when j is even, A > t when odd.
-        auto& s = scratch.batch_s;
-        auto& n = scratch.batch_n;
-        s.resize(2 * cuts.count);
-        n.resize(2 * cuts.count);
-        const double m = static_cast<double>(cuts.rows), positives = static_cast<double>(cuts.positives);
-        for (std::size_t i = 0; i < cuts.count; ++i) {
-          s[2 * i] = cuts.below[i];
-          n[2 * i] = cuts.position[i];
-          s[2 * i + 1] = positives - s[2 * i];
-          n[2 * i + 1] = m - n[2 * i];
-        }
-        // The measures read s (the counts below, the other classes left at zero) and n; offer() reads no
-        // counts here (no significance tests, no pruning bound).
-        auto& counts = scratch.other;
-        counts.assign(k, 0.0);
-        const RuleStats base{counts, totals, target, level, 0.0, n_total};
-        auto& q = scratch.batch_quality;
-        auto& sel = scratch.batch_selection;
-        q.resize(s.size());
-        if (batch_scores) {
-          quality.evaluate_batch(base, s, n, q);
-          if (&select != &quality) {
-            sel.resize(s.size());
-            select.evaluate_batch(base, s, n, sel);
-          }
-        } else if (batch_bounds) {
-          quality.bound_batch(base, s, n, q);  // q holds bounds
-        }
-        const double* sel_of = batch_scores && &select != &quality ? sel.data() : q.data();
-        // Most candidates lose to the task's bars: those are passed over on their scores (or bounds) alone,
-        // bars refreshed after every candidate that is offered, unless they may raise the level's maximum.
-        double beam_at = 0, best_at = 0, any_at = 0;
-        auto refresh = [&] {
-          beam_at = beam_bar();
-          best_at = best_bar();
-          any_at = bar();
-        };
-        refresh();
-        const bool track_max = options.level_maxima != nullptr;
-        // Runs of passed-over candidates are skipped in tight loops over locals: in the main loop, whose
-        // body calls out, the captured flags, bars and sizes would be reloaded from memory at every
-        // candidate.
-        const bool scored = batch_scores, bounded = batch_bounds;
-        const double* qv = q.data();
-        const std::size_t count = s.size();
-        for (std::size_t j = 0; j < count; ++j) {
-          if (scored) {
-            const double beam_bar_now = beam_at, best_bar_now = best_at;
-            const double max_now = track_max ? out.max_quality : std::numeric_limits<double>::infinity();
-            while (j < count && qv[j] < beam_bar_now && sel_of[j] < best_bar_now && !(qv[j] > max_now)) ++j;
-          } else if (bounded) {
-            const double bar_now = any_at;
-            while (j < count && qv[j] < bar_now) ++j;
-          }
-          if (j == count) break;
-          const bool le = j % 2 == 0;
-          if (le ? !kinds.less_equal : !kinds.greater) continue;
-          const std::size_t rows = static_cast<std::size_t>(n[j]);
-          if (rows >= parent.rows.size() || rows < options.min_covered) continue;
-          if (s[j] <= 0 || s[j] < options.min_positives) continue;
-          counts[static_cast<std::size_t>(target)] = s[j];
-          const RuleStats stats{counts, totals, target, level, n[j], n_total};
-          // The threshold reads the attribute's distinct values (not in cache): only for candidates offered.
-          auto condition = [&] { return Condition{a, le ? Op::le : Op::gt, 0, cuts.threshold(j / 2)}; };
-          if (batch_scores) {
-            offer(condition(), stats, rows, q[j], sel_of[j]);
-          } else {
-            if (quick_bounds && !quality.may_reach(stats, any_at)) continue;
-            offer(condition(), stats, rows, quality.evaluate(stats), select.evaluate(stats));
-          }
-          refresh();
-        }
-        return;
-      }
-      evaluate_attribute(
-          index, cov, a, kinds, target,
-          scratch, [&](const Condition& c, const double* counts, std::size_t rows) __attribute__((always_inline)) {
-            if (rows >= parent.rows.size() || rows < options.min_covered) return;
-            int t = target;
-            if (t < 0) t = static_cast<int>(std::max_element(counts, counts + k) - counts);
-            if (counts[t] <= 0 || counts[t] < options.min_positives) return;
-            std::span<const double> covered(counts, k);
-            double n = static_cast<double>(rows);
-            if (!unit_weights) n = std::accumulate(counts, counts + k, 0.0);
-            const RuleStats stats{covered, totals, t, level, n, n_total};
-            if (quick_bounds && !quality.may_reach(stats, bar())) return;
-            offer(c, stats, rows, quality.evaluate(stats), select.evaluate(stats));
-          });
-    };
-
-    // The level's candidates: the union of every task's lists. Kept per task until the merge they would cost
-    // tasks x width proposals (gigabytes for layered search's width 512), so wide levels fold each task's
-    // list into one bounded heap per chunk of tasks instead, keeping the chunk's width x (level + 4) best: a
-    // rule of `level` conditions is proposed by at most `level` parents, so that is width distinct rules
-    // and room for pruned ones. Should the beam still run short before the point where a heap dropped
-    // something (`cut`), the level is evaluated again with more kept.
-    std::vector<Proposal> candidates, best_candidates;
-    double level_max = -std::numeric_limits<double>::infinity();
-    std::optional<Proposal> cut;
-    auto evaluate_per_task = [&] {
-      std::vector<TaskResult> results(tasks);
-      // Each task fills a list of its own stack and moves it out at the end: neighbouring results written
-      // by two threads at once would share cache lines at every candidate.
-      parallel_for(tasks, options.threads, [&](std::size_t task) {
-        TaskResult local;
-        evaluate_task(task, local);
-        raise(max_floor, local.max_quality);
-        results[task] = std::move(local);
-      });
-      // Merge in task order; ties are settled by `better`, so the merge order cannot change the outcome.
-      for (auto& r : results) {
-        level_max = std::max(level_max, r.max_quality);
-        candidates.insert(candidates.end(), r.top.begin(), r.top.end());
-        best_candidates.insert(best_candidates.end(), r.best.begin(), r.best.end());
-      }
-    };
-    const std::size_t chunks = std::min(tasks, 8 * static_cast<std::size_t>(resolve_threads(options.threads)));
-    auto evaluate_folded = [&](std::size_t keep) {
-      struct Chunk {
-        std::vector<Proposal> heap;  // worst kept at the front
-        bool truncated = false;
-        TaskResult best;  // best_kept best for the returned rule and the maximum
-      };
-      std::vector<Chunk> folded(chunks);
-      parallel_for(chunks, options.threads, [&](std::size_t ci) {
-        Chunk& ch = folded[ci];
-        TaskResult local;
-        for (std::size_t task = tasks * ci / chunks; task < tasks * (ci + 1) / chunks; ++task) {
-          local.top.clear();
-          local.best.clear();
-          local.max_quality = -std::numeric_limits<double>::infinity();
-          evaluate_task(task, local);
-          raise(max_floor, local.max_quality);
-          ch.best.max_quality = std::max(ch.best.max_quality, local.max_quality);
-          for (const auto& prop : local.best) keep_top(ch.best.best, prop, best_kept, better_selection);
-          for (const auto& prop : local.top) {
-            if (ch.heap.size() < keep) {
-              ch.heap.push_back(prop);
-              std::push_heap(ch.heap.begin(), ch.heap.end(), better);
-              continue;
-            }
-            ch.truncated = true;
-            if (!better(prop, ch.heap.front())) continue;
-            std::pop_heap(ch.heap.begin(), ch.heap.end(), better);
-            ch.heap.back() = prop;
-            std::push_heap(ch.heap.begin(), ch.heap.end(), better);
-          }
-        }
-      });
-      for (auto& ch : folded) {
-        level_max = std::max(level_max, ch.best.max_quality);
-        candidates.insert(candidates.end(), ch.heap.begin(), ch.heap.end());
-        best_candidates.insert(best_candidates.end(), ch.best.best.begin(), ch.best.best.end());
-        // Every candidate a heap dropped is worse than its final front.
-        if (ch.truncated && (!cut || better(ch.heap.front(), *cut))) cut = ch.heap.front();
-      }
-    };
-    // Chunks need per-task best lists when accept() chooses among them; they pay off when the per-task
-    // lists would be several times the heaps.
-    auto evaluate_level = [&](std::size_t keep) {
-      candidates.clear();
-      best_candidates.clear();
-      cut.reset();
-      if (!options.accept && tasks * width > 4 * chunks * keep)
-        evaluate_folded(keep);
-      else
-        evaluate_per_task();
-    };
-    std::size_t keep = width * (static_cast<std::size_t>(level) + 4);
-    evaluate_level(keep);
+  for (int length = 1; length <= options.max_rule_length && !beam.empty(); ++length) {
+    Level level{length, length < options.max_rule_length || options.best_from_beam, beam, lists};
+    std::size_t keep = s.width * (static_cast<std::size_t>(length) + 4);
+    LevelCandidates candidates = evaluate_level(s, level, keep);
     if (options.level_maxima) {
-      double& m = (*options.level_maxima)[static_cast<std::size_t>(level - 1)];
-      m = std::max(m, level_max);
+      double& m = (*options.level_maxima)[static_cast<std::size_t>(length - 1)];
+      m = std::max(m, candidates.max_quality);
     }
     // The level's best candidate that beats the best so far (and is accepted) becomes the best rule; it is
     // built now, while its parent is still in the beam.
-    std::sort(best_candidates.begin(), best_candidates.end(), better_selection);
-    for (const auto& prop : best_candidates) {
+    std::sort(candidates.best.begin(), candidates.best.end(), better_selection);
+    for (const auto& prop : candidates.best) {
       if (best_proposal && !better_selection(prop, *best_proposal)) break;
-      FoundRule found = build_found(prop);
+      FoundRule found = build_found(s, beam, prop);
       if (options.accept && !options.accept(found)) continue;
       best_proposal = prop;
       best = std::move(found);
       break;
     }
-    if (options.attribute_sets)
-      for (std::size_t p = 0; p < beam.size(); ++p)
-        for (int a = 0; a < na; ++a) {
-          const RefinementKinds kinds = allowed_kinds(beam[p].conditions, a, options.kinds);
-          if (!kinds.equal && !kinds.not_equal && !kinds.less_equal && !kinds.greater) continue;
-          std::vector<int> attrs{a};
-          for (const auto& c : beam[p].conditions) attrs.push_back(c.attribute);
-          std::sort(attrs.begin(), attrs.end());
-          attrs.erase(std::unique(attrs.begin(), attrs.end()), attrs.end());
-          options.attribute_sets->insert(std::move(attrs));
-        }
+    if (options.attribute_sets) record_attribute_sets(s, beam, *options.attribute_sets);
 
-    // The next beam: the best `width` distinct candidates. Sorting only the front usually suffices; the
-    // rest is sorted when duplicates or pruning use it up, so the order is that of a full sort. Returns false
-    // when the candidates past `cut` were needed.
-    std::vector<const Proposal*> chosen;
-    auto choose_beam = [&] {
-      chosen.clear();
-      std::size_t sorted_upto = std::min(candidates.size(), 4 * width);
-      std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(sorted_upto),
-                        candidates.end(), better);
-      std::set<ConditionKey> seen;
-      for (std::size_t i = 0; i < candidates.size() && chosen.size() < width; ++i) {
-        if (i == sorted_upto) {
-          std::sort(candidates.begin() + static_cast<std::ptrdiff_t>(i), candidates.end(), better);
-          sorted_upto = candidates.size();
-        }
-        const Proposal& prop = candidates[i];
-        if (cut && better(*cut, prop)) return false;
-        if (options.prune && best_proposal && prop.bound <= best_proposal->selection) continue;
-        if (!seen.insert(key_of(beam[prop.parent].conditions, &prop.condition)).second) continue;
-        chosen.push_back(&prop);
-      }
-      return chosen.size() == width || !cut;
-    };
     // Pruning can discard many of the best: keep eight times more (every list once that saves no memory).
-    while (!choose_beam()) {
+    std::vector<const Proposal*> chosen;
+    while (!choose_beam(s, beam, candidates, best_proposal, chosen)) {
       keep *= 8;
-      evaluate_level(keep);
+      candidates = evaluate_level(s, level, keep);
     }
-    // Built in parallel: each rule's rows; its attribute lists come with the next level's sweeps. Rules of
-    // the last level are never refined and get no lists.
-    std::vector<BeamRule> next(chosen.size());
-    parallel_for(chosen.size(), options.threads, [&](std::size_t i) {
-      const Proposal& prop = *chosen[i];
-      const BeamRule& parent = beam[prop.parent];
-      BeamRule& r = next[i];
-      r.conditions = parent.conditions;
-      r.conditions.push_back(prop.condition);
-      r.covered = index.covered(prop.condition, parent.covered);
-      r.rows = r.covered.members();
-      r.counts = index.class_counts(r.covered);
-      r.parent = &parent;
-      set_parent_test(r);
-    });
-    if (level < options.max_rule_length)
-      for (auto& r : next) give_lists(r);
+    std::vector<BeamRule> next = build_beam(s, beam, chosen);
+    // Rules of the last level are never refined and get no lists.
+    if (length < options.max_rule_length)
+      for (auto& r : next) lists.give(r);
     if (options.best_from_beam)
       for (std::size_t i = 0; i < next.size(); ++i) {
         const Proposal& prop = *chosen[i];
@@ -640,21 +765,16 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
               FoundRule{next[i].conditions, prop.target, next[i].counts, next[i].covered, prop.quality, prop.selection};
         }
       }
-    // The beam's lists are built (the sweeps are done), so its parents' lists have served; the beam's
-    // serve its successors' (moving the vector keeps the rules where they are).
-    retire(previous);
+    // The beam's lists are built (the sweeps are done), so its parents' lists have served; the beam's serve
+    // its successors' (moving the vector keeps the rules where they are).
+    lists.retire(previous);
     previous = std::move(beam);
     beam = std::move(next);
   }
-  retire(previous);
-  retire(beam);
+  lists.retire(previous);
+  lists.retire(beam);
   if (best && options.shortest_thresholds) shorten_thresholds(best->conditions, index);
-  if (memo) {
-    for (auto& entry : memo->by_rule) recycle_one(std::move(entry.second));
-    memo->by_rule = std::move(kept);
-    memo->active = active;
-    memo->index = &index;
-  }
+  lists.leave_in_memo(active);
   return best;
 }
 
