@@ -42,10 +42,15 @@ CONFIGS = {
                              "--calibrate", "temperature"],
     "pril": ["--learner", "pril"],
     "tree-bootstrap": ["--learner", "tree", "--leaf-estimate", "bootstrap"],
+    "rules-bootstrap": ["--learner", "cn2-unordered", "--correct", "bootstrap", "--bootstrap-resamples", "10"],
+    "rule-logistic-attributes": ["--learner", "rule-logistic", "--features", "rules+attributes"],
+    "stable-rules": ["--learner", "cn2-unordered", "--stable-resamples", "5"],
+    "best-rule": ["--learner", "rule"],
 }
 # Skipped where a configuration takes minutes on a data set.
 SLOW = {("adult", "layered"), ("adult", "lrs"), ("adult", "evc"), ("adult", "m-evc"), ("adult", "kbs-tree"),
-        ("adult", "kbs-smoothing"), ("adult", "adaboost-temperature"), ("adult", "tree-bootstrap")}
+        ("adult", "kbs-smoothing"), ("adult", "adaboost-temperature"), ("adult", "tree-bootstrap"),
+        ("adult", "rules-bootstrap"), ("adult", "rule-logistic-attributes"), ("adult", "stable-rules")}
 
 
 def main():

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "candor/data/readers.hpp"
+#include "candor/learn/params.hpp"
 #include "candor/model/model.hpp"
 #include "fuzz_common.hpp"
 
@@ -15,11 +16,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string input = fuzz::text_of(data, size);
   const std::string separator = "\n--data--\n";
   const auto at = input.find(separator);
-  const std::string model_text = input.substr(0, at);
+  const std::string file = input.substr(0, at);
   const std::string csv = at == std::string::npos ? std::string() : input.substr(at + separator.size());
   fuzz::expected_errors_only([&] {
-    const auto model = model_from_text(model_text, "fuzz.json");
-    (void)model->text();
+    const auto model = model_from_text(file, "fuzz.json");
+    try {
+      (void)model_text(*model);  // the learner object read back as options
+    } catch (const std::invalid_argument&) {
+      // options no learner takes: refused where they are read back, the model still predicts
+    }
     (void)model->rule_table().dump();
     // What loads must write and load again.
     try {

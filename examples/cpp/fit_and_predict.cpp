@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
     const candor::Dataset data = candor::read_arff(argv[1]);
     const candor::LearnerParams params;  // the defaults of `candor fit`
     const auto model = candor::fit_model(data, params, /*threads=*/2);
-    std::cout << model->text() << "\n";
+    std::cout << candor::model_text(*model) << "\n";  // its rules, headed by the learner and its options
     const auto& classes = data.schema.class_attribute.values;
     for (std::size_t row = 0; row < 3 && row < data.rows(); ++row) {
       const auto p = model->predict_proba(data, row);

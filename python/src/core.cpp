@@ -356,7 +356,7 @@ PYBIND11_MODULE(_core, m) {
                     });
                   })
       .def("to_json", [](const PyModel& pm) { return pm.model->to_json().dump(2); })
-      .def("text", [](const PyModel& pm) { return pm.model->text(); })
+      .def("text", [](const PyModel& pm) { return guarded([&] { return model_text(*pm.model); }); })
       .def(
           "export",
           [](const PyModel& pm, const std::string& format, const std::string& table,
@@ -424,7 +424,7 @@ PYBIND11_MODULE(_core, m) {
                                  out.append(a.is_nominal() ? py::cast(a.values) : py::none());
                                return out;
                              })
-      .def_property_readonly("params_json", [](const PyModel& pm) { return params_to_json(pm.model->params).dump(); })
+      .def_property_readonly("params_json", [](const PyModel& pm) { return pm.model->learner.dump(); })
       .def("predict_proba",
            [](const PyModel& pm, const Dataset& d) {
              return guarded([&] {

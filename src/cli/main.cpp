@@ -238,12 +238,23 @@ std::string rule_table_cell(const nlohmann::json& row, const std::string& column
   return v.is_string() ? v.get<std::string>() : v.dump();
 }
 
+// The line naming the model's learner and its settings: describe() of the options its file records. Those are
+// provenance, read back only here, so a file whose learner object was edited into options no learner takes
+// is refused naming the file and the JSON pointer.
+std::string learner_description(const Model& model, const std::string& path) {
+  try {
+    return describe(model_options(model));
+  } catch (const std::invalid_argument& e) {
+    throw InputError(path, 0, std::string("/learner: ") + e.what());
+  }
+}
+
 // `candor rules --format markdown|csv|json`: the rule table of numbered_rule_table().
-void print_rule_table(const Model& model, const std::string& format) {
+void print_rule_table(const Model& model, const std::string& path, const std::string& format) {
   const nlohmann::json rows = numbered_rule_table(model);
   if (format == "json") {
     nlohmann::json out{{"model", model.kind_name()},
-                       {"learner", describe(model.params)},
+                       {"learner", learner_description(model, path)},
                        {"classes", model.schema.class_attribute.values},
                        {"rules", rows}};
     if (model.stability) out["stability"] = stability_json(*model.stability);
@@ -616,10 +627,10 @@ int main(int argc, char** argv) {
     } else if (*rules_cmd) {
       const auto model = load_model(rules_model);
       if (rules_format == "text") {
-        std::cout << model->text();
+        std::cout << model->text(learner_description(*model, rules_model));
         if (model->stability) print_stability_text(*model->stability);
       } else {
-        print_rule_table(*model, rules_format);
+        print_rule_table(*model, rules_model, rules_format);
       }
     } else if (*pred_cmd) {
       const auto loaded = load_model(pred_model);

@@ -120,6 +120,9 @@ model_case("model-attribute-type-unknown", {"set": {"/attributes/1/type": "compl
 case("model-nominal-applied-to-numeric-arff", {"w.arff": W + ROWS, "n.arff": W.replace("outlook {sunny,overcast,rainy}", "outlook numeric") + "1,70,yes\n2,80,no\n"}, ["predict", "m.json", "n.arff"], 0, ["n.arff:6: attribute 'outlook'", "a number where the model has names"], setup=MODEL, stdout_lines=3)
 model_case("model-nominal-attribute-given-operator-le", {"set": {"/attributes/1/type": "nominal", "/attributes/1/values": ["hot", "cold"]}}, 2, ["m.json:", "temp"])
 model_case("model-interval-outside-unit", {"set": {"/rules/0/interval": [0.2, 1.5]}}, 2, ["m.json:", "interval"])
+model_case("model-learner-prior-weight-negative", {"set": {"/learner/prior_weight": -1.0}}, 2, ["m.json:", "prior_weight"])
+model_case("model-learner-option-no-learner-takes", {"set": {"/learner/beam_width": 0}}, 2, ["m.json: /learner: ", "beam"], run=["rules", "m.json"])
+model_case("model-learner-not-an-object", {"set": {"/learner": "cn2-unordered"}}, 2, ["m.json:", "learner"])
 model_case("model-nan-text-count", {"raw_replace": ["\"rows\": 10", "\"rows\": NaN"]}, 2, "m.json:")
 STABLE_MODEL = [["fit", "w.arff", "-o", "m.json", "--learner", "cn2-unordered", "--stability", "3"]]
 case("model-stability-frequency-above-one", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "rule_frequency"], setup=STABLE_MODEL, edit={"set": {"/stability/rule_frequency/0": 1.5}})

@@ -7,9 +7,8 @@
 
 namespace candor {
 
-void boost_adaboost_m1(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
+void boost_adaboost_m1(BoostModel& m, const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
                        const std::vector<double>& start, int threads) {
-  const LearnerParams& p = m.params;
   std::vector<double> weights = start;
   const auto prior = m.prior();
   Rng rng(static_cast<std::uint64_t>(p.seed));

@@ -21,7 +21,8 @@ namespace candor {
 // P(y | cell) = (W(cell, y) + w P(y)) / (W(cell) + w), so that an empty (cell, class) has a LIFT between
 // 0 and 1 rather than 0 (which would rule the class out for good) and an empty cell a LIFT of 1; with
 // --prior-weight 0 a LIFT of 0 is raised to 1e-9.
-void boost_kbs(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
+// `p` holds the ensemble's options; `m` has been resolved from them (BoostModel::resolve) and gets the members.
+void boost_kbs(BoostModel& m, const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
                const std::vector<double>& weights, int threads);
 
 // boost_kbs in its two steps, so that the prediction LIFTs' smoothing can be chosen after the members are
@@ -44,12 +45,12 @@ void kbs_fill(BoostModel& m, const KbsMembers& members, double prior_weight);
 // AdaBoost.M1 (Fig. 1) as Weka's AdaBoostM1: stops when a member's weighted error is 0 or at least 0.5 (that
 // member is dropped unless it is the first); with --subsample each member is fitted on a weighted bootstrap,
 // redrawn up to ten times while its error is 0.
-void boost_adaboost_m1(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
+void boost_adaboost_m1(BoostModel& m, const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
                        const std::vector<double>& weights, int threads);
 // LogitBoost (Fig. 2 for two classes, Friedman, Hastie and Tibshirani's J-class algorithm for more) on
 // regression stumps, from P = 1 / classes. Working responses are clamped to [-3, 3] and the weights taken
 // as (y* - p) / z, so that weight times response stays y* - p (Weka's LogitBoost).
-void boost_logitboost(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
+void boost_logitboost(BoostModel& m, const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
                       const std::vector<double>& weights, int threads);
 
 // One KBS step, exposed for tests: the LIFT of each (cell, class) of `member` under `weights`, raw

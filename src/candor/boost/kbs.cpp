@@ -224,9 +224,9 @@ void kbs_fill(BoostModel& m, const KbsMembers& e, double prior_weight) {
   }
 }
 
-void boost_kbs(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows, const std::vector<double>& start,
-               int threads) {
-  kbs_fill(m, kbs_members(m.params, d, rows, start, threads), m.params.prior_weight);
+void boost_kbs(BoostModel& m, const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
+               const std::vector<double>& start, int threads) {
+  kbs_fill(m, kbs_members(p, d, rows, start, threads), p.prior_weight);
 }
 
 }  // namespace candor

@@ -18,9 +18,8 @@ std::pair<double, double> response(bool positive, double p) {
 }
 }  // namespace
 
-void boost_logitboost(BoostModel& m, const Dataset& d, const std::vector<std::size_t>& rows,
+void boost_logitboost(BoostModel& m, const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
                       const std::vector<double>& start, int /*threads*/) {
-  const LearnerParams& p = m.params;
   const std::size_t classes = d.num_classes();
   const std::size_t n = rows.size();
   m.per_iteration = classes > 2 ? static_cast<int>(classes) : 1;

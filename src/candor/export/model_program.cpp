@@ -193,7 +193,7 @@ Program rule_model_program(const RuleModel& m) {
   Program p;
   const auto prior = m.prior();
   const double n_train = std::accumulate(m.training_counts.begin(), m.training_counts.end(), 0.0);
-  const double w = m.params.prior_weight;
+  const double w = m.prior_weight;
   const std::size_t k = prior.size();
   const std::vector<double> default_p = mix_with_prior(m.default_distribution(), prior, n_train, w);
 
@@ -235,7 +235,7 @@ Program rule_model_program(const RuleModel& m) {
     one_rule_decides(ranked([](const Rule& r) { return r.quality; }), false);
     return p;
   }
-  const std::string combine = m.params.resolved_combine();
+  const std::string combine = m.combine;
   if (combine == "best-rule") {
     one_rule_decides(ranked([](const Rule& r) { return r.probability; }), true);
     return p;
@@ -263,11 +263,10 @@ Program rule_model_program(const RuleModel& m) {
       combined = normalised(p, sums, prior);
     } else {  // smoothed(sum, prior, m)
       const ExprPtr total = let(p, add(sums));
-      const ExprPtr denominator = let(p, add({total, number(m.params.m)}));
+      const ExprPtr denominator = let(p, add({total, number(m.m)}));
       for (std::size_t c = 0; c < k; ++c)
         combined.push_back(choose(greater(denominator, number(0)),
-                                  divide(add({sums[c], number(m.params.m * prior[c])}), denominator),
-                                  number(prior[c])));
+                                  divide(add({sums[c], number(m.m * prior[c])}), denominator), number(prior[c])));
     }
   } else if (combine == "probability-sum") {
     std::vector<std::vector<double>> d;
@@ -372,7 +371,7 @@ Program boost_program(const BoostModel& m) {
   const auto prior = m.prior();
   const std::size_t k = prior.size();
   if (m.method == BoostingMethod::adaboost_m1 && m.members.size() == 1) {
-    p.probabilities = tree_probabilities(m.members[0], m.leaf_estimate, m.params.prior_weight, prior);
+    p.probabilities = tree_probabilities(m.members[0], m.leaf_estimate, m.prior_weight, prior);
     return p;
   }
   const auto base = m.base_scores();

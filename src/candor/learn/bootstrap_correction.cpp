@@ -170,7 +170,6 @@ void apply_bootstrap_shrinkage(RuleModel& model, const BootstrapShrinkage& shrin
       r.interval = {0.0, 1.0};
     }
   }
-  model.params.correct = "bootstrap";
   model.bootstrap = shrinkage;
 }
 

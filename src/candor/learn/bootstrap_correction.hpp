@@ -52,9 +52,10 @@ double fit_leaf_shrinkage_m(const std::vector<OutOfBagLeaf>& leaves, const std::
 // `data` and fits the shrinkage on its rules' left-out rows.
 BootstrapShrinkage fit_bootstrap_shrinkage(const Dataset& data, const LearnerParams& params, int threads);
 
-// Replaces each rule's probability and interval by the shrinkage's, and records it in the model. The rules
-// the learner kept stay: a shrinkage towards the prior keeps each estimate on its frequency's side of the
-// prior, as the m-estimate does, so under the CN2 learners' m-estimate --stop prior would cut none of them.
+// Replaces each rule's probability and interval by the shrinkage's and keeps the shrinkage in the model (fit()
+// records the correction among its options). The rules the learner kept stay: a shrinkage towards the prior
+// keeps each estimate on its frequency's side of the prior, as the m-estimate does, so under the CN2
+// learners' m-estimate --stop prior would cut none of them.
 void apply_bootstrap_shrinkage(RuleModel& model, const BootstrapShrinkage& shrinkage);
 
 }  // namespace candor

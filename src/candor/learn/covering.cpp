@@ -102,19 +102,20 @@ int target_class(const Dataset& data, const LearnerParams& params) {
 }
 
 RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index) {
-  RuleModel model;
-  model.params = params;
-  model.params.quality = params.resolved_quality();  // the model records what was used
-  model.params.search = params.resolved_search();
-  model.params.max_rule_length = params.resolved_max_rule_length();
-  if (params.resolved_combine() != "first") model.params.combine = params.resolved_combine();
-  model.params.stop = params.resolved_stop();
-  model.params.m_scale = params.resolved_m_scale();
-  model.params.correct = params.resolved_correct();
+  LearnerParams used = params;  // the model records what was used
+  used.quality = params.resolved_quality();
+  used.search = params.resolved_search();
+  used.max_rule_length = params.resolved_max_rule_length();
+  if (params.resolved_combine() != "first") used.combine = params.resolved_combine();
+  used.stop = params.resolved_stop();
+  used.m_scale = params.resolved_m_scale();
+  used.correct = params.resolved_correct();
   if (params.learner == "decision-list") {
-    model.params.refine_quality = params.resolved_refine_quality();
-    model.params.select_quality = params.resolved_quality();
+    used.refine_quality = params.resolved_refine_quality();
+    used.select_quality = params.resolved_quality();
   }
+  RuleModel model;
+  model.learner = params_to_json(used);
   model.schema = data.schema;
   model.training_rows = data.rows();
   model.training_source = data.source;

@@ -29,6 +29,12 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
     raw.correct = "none";
     RuleModel model = fit(data, raw, threads);
     apply_bootstrap_shrinkage(model, fit_bootstrap_shrinkage(data, given, threads));
+    // The model records the correction and its resamples, which the raw fit's options did not read.
+    LearnerParams used = model_options(model);
+    used.correct = "bootstrap";
+    used.bootstrap_resamples = given.bootstrap_resamples;
+    model.learner = params_to_json(used);
+    model.resolve();
     return model;
   }
   LearnerParams params = given;
@@ -63,7 +69,9 @@ RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, con
   validate(params);
   const LearnerInfo& learner = find_learner(params.learner);
   if (!learner.fit) throw std::invalid_argument(params.learner + " is not a rule learner");
-  return learner.fit(data, params, quality, threads, estimate);
+  RuleModel model = learner.fit(data, params, quality, threads, estimate);
+  model.resolve();
+  return model;
 }
 
 }  // namespace candor

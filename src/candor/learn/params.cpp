@@ -13,6 +13,7 @@
 #include "candor/learn/qualities.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/model/combine.hpp"
+#include "candor/model/model.hpp"
 #include "candor/pril/reliability.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/tree/tree.hpp"
@@ -711,6 +712,10 @@ std::string describe_trees(const LearnerParams& p) {
 }
 std::string describe_rules(const LearnerParams& p);
 }  // namespace
+
+LearnerParams model_options(const Model& m) { return params_from_json(m.learner); }
+
+std::string model_text(const Model& m) { return m.text(describe(model_options(m))); }
 
 std::string describe(const LearnerParams& p) {
   if (reads_option_group(p, "boost")) {

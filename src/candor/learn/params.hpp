@@ -10,6 +10,8 @@
 
 namespace candor {
 
+struct Model;  // model/model.hpp
+
 struct LearnerParams {
   // The default: CN2 rules (m-estimate ranking) whose EVC-corrected probabilities a rules-only penalised
   // logistic model combines (docs/defaults.md, "Honest by default").
@@ -208,6 +210,11 @@ LearnerParams params_from_json(const nlohmann::json& j);
 // One line naming the learner and its resolved search settings, e.g.
 // "cn2-unordered (quality laplace, search beam 5, max length 5)".
 std::string describe(const LearnerParams& p);
+// The options a model was fitted with, read back from its learner object (Model::learner) and checked as
+// any options are: a model file edited by hand may hold options no learner takes (std::invalid_argument).
+LearnerParams model_options(const Model& m);
+// The model as text (`candor rules`), headed by describe() of its options.
+std::string model_text(const Model& m);
 // The parameter table as Markdown (`candor params`, docs/reference.md).
 std::string params_markdown();
 

@@ -148,7 +148,8 @@ std::vector<int> branching_attributes(const Dataset& d, const LearnerParams& p, 
 
 std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params, int /*threads*/) {
   auto model = std::make_unique<PrilModel>();
-  model->params = params;
+  model->learner = params_to_json(params);
+  model->risk = params.risk;
   record_training(*model, data);
   const std::size_t classes = data.num_classes();
   auto minimum = parse_reliabilities(params.reliability, classes);

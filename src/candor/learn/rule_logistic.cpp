@@ -175,8 +175,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   validate(given);
   if (data.rows() == 0) throw std::invalid_argument("rule-logistic needs training rows");
   auto model = std::make_unique<LogisticRuleModel>();
-  LearnerParams& p = model->params;
-  p = given;
+  LearnerParams p = given;
   p.m_scale = p.resolved_m_scale();
   p.correct = p.resolved_correct();  // the model records what was used
   p.lambda_search = p.resolved_lambda_search();
@@ -186,7 +185,9 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   model->link = classes == 2                    ? LogisticLink::binary
                 : p.multiclass == "one-vs-rest" ? LogisticLink::one_vs_rest
                                                 : LogisticLink::softmax;
+  model->learner = params_to_json(p);
   record_training(*model, data);
+  model->resolve();
 
   // Rows for the rules and rows for the weights.
   std::vector<std::size_t> rule_rows, weight_rows;
@@ -214,13 +215,15 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     }
   } else {
     RuleModel& none = model->rules;  // no rules: only the schema and the training counts
-    none.params = rule_params;
-    none.params.m_scale = none.params.resolved_m_scale();
+    LearnerParams used = rule_params;
+    used.m_scale = used.resolved_m_scale();
+    none.learner = params_to_json(used);
     none.schema = data.schema;
     none.training_counts = model->training_counts;
     none.default_counts = model->training_counts;
     none.training_rows = data.rows();
     none.training_source = data.source;
+    none.resolve();
   }
   const std::vector<Rule>& rules = model->rules.rules;
 

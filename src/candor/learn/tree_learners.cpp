@@ -140,11 +140,11 @@ double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int 
     if (train.empty()) return;
     Fold& fold = fitted[f];
     fold.train = data.subset(train);
-    fold.model.params = inner;
-    fold.model.resolve();
+    fold.model.learner = params_to_json(inner);
     record_training(fold.model, fold.train);
+    fold.model.resolve();
     const auto rows = labelled_rows(fold.train);
-    fold.members = kbs_members(fold.model.params, fold.train, rows, weights_of(fold.train, rows), 1);
+    fold.members = kbs_members(inner, fold.train, rows, weights_of(fold.train, rows), 1);
     for (std::size_t i : folds[f]) fold.held.push_back(labelled[i]);
   });
   auto loss = [&](double log_w) {
@@ -167,9 +167,9 @@ double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int 
 
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
   auto model = std::make_unique<TreeModel>();
-  model->params = params;
-  model->resolve();
+  model->learner = params_to_json(params);
   record_training(*model, data);
+  model->resolve();
   const auto rows = labelled_rows(data);
   const std::vector<double> weights = weights_of(data, rows);
   model->tree = fit_base_tree(data, rows, weights, params, params.learner, threads);
@@ -184,16 +184,18 @@ RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const 
   LearnerParams one = params;
   one.max_rules = 1;
   RuleModel model = fit_cn2_ordered(data, one, quality, threads, estimate);
-  model.params = params;
+  model.learner = params_to_json(params);
+  model.resolve();
   return model;
 }
 
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
+  LearnerParams used = params;
+  if (used.boosting == "kbs") used.multiclass = params.resolved_multiclass();  // recorded
   auto model = std::make_unique<BoostModel>();
-  model->params = params;
-  if (model->params.boosting == "kbs") model->params.multiclass = params.resolved_multiclass();  // recorded
-  model->resolve();
+  model->learner = params_to_json(used);
   record_training(*model, data);
+  model->resolve();
   if (model->method == BoostingMethod::logitboost && data.num_classes() < 2)
     throw std::invalid_argument("logitboost needs a class with at least two values");
   const auto rows = labelled_rows(data);
@@ -203,15 +205,15 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
     case BoostingMethod::kbs:
       if (model->calibration == BoostCalibration::smoothing) {
         // The members first, then their LIFTs with the smoothing fitted on internal folds (recorded).
-        const KbsMembers members = kbs_members(model->params, data, rows, weights, threads);
-        model->lift_prior_weight = fit_lift_smoothing(data, model->params, threads);
+        const KbsMembers members = kbs_members(used, data, rows, weights, threads);
+        model->lift_prior_weight = fit_lift_smoothing(data, used, threads);
         kbs_fill(*model, members, model->lift_prior_weight);
       } else {
-        boost_kbs(*model, data, rows, weights, threads);
+        boost_kbs(*model, used, data, rows, weights, threads);
       }
       break;
-    case BoostingMethod::adaboost_m1: boost_adaboost_m1(*model, data, rows, weights, threads); break;
-    case BoostingMethod::logitboost: boost_logitboost(*model, data, rows, weights, threads); break;
+    case BoostingMethod::adaboost_m1: boost_adaboost_m1(*model, used, data, rows, weights, threads); break;
+    case BoostingMethod::logitboost: boost_logitboost(*model, used, data, rows, weights, threads); break;
   }
   if (model->calibration == BoostCalibration::temperature) model->temperature = fit_temperature(data, params, threads);
   return model;

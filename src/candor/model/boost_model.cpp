@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <stdexcept>
@@ -15,9 +16,12 @@
 namespace candor {
 
 void BoostModel::resolve() {
-  method = parse_boosting(params.boosting);
-  leaf_estimate = parse_leaf_estimate(params.leaf_estimate);
-  calibration = parse_named(kBoostCalibrationNames, "calibration", params.calibrate);
+  method = parse_boosting(learner_text(*this, "boosting", "kbs"));
+  leaf_estimate = parse_leaf_estimate(learner_text(*this, "leaf_estimate", "laplace"));
+  prior_weight = learner_number(*this, "prior_weight", 1.0, 0, std::numeric_limits<double>::infinity());
+  calibration = parse_named(kBoostCalibrationNames, "calibration", learner_text(*this, "calibrate", "none"));
+  one_vs_rest = method == BoostingMethod::kbs && learner_text(*this, "multiclass", "") == "one-vs-rest" &&
+                schema.class_attribute.values.size() > 2;
 }
 
 namespace {
@@ -100,7 +104,7 @@ std::vector<double> BoostModel::probabilities(const std::vector<double>& scores)
 
 std::vector<double> BoostModel::predict_proba(const Dataset& d, std::size_t row) const {
   if (method == BoostingMethod::adaboost_m1 && members.size() == 1)
-    return members[0].predict_proba(d, row, leaf_estimate, params.prior_weight, prior());
+    return members[0].predict_proba(d, row, leaf_estimate, prior_weight, prior());
   std::vector<double> score = scores(d, row);
   if (temperature != 1)
     for (double& v : score) v *= temperature;
@@ -133,8 +137,8 @@ std::vector<std::string> BoostModel::explain(const Dataset& d, std::size_t row) 
   return out;
 }
 
-std::string BoostModel::text() const {
-  std::string out = describe(params) + ": " + std::to_string(members.size()) + " members\n";
+std::string BoostModel::text(const std::string& learner) const {
+  std::string out = learner + ": " + std::to_string(members.size()) + " members\n";
   if (calibration == BoostCalibration::temperature)
     out += "Every score is multiplied by the temperature " + fixed_digits(temperature, 4) +
            " before the softmax (fitted on 5 internal folds; the most probable class is unchanged).\n";
@@ -241,10 +245,10 @@ double BoostModel::mean_rule_length() const {
 BoostModel BoostModel::from_json(const nlohmann::json& j) {
   BoostModel m;
   read_model_header(j, m);
-  if (m.params.learner != "boost") throw std::invalid_argument("a boost model must name the boost learner");
+  if (learner_name(m) != "boost") throw std::invalid_argument("a boost model must name the boost learner");
   m.resolve();
   // kbs model files written before kbs read --multiclass do not name it: they are one softmax ensemble.
-  if (m.method == BoostingMethod::kbs && m.params.multiclass.empty()) m.params.multiclass = "softmax";
+  if (m.method == BoostingMethod::kbs && learner_text(m, "multiclass", "").empty()) m.learner["multiclass"] = "softmax";
   const std::size_t classes = m.schema.class_attribute.values.size();
   m.per_iteration = json_int(j.at("per_iteration"), "per_iteration", 1);
   const bool logit = m.method == BoostingMethod::logitboost;
@@ -283,10 +287,9 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
       m.decided_cells.push_back(std::move(decided));
     }
   }
-  const bool one_vs_rest = m.method == BoostingMethod::kbs && m.params.multiclass == "one-vs-rest" && classes > 2;
-  if (m.member_classes.size() != (one_vs_rest ? m.members.size() : 0))
-    throw std::invalid_argument(one_vs_rest ? "every member of a kbs one-vs-rest ensemble names its class"
-                                            : "only a kbs one-vs-rest ensemble's members name a class");
+  if (m.member_classes.size() != (m.one_vs_rest ? m.members.size() : 0))
+    throw std::invalid_argument(m.one_vs_rest ? "every member of a kbs one-vs-rest ensemble names its class"
+                                              : "only a kbs one-vs-rest ensemble's members name a class");
   if (j.contains("temperature")) {
     m.temperature = j.at("temperature").get<double>();
     if (!(m.temperature > 0) || !std::isfinite(m.temperature))

@@ -40,11 +40,12 @@ inline constexpr Named<BoostCalibration> kBoostCalibrationNames[] = {{"none", Bo
                                                                      {"smoothing", BoostCalibration::smoothing}};
 
 struct BoostModel : Model {
-  // What the model predicts with, parsed from params (kept for provenance) by resolve().
+  // What the model predicts with, read from `learner` by resolve(), once, when the model is fitted or read.
   BoostingMethod method = BoostingMethod::kbs;
   LeafEstimate leaf_estimate = LeafEstimate::counts;  // an adaboost-m1 ensemble of one member predicts with it
+  double prior_weight = 1;                            // and mixes this many pseudo-examples of the prior in
   BoostCalibration calibration = BoostCalibration::none;
-  // Parses method, leaf_estimate and calibration from params: once, when the model is fitted or read.
+  bool one_vs_rest = false;  // kbs on more than two classes: one binary run per class (--multiclass one-vs-rest)
   void resolve();
 
   std::vector<Tree> members;
@@ -69,7 +70,7 @@ struct BoostModel : Model {
   std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
   // Every member: its tree, with its vote weight (adaboost-m1), LIFT per leaf and class (kbs) or leaf
   // responses (logitboost).
-  std::string text() const override;
+  std::string text(const std::string& learner) const override;
   nlohmann::json to_json() const override;
   // Every member's leaves: member (1-based), conditions, majority class, covered weight and class counts
   // under the member's distribution, and the member's vote weight (adaboost-m1) or the leaf's LIFT of

@@ -15,7 +15,7 @@ namespace candor {
 struct Rule;
 
 // What a combination sees: the firing rules (in model order), the training prior (normalised), the total
-// training weight N, the m of the m-estimate family (params.m) and the m that smooths a rule's shares of the
+// training weight N, the m of the m-estimate family (RuleModel::m) and the m that smooths a rule's shares of the
 // other classes (rule_distribution).
 struct CombineInput {
   std::span<const Rule* const> firing;

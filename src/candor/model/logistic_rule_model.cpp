@@ -133,19 +133,24 @@ std::vector<RulePoint> LogisticRuleModel::rule_points(const Dataset& test) const
   return out;
 }
 
-std::string LogisticRuleModel::text() const {
+void LogisticRuleModel::resolve() {
+  attributes = learner_text(*this, "features", "rules") != "rules";
+  lasso = learner_text(*this, "penalty", "l2") == "l1";
+  gamma_penalty = learner_text(*this, "rule_penalty", "gamma") == "gamma";
+}
+
+std::string LogisticRuleModel::text(const std::string& learner) const {
   std::ostringstream out;
   const auto& cls = schema.class_attribute;
   const Eigen::Index logit_count = intercepts.size();
   out << "Logistic regression over " << rules.rules.size() << " rules";
-  if (params.features != "rules") out << " and " << encoding.size() << " attribute columns";
-  out << " by " << describe(params) << ", learned from " << training_source << ": " << training_rows << " rows, class '"
+  if (attributes) out << " and " << encoding.size() << " attribute columns";
+  out << " by " << learner << ", learned from " << training_source << ": " << training_rows << " rows, class '"
       << cls.name << "'\n";
   out << "Link " << link_name(link);
   if (link == LogisticLink::binary) out << " (the logit of " << cls.name << " = " << cls.values[1] << ")";
-  out << "; loss = log loss + " << (params.penalty == "l1" ? "lambda ||w||_1" : "lambda/2 ||w||^2")
-      << " (intercepts unpenalised)" << (params.rule_penalty == "gamma" ? " + sum gamma_k |b_k|" : "")
-      << ", lambda = " << lambda;
+  out << "; loss = log loss + " << (lasso ? "lambda ||w||_1" : "lambda/2 ||w||^2") << " (intercepts unpenalised)"
+      << (gamma_penalty ? " + sum gamma_k |b_k|" : "") << ", lambda = " << lambda;
   if (!lambda_search.grid.empty()) {
     const auto best = std::min_element(lambda_search.log_loss.begin(), lambda_search.log_loss.end());
     out << " (chosen by " << lambda_search.folds << "-fold cross-validation of "
@@ -178,9 +183,9 @@ std::string LogisticRuleModel::text() const {
   });
   out << "\nRules, most important first (importance = |weight| x sd of the rule feature in training); the weight "
          "is added to the logit of the rule's class when it fires, P is the "
-      << (rules.params.uses_evc() ? "rule learner's estimate, corrected for the search by EVC"
-          : rules.bootstrap       ? "rule learner's estimate, corrected for the search by bootstrap shrinkage"
-                                  : "rule learner's estimate (not corrected for the search)")
+      << (rules.estimate == RuleEstimate::evc ? "rule learner's estimate, corrected for the search by EVC"
+          : rules.bootstrap ? "rule learner's estimate, corrected for the search by bootstrap shrinkage"
+                            : "rule learner's estimate (not corrected for the search)")
       << ", of the probability of its class on the training set, with its 95% interval (from that estimate at the "
          "lower end of the Clopper-Pearson interval of the rule's relative frequency to that interval's upper "
          "end):\n";
@@ -247,6 +252,7 @@ nlohmann::json LogisticRuleModel::to_json() const {
 LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   LogisticRuleModel m;
   read_model_header(j, m);
+  m.resolve();
   m.link = parse_link(j.at("link").get<std::string>());
   m.lambda = j.at("lambda").get<double>();
   if (!(m.lambda >= 0) || !std::isfinite(m.lambda))

@@ -44,6 +44,10 @@ struct LogisticRuleModel : Model {
   std::vector<double> rule_gamma;  // gamma_k = s_k - q_k n_k of each rule in its own class's problem
   double lambda = 0;
   LambdaSearch lambda_search;
+  // The loss text() states, read from `learner` by resolve() when the model is fitted or read: attribute
+  // columns beside the rules, the lasso's L1 penalty instead of L2, and the gamma penalty on rule weights.
+  bool attributes = false, lasso = false, gamma_penalty = false;
+  void resolve();
 
   std::string kind_name() const override { return "rule-logistic"; }
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;
@@ -52,7 +56,7 @@ struct LogisticRuleModel : Model {
   std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
   // Rules with weight, corrected probability and gamma, then attribute weights, most important first
   // (importance as in RuleFit: |weight| x the feature's standard deviation in training).
-  std::string text() const override;
+  std::string text(const std::string& learner) const override;
   nlohmann::json to_json() const override;
   // The rules' rows (RuleModel::rule_table) with each rule's weight on the logit of its class and gamma.
   nlohmann::json rule_table() const override;

@@ -62,6 +62,28 @@ std::unique_ptr<Model> read_as(const nlohmann::json& j) {
 
 }  // namespace
 
+double learner_number(const Model& m, const char* key, double fallback, double low, double high) {
+  if (!m.learner.contains(key)) return fallback;
+  const nlohmann::json& v = m.learner.at(key);
+  const double x = v.is_number() ? v.get<double>() : std::numeric_limits<double>::quiet_NaN();
+  if (!(x >= low && x <= high) || !std::isfinite(x))
+    throw std::invalid_argument("learner parameter '" + std::string(key) + "' must be a finite number in [" +
+                                nlohmann::json(low).dump() + ", " + nlohmann::json(high).dump() + "], not " +
+                                v.dump().substr(0, 40));
+  return x;
+}
+
+std::string learner_text(const Model& m, const char* key, const std::string& fallback) {
+  if (!m.learner.contains(key)) return fallback;
+  const nlohmann::json& v = m.learner.at(key);
+  if (!v.is_string())
+    throw std::invalid_argument("learner parameter '" + std::string(key) + "' must be a text, not " +
+                                v.dump().substr(0, 40));
+  return v.get<std::string>();
+}
+
+std::string learner_name(const Model& m) { return learner_text(m, "learner", ""); }
+
 void record_training(Model& m, const Dataset& data) {
   m.schema = data.schema;
   m.training_counts = data.class_totals();
@@ -74,7 +96,7 @@ nlohmann::json model_header_json(const Model& m) {
   j["format"] = "candor-model";
   j["version"] = 1;
   j["model"] = m.kind_name();
-  j["learner"] = params_to_json(m.params);
+  j["learner"] = m.learner;
   j["training"] = {{"source", m.training_source}, {"rows", m.training_rows}, {"class_counts", m.training_counts}};
   nlohmann::json attrs = nlohmann::json::array();
   for (const auto& a : m.schema.attributes) attrs.push_back(attribute_json(a));
@@ -151,7 +173,9 @@ std::vector<std::string> rule_table_columns(const nlohmann::json& rows) {
 }
 
 void read_model_header(const nlohmann::json& j, Model& m) {
-  m.params = params_from_json(j.at("learner"));
+  m.learner = j.at("learner");
+  if (!m.learner.is_object() || !m.learner.contains("learner") || !m.learner.at("learner").is_string())
+    throw std::invalid_argument("\"learner\" must be an object naming its learner");
   const auto& tr = j.at("training");
   m.training_source = tr.at("source").get<std::string>();
   m.training_rows =

@@ -13,7 +13,6 @@
 
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
-#include "candor/learn/params.hpp"
 
 namespace candor {
 
@@ -51,7 +50,11 @@ struct StabilityRecord {
 };
 
 struct Model {
-  LearnerParams params;  // resolved: every default the learner applied is written out
+  // The model file's "learner" object: the options the model was fitted with, every default the learner
+  // applied written out (learn/params.hpp: params_to_json). It is kept for provenance and never read to
+  // predict: each kind holds what it predicts with as typed members, read from it once (its resolve()) when
+  // the model is fitted or read. model/ knows no learner; learn/ turns it back into options.
+  nlohmann::json learner = nlohmann::json::object();
   Schema schema;
   std::vector<double> training_counts;  // class totals of the training set
   std::size_t training_rows = 0;
@@ -77,8 +80,9 @@ struct Model {
   // rule numbers (1-based) for rule models, "rule 3 +1.20" / "age -0.41" for linear ones, "leaf 4" for
   // trees, "member 3 +0.84" for ensembles; empty when the default decided.
   virtual std::vector<std::string> explain(const Dataset& d, std::size_t row) const = 0;
-  // The model as text a person can read (`candor rules`).
-  virtual std::string text() const = 0;
+  // The model as text a person can read (`candor rules`), headed by `learner`: the one line naming the
+  // learner and its settings (learn/params.hpp: model_text() passes describe() of the options).
+  virtual std::string text(const std::string& learner) const = 0;
   // The whole model file (kind, learner, schema and the kind's own entries).
   virtual nlohmann::json to_json() const = 0;
   // Rules in the model (for a linear model over rules: its rule features) and their mean length.
@@ -119,14 +123,23 @@ nlohmann::json numbered_rule_table(const Model& m);
 // training_covered, training_counts, probability, then every other column in alphabetical order.
 std::vector<std::string> rule_table_columns(const nlohmann::json& rows);
 
+// A setting a model predicts with, read from its learner object by the kind's resolve(): `fallback` where the
+// object does not hold it (files written before the option existed). Throws std::invalid_argument naming the
+// learner parameter when it has the wrong type or, for a number, lies outside [low, high] or is not finite.
+double learner_number(const Model& m, const char* key, double fallback, double low, double high);
+std::string learner_text(const Model& m, const char* key, const std::string& fallback);
+// The learner's name (the object's "learner").
+std::string learner_name(const Model& m);
+
 // Records what `m` was fitted on: the training data's schema, class totals, rows and source.
 void record_training(Model& m, const Dataset& data);
 
 // The entries every model file shares: format, version, kind, learner parameters, training summary,
 // attributes and class.
 nlohmann::json model_header_json(const Model& m);
-// Reads those entries into `m` (the parameters are validated). Throws std::invalid_argument or
-// nlohmann::json::exception for a malformed document.
+// Reads those entries into `m`: the learner object as it is (an object naming its learner; learn/ checks
+// the options where it reads them). Throws std::invalid_argument or nlohmann::json::exception for a
+// malformed document.
 void read_model_header(const nlohmann::json& j, Model& m);
 
 struct ModelKindInfo {

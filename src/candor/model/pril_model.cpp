@@ -80,11 +80,10 @@ std::string PrilModel::rule_text(const PrilBranch& b, const PrilRuleSet& s, cons
   return t + " THEN " + schema.class_attribute.values[r.klass];
 }
 
-std::string PrilModel::text() const {
-  std::string out = describe(params) + "\nEvery reliability holds with confidence " +
-                    fixed_digits(100 * (1 - params.risk), 1) + "%; training: adjusted average reliability " +
-                    fixed_digits(adjusted_average_reliability, 4) + ", undecided " +
-                    fixed_digits(100 * training_undecided, 1) + "%\n" +
+std::string PrilModel::text(const std::string& learner) const {
+  std::string out = learner + "\nEvery reliability holds with confidence " + fixed_digits(100 * (1 - risk), 1) +
+                    "%; training: adjusted average reliability " + fixed_digits(adjusted_average_reliability, 4) +
+                    ", undecided " + fixed_digits(100 * training_undecided, 1) + "%\n" +
                     "A rule reads `[reliability r, c/n]`: of the n training cases it decided (those still undecided "
                     "when its rule set was posted), c are of its class, and the binomial test guarantees its accuracy "
                     "above r; S is its rule set's significance S(A_i), the largest among the candidate rule sets of "
@@ -130,7 +129,7 @@ nlohmann::json PrilModel::to_json() const {
         rules.push_back({{"values", r.values},
                          {"class", r.klass},
                          {"reliability", r.reliability},
-                         {"confidence", 1 - params.risk},
+                         {"confidence", 1 - risk},
                          {"covered", r.covered},
                          {"correct", r.correct}});
       sets.push_back(
@@ -188,7 +187,8 @@ std::vector<std::pair<std::string, double>> PrilModel::training_statistics() con
 PrilModel PrilModel::from_json(const nlohmann::json& j) {
   PrilModel m;
   read_model_header(j, m);
-  if (m.params.learner != "pril") throw std::invalid_argument("a pril model must name the pril learner");
+  if (learner_name(m) != "pril") throw std::invalid_argument("a pril model must name the pril learner");
+  m.risk = learner_number(m, "risk", m.risk, 0, 1);
   m.categories = Categories::from_json(j.at("cuts"), m.schema);
   m.branching = json_ints(j.at("branching"), "branching");
   const int attrs = static_cast<int>(m.schema.attributes.size());
@@ -249,7 +249,7 @@ nlohmann::json PrilModel::rule_table() const {
                         {"covered", r.covered},
                         {"correct", r.correct},
                         {"reliability", r.reliability},
-                        {"confidence", 1 - params.risk}});
+                        {"confidence", 1 - risk}});
       }
   return rows;
 }

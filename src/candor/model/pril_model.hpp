@@ -25,6 +25,9 @@ struct PrilModel : Model {
   std::vector<PrilBranch> branches;
   double adjusted_average_reliability = 0;  // training: mean reliability of the deciding rule, undecided as 0
   double training_undecided = 0;            // training: share of the weight left undecided
+  // The risk each reliability was tested at (--risk): its confidence is 1 - risk. The learner sets it;
+  // reading the file takes it from the learner object.
+  double risk = 0.05;
 
   std::string kind_name() const override { return "pril"; }
   // A deciding rule: its Laplace share (correct + 1) / (covered + classes) for its class, the rest shared in
@@ -33,7 +36,7 @@ struct PrilModel : Model {
   bool decides(const Dataset& d, std::size_t row) const override { return find(d, row).rule != nullptr; }
   // The deciding rule's number in text(), or "undecided".
   std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
-  std::string text() const override;
+  std::string text(const std::string& learner) const override;
   nlohmann::json to_json() const override;
   // Every rule: conditions (branch included), class, covered and correct training weight, reliability and
   // confidence.

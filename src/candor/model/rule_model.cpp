@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <numeric>
 #include <sstream>
 
@@ -15,7 +16,7 @@ namespace candor {
 
 double Rule::covered() const { return std::accumulate(class_counts.begin(), class_counts.end(), 0.0); }
 
-double RuleModel::share_m() const { return params.prior_weight * static_cast<double>(training_counts.size()); }
+double RuleModel::share_m() const { return prior_weight * static_cast<double>(training_counts.size()); }
 
 std::vector<double> RuleModel::default_distribution() const {
   double sum = std::accumulate(default_counts.begin(), default_counts.end(), 0.0);
@@ -42,7 +43,21 @@ std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t
 }
 
 void RuleModel::resolve() {
-  combination = kind == ModelKind::rule_set ? &find_combination(params.resolved_combine()) : nullptr;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  m = learner_number(*this, "m", m, 0, kInf);
+  prior_weight = learner_number(*this, "prior_weight", prior_weight, 0, kInf);
+  quality = learner_text(*this, "quality", quality);
+  // The learner writes what it resolved: the correction (none where the quality already corrects by EVC) and,
+  // for a rule set, the combination. EVC's calibration is in the model wherever EVC corrected the rules.
+  const std::string correct = learner_text(*this, "correct", "none");
+  estimate = correct == "bootstrap"    ? RuleEstimate::bootstrap
+             : evc || correct == "evc" ? RuleEstimate::evc
+                                       : RuleEstimate::measure;
+  combination = nullptr;
+  if (kind == ModelKind::rule_set) {
+    combine = learner_text(*this, "combine", combine);
+    combination = &find_combination(combine);
+  }
 }
 
 std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) const {
@@ -58,10 +73,10 @@ std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) 
   } else {
     std::vector<const Rule*> firing;
     for (auto i : decided) firing.push_back(&rules[i]);
-    const Combination& c = combination ? *combination : find_combination(params.resolved_combine());
-    p = c.combine(CombineInput{firing, pri, n_train, params.m, share_m()});
+    const Combination& c = combination ? *combination : find_combination(combine);
+    p = c.combine(CombineInput{firing, pri, n_train, m, share_m()});
   }
-  return mix_with_prior(std::move(p), pri, n_train, params.prior_weight);
+  return mix_with_prior(std::move(p), pri, n_train, prior_weight);
 }
 
 std::vector<std::string> RuleModel::explain(const Dataset& d, std::size_t row) const {
@@ -236,7 +251,8 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
   m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
   check_counts(m.default_counts, "default class_counts");
   if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
-  if (m.params.uses_evc() && !m.evc && !m.rules.empty())
+  m.resolve();
+  if (m.estimate == RuleEstimate::evc && !m.evc && !m.rules.empty())
     throw std::invalid_argument("an evc model needs its \"evc\" calibration");
   if (j.contains("bootstrap")) {
     try {
@@ -245,7 +261,7 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
       throw std::invalid_argument(std::string("/bootstrap: ") + e.what());
     }
   }
-  if (m.params.resolved_correct() == "bootstrap" && !m.bootstrap)
+  if (m.estimate == RuleEstimate::bootstrap && !m.bootstrap)
     throw std::invalid_argument("a --correct bootstrap model needs its \"bootstrap\" shrinkage");
   // What candor writes beside each rule for its readers follows from the counts (covered weight) or holds
   // the probability (interval): a file where it does not was edited by hand or damaged.
@@ -266,7 +282,6 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
       throw std::invalid_argument(where + "interval " + rj.at("interval").dump() + " does not hold the probability " +
                                   rj.at("probability").dump());
   }
-  m.resolve();
   return m;
 }
 
@@ -299,7 +314,7 @@ std::string format_rule(const Rule& r, const Schema& schema) {
          schema.class_attribute.values[r.klass];
 }
 
-std::string RuleModel::text() const { return format_rules(*this); }
+std::string RuleModel::text(const std::string& learner) const { return format_rules(*this, learner); }
 
 nlohmann::json RuleModel::rule_table() const {
   // The names mean what they mean in the model file and in `candor rules`: covered and class_counts count
@@ -394,7 +409,7 @@ std::string format_evc_calibration(const EvcCalibration& evc, const Schema& sche
   return out.str();
 }
 
-std::string format_rules(const RuleModel& m) {
+std::string format_rules(const RuleModel& m, const std::string& learner) {
   std::ostringstream out;
   const auto& cls = m.schema.class_attribute;
   // Weighted training data: every count below is a sum of example weights, which a reader must not take
@@ -404,7 +419,7 @@ std::string format_rules(const RuleModel& m) {
   out << (m.kind == ModelKind::decision_list ? "Decision list"
           : m.kind == ModelKind::rule_set    ? "Unordered rule set"
                                              : "Rule set, the matching rule of highest quality decides")
-      << " by " << describe(m.params) << ", learned from " << m.training_source << ": " << m.training_rows << " rows, "
+      << " by " << learner << ", learned from " << m.training_source << ": " << m.training_rows << " rows, "
       << m.schema.attributes.size() << " attributes, class '" << cls.name << "' " << (weighted ? "weights " : "")
       << counts_text(m.training_counts) << " for (";
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
@@ -414,14 +429,14 @@ std::string format_rules(const RuleModel& m) {
   out << m.rules.size() << (m.rules.size() == 1 ? " rule" : " rules")
       << "; class counts are of the examples each rule was learned from";
   if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
-  out << "; quality is the rule's score under the learner's ranking measure (" << m.params.resolved_quality()
+  out << "; quality is the rule's score under the learner's ranking measure (" << m.quality
       << ") on those examples.\nP is the learner's estimate"
-      << (m.params.uses_evc()                          ? ", corrected for the search by EVC"
-          : m.params.resolved_correct() == "bootstrap" ? ", corrected for the search by bootstrap shrinkage"
-                                                       : " (not corrected for the search)")
+      << (m.estimate == RuleEstimate::evc         ? ", corrected for the search by EVC"
+          : m.estimate == RuleEstimate::bootstrap ? ", corrected for the search by bootstrap shrinkage"
+                                                  : " (not corrected for the search)")
       << "; its 95% interval runs from that estimate at the lower end of the Clopper-Pearson interval of the "
          "relative frequency f on n examples to that interval's upper end.\n";
-  if (m.kind == ModelKind::rule_set) out << "Rules are combined by " << m.params.resolved_combine() << ".\n";
+  if (m.kind == ModelKind::rule_set) out << "Rules are combined by " << m.combine << ".\n";
   if (weighted)
     out << "The training data is weighted: every count (covers, class counts, n) is a sum of example weights, not "
            "rows.\n";

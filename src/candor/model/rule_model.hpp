@@ -9,7 +9,6 @@
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
 #include "candor/evc/calibration.hpp"
-#include "candor/learn/params.hpp"
 #include "candor/model/model.hpp"
 
 namespace candor {
@@ -66,6 +65,10 @@ BootstrapShrinkage bootstrap_shrinkage_from_json(const nlohmann::json& j);
 // best_rule: the firing rule of highest quality decides (ties: the earlier rule), as a decision list's rule.
 enum class ModelKind { decision_list, rule_set, best_rule };
 
+// What a rule's probability is: its quality measure's estimate (or relative frequency), corrected for the
+// search by EVC (the model holds its calibration), or by bootstrap shrinkage (--correct bootstrap).
+enum class RuleEstimate { measure, evc, bootstrap };
+
 struct RuleModel : Model {
   ModelKind kind = ModelKind::rule_set;
   std::vector<Rule> rules;
@@ -74,17 +77,24 @@ struct RuleModel : Model {
   std::optional<EvcCalibration> evc;
   // The shrinkage rule probabilities were corrected with (--correct bootstrap only).
   std::optional<BootstrapShrinkage> bootstrap;
-  // A rule set's combination, resolved from params once when the model is fitted or read (resolve());
-  // null for the other kinds, and for a rule set built by hand until resolve() runs (predict_proba then
-  // looks it up by name).
+  // What the model predicts with, read from `learner` once by resolve(), when the model is fitted or read: a
+  // rule set's combination (null for the other kinds, and for a rule set built by hand until resolve() runs:
+  // predict_proba then looks `combine` up by name), the m of the m-estimate family the m-counts combination
+  // reads, and the prior's pseudo-examples in every prediction. `quality` and `estimate` are what text()
+  // says the rules' figures are.
   const Combination* combination = nullptr;
+  std::string combine = "counts";
+  double m = 22.466;
+  double prior_weight = 1;
+  std::string quality;
+  RuleEstimate estimate = RuleEstimate::measure;
   void resolve();
 
   // Class probabilities for one row of data read against `schema` (model/combine.hpp). A decision list
   // and a best-rule set use their deciding rule: `probability` for the rule's class and the rest shared by
   // the other classes in proportion to the rule's counts. A rule set combines its firing rules by
-  // params.resolved_combine(). With no firing rule, the default distribution. Every result is mixed with
-  // the prior as params.prior_weight pseudo-examples (default 1), so it lies strictly inside (0, 1) for every
+  // `combine`. With no firing rule, the default distribution. Every result is mixed with the prior as
+  // `prior_weight` pseudo-examples (default 1), so it lies strictly inside (0, 1) for every
   // class seen in training; prior weight 0 gives the raw distributions of the papers' experiments.
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;
   // 0-based indices of the rules that decide the prediction: the first firing rule of a decision list,
@@ -101,7 +111,7 @@ struct RuleModel : Model {
   std::string kind_name() const override;
   // deciding_rules as 1-based numbers.
   std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
-  std::string text() const override;  // format_rules
+  std::string text(const std::string& learner) const override;  // format_rules
   // Every rule: conditions, class, covered and class counts (on estimated_on), quality, probability and its
   // 95% Clopper-Pearson interval.
   nlohmann::json rule_table() const override;
@@ -125,8 +135,8 @@ struct RuleModel : Model {
 // The rules a model file holds, for callers that need a rule model; throws InputError naming `path` for
 // any other kind.
 RuleModel load_rule_model(const std::string& path);
-// The rules as text a person can read, with their statistics.
-std::string format_rules(const RuleModel& m);
+// The rules as text a person can read, with their statistics; `learner` names the learner and its settings.
+std::string format_rules(const RuleModel& m, const std::string& learner);
 std::string format_rule(const Rule& r, const Schema& schema);
 // The EVC laws a model's rule probabilities were corrected with, one line per class.
 std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <stdexcept>
@@ -66,13 +67,19 @@ std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate
   return out;
 }
 
-std::string TreeModel::text() const {
-  std::string out = describe(params) + "\n" + kLeafNotation + "\n\n" + tree.text(schema);
+void TreeModel::resolve() {
+  leaf_estimate_name = learner_text(*this, "leaf_estimate", "laplace");
+  leaf_estimate = parse_leaf_estimate(leaf_estimate_name);
+  prior_weight = learner_number(*this, "prior_weight", 1.0, 0, std::numeric_limits<double>::infinity());
+}
+
+std::string TreeModel::text(const std::string& learner) const {
+  std::string out = learner + "\n" + kLeafNotation + "\n\n" + tree.text(schema);
   out += "\nNumber of leaves: " + std::to_string(tree.leaf_count()) +
          "\nSize of the tree: " + std::to_string(tree.size()) +
          "\n\nLeaves as rules, numbered as `candor predict --explain` names them: covers is the weight of the "
          "training examples reaching the leaf, by class; P is the leaf's probability of its class (leaf estimate " +
-         params.leaf_estimate + "):\n";
+         leaf_estimate_name + "):\n";
   if (leaf_shrinkage)
     out += "Each leaf's counts are mixed with m = " + fixed_digits(leaf_shrinkage->m, 2) +
            " pseudo-examples of the prior (one example added to every class), fitted on the rows " +
@@ -143,7 +150,7 @@ TreeModel TreeModel::from_json(const nlohmann::json& j) {
       throw std::invalid_argument("/leaf_shrinkage/m: must be finite and non-negative");
     m.leaf_shrinkage = l;
   }
-  if (m.params.leaf_estimate == "bootstrap" && !m.leaf_shrinkage)
+  if (m.leaf_estimate_name == "bootstrap" && !m.leaf_shrinkage)
     throw std::invalid_argument("a --leaf-estimate bootstrap tree needs its \"leaf_shrinkage\"");
   return m;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // A decision tree or stump as a model (learners `tree` and `stump`): the leaves' class weights turned into
-// probabilities by params.leaf_estimate. A tree is also a rule set: `text()` lists each leaf as a rule
+// probabilities by its leaf estimate (--leaf-estimate). A tree is also a rule set: `text()` lists each leaf as a rule
 // with its counts and probability.
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -25,15 +25,18 @@ std::vector<double> laplace_prior(const std::vector<double>& counts);
 
 struct TreeModel : Model {
   Tree tree;
-  // How leaves turn counts into probabilities, parsed from params (kept for provenance) by resolve().
+  // What the model predicts with, read from `learner` by resolve(), once, when the model is fitted or read:
+  // how leaves turn counts into probabilities (its --leaf-estimate name, for text()), and the pseudo-examples
+  // of the prior mixed into them (--prior-weight).
   LeafEstimate leaf_estimate = LeafEstimate::counts;
+  std::string leaf_estimate_name = "counts";
+  double prior_weight = 1;
   // Set under --leaf-estimate bootstrap (which mixes counts with the prior as `counts` does, by its m).
   std::optional<LeafShrinkage> leaf_shrinkage;
-  // Parses leaf_estimate from params: once, when the model is fitted or read.
-  void resolve() { leaf_estimate = parse_leaf_estimate(params.leaf_estimate); }
+  void resolve();
   // The prior's pseudo-examples in every leaf: the fitted m under --leaf-estimate bootstrap, else
   // --prior-weight.
-  double leaf_weight() const { return leaf_shrinkage ? leaf_shrinkage->m : params.prior_weight; }
+  double leaf_weight() const { return leaf_shrinkage ? leaf_shrinkage->m : prior_weight; }
   // The distribution leaves are mixed with: under --leaf-estimate bootstrap laplace_prior(training_counts),
   // so that a class rare or absent in training keeps a share in every leaf; the training prior otherwise.
   std::vector<double> leaf_prior() const;
@@ -44,7 +47,7 @@ struct TreeModel : Model {
   // row's share when a missing value split it).
   std::vector<std::string> explain(const Dataset& d, std::size_t row) const override;
   // The tree as J48 prints it, its size, then every leaf as a rule with class weights and probability.
-  std::string text() const override;
+  std::string text(const std::string& learner) const override;
   nlohmann::json to_json() const override;
   // Every leaf as a rule: conditions, majority class, covered training weight, class counts, probability.
   nlohmann::json rule_table() const override;

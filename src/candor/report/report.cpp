@@ -389,8 +389,8 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
   if (data) page << " <a href=\"#evaluation\">Evaluation</a> <a href=\"#rows\">Rows</a>";
   page << "</nav></header><main>\n";
 
-  page << "<section id=\"model\"><h2>Model</h2><p><strong>Learner:</strong> " << html_escape(describe(model.params))
-       << "</p>" << options_table(model.params);
+  page << "<section id=\"model\"><h2>Model</h2><p><strong>Learner:</strong> "
+       << html_escape(describe(model_options(model))) << "</p>" << options_table(model_options(model));
   if (model.stability) {
     const StabilityRecord& s = *model.stability;
     page << "<p id=\"stability\"><strong>Stability</strong> over " << s.resamples << " " << html_escape(s.resampling)
@@ -435,7 +435,7 @@ std::string report_summary_html(const Model& model, std::size_t rules) {
   std::ostringstream s;
   s << "<div class=\"candor-summary\"><p><strong>" << html_escape(model.kind_name()) << "</strong> model, "
     << model.rule_count() << " rules, " << count_text(static_cast<double>(model.training_rows))
-    << " training rows<br><small>" << html_escape(describe(model.params)) << "</small></p>";
+    << " training rows<br><small>" << html_escape(describe(model_options(model))) << "</small></p>";
   s << "<p>classes:";
   for (std::size_t c = 0; c < classes.size(); ++c)
     s << (c ? ", " : " ") << html_escape(classes[c]) << " (" << fixed_digits(prior[c], 3) << ")";

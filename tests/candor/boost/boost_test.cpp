@@ -189,7 +189,7 @@ TEST(Boost, EveryKindRoundTripsThroughItsModelFileAndExplains) {
         EXPECT_TRUE(q[0] > 0 && q[1] > 0) << boosting << " " << base;
       }
       EXPECT_FALSE(m->explain(d, 0).empty()) << boosting << " " << base;
-      EXPECT_NE(m->text().find("Member 1"), std::string::npos);
+      EXPECT_NE(model_text(*m).find("Member 1"), std::string::npos);
     }
 }
 
@@ -322,7 +322,7 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   const auto back = model_from_json(m.to_json(), "mem");
   EXPECT_EQ(back->to_json(), m.to_json());
   EXPECT_EQ(m.to_json()["learner"]["multiclass"], "one-vs-rest");
-  EXPECT_NE(m.text().find("(Iris-setosa against the rest)"), std::string::npos);
+  EXPECT_NE(model_text(m).find("(Iris-setosa against the rest)"), std::string::npos);
   auto broken = m.to_json();
   broken["members"][1].erase("against_rest");
   EXPECT_THROW(model_from_json(broken, "bad"), InputError);

@@ -84,8 +84,23 @@ TEST(MalformedInput, ModelFilesWithImpossibleNumbersAreRefused) {
   };
   refused([](nlohmann::json& j) { j["training"]["rows"] = -5; }, "training rows must be an integer in [0, ");
   refused([](nlohmann::json& j) { j["training"]["rows"] = 2.5; }, "training rows must be an integer");
-  // Numbers that do not fit an int were converted with undefined behaviour (found by fuzzing).
-  refused([](nlohmann::json& j) { j["learner"]["beam_width"] = 3.1e106; }, "learner parameter 'beam_width'");
+  // What the model predicts with is read from its learner object when the file is read.
+  refused([](nlohmann::json& j) { j["learner"]["prior_weight"] = -1.0; }, "learner parameter 'prior_weight'");
+  refused([](nlohmann::json& j) { j["learner"]["m"] = "many"; }, "learner parameter 'm'");
+  refused([](nlohmann::json& j) { j["learner"]["combine"] = "sum"; }, "sum");
+  refused([](nlohmann::json& j) { j["learner"] = "cn2-unordered"; },
+          "\"learner\" must be an object naming its learner");
+  // The rest of it is provenance, checked where it is read back as options (`candor rules`, the report):
+  // numbers that do not fit an int were converted with undefined behaviour (found by fuzzing).
+  nlohmann::json edited = m.to_json();
+  edited["learner"]["beam_width"] = 3.1e106;
+  const auto loaded = model_from_json(edited, "edited.json");
+  EXPECT_THROW(model_options(*loaded), std::invalid_argument);
+  try {
+    model_options(*loaded);
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("learner parameter 'beam_width'"), std::string::npos) << e.what();
+  }
   refused([](nlohmann::json& j) { j["rules"][0]["probability"] = 5.0; }, "not in [0, 1]");
   refused([](nlohmann::json& j) { j["rules"][0]["training_counts"][0] = -1.0; }, "non-negative");
   refused([](nlohmann::json& j) { j["class"]["values"] = nlohmann::json::array(); }, "the class has no values");

@@ -254,7 +254,7 @@ TEST(EvcLearner, RuleProbabilitiesAreCorrectedAndTheCalibrationIsSaved) {
   ASSERT_TRUE(back.evc.has_value());
   EXPECT_EQ(*back.evc, *m.evc);
   for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(back.predict_proba(d, r), m.predict_proba(d, r));
-  EXPECT_NE(format_rules(back).find("EVC calibration: 20 class permutations"), std::string::npos);
+  EXPECT_NE(model_text(back).find("EVC calibration: 20 class permutations"), std::string::npos);
 }
 
 // EVC prefers short rules: the same data with a deeper search never gets more optimistic probabilities.

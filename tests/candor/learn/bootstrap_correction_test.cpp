@@ -280,7 +280,7 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
     // The model file keeps the fitted weight; a calibrated file without it is refused.
     auto j = fitted->to_json();
     EXPECT_EQ(BoostModel::from_json(j).to_json().dump(), j.dump());
-    EXPECT_NE(fitted->text().find("pseudo-examples of the prior per cell"), std::string::npos);
+    EXPECT_NE(model_text(*fitted).find("pseudo-examples of the prior per cell"), std::string::npos);
     j.erase("lift_prior_weight");
     EXPECT_THROW(BoostModel::from_json(j), std::invalid_argument);
     EXPECT_FALSE(plain->to_json().contains("lift_prior_weight"));

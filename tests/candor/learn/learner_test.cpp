@@ -169,10 +169,10 @@ TEST(Model, SaveAndLoadGiveIdenticalPredictions) {
     std::string path = test::write_temp(std::string("model-") + learner + ".json", "");
     save_model(m, path);
     RuleModel back = load_rule_model(path);
-    EXPECT_EQ(back.params, m.params);
+    EXPECT_EQ(back.learner, m.learner);
     ASSERT_EQ(back.rules.size(), m.rules.size());
     for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(back.predict_proba(d, r), m.predict_proba(d, r));
-    EXPECT_EQ(format_rules(back), format_rules(m));
+    EXPECT_EQ(model_text(back), model_text(m));
   }
 }
 
@@ -187,8 +187,8 @@ TEST(Model, FilesFromBeforeCombinationPredictAsTheyDid) {
   j["learner"].erase("stop");
   j["learner"].erase("m_scale");
   RuleModel back = RuleModel::from_json(j);
-  EXPECT_EQ(back.params.resolved_combine(), "counts");
-  EXPECT_EQ(back.params.prior_weight, 0.0);
+  EXPECT_EQ(back.combine, "counts");
+  EXPECT_EQ(back.prior_weight, 0.0);
   for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(back.predict_proba(d, r), m.predict_proba(d, r));
 }
 
@@ -233,9 +233,10 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
     EXPECT_TRUE(m.lambda_search.grid.empty());  // no cross-validation
     EXPECT_EQ(m.encoding.size(), 0u);           // rules only
     ASSERT_TRUE(m.rules.evc.has_value());       // the rules' probabilities are corrected
-    EXPECT_EQ(m.rules.params.correct, "evc");
-    EXPECT_EQ(m.rules.params.quality, "m-estimate");
-    EXPECT_NEAR(m.rules.params.m, std::sqrt(690.0), 1e-9);
+    EXPECT_EQ(m.rules.learner["correct"], "evc");
+    EXPECT_EQ(m.rules.estimate, RuleEstimate::evc);
+    EXPECT_EQ(m.rules.quality, "m-estimate");
+    EXPECT_NEAR(m.rules.m, std::sqrt(690.0), 1e-9);
   }
   // Explicit values win; --quality evc corrects by itself.
   LearnerParams rl;
@@ -260,8 +261,8 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(p.resolved_max_rule_length(), 5);
   Dataset d = read_arff(test::shared("credit-a.arff"));
   RuleModel m = fit(d, p);
-  EXPECT_NEAR(m.params.m, std::sqrt(690.0), 1e-9);  // the model records the m used
-  EXPECT_EQ(m.params.m_scale, 1.0);
+  EXPECT_NEAR(m.m, std::sqrt(690.0), 1e-9);  // the model records the m used
+  EXPECT_EQ(m.learner["m_scale"], 1.0);
   // The papers' learners keep their own settings.
   LearnerParams dl;
   dl.learner = "decision-list";

@@ -206,7 +206,7 @@ TEST(TreeModel, LeafRulesMergeTheTestsOfOneAttribute) {
   params.learner = "tree";
   params.min_leaf = 1;
   const auto m = fit_model(d, params);
-  const std::string text = m->text();
+  const std::string text = model_text(*m);
   EXPECT_NE(text.find("1. IF b <= 2 THEN c = p\n   covers 4 [4, 0]  P(p) = 0.8333\n"), std::string::npos) << text;
   EXPECT_NE(text.find("2. IF 2 < b <= 5 THEN c = n\n   covers 6 [0, 6]  P(n) = 0.8750\n"), std::string::npos) << text;
   EXPECT_NE(text.find("3. IF b > 5 THEN c = p\n"), std::string::npos) << text;
@@ -215,7 +215,7 @@ TEST(TreeModel, LeafRulesMergeTheTestsOfOneAttribute) {
 
   LearnerParams cn2;
   cn2.learner = "cn2-unordered";
-  const std::string rules = fit_model(d, cn2)->text();
+  const std::string rules = model_text(*fit_model(d, cn2));
   EXPECT_NE(rules.find("8 rows, 1 attributes, class 'c' weights [5, 6] for (p, n)"), std::string::npos) << rules;
   EXPECT_NE(rules.find("The training data is weighted: every count (covers, class counts, n) is a sum of example "
                        "weights, not rows."),
@@ -230,7 +230,7 @@ TEST(TreeModel, FileRoundTripAndLeavesAsRules) {
   const auto back = model_from_json(m->to_json(), "mem");
   EXPECT_EQ(back->kind_name(), "tree");
   for (std::size_t r = 0; r < d.rows(); r += 7) EXPECT_EQ(m->predict_proba(d, r), back->predict_proba(d, r));
-  const std::string text = m->text();
+  const std::string text = model_text(*m);
   EXPECT_NE(text.find("Leaves as rules"), std::string::npos);
   EXPECT_NE(text.find("1. IF "), std::string::npos);
   EXPECT_EQ(m->rule_count(), dynamic_cast<const TreeModel&>(*m).tree.leaf_count());
