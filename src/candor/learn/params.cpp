@@ -11,6 +11,7 @@
 #include "candor/evc/gumbel.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
+#include "candor/learn/rule_logistic.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/model/model.hpp"
@@ -274,35 +275,25 @@ const std::vector<ParamInfo>& param_table() {
        "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
        "missing values imputed with an indicator column (see docs/method-rule-logistic.md)",
-       "linear", one_of([] {
-         return std::vector<std::string>{"rules", "rules+attributes", "attributes"};
-       })},
+       "linear", one_of([] { return names_of(kLogisticFeatureNames); })},
       {"penalty", &LearnerParams::penalty,
        "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
        "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
        "candor's rules); intercepts are never penalised",
-       "linear", one_of([] {
-         return std::vector<std::string>{"l2", "l1"};
-       })},
+       "linear", one_of([] { return names_of(kLogisticPenaltyNames); })},
       {"rule_penalty", &LearnerParams::rule_penalty,
        "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
        "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
-       "linear", one_of([] {
-         return std::vector<std::string>{"gamma", "none"};
-       })},
+       "linear", one_of([] { return names_of(kRulePenaltyNames); })},
       {"rule_sign", &LearnerParams::rule_sign,
        "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
        "or free (either sign)",
-       "linear", one_of([] {
-         return std::vector<std::string>{"class", "free"};
-       })},
+       "linear", one_of([] { return names_of(kRuleSignNames); })},
       {"rule_data", &LearnerParams::rule_data,
        "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
        "rules, the other half the weights; LRRS)",
-       "linear", one_of([] {
-         return std::vector<std::string>{"all", "half"};
-       })},
+       "linear", one_of([] { return names_of(kRuleDataNames); })},
       {"multiclass", &LearnerParams::multiclass,
        "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
        "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
@@ -325,12 +316,7 @@ const std::vector<ParamInfo>& param_table() {
        "and cross-validation buys nothing measurable, docs/defaults.md); the cross-validation is seeded and "
        "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
        "twice in a row (default: none for --features rules, attributes otherwise)",
-       "linear",
-       one_of(
-           [] {
-             return std::vector<std::string>{"model", "attributes", "none"};
-           },
-           true)},
+       "linear", one_of([] { return names_of(kLambdaSearchNames); }, true)},
       {"lambda_folds", &LearnerParams::lambda_folds,
        "rule-logistic with a lambda search: folds of that cross-validation", "linear", at_least(2)},
       {"leaf_estimate", &LearnerParams::leaf_estimate,

@@ -59,14 +59,14 @@ Design make_design(const Dataset& d, const std::vector<std::size_t>& rows, const
 // rule of the second class adds +b, of the first -b; in a one-vs-rest problem for class c a rule of c adds
 // +b and any other rule -b, its probability q_k a lower bound for "not c".
 std::vector<LogisticProblem> make_problems(const Design& d, const std::vector<Rule>& rules, int classes,
-                                           LogisticLink link, const LearnerParams& p, double lambda) {
+                                           LogisticLink link, const RuleLogisticOptions& o, double lambda) {
   LogisticProblem base;
   base.X = d.X;
   base.w = d.w;
   base.lambda = lambda;
-  base.rule_penalty = p.rule_penalty == "gamma";
-  base.sign_constrained = p.rule_sign == "class";
-  base.lasso = p.penalty == "l1";
+  base.rule_penalty = o.rule_penalty == RulePenalty::gamma;
+  base.sign_constrained = o.rule_sign == RuleSign::by_class;
+  base.lasso = o.penalty == LogisticPenalty::l1;
   base.rule_rows = d.covered;
   for (const auto& r : rules) base.rule_q.push_back(r.probability);
   std::vector<LogisticProblem> out;
@@ -130,12 +130,12 @@ std::vector<LogisticWeights> solve_all(const std::vector<LogisticProblem>& probl
 // curve that is U-shaped in practice); the result holds the lambdas tried. Folds run in parallel, each
 // writing its own slot, so the result does not depend on `threads`.
 LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rules, int classes, LogisticLink link,
-                                   const LearnerParams& p, int threads) {
+                                   const RuleLogisticOptions& o, const LearnerParams& p, int threads) {
   LambdaSearch out;
-  out.on = p.resolved_lambda_search();
+  out.on = name_of(kLambdaSearchNames, o.lambda_search);
   out.folds = p.lambda_folds;
   const auto folds = stratified_folds(d.y, p.lambda_folds, static_cast<std::uint64_t>(p.seed));
-  const auto all = make_problems(d, rules, classes, link, p, lambda_grid().front());
+  const auto all = make_problems(d, rules, classes, link, o, lambda_grid().front());
   std::vector<std::vector<LogisticProblem>> train(folds.size()), test(folds.size());
   for (std::size_t f = 0; f < folds.size(); ++f) {
     const auto train_rows = rows_not_in(d.y.size(), folds[f]);
@@ -171,6 +171,19 @@ double spread(double share) { return std::sqrt(std::max(0.0, share * (1 - share)
 
 }  // namespace
 
+RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size_t classes) {
+  RuleLogisticOptions o;
+  o.features = parse_named(kLogisticFeatureNames, "--features value", p.features);
+  o.penalty = parse_named(kLogisticPenaltyNames, "--penalty value", p.penalty);
+  o.rule_penalty = parse_named(kRulePenaltyNames, "--rule-penalty value", p.rule_penalty);
+  o.rule_sign = parse_named(kRuleSignNames, "--rule-sign value", p.rule_sign);
+  o.rule_data = parse_named(kRuleDataNames, "--rule-data value", p.rule_data);
+  o.lambda_search = parse_named(kLambdaSearchNames, "--lambda-search value", p.resolved_lambda_search());
+  o.link = classes == 2 ? LogisticLink::binary
+                        : parse_named(kLogisticLinkNames, "--multiclass value", p.resolved_multiclass());
+  return o;
+}
+
 std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParams& given, int threads) {
   validate(given);
   if (data.rows() == 0) throw std::invalid_argument("rule-logistic needs training rows");
@@ -182,16 +195,15 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   p.multiclass = p.resolved_multiclass();
   const int classes = static_cast<int>(data.num_classes());
   if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
-  model->link = classes == 2                    ? LogisticLink::binary
-                : p.multiclass == "one-vs-rest" ? LogisticLink::one_vs_rest
-                                                : LogisticLink::softmax;
+  const RuleLogisticOptions o = read_rule_logistic_options(p, static_cast<std::size_t>(classes));
+  model->link = o.link;
   model->learner = params_to_json(p);
   record_training(*model, data);
   model->resolve();
 
   // Rows for the rules and rows for the weights.
   std::vector<std::size_t> rule_rows, weight_rows;
-  if (p.rule_data == "half") {
+  if (o.rule_data == RuleData::half) {
     std::tie(rule_rows, weight_rows) = stratified_holdout(data.y, 0.5, static_cast<std::uint64_t>(p.seed));
   } else {
     rule_rows.resize(data.rows());
@@ -207,8 +219,8 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   rule_params.max_rule_length = p.resolved_max_rule_length();
   rule_params.stop = p.resolved_stop();
   rule_params.correct = p.resolved_correct();
-  if (p.features != "attributes") {
-    if (p.rule_data == "all") {
+  if (o.with_rules()) {
+    if (o.rule_data == RuleData::all) {
       model->rules = fit(data, rule_params, threads);
     } else {
       model->rules = fit(data.subset(rule_rows), rule_params, threads);
@@ -227,22 +239,22 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   }
   const std::vector<Rule>& rules = model->rules.rules;
 
-  if (p.features != "rules") model->encoding = AttributeEncoding::fit(data, weight_rows);
+  if (o.with_attributes()) model->encoding = AttributeEncoding::fit(data, weight_rows);
   const Design design = make_design(data, weight_rows, model->encoding, rules);
 
   // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
-  if (p.resolved_lambda_search() == "none") {
+  if (o.lambda_search == LambdaSearchOn::none) {
     model->lambda = p.resolved_fixed_lambda();
   } else if (p.lambda > 0) {
     model->lambda = p.lambda;
   } else {
     LambdaSearch& search = model->lambda_search;
-    if (p.resolved_lambda_search() == "attributes") {
+    if (o.lambda_search == LambdaSearchOn::attributes) {
       const AttributeEncoding attributes = AttributeEncoding::fit(data, weight_rows);
       const Design plain = make_design(data, weight_rows, attributes, {});
-      search = cross_validate_lambda(plain, {}, classes, model->link, p, threads);
+      search = cross_validate_lambda(plain, {}, classes, model->link, o, p, threads);
     } else {
-      search = cross_validate_lambda(design, rules, classes, model->link, p, threads);
+      search = cross_validate_lambda(design, rules, classes, model->link, o, p, threads);
     }
     std::size_t best = 0;
     for (std::size_t g = 1; g < search.grid.size(); ++g)
@@ -250,7 +262,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     model->lambda = search.grid[best];
   }
 
-  const auto problems = make_problems(design, rules, classes, model->link, p, model->lambda);
+  const auto problems = make_problems(design, rules, classes, model->link, o, model->lambda);
   const auto weights = solve_all(problems, nullptr, kModelTolerance);
 
   const auto logit_count = static_cast<Eigen::Index>(model->link == LogisticLink::binary ? 1 : classes);

@@ -13,18 +13,7 @@
 
 namespace candor {
 
-const char* link_name(LogisticLink link) {
-  return link == LogisticLink::binary ? "binary" : link == LogisticLink::softmax ? "softmax" : "one-vs-rest";
-}
-
 namespace {
-
-LogisticLink parse_link(const std::string& s) {
-  if (s == "binary") return LogisticLink::binary;
-  if (s == "softmax") return LogisticLink::softmax;
-  if (s == "one-vs-rest") return LogisticLink::one_vs_rest;
-  throw std::invalid_argument("unknown link '" + s + "'");
-}
 
 std::string signed_fixed(double x, int digits) {
   std::ostringstream s;
@@ -253,7 +242,7 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   LogisticRuleModel m;
   read_model_header(j, m);
   m.resolve();
-  m.link = parse_link(j.at("link").get<std::string>());
+  m.link = parse_named(kLogisticLinkNames, "link", j.at("link").get<std::string>());
   m.lambda = j.at("lambda").get<double>();
   if (!(m.lambda >= 0) || !std::isfinite(m.lambda))
     throw std::invalid_argument("lambda must be finite and non-negative");

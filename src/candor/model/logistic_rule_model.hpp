@@ -15,11 +15,15 @@
 #include "candor/linear/attribute_encoding.hpp"
 #include "candor/model/model.hpp"
 #include "candor/model/rule_model.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
 enum class LogisticLink { binary, softmax, one_vs_rest };
-const char* link_name(LogisticLink link);
+// The model file's "link" (softmax and one-vs-rest also --multiclass's names).
+inline constexpr Named<LogisticLink> kLogisticLinkNames[] = {
+    {"binary", LogisticLink::binary}, {"softmax", LogisticLink::softmax}, {"one-vs-rest", LogisticLink::one_vs_rest}};
+inline const char* link_name(LogisticLink link) { return name_of(kLogisticLinkNames, link); }
 // Class probabilities from one row's logits by the link: logit_probabilities for binary and softmax, for
 // one-vs-rest each class's sigmoid normalised to sum to 1.
 std::vector<double> link_probabilities(LogisticLink link, const Eigen::VectorXd& eta);
