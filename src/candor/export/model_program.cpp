@@ -235,8 +235,8 @@ Program rule_model_program(const RuleModel& m) {
     one_rule_decides(ranked([](const Rule& r) { return r.quality; }), false);
     return p;
   }
-  const std::string combine = m.combine;
-  if (combine == "best-rule") {
+  const CombinationKind combine = (m.combination ? *m.combination : find_combination(m.combine)).kind;
+  if (combine == CombinationKind::best_rule) {
     one_rule_decides(ranked([](const Rule& r) { return r.probability; }), true);
     return p;
   }
@@ -257,9 +257,9 @@ Program rule_model_program(const RuleModel& m) {
     return out;
   };
   std::vector<ExprPtr> combined;
-  if (combine == "counts" || combine == "m-counts") {
+  if (combine == CombinationKind::counts || combine == CombinationKind::m_counts) {
     const auto sums = summed([&](std::size_t i, std::size_t c) { return m.rules[i].training_counts[c]; });
-    if (combine == "counts") {
+    if (combine == CombinationKind::counts) {
       combined = normalised(p, sums, prior);
     } else {  // smoothed(sum, prior, m)
       const ExprPtr total = let(p, add(sums));
@@ -268,11 +268,11 @@ Program rule_model_program(const RuleModel& m) {
         combined.push_back(choose(greater(denominator, number(0)),
                                   divide(add({sums[c], number(m.m * prior[c])}), denominator), number(prior[c])));
     }
-  } else if (combine == "probability-sum") {
+  } else if (combine == CombinationKind::probability_sum) {
     std::vector<std::vector<double>> d;
     for (const auto& r : m.rules) d.push_back(rule_distribution(r, r.training_counts, prior, m.share_m()));
     combined = normalised(p, summed([&](std::size_t i, std::size_t c) { return d[i][c]; }), prior);
-  } else if (combine == "lift-product") {
+  } else if (combine == CombinationKind::lift_product) {
     // combine.cpp's lift_product: log prior plus each firing rule's log lift, then exp and normalise.
     const double eps = 1.0 / (n_train + 2.0);
     std::vector<std::vector<double>> log_lift(m.rules.size(), std::vector<double>(k, 0.0));
@@ -307,7 +307,7 @@ Program rule_model_program(const RuleModel& m) {
     for (std::size_t c = 0; c < k; ++c) e.push_back(log_p[c] ? let(p, exp(subtract(log_p[c], top))) : number(0));
     combined = normalised(p, e, prior);
   } else {
-    throw std::invalid_argument("no export for the combination '" + combine + "'");
+    throw std::invalid_argument("no export for the combination '" + m.combine + "'");
   }
   const auto mixed_p = mixed(combined, prior, n_train, w);
   for (std::size_t c = 0; c < k; ++c)

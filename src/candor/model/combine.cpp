@@ -99,17 +99,20 @@ std::vector<double> lift_product(const CombineInput& in) {
 
 const std::vector<Combination>& combination_table() {
   static const std::vector<Combination> table{
-      {"counts", "CN2's sum of the firing rules' class counts on the training set (Clark and Boswell 1991)", count_sum},
-      {"m-counts", "the summed counts as an m-estimate towards the training prior, m set by --m", m_count_sum},
+      {"counts", "CN2's sum of the firing rules' class counts on the training set (Clark and Boswell 1991)", count_sum,
+       CombinationKind::counts},
+      {"m-counts", "the summed counts as an m-estimate towards the training prior, m set by --m", m_count_sum,
+       CombinationKind::m_counts},
       {"probability-sum",
        "the mean of the firing rules' class distributions, each rule's own probability for its class (EVC-corrected "
        "with evc) and the rest shared by its counts",
-       probability_sum},
-      {"best-rule", "the firing rule of highest probability decides (Orange 2's classifier for EVC rules)", best_rule},
+       probability_sum, CombinationKind::probability_sum},
+      {"best-rule", "the firing rule of highest probability decides (Orange 2's classifier for EVC rules)", best_rule,
+       CombinationKind::best_rule},
       {"lift-product",
        "naive Bayes over rules (paper 001, eq. 5): the prior times each firing rule's lift, its share of each "
        "class (its probability for its own, its smoothed counts for the rest) over the class's prior",
-       lift_product},
+       lift_product, CombinationKind::lift_product},
   };
   return table;
 }

@@ -26,10 +26,13 @@ struct CombineInput {
 };
 using CombineFn = std::vector<double> (*)(const CombineInput& in);
 
+// Which combination an entry is, for code that writes it out in another form (export/model_program.cpp).
+enum class CombinationKind { counts, m_counts, probability_sum, best_rule, lift_product };
 struct Combination {
   const char* name;
   const char* description;
   CombineFn combine;  // a distribution over the classes (sums to 1), before mix_with_prior
+  CombinationKind kind;
 };
 // Every combination `--combine` takes, for the parameter check, `candor params` and docs/reference.md.
 const std::vector<Combination>& combination_table();
