@@ -18,13 +18,13 @@
 #include <numeric>
 #include <sstream>
 
-#include "candor/boost/base_learner.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/experiments/weka.hpp"
+#include "candor/learn/boost/base_learner.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/stats/comparison.hpp"

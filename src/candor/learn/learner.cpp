@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "candor/learn/boost/boost.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/pril.hpp"
 #include "candor/learn/rule_logistic.hpp"

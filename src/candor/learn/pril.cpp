@@ -8,7 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "candor/boost/base_learner.hpp"
+#include "candor/learn/boost/base_learner.hpp"
 #include "candor/linear/logit_inference.hpp"
 #include "candor/model/pril_model.hpp"
 #include "candor/pril/reliability.hpp"

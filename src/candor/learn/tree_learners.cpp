@@ -1,18 +1,15 @@
 #include "candor/learn/tree_learners.hpp"
 
 #include <algorithm>
-#include <boost/math/tools/minima.hpp>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
 
-#include "candor/boost/base_learner.hpp"
-#include "candor/boost/boost.hpp"
 #include "candor/data/resampling.hpp"
 #include "candor/evc/general.hpp"
+#include "candor/learn/boost/base_learner.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
-#include "candor/model/boost_model.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/util/random.hpp"
@@ -60,109 +57,6 @@ LeafShrinkage fit_leaf_shrinkage(const Dataset& data, const std::vector<std::siz
   return out;
 }
 
-// --calibrate temperature: the scale t of the ensemble's scores that maximises the likelihood of rows it
-// did not see: 5 stratified folds of the labelled rows (seeded by --seed), each scored by the ensemble fitted
-// on the other four. Scores are the logits predict_proba takes its softmax of.
-double fit_temperature(const Dataset& data, const LearnerParams& params, int threads) {
-  LearnerParams inner = params;
-  inner.calibrate = "none";
-  const auto labelled = labelled_rows(data);
-  std::vector<int> y;
-  for (std::size_t r : labelled) y.push_back(data.y[r]);
-  // Five folds, or one per row on fewer than five rows (one row cannot be split: no scale to fit).
-  const int k = static_cast<int>(std::min<std::size_t>(5, labelled.size()));
-  if (k < 2) return 1.0;
-  const auto folds = stratified_folds(y, k, static_cast<std::uint64_t>(params.seed));
-  struct Scored {
-    std::vector<double> score;
-    int y;
-  };
-  std::vector<std::vector<Scored>> scored(folds.size());
-  parallel_for(folds.size(), threads, [&](std::size_t f) {
-    std::vector<char> held(labelled.size(), 0);
-    for (std::size_t i : folds[f]) held[i] = 1;
-    std::vector<std::size_t> train;
-    for (std::size_t i = 0; i < labelled.size(); ++i)
-      if (!held[i]) train.push_back(labelled[i]);
-    if (train.empty()) return;
-    const auto fitted = fit_boost(data.subset(train), inner, 1);
-    const auto& m = dynamic_cast<const BoostModel&>(*fitted);
-    if (m.method == BoostingMethod::adaboost_m1 && m.members.size() == 1) return;  // its leaves decide, unscaled
-    for (std::size_t i : folds[f]) scored[f].push_back({m.scores(data, labelled[i]), data.y[labelled[i]]});
-  });
-  std::vector<Scored> all;
-  for (auto& s : scored) all.insert(all.end(), s.begin(), s.end());
-  if (all.empty()) return 1.0;
-  auto loss = [&](double log_t) {
-    const double t = std::exp(log_t);
-    double sum = 0;
-    for (const auto& r : all) {
-      std::vector<double> s = r.score;
-      for (double& v : s) v *= t;
-      const auto p = BoostModel::probabilities(s);
-      sum -= std::log(std::max(p[static_cast<std::size_t>(r.y)], 1e-15));
-    }
-    return sum;
-  };
-  // Scales from a thousandth to a hundredfold, searched on log t.
-  const auto [log_t, value] = boost::math::tools::brent_find_minima(loss, std::log(1e-3), std::log(100.0), 30);
-  (void)value;
-  return std::exp(log_t);
-}
-
-// --calibrate smoothing (KBS): the --prior-weight of the prediction LIFTs that maximises the likelihood of
-// rows the ensemble did not see, on the folds of fit_temperature. The members and their reweighting (exact
-// LIFTs, Theorem 1) are untouched; only how far each cell's LIFT is pulled towards 1 is fitted, so a cell
-// fitted on few (weighted) rows counts for less. Each fold's members are fitted once; a smoothing's LIFTs
-// follow from their (cell, class) weights.
-double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int threads) {
-  LearnerParams inner = params;
-  inner.calibrate = "none";
-  const auto labelled = labelled_rows(data);
-  std::vector<int> y;
-  for (std::size_t r : labelled) y.push_back(data.y[r]);
-  const int k = static_cast<int>(std::min<std::size_t>(5, labelled.size()));
-  if (k < 2) return params.prior_weight;
-  const auto folds = stratified_folds(y, k, static_cast<std::uint64_t>(params.seed));
-  struct Fold {
-    Dataset train;
-    BoostModel model;  // fitted on train, its LIFTs refilled for each smoothing tried
-    KbsMembers members;
-    std::vector<std::size_t> held;  // rows of `data`
-  };
-  std::vector<Fold> fitted(folds.size());
-  parallel_for(folds.size(), threads, [&](std::size_t f) {
-    std::vector<char> is_held(labelled.size(), 0);
-    for (std::size_t i : folds[f]) is_held[i] = 1;
-    std::vector<std::size_t> train;
-    for (std::size_t i = 0; i < labelled.size(); ++i)
-      if (!is_held[i]) train.push_back(labelled[i]);
-    if (train.empty()) return;
-    Fold& fold = fitted[f];
-    fold.train = data.subset(train);
-    fold.model.learner = params_to_json(inner);
-    record_training(fold.model, fold.train);
-    fold.model.resolve();
-    const auto rows = labelled_rows(fold.train);
-    fold.members = kbs_members(inner, fold.train, rows, weights_of(fold.train, rows), 1);
-    for (std::size_t i : folds[f]) fold.held.push_back(labelled[i]);
-  });
-  auto loss = [&](double log_w) {
-    double sum = 0;
-    for (auto& fold : fitted) {
-      if (fold.held.empty()) continue;
-      kbs_fill(fold.model, fold.members, std::exp(log_w));
-      for (std::size_t r : fold.held)
-        sum -= std::log(std::max(fold.model.predict_proba(data, r)[static_cast<std::size_t>(data.y[r])], 1e-15));
-    }
-    return sum;
-  };
-  // From a hundredth of a pseudo-example to ten thousand, searched on the log.
-  const auto [log_w, value] = boost::math::tools::brent_find_minima(loss, std::log(1e-2), std::log(1e4), 30);
-  (void)value;
-  return std::exp(log_w);
-}
-
 }  // namespace
 
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
@@ -186,36 +80,6 @@ RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const 
   RuleModel model = fit_cn2_ordered(data, one, quality, threads, estimate);
   model.learner = params_to_json(params);
   model.resolve();
-  return model;
-}
-
-std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
-  LearnerParams used = params;
-  if (used.boosting == "kbs") used.multiclass = params.resolved_multiclass();  // recorded
-  auto model = std::make_unique<BoostModel>();
-  model->learner = params_to_json(used);
-  record_training(*model, data);
-  model->resolve();
-  if (model->method == BoostingMethod::logitboost && data.num_classes() < 2)
-    throw std::invalid_argument("logitboost needs a class with at least two values");
-  const auto rows = labelled_rows(data);
-  if (rows.empty()) throw std::invalid_argument("boost needs labelled training examples");
-  const std::vector<double> weights = weights_of(data, rows);
-  switch (model->method) {
-    case BoostingMethod::kbs:
-      if (model->calibration == BoostCalibration::smoothing) {
-        // The members first, then their LIFTs with the smoothing fitted on internal folds (recorded).
-        const KbsMembers members = kbs_members(used, data, rows, weights, threads);
-        model->lift_prior_weight = fit_lift_smoothing(data, used, threads);
-        kbs_fill(*model, members, model->lift_prior_weight);
-      } else {
-        boost_kbs(*model, used, data, rows, weights, threads);
-      }
-      break;
-    case BoostingMethod::adaboost_m1: boost_adaboost_m1(*model, used, data, rows, weights, threads); break;
-    case BoostingMethod::logitboost: boost_logitboost(*model, used, data, rows, weights, threads); break;
-  }
-  if (model->calibration == BoostCalibration::temperature) model->temperature = fit_temperature(data, params, threads);
   return model;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// The learners `stump`, `tree` and `rule` (the base learners of `boost`), and `boost` itself
-// (boost/boost.hpp). Each fits on the labelled rows with their example weights.
+// The learners `stump`, `tree` and `rule`, the base learners of `boost` (learn/boost/boost.hpp). Each fits
+// on the labelled rows with their example weights.
 #include <memory>
 
 #include "candor/data/dataset.hpp"
@@ -16,6 +16,5 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
 // The single best rule of CN2's search over all classes (cn2-ordered stopped after one rule).
 RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
                         const QualityMeasure* estimate);
-std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads);
 
 }  // namespace candor

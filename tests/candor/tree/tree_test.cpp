@@ -5,9 +5,9 @@
 #include <cmath>
 #include <numeric>
 
-#include "candor/boost/base_learner.hpp"
 #include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
+#include "candor/learn/boost/base_learner.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/tree/c45.hpp"

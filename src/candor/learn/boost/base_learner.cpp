@@ -1,4 +1,4 @@
-#include "candor/boost/base_learner.hpp"
+#include "candor/learn/boost/base_learner.hpp"
 
 #include <algorithm>
 #include <cmath>

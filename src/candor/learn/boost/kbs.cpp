@@ -2,8 +2,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "candor/boost/base_learner.hpp"
-#include "candor/boost/boost.hpp"
+#include "candor/learn/boost/base_learner.hpp"
+#include "candor/learn/boost/boost.hpp"
 
 namespace candor {
 

@@ -1,8 +1,9 @@
 #pragma once
-// The three boosting algorithms of paper 001 (Figs. 1-3), each filling a BoostModel's members from the
-// labelled `rows` of `d` with starting example weights `weights` (one per row). `threads` never changes the
-// model.
+// The `boost` learner (paper 001): its fit function (fit_boost.cpp), and the three boosting algorithms
+// (Figs. 1-3), each filling a BoostModel's members from the labelled `rows` of `d` with starting example
+// weights `weights` (one per row). `threads` never changes the model.
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
@@ -10,6 +11,10 @@
 #include "candor/model/boost_model.hpp"
 
 namespace candor {
+
+// The learner's fit function (learn/learner.hpp's ModelFit): the ensemble of --boosting over --base, with
+// --calibrate's temperature or LIFT smoothing fitted on internal folds.
+std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads);
 
 // Knowledge-based sampling (Fig. 3). Each round fits the base learner on the current distribution D_i
 // (stratified to equal class weights with --stratify; a weighted bootstrap with --subsample), measures the

@@ -2,7 +2,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "candor/boost/boost.hpp"
+#include "candor/learn/boost/boost.hpp"
 #include "candor/tree/stump.hpp"
 
 namespace candor {

@@ -6,11 +6,11 @@
 #include <cmath>
 #include <numeric>
 
-#include "candor/boost/base_learner.hpp"
-#include "candor/boost/boost.hpp"
 #include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
+#include "candor/learn/boost/base_learner.hpp"
+#include "candor/learn/boost/boost.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/tree/stump.hpp"
