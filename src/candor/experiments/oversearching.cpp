@@ -40,7 +40,7 @@ const std::vector<std::string> kPaperDatasets{"breast-cancer", "vote",      "lym
                                               "diabetes",      "promoters", "soybean"};
 constexpr int kMaxWidth = 512;
 constexpr int kNoLengthLimit = 1000;
-const char* const kSearchNames[3] = {"GS", "LS", "ES"};
+const char* const kStrategyLabels[3] = {"GS", "LS", "ES"};
 
 std::vector<int> widths() {
   std::vector<int> w;
@@ -289,7 +289,7 @@ void run_oversearching(const ExperimentOptions& options) {
     }
     const SignTestResult s = sign_test(ls, x, false);
     const WilcoxonResult w = wilcoxon_signed_rank(x, ls);  // R+: LS better (lower error)
-    summary << "- LS vs " << kSearchNames[other] << ": LS lower error on " << s.wins << ", ties " << s.ties
+    summary << "- LS vs " << kStrategyLabels[other] << ": LS lower error on " << s.wins << ", ties " << s.ties
             << ", higher on " << s.losses << " data sets; two-tailed sign test p = " << format_number(s.p, 4)
             << "; Wilcoxon signed-rank p = " << format_number(w.p, 4) << "\n";
   }

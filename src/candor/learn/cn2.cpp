@@ -89,7 +89,7 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
-  if (params.covering == "probabilistic") {
+  if (parse_named(kCoveringNames, "--covering value", params.covering) == Covering::probabilistic) {
     fit_probabilistic_covering(index, params, quality, estimator, options, target, model);
     return model;
   }

@@ -76,7 +76,7 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
 }
 
 bool passes_prior_test(const LearnerParams& params, const Rule& rule, const std::vector<double>& totals) {
-  if (params.resolved_stop() != "prior") return true;
+  if (parse_named(kStoppingNames, "--stop value", params.resolved_stop()) != Stopping::prior) return true;
   double sum = 0;
   for (double c : totals) sum += c;
   return sum > 0 && rule.probability > totals[static_cast<std::size_t>(rule.klass)] / sum;

@@ -8,8 +8,17 @@
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/search/beam_search.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
+
+// --stop and --covering, declared once: param_table() takes their allowed values from these tables, and
+// covering reads the names into the enums where it uses them.
+enum class Stopping { none, prior };
+inline constexpr Named<Stopping> kStoppingNames[] = {{"none", Stopping::none}, {"prior", Stopping::prior}};
+enum class Covering { remove, probabilistic };
+inline constexpr Named<Covering> kCoveringNames[] = {{"remove", Covering::remove},
+                                                     {"probabilistic", Covering::probabilistic}};
 
 // The search settings of `p` (beam width from --search and --beam-width; significance tests).
 SearchOptions search_options(const LearnerParams& p, int threads);

@@ -23,7 +23,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   validate(given);
   if (!find_learner(given.learner).fit)
     throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
-  if (given.resolved_correct() == "bootstrap") {
+  if (parse_named(kCorrectionNames, "--correct value", given.resolved_correct()) == Correction::bootstrap) {
     // The learner's own estimates first, then the shrinkage fitted on its rules out of bag.
     LearnerParams raw = given;
     raw.correct = "none";
@@ -56,7 +56,8 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   auto quality = make_quality(params.resolved_quality(), quality_params);
   // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
   std::unique_ptr<QualityMeasure> corrector;
-  if (params.resolved_correct() == "evc") corrector = make_quality("evc", quality_params);
+  if (parse_named(kCorrectionNames, "--correct value", params.resolved_correct()) == Correction::evc)
+    corrector = make_quality("evc", quality_params);
   RuleModel model = params.stable_resamples > 0 ? fit_stable_rules(data, params, *quality, threads, corrector.get())
                                                 : fit_with_quality(data, params, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;

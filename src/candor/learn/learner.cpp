@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "candor/learn/boost/base_learner.hpp"
 #include "candor/learn/boost/boost.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/pril.hpp"
@@ -69,7 +70,7 @@ bool has_group(const LearnerInfo& l, const std::string& group) {
 }  // namespace
 
 const std::vector<std::string>& base_learners() {
-  static const std::vector<std::string> names{"stump", "tree", "rule"};
+  static const std::vector<std::string> names = names_of(kBaseLearnerNames);
   return names;
 }
 

@@ -9,7 +9,10 @@
 
 #include "candor/evc/calibration.hpp"
 #include "candor/evc/gumbel.hpp"
+#include "candor/learn/covering.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learn/pril.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/learn/rule_logistic.hpp"
 #include "candor/model/boost_model.hpp"
@@ -163,12 +166,7 @@ const std::vector<ParamInfo>& param_table() {
        "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
        "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
        "decision-list, beam for CN2",
-       "rule",
-       one_of(
-           [] {
-             return std::vector<std::string>{"greedy", "beam", "layered"};
-           },
-           true)},
+       "rule", one_of([] { return names_of(kSearchNames); }, true)},
       {"beam_width", &LearnerParams::beam_width, "rules kept in the beam at each refinement level", "rule",
        at_least(1)},
       {"max_beam_width", &LearnerParams::max_beam_width, "layered search: the widest beam tried", "rule", at_least(1)},
@@ -194,12 +192,7 @@ const std::vector<ParamInfo>& param_table() {
        "for a rule set and the share among the examples left for a decision list; the first rule that does "
        "not ends learning for its class, for a decision list the list); default: prior for the CN2 learners, "
        "none for laplace-covering and decision-list",
-       "rule",
-       one_of(
-           [] {
-             return std::vector<std::string>{"none", "prior"};
-           },
-           true)},
+       "rule", one_of([] { return names_of(kStoppingNames); }, true)},
       {"min_new_positives", &LearnerParams::min_new_positives,
        "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
        "an earlier rule (ABCN2's min_improved); the search only returns such rules",
@@ -212,9 +205,7 @@ const std::vector<ParamInfo>& param_table() {
        "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
        "example stays until a rule whose probability exceeds its current best covers it; each rule must "
        "improve at least --min-new-positives examples)",
-       "rule", one_of([] {
-         return std::vector<std::string>{"remove", "probabilistic"};
-       })},
+       "rule", one_of([] { return names_of(kCoveringNames); })},
       {"combine", &LearnerParams::combine,
        "cn2-unordered: how firing rules make a prediction: counts, m-counts, probability-sum, best-rule, "
        "lift-product (see `candor params`); decision lists use their first firing rule",
@@ -233,12 +224,7 @@ const std::vector<ParamInfo>& param_table() {
        "those left-out rows best (one m per rule length; docs/method-bootstrap.md); "
        "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
        "--quality evc, which corrects by itself)",
-       "rule",
-       one_of(
-           [] {
-             return std::vector<std::string>{"evc", "bootstrap", "none"};
-           },
-           true)},
+       "rule", one_of([] { return names_of(kCorrectionNames); }, true)},
       {"stable_resamples", &LearnerParams::stable_resamples,
        "stable rules (cn2-unordered, rule-logistic): 0 off; else fit the learner on this many bootstrap "
        "resamples with thresholds restricted to the training data's --stable-quantiles quantiles, and keep the "
@@ -399,9 +385,7 @@ const std::vector<ParamInfo>& param_table() {
        "pril: how --branching ranks attributes: logit (paper 004: Wald tests of each attribute's main effects in "
        "one logit model of all attributes' categories) or association (each attribute's likelihood-ratio "
        "chi-squared test of independence from the class, one at a time)",
-       "pril", one_of([] {
-         return std::vector<std::string>{"logit", "association"};
-       })},
+       "pril", one_of([] { return names_of(kBranchingTestNames); })},
       {"risk", &LearnerParams::risk,
        "pril: alpha: each rule's accuracy is at least its reliability with confidence 1 - risk (exact binomial test)",
        "pril", in_range(0, 1, true, true)},

@@ -130,8 +130,9 @@ std::vector<int> branching_attributes(const Dataset& d, const LearnerParams& p, 
     return out;
   }
   if (p.branching == 0) return out;
-  const auto pv = p.branching_test == "logit" ? main_effect_p_values(d, c, rows, weights)
-                                              : attribute_class_p_values(d, c, rows, weights);
+  const auto pv = parse_named(kBranchingTestNames, "--branching-test value", p.branching_test) == BranchingTest::logit
+                      ? main_effect_p_values(d, c, rows, weights)
+                      : attribute_class_p_values(d, c, rows, weights);
   std::vector<int> order(pv.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pv[a] < pv[b]; });

@@ -34,7 +34,7 @@ LeafShrinkage fit_leaf_shrinkage(const Dataset& data, const std::vector<std::siz
   parallel_for(b_count, threads, [&](std::size_t b) {
     std::vector<double> w(n);
     for (std::size_t i = 0; i < n; ++i) w[i] = weights[i] * drawn[b][i];
-    const Tree t = fit_base_tree(data, rows, w, params, params.learner, 1);
+    const Tree t = fit_base_tree(data, rows, w, params, parse_base_learner(params.learner), 1);
     std::vector<OutOfBagLeaf> leaves(t.nodes.size(),
                                      {std::vector<double>(prior.size(), 0.0), std::vector<double>(prior.size(), 0.0)});
     std::vector<std::pair<int, double>> route;
@@ -66,7 +66,7 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
   model->resolve();
   const auto rows = labelled_rows(data);
   const std::vector<double> weights = weights_of(data, rows);
-  model->tree = fit_base_tree(data, rows, weights, params, params.learner, threads);
+  model->tree = fit_base_tree(data, rows, weights, params, parse_base_learner(params.learner), threads);
   if (params.leaf_estimate == "bootstrap")
     model->leaf_shrinkage =
         fit_leaf_shrinkage(data, rows, weights, params, laplace_prior(model->training_counts), threads);

@@ -12,13 +12,14 @@ void boost_adaboost_m1(BoostModel& m, const LearnerParams& p, const Dataset& d, 
   std::vector<double> weights = start;
   const auto prior = m.prior();
   Rng rng(static_cast<std::uint64_t>(p.seed));
+  const BaseLearner base = parse_base_learner(p.base);
   std::vector<char> wrong(rows.size());
   for (int round = 0; round < p.iterations; ++round) {
     Tree member;
     double error = 0;
     for (int attempt = 0; attempt < 10; ++attempt) {
       const std::vector<double> fit_weights = p.subsample > 0 ? weighted_bootstrap(weights, p.subsample, rng) : weights;
-      member = fit_base_tree(d, rows, fit_weights, p, p.base, threads);
+      member = fit_base_tree(d, rows, fit_weights, p, base, threads);
       double bad = 0;
       for (std::size_t k = 0; k < rows.size(); ++k) {
         const auto q = member.predict_proba(d, rows[k], LeafEstimate::counts, 0.0, prior);

@@ -109,16 +109,15 @@ std::vector<double> weighted_bootstrap(const std::vector<double>& weights, doubl
 }
 
 Tree fit_base_tree(const Dataset& d, const std::vector<std::size_t>& rows, const std::vector<double>& weights,
-                   const LearnerParams& params, const std::string& base, int threads) {
-  if (base == "stump") return grow_stump(d, rows, weights);
-  if (base == "tree") {
+                   const LearnerParams& params, BaseLearner base, int threads) {
+  if (base == BaseLearner::stump) return grow_stump(d, rows, weights);
+  if (base == BaseLearner::tree) {
     C45Options o;
     o.confidence = params.confidence;
     o.min_leaf = params.min_leaf;
     o.prune = !params.unpruned;
     return grow_c45(d, rows, weights, o);
   }
-  if (base != "rule") throw std::invalid_argument("unknown base learner '" + base + "'");
   std::vector<std::size_t> kept;
   std::vector<double> kept_weights;
   for (std::size_t k = 0; k < rows.size(); ++k)

@@ -9,9 +9,18 @@
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/tree/tree.hpp"
+#include "candor/util/names.hpp"
 #include "candor/util/random.hpp"
 
 namespace candor {
+
+// The base learners an ensemble can use (--base), and the single-model learners they are (stump, tree).
+enum class BaseLearner { stump, tree, rule };
+inline constexpr Named<BaseLearner> kBaseLearnerNames[] = {
+    {"stump", BaseLearner::stump}, {"tree", BaseLearner::tree}, {"rule", BaseLearner::rule}};
+inline BaseLearner parse_base_learner(const std::string& name) {
+  return parse_named(kBaseLearnerNames, "base learner", name);
+}
 
 // The rows of `d` with a class label, in order.
 std::vector<std::size_t> labelled_rows(const Dataset& d);
@@ -21,7 +30,7 @@ std::vector<double> weights_of(const Dataset& d, const std::vector<std::size_t>&
 // Fits `base` (stump, tree or rule) on `rows` of `d` with one weight per row (0: left out), reading the
 // options of `params` that the base learner reads. Every node's class counts are the weights that reach it.
 Tree fit_base_tree(const Dataset& d, const std::vector<std::size_t>& rows, const std::vector<double>& weights,
-                   const LearnerParams& params, const std::string& base, int threads);
+                   const LearnerParams& params, BaseLearner base, int threads);
 
 // A rule as a chain of tests: the examples it covers reach one leaf (cell 0), every other example (a failed
 // test, or a missing value, which satisfies no condition) a leaf of cell 1. No rule: a single leaf.

@@ -124,7 +124,7 @@ double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int 
 
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams used = params;
-  if (used.boosting == "kbs") used.multiclass = params.resolved_multiclass();  // recorded
+  if (parse_boosting(used.boosting) == BoostingMethod::kbs) used.multiclass = params.resolved_multiclass();  // recorded
   auto model = std::make_unique<BoostModel>();
   model->learner = params_to_json(used);
   record_training(*model, data);

@@ -118,6 +118,7 @@ KbsRounds kbs_rounds(const LearnerParams& p, const Dataset& d, const std::vector
   KbsRounds out;
   std::vector<double> weights = start;
   Rng rng(static_cast<std::uint64_t>(p.seed));
+  const BaseLearner base = parse_base_learner(p.base);
   for (int round = 0; round < p.iterations; ++round) {
     std::vector<double> fit_weights = weights;
     if (p.stratify) {
@@ -130,7 +131,7 @@ KbsRounds kbs_rounds(const LearnerParams& p, const Dataset& d, const std::vector
         if (fit_weights[k] > 0) fit_weights[k] *= total / static_cast<double>(present) / per_class[d.y[rows[k]]];
     }
     if (p.subsample > 0) fit_weights = weighted_bootstrap(fit_weights, p.subsample, rng);
-    Tree member = fit_base_tree(d, rows, fit_weights, p, p.base, threads);
+    Tree member = fit_base_tree(d, rows, fit_weights, p, base, threads);
     CellWeights cell_weights = kbs_cell_weights(member, d, rows, weights);
     const LiftTable lifts = kbs_lifts_of(cell_weights, p.prior_weight);
     bool informative = false;
