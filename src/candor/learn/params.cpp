@@ -284,12 +284,7 @@ const std::vector<ParamInfo>& param_table() {
        "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
        "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
        "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised)",
-       "linear",
-       one_of(
-           [] {
-             return std::vector<std::string>{"softmax", "one-vs-rest"};
-           },
-           true)},
+       "linear", one_of([] { return names_of(kMulticlassNames); }, true)},
       {"lambda", &LearnerParams::lambda,
        "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
        "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)",

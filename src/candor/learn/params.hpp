@@ -8,9 +8,17 @@
 #include <variant>
 #include <vector>
 
+#include "candor/util/names.hpp"
+
 namespace candor {
 
 struct Model;  // model/model.hpp
+
+// --multiclass, which two learners read: on more than two classes, one model over every class (softmax) or
+// one binary model per class (one-vs-rest): rule-logistic's link and KBS's form.
+enum class MulticlassForm { softmax, one_vs_rest };
+inline constexpr Named<MulticlassForm> kMulticlassNames[] = {{"softmax", MulticlassForm::softmax},
+                                                             {"one-vs-rest", MulticlassForm::one_vs_rest}};
 
 struct LearnerParams {
   // The default: CN2 rules (m-estimate ranking) whose EVC-corrected probabilities a rules-only penalised

@@ -179,8 +179,10 @@ RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size
   o.rule_sign = parse_named(kRuleSignNames, "--rule-sign value", p.rule_sign);
   o.rule_data = parse_named(kRuleDataNames, "--rule-data value", p.rule_data);
   o.lambda_search = parse_named(kLambdaSearchNames, "--lambda-search value", p.resolved_lambda_search());
-  o.link = classes == 2 ? LogisticLink::binary
-                        : parse_named(kLogisticLinkNames, "--multiclass value", p.resolved_multiclass());
+  const MulticlassForm form = parse_named(kMulticlassNames, "--multiclass value", p.resolved_multiclass());
+  o.link = classes == 2                          ? LogisticLink::binary
+           : form == MulticlassForm::one_vs_rest ? LogisticLink::one_vs_rest
+                                                 : LogisticLink::softmax;
   return o;
 }
 
