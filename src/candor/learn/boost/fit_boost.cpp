@@ -17,35 +17,47 @@ namespace candor {
 
 namespace {
 
-// --calibrate temperature: the scale t of the ensemble's scores that maximises the likelihood of rows it
-// did not see: 5 stratified folds of the labelled rows (seeded by --seed), each scored by the ensemble fitted
-// on the other four. Scores are the logits predict_proba takes its softmax of.
-double fit_temperature(const Dataset& data, const LearnerParams& params, int threads) {
-  LearnerParams inner = params;
-  inner.calibrate = "none";
+// The internal folds both calibrations fit on: 5 stratified folds of the labelled rows (seeded by --seed),
+// or one per row on fewer than five rows; none on fewer than two (one row cannot be split). Each fold's
+// training rows and held rows are rows of the data.
+struct InternalFold {
+  std::vector<std::size_t> train, held;
+};
+std::vector<InternalFold> internal_folds(const Dataset& data, const LearnerParams& params) {
   const auto labelled = labelled_rows(data);
   std::vector<int> y;
   for (std::size_t r : labelled) y.push_back(data.y[r]);
-  // Five folds, or one per row on fewer than five rows (one row cannot be split: no scale to fit).
   const int k = static_cast<int>(std::min<std::size_t>(5, labelled.size()));
-  if (k < 2) return 1.0;
-  const auto folds = stratified_folds(y, k, static_cast<std::uint64_t>(params.seed));
+  if (k < 2) return {};
+  std::vector<InternalFold> out;
+  for (const auto& fold : stratified_folds(y, k, static_cast<std::uint64_t>(params.seed))) {
+    InternalFold f;
+    for (std::size_t i : rows_not_in(labelled.size(), fold)) f.train.push_back(labelled[i]);
+    for (std::size_t i : fold) f.held.push_back(labelled[i]);
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+// --calibrate temperature: the scale t of the ensemble's scores that maximises the likelihood of rows it
+// did not see: each internal fold's held rows scored by the ensemble fitted on its training rows. Scores are the logits
+// predict_proba takes its softmax of.
+double fit_temperature(const Dataset& data, const LearnerParams& params, int threads) {
+  LearnerParams inner = params;
+  inner.calibrate = "none";
+  const auto folds = internal_folds(data, params);
+  if (folds.empty()) return 1.0;  // no scale to fit
   struct Scored {
     std::vector<double> score;
     int y;
   };
   std::vector<std::vector<Scored>> scored(folds.size());
   parallel_for(folds.size(), threads, [&](std::size_t f) {
-    std::vector<char> held(labelled.size(), 0);
-    for (std::size_t i : folds[f]) held[i] = 1;
-    std::vector<std::size_t> train;
-    for (std::size_t i = 0; i < labelled.size(); ++i)
-      if (!held[i]) train.push_back(labelled[i]);
-    if (train.empty()) return;
-    const auto fitted = fit_boost(data.subset(train), inner, 1);
+    if (folds[f].train.empty()) return;
+    const auto fitted = fit_boost(data.subset(folds[f].train), inner, 1);
     const auto& m = dynamic_cast<const BoostModel&>(*fitted);
     if (m.method == BoostingMethod::adaboost_m1 && m.members.size() == 1) return;  // its leaves decide, unscaled
-    for (std::size_t i : folds[f]) scored[f].push_back({m.scores(data, labelled[i]), data.y[labelled[i]]});
+    for (std::size_t r : folds[f].held) scored[f].push_back({m.scores(data, r), data.y[r]});
   });
   std::vector<Scored> all;
   for (auto& s : scored) all.insert(all.end(), s.begin(), s.end());
@@ -68,19 +80,15 @@ double fit_temperature(const Dataset& data, const LearnerParams& params, int thr
 }
 
 // --calibrate smoothing (KBS): the --prior-weight of the prediction LIFTs that maximises the likelihood of
-// rows the ensemble did not see, on the folds of fit_temperature. The members and their reweighting (exact
+// rows the ensemble did not see, on the internal folds. The members and their reweighting (exact
 // LIFTs, Theorem 1) are untouched; only how far each cell's LIFT is pulled towards 1 is fitted, so a cell
 // fitted on few (weighted) rows counts for less. Each fold's members are fitted once; a smoothing's LIFTs
 // follow from their (cell, class) weights.
 double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams inner = params;
   inner.calibrate = "none";
-  const auto labelled = labelled_rows(data);
-  std::vector<int> y;
-  for (std::size_t r : labelled) y.push_back(data.y[r]);
-  const int k = static_cast<int>(std::min<std::size_t>(5, labelled.size()));
-  if (k < 2) return params.prior_weight;
-  const auto folds = stratified_folds(y, k, static_cast<std::uint64_t>(params.seed));
+  const auto folds = internal_folds(data, params);
+  if (folds.empty()) return params.prior_weight;
   struct Fold {
     Dataset train;
     BoostModel model;  // fitted on train, its LIFTs refilled for each smoothing tried
@@ -89,20 +97,15 @@ double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int 
   };
   std::vector<Fold> fitted(folds.size());
   parallel_for(folds.size(), threads, [&](std::size_t f) {
-    std::vector<char> is_held(labelled.size(), 0);
-    for (std::size_t i : folds[f]) is_held[i] = 1;
-    std::vector<std::size_t> train;
-    for (std::size_t i = 0; i < labelled.size(); ++i)
-      if (!is_held[i]) train.push_back(labelled[i]);
-    if (train.empty()) return;
+    if (folds[f].train.empty()) return;
     Fold& fold = fitted[f];
-    fold.train = data.subset(train);
+    fold.train = data.subset(folds[f].train);
     fold.model.learner = params_to_json(inner);
     record_training(fold.model, fold.train);
     fold.model.resolve();
     const auto rows = labelled_rows(fold.train);
     fold.members = kbs_members(inner, fold.train, rows, weights_of(fold.train, rows), 1);
-    for (std::size_t i : folds[f]) fold.held.push_back(labelled[i]);
+    fold.held = folds[f].held;
   });
   auto loss = [&](double log_w) {
     double sum = 0;
