@@ -389,8 +389,9 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
   if (data) page << " <a href=\"#evaluation\">Evaluation</a> <a href=\"#rows\">Rows</a>";
   page << "</nav></header><main>\n";
 
-  page << "<section id=\"model\"><h2>Model</h2><p><strong>Learner:</strong> "
-       << html_escape(describe(model_options(model))) << "</p>" << options_table(model_options(model));
+  const LearnerParams learner = model_options(model);
+  page << "<section id=\"model\"><h2>Model</h2><p><strong>Learner:</strong> " << html_escape(describe(learner))
+       << "</p>" << options_table(learner);
   if (model.stability) {
     const StabilityRecord& s = *model.stability;
     page << "<p id=\"stability\"><strong>Stability</strong> over " << s.resamples << " " << html_escape(s.resampling)
