@@ -20,8 +20,6 @@ void BoostModel::resolve() {
   leaf_estimate = parse_leaf_estimate(learner_text(*this, "leaf_estimate", "laplace"));
   prior_weight = learner_number(*this, "prior_weight", 1.0, 0, std::numeric_limits<double>::infinity());
   calibration = parse_named(kBoostCalibrationNames, "calibration", learner_text(*this, "calibrate", "none"));
-  one_vs_rest = method == BoostingMethod::kbs && learner_text(*this, "multiclass", "") == "one-vs-rest" &&
-                schema.class_attribute.values.size() > 2;
 }
 
 namespace {
@@ -287,9 +285,13 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
       m.decided_cells.push_back(std::move(decided));
     }
   }
-  if (m.member_classes.size() != (m.one_vs_rest ? m.members.size() : 0))
-    throw std::invalid_argument(m.one_vs_rest ? "every member of a kbs one-vs-rest ensemble names its class"
-                                              : "only a kbs one-vs-rest ensemble's members name a class");
+  // Members name their class exactly when the ensemble is KBS's one-vs-rest form (member_classes decides
+  // how it predicts; the learner object says which form it is).
+  const bool one_vs_rest =
+      m.method == BoostingMethod::kbs && learner_text(m, "multiclass", "") == "one-vs-rest" && classes > 2;
+  if (m.member_classes.size() != (one_vs_rest ? m.members.size() : 0))
+    throw std::invalid_argument(one_vs_rest ? "every member of a kbs one-vs-rest ensemble names its class"
+                                            : "only a kbs one-vs-rest ensemble's members name a class");
   if (j.contains("temperature")) {
     m.temperature = j.at("temperature").get<double>();
     if (!(m.temperature > 0) || !std::isfinite(m.temperature))

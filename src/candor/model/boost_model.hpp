@@ -45,7 +45,6 @@ struct BoostModel : Model {
   LeafEstimate leaf_estimate = LeafEstimate::counts;  // an adaboost-m1 ensemble of one member predicts with it
   double prior_weight = 1;                            // and mixes this many pseudo-examples of the prior in
   BoostCalibration calibration = BoostCalibration::none;
-  bool one_vs_rest = false;  // kbs on more than two classes: one binary run per class (--multiclass one-vs-rest)
   void resolve();
 
   std::vector<Tree> members;
