@@ -171,14 +171,38 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
   return f;
 }
 
-LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& options, const LogisticWeights* start) {
-  check(p);
+LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions& options,
+                               const LogisticWeights* start) {
+  check(given);
+  // The solver works on centred attribute columns: x_c - m_c with m_c the column's weighted mean, each
+  // intercept a + sum_c A_c m_c. That is the same model (the same logits and, the intercepts being
+  // unpenalised, the same penalty), but 0/1 columns of nominal values no longer move with the intercepts, a
+  // direction of low curvature that a diagonal preconditioner cannot fix.
+  const LogisticProblem* problem = &given;
+  LogisticProblem centred;
+  Eigen::RowVectorXd means = Eigen::RowVectorXd::Zero(given.X.cols());
+  {
+    double total = 0;
+    for (std::size_t i = 0; i < given.rows(); ++i) {
+      means += given.w[i] * given.X.row(static_cast<Eigen::Index>(i));
+      total += given.w[i];
+    }
+    if (total > 0) means /= total;
+    if (means.size() > 0 && means.cwiseAbs().maxCoeff() > 0) {
+      centred = given;
+      centred.X.rowwise() -= means;
+      problem = &centred;
+    } else {
+      means.setZero();
+    }
+  }
+  const LogisticProblem& p = *problem;
   const Layout L = layout(p);
   const std::vector<double> gamma = p.gammas();
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(L.size());
   double total = 0;
   if (start) {
-    theta.segment(0, L.logits) = start->intercepts;
+    theta.segment(0, L.logits) = start->intercepts + start->attributes * means.transpose();
     if (L.lasso) {
       Eigen::Map<RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns) = start->attributes.cwiseMax(0.0);
       Eigen::Map<RowMajor>(theta.data() + L.attributes_minus_at(), L.logits, L.columns) =
@@ -274,10 +298,10 @@ LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& op
   theta = best;
 
   LogisticWeights out;
-  out.intercepts = theta.segment(0, L.logits);
   out.attributes = Eigen::Map<const RowMajor>(theta.data() + L.attributes_at(), L.logits, L.columns);
   if (L.lasso)
     out.attributes -= Eigen::Map<const RowMajor>(theta.data() + L.attributes_minus_at(), L.logits, L.columns);
+  out.intercepts = theta.segment(0, L.logits) - out.attributes * means.transpose();
   out.rules = theta.segment(L.plus_at(), L.rules) - theta.segment(L.minus_at(), L.rules);
   out.objective = best_f;
   out.iterations = iterations;
