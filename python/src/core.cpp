@@ -219,7 +219,8 @@ GridRunOptions grid_options(const std::string& out, const std::string& datasets_
   return o;
 }
 
-py::tuple cell_tuple(const GridCell& c) { return py::make_tuple(c.dataset, c.learner, c.repeat, c.fold); }
+// (data set, learner, repeat, fold, stability), as GridCell holds them.
+py::tuple cell_tuple(const GridCell& c) { return py::make_tuple(c.dataset, c.learner, c.repeat, c.fold, c.stability); }
 
 }  // namespace
 
@@ -282,13 +283,14 @@ PYBIND11_MODULE(_core, m) {
       .def(
           "run",
           [](GridCellRunner& r, const std::string& dataset, const std::string& learner, int repeat, int fold,
-             int threads) {
+             bool stability, int threads) {
             return guarded([&] {
               py::gil_scoped_release release;
-              return r.run({dataset, learner, repeat, fold}, threads);
+              return r.run({dataset, learner, repeat, fold, stability}, threads);
             });
           },
-          py::arg("dataset"), py::arg("learner"), py::arg("repeat"), py::arg("fold"), py::arg("threads") = 1)
+          py::arg("dataset"), py::arg("learner"), py::arg("repeat"), py::arg("fold"), py::arg("stability") = false,
+          py::arg("threads") = 1)
       .def(
           "prepare",
           [](GridCellRunner& r, const std::string& out, bool progress) {
@@ -311,10 +313,12 @@ PYBIND11_MODULE(_core, m) {
           py::arg("out"), py::arg("plots") = false, py::arg("progress") = false);
   m.def(
       "append_grid_result",
-      [](const std::string& out, const std::string& line) {
-        guarded([&] { append_grid_result(grid_options(out, "", 0, false, false), line); });
+      [](const std::string& out, const std::string& line, bool stability) {
+        GridCell cell;
+        cell.stability = stability;
+        guarded([&] { append_grid_result(grid_options(out, "", 0, false, false), cell, line); });
       },
-      py::arg("out"), py::arg("line"));
+      py::arg("out"), py::arg("line"), py::arg("stability") = false);
   m.def(
       "measure_stability",
       [](const Dataset& d, const std::string& params_json, int resamples, const std::string& resampling, int quantiles,

@@ -143,10 +143,48 @@ def test_grid_errors_are_value_errors(client, tmp_path):
 def test_a_cell_is_one_results_line():
     runner = candor._core.GridCellRunner(json.dumps(CONFIG), "test", os.path.abspath(DATASETS))
     cells = runner.cells()
-    assert len(cells) == 360 and cells[0] == ("iris", "cn2", 0, 0)
+    assert len(cells) == 360 and cells[0] == ("iris", "cn2", 0, 0, False)
     line = runner.run("iris", "tree", 0, 3)
     assert line.startswith("iris,tree,0,3,135,15,") and line.endswith("\n") and line.count("\n") == 1
     with pytest.raises(ValueError, match="no repeat 0, fold 10"):
         runner.run("iris", "tree", 0, 10)
     with pytest.raises(ValueError, match="not a learner of the grid"):
         runner.run("iris", "j48", 0, 0)
+
+
+def stability_text(path):
+    """stability.csv's lines without fit_seconds, sorted."""
+    with open(path, encoding="utf-8") as f:
+        header, *lines = f.read().splitlines()
+    assert header.endswith(",mean_rules,fit_seconds")
+    return sorted(line.rsplit(",", 1)[0] for line in lines)
+
+
+def test_stability_cells_on_dask_equal_the_local_ones(client, tmp_path):
+    config = {
+        "learners": {"cn2": "", "tree": "--learner tree", "j48": "weka:weka.classifiers.trees.J48"},
+        "datasets": ["iris", "labor", "vote"],
+        "resampling": {"kind": "cv", "folds": 2},
+        "seed": 4,
+        "stability": {"resamples": 5},
+    }
+    runner = candor._core.GridCellRunner(json.dumps(config), "test", os.path.abspath(DATASETS))
+    cells = runner.cells()
+    # Per data set: 2 folds x 3 learners, then a stability cell per candor learner (Weka's J48 has none).
+    assert [c for c in cells if c[4]] == [(d, l, 0, 0, True) for d in config["datasets"] for l in ("cn2", "tree")]
+    line = runner.run("labor", "tree", 0, 0, True)
+    assert line.startswith("labor,tree,5,bootstrap,10,") and line.count(",") == 10
+    with pytest.raises(ValueError, match="Weka classifier"):
+        runner.run("labor", "j48", 0, 0, True)
+
+    local_config = dict(config, learners={k: v for k, v in config["learners"].items() if k != "j48"})
+    candor.grid(local_config, out=tmp_path / "local", datasets_dir=DATASETS, threads=2)
+    candor.grid(local_config, client, out=tmp_path / "dask", datasets_dir=DATASETS)
+    local = stability_text(tmp_path / "local" / "stability.csv")
+    assert len(local) == 6
+    assert stability_text(tmp_path / "dask" / "stability.csv") == local
+    assert result_text(tmp_path / "dask" / "results.csv") == result_text(tmp_path / "local" / "results.csv")
+    frame = pd.read_csv(tmp_path / "dask" / "stability.csv")
+    assert frame["rule_set_stability"].between(0, 1).all() and frame["prediction_agreement"].between(0.5, 1).all()
+    assert (frame["mean_rules"] > 0).all()
+    assert "## Stability" in (tmp_path / "dask" / "summary.md").read_text()

@@ -560,7 +560,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"none", "classes"}))
       ->capture_default_str();
   exp_cmd->add_option("--config", exp.config,
-                      "grid: JSON file of learners, datasets, resampling, seed, metrics, control, alpha");
+                      "grid: JSON file of learners, datasets, resampling, seed, metrics, control, alpha, stability");
   exp_cmd->add_option("--learner", exp.learners, "grid: NAME=OPTIONS, a learner as `candor fit` options (repeatable)")
       ->expected(1, -1);
   exp_cmd->add_option("--resampling", exp.resampling,

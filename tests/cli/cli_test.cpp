@@ -9,6 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include "candor/data/readers.hpp"
+#include "candor/eval/stability.hpp"
 #include "candor/evc/rule_correction.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/weka.hpp"
@@ -579,15 +581,108 @@ TEST(Grid, CellsRunOneByOneGiveTheLinesOfTheWholeGrid) {
   EXPECT_EQ(pending.size(), runner.cells().size());
   EXPECT_EQ(pending.front().dataset, "labor");  // most work first: 57 x 16 cells against 150 x 4
   // Half the cells, last first; then the rest.
-  for (std::size_t i = pending.size(); i-- > pending.size() / 2;) append_grid_result(o, runner.run(pending[i], 1));
+  for (std::size_t i = pending.size(); i-- > pending.size() / 2;)
+    append_grid_result(o, pending[i], runner.run(pending[i], 1));
   pending = prepare_grid(runner, o);
   ASSERT_EQ(pending.size(), 6u);
-  for (const auto& c : pending) append_grid_result(o, runner.run(c, 2));
+  for (const auto& c : pending) append_grid_result(o, c, runner.run(c, 2));
   EXPECT_TRUE(prepare_grid(runner, o).empty());
   EXPECT_EQ(result_cells(out + "/cells/results.csv"), result_cells(out + "/whole/results.csv"));
   EXPECT_THROW(runner.run({"iris", "c", 0, 0}, 1), std::invalid_argument);
   EXPECT_THROW(runner.run({"iris", "a", 0, 3}, 1), std::invalid_argument);
   EXPECT_THROW(runner.run({"vote", "a", 0, 0}, 1), std::invalid_argument);
+}
+
+// The lines of a grid's stability.csv without their last column (fit_seconds), sorted.
+std::vector<std::string> stability_lines(const std::string& path) {
+  std::vector<std::string> out;
+  std::istringstream in(read_text(path));
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line,
+            "dataset,learner,resamples,resampling,quantiles,rule_set_stability,rule_set_stability_sd,"
+            "prediction_agreement,probability_spread,mean_rules,fit_seconds");
+  while (std::getline(in, line)) out.push_back(line.substr(0, line.rfind(',')));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A grid's stability cells (what a Dask cluster runs one by one): one line of stability.csv per data set and
+// candor learner, the numbers of measure_stability with the grid's seed, the same run cell by cell as whole,
+// resumed without rerunning, refused when the settings change under a folder that holds them, and summarised.
+TEST(Grid, StabilityCellsMeasureEachLearnerOnEachDataSet) {
+  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid-stability").string();
+  std::filesystem::remove_all(out);
+  GridSpec grid = grid_from_json(nlohmann::ordered_json::parse(R"({
+      "learners": {"a": "--quality laplace", "b": "--learner tree"},
+      "datasets": ["iris", "labor"], "resampling": {"folds": 2}, "seed": 5,
+      "stability": {"resamples": 4, "resampling": "subsample", "quantiles": 5}})"),
+                                 "grid.json");
+  ASSERT_EQ(grid.stability.resamples, 4);
+  GridRunOptions o;
+  o.out = out + "/whole";
+  o.datasets_dir = test::datasets_dir();
+  o.progress = false;
+  o.plots = false;
+  run_grid(grid, o);
+  const std::vector<std::string> whole = stability_lines(out + "/whole/stability.csv");
+  ASSERT_EQ(whole.size(), 4u);
+  EXPECT_EQ(result_cells(out + "/whole/results.csv").size(), 2u * 2u * 2u);
+
+  // The figures are measure_stability's on the whole data set, seeded by the grid.
+  StabilityOptions so;
+  so.resamples = 4;
+  so.resampling = StabilityResampling::subsample;
+  so.quantiles = 5;
+  so.seed = 5;
+  so.threads = 2;
+  const StabilityResult s =
+      measure_stability(read_arff(test::datasets_dir() + "/labor.arff"), grid.learners[1].params, so);
+  std::ostringstream expected;
+  expected.precision(10);  // as the grid writes its numbers
+  expected << "labor,b,4,subsample,5," << s.rule_set_stability << "," << s.rule_set_stability_sd << ","
+           << s.prediction_agreement << ",";
+  EXPECT_EQ(whole[3].substr(0, expected.str().size()), expected.str()) << whole[3];
+  EXPECT_GT(s.mean_rules, 0);
+  const std::string summary = read_text(out + "/whole/summary.md");
+  EXPECT_NE(summary.find("## Stability"), std::string::npos) << summary;
+  EXPECT_NE(read_text(out + "/whole/stability_means.csv").find("\nb,2,"), std::string::npos);
+
+  // Cell by cell, in any order, on another thread count: the same lines; then nothing left to run.
+  GridCellRunner runner(grid, test::datasets_dir());
+  o.out = out + "/cells";
+  std::vector<GridCell> pending = prepare_grid(runner, o);
+  ASSERT_EQ(pending.size(), 8u + 4u);
+  EXPECT_EQ(std::count_if(pending.begin(), pending.end(), [](const GridCell& c) { return c.stability; }), 4);
+  for (std::size_t i = pending.size(); i-- > 0;) append_grid_result(o, pending[i], runner.run(pending[i], 1 + i % 2));
+  EXPECT_TRUE(prepare_grid(runner, o).empty());
+  EXPECT_EQ(stability_lines(out + "/cells/stability.csv"), whole);
+  EXPECT_EQ(result_cells(out + "/cells/results.csv"), result_cells(out + "/whole/results.csv"));
+
+  // Other stability settings under the same folder are refused; a grid without stability resumes there.
+  GridSpec other = grid;
+  other.stability.resamples = 6;
+  GridCellRunner other_runner(other, test::datasets_dir());
+  EXPECT_THROW(prepare_grid(other_runner, o), std::invalid_argument);
+  GridSpec none = grid;
+  none.stability = {};
+  GridCellRunner none_runner(none, test::datasets_dir());
+  EXPECT_TRUE(prepare_grid(none_runner, o).empty());
+  EXPECT_THROW(none_runner.run({"iris", "a", 0, 0, true}, 1), std::invalid_argument);
+
+  // Bad settings name their pointer.
+  auto error_of = [](const std::string& text) {
+    try {
+      grid_from_json(nlohmann::ordered_json::parse(text), "g.json");
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(error_of(R"({"stability": {"resamples": 1}})").find("at /stability/resamples: "), std::string::npos);
+  EXPECT_NE(error_of(R"({"stability": {"resampling": "jackknife"}})").find("at /stability/resampling: "),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"stability": {"sample": 3}})").find("unknown stability key 'sample'"), std::string::npos);
 }
 
 // Both experiments of issue 4 end to end on small data: their tables exist with the documented columns and

@@ -1,6 +1,7 @@
 #include "candor/experiments/grid.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +20,7 @@
 #include "candor/data/readers.hpp"
 #include "candor/data/table.hpp"
 #include "candor/eval/evaluate.hpp"
+#include "candor/eval/stability.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/learner_options.hpp"
 #include "candor/experiments/report.hpp"
@@ -68,6 +70,19 @@ const std::vector<std::string> kColumns{"dataset",
                                         "adjusted_average_reliability"};
 // Results files written before the last three columns existed: read, and rewritten with them empty.
 const std::size_t kOldColumns = 17;
+// DIR/stability.csv: one line per stability cell (eval/stability.hpp's figures; mean_rules over the
+// resamples; fit_seconds of the cell's resample fits and measurement).
+const std::vector<std::string> kStabilityColumns{"dataset",
+                                                 "learner",
+                                                 "resamples",
+                                                 "resampling",
+                                                 "quantiles",
+                                                 "rule_set_stability",
+                                                 "rule_set_stability_sd",
+                                                 "prediction_agreement",
+                                                 "probability_spread",
+                                                 "mean_rules",
+                                                 "fit_seconds"};
 
 void check_resampling(const Resampling& r) {
   if (r.kind != "cv" && r.kind != "holdout" && r.kind != "train-test")
@@ -154,10 +169,9 @@ double training_statistic(const FoldResult& r, const std::string& name) {
   return NAN;
 }
 
-// Reads the cells already in results.csv; cuts off a last line left incomplete by an interruption.
-std::set<CellKey> completed_cells(const std::string& path) {
-  std::set<CellKey> done;
-  if (!fs::exists(path)) return done;
+// A results file's text without a last line left incomplete by an interruption (the file is rewritten
+// without it).
+std::string complete_lines(const std::string& path) {
   std::string text;
   {
     std::ifstream in(path, std::ios::binary);
@@ -172,6 +186,38 @@ std::set<CellKey> completed_cells(const std::string& path) {
     text.resize(keep);
     write_file_atomic(path, text);
   }
+  return text;
+}
+
+// The (data set, learner) pairs already in stability.csv.
+std::set<std::pair<std::string, std::string>> completed_stability_cells(const std::string& path) {
+  std::set<std::pair<std::string, std::string>> done;
+  if (!fs::exists(path)) return done;
+  std::istringstream in(complete_lines(path));
+  std::string raw;
+  std::size_t line = 0;
+  while (std::getline(in, raw)) {
+    ++line;
+    auto cells = detail::split_csv_line(raw, ',', path, line);
+    if (line == 1) {
+      std::vector<std::string> header;
+      for (auto& c : cells) header.push_back(c.text);
+      if (header != kStabilityColumns)
+        throw InputError(path, 1, "not a stability file of `candor experiment grid` (unexpected columns)");
+      continue;
+    }
+    if (cells.size() != kStabilityColumns.size())
+      throw InputError(path, line, "expected " + std::to_string(kStabilityColumns.size()) + " values");
+    done.insert({cells[0].text, cells[1].text});
+  }
+  return done;
+}
+
+// Reads the cells already in results.csv; cuts off a last line left incomplete by an interruption.
+std::set<CellKey> completed_cells(const std::string& path) {
+  std::set<CellKey> done;
+  if (!fs::exists(path)) return done;
+  std::string text = complete_lines(path);
   std::istringstream in(text);
   std::string raw;
   std::size_t line = 0;
@@ -220,6 +266,11 @@ nlohmann::json learner_definition(const GridLearner& l) {
   return l.weka.empty() ? params_to_json(l.params) : nlohmann::json{{"weka", l.weka.text()}};
 }
 
+nlohmann::json stability_settings_json(const GridStability& s) {
+  return {
+      {"resamples", s.resamples}, {"resampling", stability_resampling_name(s.resampling)}, {"quantiles", s.quantiles}};
+}
+
 // The state file DIR/grid.json checked as the untrusted input it is (a hand edit, another program's file):
 // an object whose seed, resampling and learners have the shapes written below, errors naming the pointer.
 nlohmann::json read_grid_state(const std::string& path) {
@@ -234,10 +285,10 @@ nlohmann::json read_grid_state(const std::string& path) {
   for (const auto& [key, value] : stored.items()) {
     if (key == "seed") {
       if (!value.is_number_unsigned()) fail("/seed", "must be a non-negative integer");
-    } else if (key == "resampling" || key == "learners") {
+    } else if (key == "resampling" || key == "learners" || key == "stability") {
       if (!value.is_object()) fail("/" + key, "must be an object");
     } else {
-      fail("/" + json_pointer_token(key), "unknown key (known: seed, resampling, learners)");
+      fail("/" + json_pointer_token(key), "unknown key (known: seed, resampling, learners, stability)");
     }
   }
   return stored;
@@ -254,6 +305,11 @@ void check_and_record_grid(const GridSpec& grid, const std::string& out) {
     if (stored.contains("resampling") && stored["resampling"] != resampling_json(grid.resampling))
       throw std::invalid_argument(out + " holds results of another resampling (" + stored["resampling"].dump() + ")" +
                                   hint);
+    // Grids without stability cells record none, and may gain them later.
+    if (grid.stability.resamples > 0 && stored.contains("stability") && fs::exists(out + "/stability.csv") &&
+        stored["stability"] != stability_settings_json(grid.stability))
+      throw std::invalid_argument(out + " holds stability cells of other settings (" + stored["stability"].dump() +
+                                  "); use another --out, or remove " + out + "/stability.csv to start over");
     for (const auto& l : grid.learners)
       if (stored.contains("learners") && stored["learners"].contains(l.name) &&
           stored["learners"][l.name] != learner_definition(l))
@@ -262,8 +318,56 @@ void check_and_record_grid(const GridSpec& grid, const std::string& out) {
   }
   stored["seed"] = grid.seed;
   stored["resampling"] = resampling_json(grid.resampling);
+  if (grid.stability.resamples > 0) stored["stability"] = stability_settings_json(grid.stability);
   for (const auto& l : grid.learners) stored["learners"][l.name] = learner_definition(l);
   write_file_atomic(path, stored.dump(2) + "\n");
+}
+
+// The stability cells' means per learner over the data sets it has lines for: DIR/stability_means.{csv,md}
+// and the section of summary.md that shows them.
+std::string stability_summary(const GridSpec& grid, const GridRunOptions& o) {
+  const std::string path = o.out + "/stability.csv";
+  std::map<std::string, std::vector<std::vector<double>>> by_learner;  // learner -> per data set: the 4 figures
+  if (fs::exists(path)) {
+    std::istringstream in(complete_lines(path));
+    std::string raw;
+    for (std::size_t line = 1; std::getline(in, raw); ++line) {
+      if (line == 1) continue;
+      const auto cells = detail::split_csv_line(raw, ',', path, line);
+      if (cells.size() != kStabilityColumns.size())
+        throw InputError(path, line, "expected " + std::to_string(kStabilityColumns.size()) + " values");
+      std::vector<double> figures;
+      for (std::size_t c : {5, 7, 8, 9}) {
+        double x = 0;
+        if (!detail::parse_number(cells[c].text, x))
+          throw InputError(path, line, kStabilityColumns[c] + " must be a number, not '" + cells[c].text + "'");
+        figures.push_back(x);
+      }
+      by_learner[cells[1].text].push_back(figures);
+    }
+  }
+  Table means{
+      {"learner", "data sets", "rule_set_stability", "prediction_agreement", "probability_spread", "mean_rules"}, {}};
+  for (const auto& l : grid.learners) {
+    const auto it = by_learner.find(l.name);
+    if (it == by_learner.end()) continue;
+    std::vector<std::string> row{l.name, std::to_string(it->second.size())};
+    for (std::size_t k = 0; k < 4; ++k) {
+      double sum = 0;
+      for (const auto& figures : it->second) sum += figures[k];
+      row.push_back(format_number(sum / static_cast<double>(it->second.size()), k == 3 ? 1 : 3));
+    }
+    means.add(row);
+  }
+  write_table(means, o.out, "stability_means", "stability: mean per learner over its data sets");
+  std::ostringstream md;
+  md << "## Stability\n\n"
+     << grid.stability.resamples << " " << stability_resampling_name(grid.stability.resampling)
+     << " resamples of each whole data set, thresholds snapped to " << grid.stability.quantiles
+     << "-quantiles (per data set: stability.csv; definitions: docs/guide-cli.md, \"Stability\"). Means over the "
+        "data sets:\n\n"
+     << markdown(means) << "\n";
+  return md.str();
 }
 
 void write_summary(const GridSpec& grid, const GridRunOptions& o, const std::string& results_path) {
@@ -308,6 +412,7 @@ void write_summary(const GridSpec& grid, const GridRunOptions& o, const std::str
     figures.push_back(
         cd_figure(c, "cd_" + metric + ".png", metric + " (" + std::to_string(c.datasets.size()) + " data sets)"));
   }
+  if (grid.stability.resamples > 0) md << stability_summary(grid, o);
   write_file_atomic(o.out + "/summary.md", md.str());
   draw_plots({{"figures", figures}}, o.out, o.plots);
 }
@@ -442,8 +547,28 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
         g.control = v.string();
       } else if (key == "alpha") {
         g.alpha = v.number(0, 1);
+      } else if (key == "stability") {
+        if (!value.is_object()) v.fail("'stability' is an object {resamples, resampling, quantiles}");
+        for (const auto& [sk, sv] : value.items()) {
+          const GridValue s = v.at(sk, sv);
+          if (sk == "resamples") {
+            g.stability.resamples = static_cast<int>(s.integer(0, 100000));
+            if (g.stability.resamples == 1) s.fail("stability needs at least 2 resamples (0: none)");
+          } else if (sk == "resampling") {
+            try {
+              g.stability.resampling = parse_stability_resampling(s.string());
+            } catch (const std::invalid_argument& e) {
+              s.fail(e.what());
+            }
+          } else if (sk == "quantiles") {
+            g.stability.quantiles = static_cast<int>(s.integer(2, 1000000));
+          } else {
+            s.fail("unknown stability key '" + sk + "' (known: resamples, resampling, quantiles)");
+          }
+        }
       } else {
-        v.fail("unknown key '" + key + "' (known: learners, datasets, resampling, seed, metrics, control, alpha)");
+        v.fail("unknown key '" + key +
+               "' (known: learners, datasets, resampling, seed, metrics, control, alpha, stability)");
       }
     }
   } catch (const nlohmann::json::exception& e) {
@@ -533,6 +658,9 @@ std::vector<GridCell> GridCellRunner::cells() {
     for (std::size_t r = 0; r < g.splits.size(); ++r)
       for (std::size_t f = 0; f < g.splits[r].size(); ++f)
         for (const auto& l : grid_.learners) out.push_back({name, l.name, static_cast<int>(r), static_cast<int>(f)});
+    if (grid_.stability.resamples > 0)
+      for (const auto& l : grid_.learners)
+        if (l.weka.empty()) out.push_back({name, l.name, 0, 0, true});
   }
   return out;
 }
@@ -548,6 +676,7 @@ std::string GridCellRunner::run(const GridCell& c, int threads) {
     throw std::invalid_argument("'" + c.learner + "' is not a learner of the grid");
   const GridLearner& learner = grid_.learners[learner_at->second];
   const GridData& g = data(c.dataset);
+  if (c.stability) return run_stability(g, learner, threads);
   if (c.repeat < 0 || static_cast<std::size_t>(c.repeat) >= g.splits.size() || c.fold < 0 ||
       static_cast<std::size_t>(c.fold) >= g.splits[c.repeat].size())
     throw std::invalid_argument("the grid has no repeat " + std::to_string(c.repeat) + ", fold " +
@@ -580,6 +709,27 @@ std::string GridCellRunner::run(const GridCell& c, int threads) {
   return line.str();
 }
 
+std::string GridCellRunner::run_stability(const GridData& g, const GridLearner& learner, int threads) {
+  if (grid_.stability.resamples <= 0) throw std::invalid_argument("the grid measures no stability");
+  if (!learner.weka.empty())
+    throw std::invalid_argument("learner '" + learner.name + "' is a Weka classifier: it has no stability cell");
+  StabilityOptions options;
+  options.resamples = grid_.stability.resamples;
+  options.resampling = grid_.stability.resampling;
+  options.quantiles = grid_.stability.quantiles;
+  options.seed = grid_.seed;
+  options.threads = threads;
+  const auto start = std::chrono::steady_clock::now();
+  const StabilityResult s = measure_stability(g.train, learner.params, options);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::ostringstream line;
+  line << csv_field(g.name) << "," << csv_field(learner.name) << "," << s.resamples << "," << s.resampling << ","
+       << s.quantiles << "," << number(s.rule_set_stability) << "," << number(s.rule_set_stability_sd) << ","
+       << number(s.prediction_agreement) << "," << number(s.probability_spread) << "," << number(s.mean_rules) << ","
+       << number(seconds) << "\n";
+  return line.str();
+}
+
 std::vector<GridCell> prepare_grid(GridCellRunner& runner, const GridRunOptions& o) {
   const GridSpec& grid = runner.grid();
   fs::create_directories(o.out);
@@ -587,14 +737,21 @@ std::vector<GridCell> prepare_grid(GridCellRunner& runner, const GridRunOptions&
   const std::vector<GridCell> all = runner.cells();
   const std::string results_path = o.out + "/results.csv";
   const std::set<CellKey> done = completed_cells(results_path);
+  const std::string stability_path = o.out + "/stability.csv";
+  const auto stable_done = completed_stability_cells(stability_path);
   std::vector<GridCell> pending;
   for (const auto& c : all)
-    if (!done.count({c.dataset, c.learner, c.repeat, c.fold})) pending.push_back(c);
-  if (!fs::exists(results_path) || fs::file_size(results_path) == 0) {
+    if (c.stability ? !stable_done.count({c.dataset, c.learner})
+                    : !done.count({c.dataset, c.learner, c.repeat, c.fold}))
+      pending.push_back(c);
+  auto start_file = [](const std::string& path, const std::vector<std::string>& columns) {
+    if (fs::exists(path) && fs::file_size(path) > 0) return;
     std::string header;
-    for (std::size_t i = 0; i < kColumns.size(); ++i) header += (i ? "," : "") + kColumns[i];
-    write_file_atomic(results_path, header + "\n");
-  }
+    for (std::size_t i = 0; i < columns.size(); ++i) header += (i ? "," : "") + columns[i];
+    write_file_atomic(path, header + "\n");
+  };
+  start_file(results_path, kColumns);
+  if (grid.stability.resamples > 0) start_file(stability_path, kStabilityColumns);
   if (o.progress)
     std::cerr << "grid: " << all.size() << " cells (" << grid.datasets.size() << " data sets x " << grid.learners.size()
               << " learners, " << grid.resampling.describe() << "); " << all.size() - pending.size() << " already in "
@@ -608,8 +765,8 @@ std::vector<GridCell> prepare_grid(GridCellRunner& runner, const GridRunOptions&
   return ordered;
 }
 
-void append_grid_result(const GridRunOptions& o, const std::string& line) {
-  append_to_file(o.out + "/results.csv", line);
+void append_grid_result(const GridRunOptions& o, const GridCell& cell, const std::string& line) {
+  append_to_file(o.out + (cell.stability ? "/stability.csv" : "/results.csv"), line);
 }
 
 void write_grid_summary(const GridSpec& grid, const GridRunOptions& o) {
@@ -628,7 +785,7 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
     const std::string line = runner.run(pending[i], inner);
     {
       std::lock_guard lock(mutex);
-      append_grid_result(o, line);
+      append_grid_result(o, pending[i], line);
     }
     if (o.progress) progress.step(pending[i].dataset + " / " + pending[i].learner);
   });

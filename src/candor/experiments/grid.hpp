@@ -8,12 +8,16 @@
 // any rerun; repeat r of k-fold CV uses the folds of `candor evaluate --folds k --seed (seed + r)`.
 // When every cell is done the runner compares the learners on each metric (stats/comparison.hpp) and
 // writes DIR/summary.md, DIR/means_METRIC.{csv,md}, DIR/comparison_METRIC.json and CD diagrams.
+//
+// A grid may also measure each learner's stability (eval/stability.hpp) on each data set: one stability
+// cell per (data set, learner), a line of DIR/stability.csv, resumed and dispatched like the others.
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "candor/eval/stability.hpp"
 #include "candor/experiments/weka.hpp"
 #include "candor/learn/params.hpp"
 
@@ -40,6 +44,16 @@ struct Resampling {
   bool operator==(const Resampling&) const = default;
 };
 
+// The stability cells of a grid: each candor learner fitted on `resamples` resamples of each whole data set
+// (a train-test pair's training file), seeded by the grid's seed, as `candor evaluate --stability` does; 0
+// resamples: none. Weka's classifiers have no rule sets to compare and get no stability cell.
+struct GridStability {
+  int resamples = 0;
+  StabilityResampling resampling = StabilityResampling::bootstrap;
+  int quantiles = 10;
+  bool operator==(const GridStability&) const = default;
+};
+
 struct GridSpec {
   std::vector<GridLearner> learners;
   // Names of shared data sets (DIR/NAME.arff), paths to ARFF or CSV files, or for train-test "TRAIN:TEST"
@@ -50,11 +64,12 @@ struct GridSpec {
   std::vector<std::string> metrics{"accuracy", "auc", "brier", "log_loss", "rule_rmse", "rules", "fit_seconds"};
   std::string control;  // optional control learner of the Bonferroni-Dunn test
   double alpha = 0.05;
+  GridStability stability;
 };
 
 // Reads a grid from JSON (keys: learners, datasets, resampling {kind, folds, repeats, test_fraction},
-// seed, metrics, control, alpha; learners maps a name to a string of `candor fit` options or to an object
-// of parameters, in file order). Unknown keys are an error naming `source`.
+// seed, metrics, control, alpha, stability {resamples, resampling, quantiles}; learners maps a name to a string of
+// `candor fit` options or to an object of parameters, in file order). Unknown keys are an error naming `source`.
 GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& source);
 // "NAME=OPTIONS" as given on the command line.
 GridLearner grid_learner_from_argument(const std::string& argument);
@@ -83,12 +98,14 @@ void run_grid(const GridSpec& grid, const GridRunOptions& options);
 
 struct GridData;  // a data set of the grid, read and split
 
-// One cell of a grid: a data set as the grid names it, a grid learner's name, a repeat and a fold.
+// One cell of a grid: a data set as the grid names it, a grid learner's name, a repeat and a fold; or, with
+// `stability`, the stability cell of the data set and learner (repeat and fold 0).
 struct GridCell {
   std::string dataset;
   std::string learner;
   int repeat = 0;
   int fold = 0;
+  bool stability = false;
   bool operator==(const GridCell&) const = default;
 };
 
@@ -103,18 +120,20 @@ class GridCellRunner {
   GridCellRunner& operator=(const GridCellRunner&) = delete;
 
   const GridSpec& grid() const { return grid_; }
-  // Every cell of the grid (data sets in grid order, then repeats, folds, learners); reads every data set.
+  // Every cell of the grid (data sets in grid order, then repeats, folds, learners, then the data set's
+  // stability cells); reads every data set.
   std::vector<GridCell> cells();
   // Rows x attributes of a data set's training data: the order of work, largest first.
   std::size_t work(const std::string& dataset);
   // Fits the cell's learner on its training rows with `threads` threads, evaluates it on its test rows and
-  // returns the cell's results.csv line, newline included. The line depends only on the grid, the data and
-  // the cell, except for the fit_seconds and predict_seconds columns.
+  // returns the cell's results.csv line, newline included; a stability cell's line of stability.csv. The line
+  // depends only on the grid, the data and the cell, except for the seconds columns.
   std::string run(const GridCell& cell, int threads);
 
  private:
   struct State;  // the data sets read so far, behind a mutex
   const GridData& data(const std::string& dataset);
+  std::string run_stability(const GridData& g, const GridLearner& learner, int threads);
   GridSpec grid_;
   std::string datasets_dir_;
   std::unique_ptr<State> state_;
@@ -122,11 +141,13 @@ class GridCellRunner {
 
 // Makes DIR ready for the cells of `grid`: creates it, checks and records DIR/grid.json (throws
 // std::invalid_argument for results of a different grid), starts results.csv or repairs one cut off by an
-// interruption, and returns the cells not yet in it, largest data sets first.
+// interruption, and returns the cells not yet in it (nor in stability.csv), largest data sets first.
 std::vector<GridCell> prepare_grid(GridCellRunner& runner, const GridRunOptions& options);
-// Appends a line of GridCellRunner::run to DIR/results.csv and flushes it (one writer at a time).
-void append_grid_result(const GridRunOptions& options, const std::string& line);
-// Compares the learners over DIR/results.csv: summary.md, means, comparisons and CD diagrams.
+// Appends a line of GridCellRunner::run to DIR/results.csv (a stability cell's to DIR/stability.csv) and
+// flushes it (one writer at a time).
+void append_grid_result(const GridRunOptions& options, const GridCell& cell, const std::string& line);
+// Compares the learners over DIR/results.csv: summary.md, means, comparisons and CD diagrams; with stability
+// cells, their means per learner in summary.md and DIR/stability_means.{csv,md}.
 void write_grid_summary(const GridSpec& grid, const GridRunOptions& options);
 
 }  // namespace candor
