@@ -53,7 +53,7 @@ auto guarded(F&& f) -> decltype(f()) {
 const char* type_name(const ParamMember& m) {
   return std::visit(
       [](auto member) -> const char* {
-        using T = std::remove_reference_t<decltype(LearnerParams{}.*member)>;
+        using T = typename decltype(member)::type;
         if constexpr (std::is_same_v<T, std::string>)
           return "str";
         else if constexpr (std::is_same_v<T, bool>)
@@ -72,7 +72,7 @@ py::list param_table_py() {
   const nlohmann::json all = [&] {
     nlohmann::json j;
     for (const auto& info : param_table())
-      std::visit([&](auto member) { j[info.name] = defaults.*member; }, info.member);
+      std::visit([&](auto member) { j[info.name] = member.get(defaults); }, info.member);
     return j;
   }();
   for (const auto& info : param_table()) {

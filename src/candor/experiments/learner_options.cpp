@@ -37,11 +37,11 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
     CLI::Option* option = nullptr;
     std::visit(
         [&](auto member) {
-          using T = std::remove_reference_t<decltype(p.*member)>;
+          using T = typename decltype(member)::type;
           if constexpr (std::is_same_v<T, bool>)
-            option = cmd->add_flag(flag, p.*member, help);
+            option = cmd->add_flag(flag, member.ref(p), help);
           else
-            option = cmd->add_option(flag, p.*member, help)->capture_default_str();
+            option = cmd->add_option(flag, member.ref(p), help)->capture_default_str();
         },
         info.member);
     // CLI11 leaves options of the empty group out of the help.

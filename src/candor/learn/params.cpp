@@ -139,259 +139,225 @@ void ParamValues::check(const std::string& flag, const std::string& value) const
 }
 
 const std::vector<ParamInfo>& param_table() {
-  static const std::vector<ParamInfo> table{
-      {"learner", &LearnerParams::learner, "the learner (see the learner table)", "", one_of(learner_names)},
-      {"quality", &LearnerParams::quality,
-       "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, m-evc, modified-precision, "
-       "modified-laplace, modified-m-estimate (default: the learner's, see the learner table: m-estimate for "
-       "the CN2 learners, laplace otherwise); the selection heuristic of decision-list",
-       "rule", one_of(quality_names, true)},
-      {"refine_quality", &LearnerParams::refine_quality,
-       "decision-list: the heuristic that ranks refinements (default: the selection heuristic)", "rule",
-       one_of(quality_names, true)},
-      {"select_quality", &LearnerParams::select_quality,
-       "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
-       "--quality, else laplace)",
-       "rule", one_of(quality_names, true)},
-      {"m", &LearnerParams::m,
-       "m of the m-estimate family (m-estimate, modified-m-estimate); given without --m-scale it is used as given, "
-       "although the CN2 learners' default scales m with the data (m = sqrt(N))",
-       "rule", at_least(0)},
-      {"m_scale", &LearnerParams::m_scale,
-       "when positive, m grows with the data: m = m-scale x sqrt(N), N the (weighted) training examples, "
-       "replacing --m (the model file records the m used); 0: --m as given; -1: the learner's default, 1 for "
-       "the CN2 learners, 0 for laplace-covering and decision-list",
-       "rule", at_least(0).or_default(-1)},
-      {"search", &LearnerParams::search,
-       "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
-       "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
-       "decision-list, beam for CN2",
-       "rule", one_of([] { return names_of(kSearchNames); }, true)},
-      {"beam_width", &LearnerParams::beam_width, "rules kept in the beam at each refinement level", "rule",
-       at_least(1)},
-      {"max_beam_width", &LearnerParams::max_beam_width, "layered search: the widest beam tried", "rule", at_least(1)},
-      {"max_rule_length", &LearnerParams::max_rule_length,
-       "most conditions in a rule (0: the learner's default, 5 for CN2, no limit for laplace-covering and "
-       "decision-list)",
-       "rule", at_least(0)},
-      {"min_covered", &LearnerParams::min_covered, "fewest training examples (rows) a rule must cover", "rule",
-       at_least(1)},
-      {"max_rules", &LearnerParams::max_rules, "stop after this many rules in all (0: no limit)", "rule", at_least(0)},
-      {"target", &LearnerParams::target, "learn rules for this class value only (empty: every class)"},
-      {"alpha", &LearnerParams::alpha,
-       "CN2 significance test of a rule against the class prior; a rule is accepted only when significant at "
-       "this level (1: no test)",
-       "rule", in_range(0, 1, true)},
-      {"parent_alpha", &LearnerParams::parent_alpha,
-       "the same test against the class distribution of the rule's parent (1: no test)", "rule", in_range(0, 1, true)},
-      {"not_equal", &LearnerParams::not_equal, "also generate nominal conditions A != v"},
-      {"stop", &LearnerParams::stop,
-       "stopping criterion: none (learn until no examples of the class are left or no rule qualifies) or "
-       "prior (Orange 2's Stopping_Apriori, ABCN2's q > prior: accept a rule only when its probability, the "
-       "quality measure's estimate or the EVC-corrected one, exceeds its class's prior, the training prior "
-       "for a rule set and the share among the examples left for a decision list; the first rule that does "
-       "not ends learning for its class, for a decision list the list); default: prior for the CN2 learners, "
-       "none for laplace-covering and decision-list",
-       "rule", one_of([] { return names_of(kStoppingNames); }, true)},
-      {"min_new_positives", &LearnerParams::min_new_positives,
-       "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
-       "an earlier rule (ABCN2's min_improved); the search only returns such rules",
-       "rule", at_least(0)},
-      {"min_new_share", &LearnerParams::min_new_share,
-       "stopping: at least this share of the examples of its class a rule covers must be new (not covered "
-       "by an earlier rule; ABCN2's min_improved_perc); the first rule below it ends learning for its class",
-       "rule", in_range(0, 1)},
-      {"covering", &LearnerParams::covering,
-       "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
-       "example stays until a rule whose probability exceeds its current best covers it; each rule must "
-       "improve at least --min-new-positives examples)",
-       "rule", one_of([] { return names_of(kCoveringNames); })},
-      {"combine", &LearnerParams::combine,
-       "cn2-unordered: how firing rules make a prediction: counts, m-counts, probability-sum, best-rule, "
-       "lift-product (see `candor params`); decision lists use their first firing rule",
-       "rule", one_of(combination_names, true)},
-      {"prior_weight", &LearnerParams::prior_weight,
-       "pseudo-examples of the training prior mixed into every prediction, (N p + w prior) / (N + w), and the m "
-       "(w x classes) that smooths the default rule's and a deciding rule's shares of the other classes; keeps "
-       "every class seen in training strictly between 0 and 1; 0: the raw distributions; the same pseudo-examples "
-       "smooth a tree leaf's counts and each KBS LIFT",
-       "", at_least(0)},
-      {"correct", &LearnerParams::correct,
-       "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
-       "while the learner keeps ranking by its own --quality (cn2 learners, decision-list and rule-logistic); "
-       "bootstrap: fit the learner on --bootstrap-resamples bootstrap resamples, score their rules on the rows "
-       "each resample left out, and shrink each rule's frequency towards its class's prior by the m that fits "
-       "those left-out rows best (one m per rule length; docs/method-bootstrap.md); "
-       "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
-       "--quality evc, which corrects by itself)",
-       "rule", one_of([] { return names_of(kCorrectionNames); }, true)},
-      {"stable_resamples", &LearnerParams::stable_resamples,
-       "stable rules (cn2-unordered, rule-logistic): 0 off; else fit the learner on this many bootstrap "
-       "resamples with thresholds restricted to the training data's --stable-quantiles quantiles, and keep the "
-       "rules, and first conditions of rules, found in at least --stable-frequency of them (as SIRUS keeps a "
-       "forest's frequent paths; docs/stability.md); their counts and probabilities are those of all the "
-       "training data",
-       "rule", at_least(0)},
-      {"stable_frequency", &LearnerParams::stable_frequency,
-       "stable rules: the share of the resamples a rule must appear in to be kept", "rule", in_range(0, 1, true)},
-      {"stable_quantiles", &LearnerParams::stable_quantiles,
-       "stable rules: numeric thresholds are restricted to the q-quantiles of the training data", "rule", at_least(2)},
-      {"bootstrap_resamples", &LearnerParams::bootstrap_resamples,
-       "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
-       "--leaf-estimate bootstrap is fitted on",
-       "", at_least(2)},
-      {"evc_permutations", &LearnerParams::evc_permutations,
-       "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
-       "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
-       "many permutations, docs/evc_calibration.md); pooled, more than two classes with rows share them: each "
-       "class is searched on max(10, ceil(2 x this / classes)) of them (at most this), as many maxima in the "
-       "pool as a binary calibration's",
-       "rule", at_least(1)},
-      {"evc_fit", &LearnerParams::evc_fit,
-       "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
-       "moments, or ml (maximum likelihood)",
-       "rule", one_of([] { return names_of(kGumbelFitNames); })},
-      {"evc_pool", &LearnerParams::evc_pool,
-       "evc: classes (shrink each class's law towards the other classes' where they agree within their "
-       "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws, and with "
-       "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
-       "permutation, as in paper 000)",
-       "rule", one_of([] { return names_of(kEvcPoolNames); })},
-      {"features", &LearnerParams::features,
-       "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
-       "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
-       "missing values imputed with an indicator column (see docs/method-rule-logistic.md)",
-       "linear", one_of([] { return names_of(kLogisticFeatureNames); })},
-      {"penalty", &LearnerParams::penalty,
-       "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
-       "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
-       "candor's rules); intercepts are never penalised",
-       "linear", one_of([] { return names_of(kLogisticPenaltyNames); })},
-      {"rule_penalty", &LearnerParams::rule_penalty,
-       "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
-       "training counts and probability q_k: the mean predicted probability of its class on the examples it "
-       "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
-       "linear", one_of([] { return names_of(kRulePenaltyNames); })},
-      {"rule_sign", &LearnerParams::rule_sign,
-       "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
-       "or free (either sign)",
-       "linear", one_of([] { return names_of(kRuleSignNames); })},
-      {"rule_data", &LearnerParams::rule_data,
-       "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
-       "rules, the other half the weights; LRRS)",
-       "linear", one_of([] { return names_of(kRuleDataNames); })},
-      {"multiclass", &LearnerParams::multiclass,
-       "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
-       "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
-       "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised)",
-       "linear", one_of([] { return names_of(kMulticlassNames); }, true)},
-      {"lambda", &LearnerParams::lambda,
-       "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
-       "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)",
-       "linear", at_least(0)},
-      {"lambda_search", &LearnerParams::lambda_search,
-       "rule-logistic: how lambda is chosen when --lambda is 0: attributes (cross-validate the attributes-only "
-       "model, the paper's choice: every variant gets plain logistic regression's lambda; measured on the "
-       "corpus, slightly better and cheaper than model), model (cross-validate this model, its rules fixed), "
-       "or none (lambda fixed at --lambda, else 0.01: with rules only the gamma penalty does the regularising "
-       "and cross-validation buys nothing measurable, docs/defaults.md); the cross-validation is seeded and "
-       "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
-       "twice in a row (default: none for --features rules, attributes otherwise)",
-       "linear", one_of([] { return names_of(kLambdaSearchNames); }, true)},
-      {"lambda_folds", &LearnerParams::lambda_folds,
-       "rule-logistic with a lambda search: folds of that cross-validation", "linear", at_least(2)},
-      {"leaf_estimate", &LearnerParams::leaf_estimate,
-       "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
-       "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
-       "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
-       "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
-       "training weight predicts from its parent's weights",
-       "leaf", one_of([] { return names_of(kLeafEstimateNames); })},
-      {"confidence", &LearnerParams::confidence,
-       "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
-       in_range(0, 0.5, true)},
-      {"min_leaf", &LearnerParams::min_leaf,
-       "tree: a split needs at least this (weighted) many examples in two of its branches (J48 -M)", "tree",
-       at_least(0)},
-      {"unpruned", &LearnerParams::unpruned, "tree: grow without error-based pruning (J48 -U)", "tree"},
-      {"boosting", &LearnerParams::boosting,
-       "boost: kbs (knowledge-based sampling, paper 001: each model's LIFT per leaf and class is divided out of "
-       "the example weights, predictions multiply the LIFTs), adaboost-m1 (reweighting by beta = e / (1 - e), a "
-       "vote with log(1 / beta); stops when the weighted error is 0 or at least 0.5) or logitboost (additive "
-       "logistic regression on regression stumps; two classes as in the paper's Fig. 2, more by Friedman, "
-       "Hastie and Tibshirani's J-class version)",
-       "boost", one_of([] { return names_of(kBoostingNames); })},
-      {"calibrate", &LearnerParams::calibrate,
-       "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
-       "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
-       "temperature scaling, one parameter), so that a vote of confident members does not read as certainty; "
-       "costs 5 more ensemble fits and leaves the most probable class of every row as it was; or smoothing (kbs "
-       "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
-       "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
-       "boost", one_of([] { return names_of(kBoostCalibrationNames); })},
-      {"base", &LearnerParams::base,
-       "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
-       "uncovered examples the two leaves); logitboost always fits regression stumps",
-       "boost", one_of([] { return base_learners(); })},
-      {"iterations", &LearnerParams::iterations, "boost: the most base models (fewer when boosting stops early)",
-       "boost", in_range(1, 1000000)},
-      {"subsample", &LearnerParams::subsample,
-       "boost: 0: each base model is fitted on the weighted training set; S > 0: on round(S x rows) rows drawn "
-       "with replacement in proportion to their weights (seeded; AdaBoost.M1's resampling with 1; the paper's "
-       "KBS on 10% bootstraps with 0.1)",
-       "boost", at_least(0)},
-      {"stratify", &LearnerParams::stratify,
-       "boost with kbs: the base learner sees every class with the same total weight, so that maximising its "
-       "accuracy maximises WRAcc (the paper's Figs. 4 and 5); the LIFTs are still measured on the unstratified "
-       "weights",
-       "boost"},
-      {"reliability", &LearnerParams::reliability,
-       "pril: the minimum reliability R_k a rule must hold: one value for every class, or one per class in the "
-       "class's order, comma-separated (\"0.9,0.6\"); a case no rule reliable enough covers is undecided "
-       "(default 0.5, a rule right more often than wrong; on the corpus, 5-fold CV, adjusted accuracy 0.696 at "
-       "0.5, 0.635 at 0.6, 0.537 at 0.7, 0.386 at 0.8)",
-       "pril"},
-      {"reliability_prior", &LearnerParams::reliability_prior,
-       "pril: raise each class's minimum reliability to at least its training share, so that no rule claims less "
-       "than guessing the class would give (asymmetric requirements for unequal classes)",
-       "pril"},
-      {"shape", &LearnerParams::shape,
-       "pril: how the required reliabilities step down from 1 to R_k: linear, convex (large steps first) or "
-       "concave (small steps first)",
-       "pril", one_of([] { return names_of(kReliabilityShapeNames); })},
-      {"steps", &LearnerParams::steps, "pril: steps of the reliability function (the last is R_k)", "pril",
-       in_range(1, 10000)},
-      {"max_attributes", &LearnerParams::max_attributes,
-       "pril: most attributes in a rule (M); combinations are searched only when no smaller rule qualifies", "pril",
-       in_range(1, 3)},
-      {"min_cases", &LearnerParams::min_cases, "pril: a rule needs more than this (weighted) many cases (n)", "pril",
-       at_least(0)},
-      {"n_option", &LearnerParams::n_option,
-       "pril: 1: after the last step, one more pass at the minimum reliabilities without --min-cases for the cases "
-       "still undecided (the paper's option to disregard n for undecideds); 0: none",
-       "pril", in_range(0, 1)},
-      {"branching", &LearnerParams::branching,
-       "pril: attributes of the complete tree grown first: 0, 1 or 2 (the most significant by --branching-test), "
-       "or -1: those significant at 0.05, at most 2 (docs/pril.md measures the choice)",
-       "pril", in_range(-1, 2)},
-      {"branching_attributes", &LearnerParams::branching_attributes,
-       "pril: the branching attributes by name, comma-separated (overrides --branching)", "pril"},
-      {"branching_test", &LearnerParams::branching_test,
-       "pril: how --branching ranks attributes: logit (paper 004: Wald tests of each attribute's main effects in "
-       "one logit model of all attributes' categories) or association (each attribute's likelihood-ratio "
-       "chi-squared test of independence from the class, one at a time)",
-       "pril", one_of([] { return names_of(kBranchingTestNames); })},
-      {"risk", &LearnerParams::risk,
-       "pril: alpha: each rule's accuracy is at least its reliability with confidence 1 - risk (exact binomial test)",
-       "pril", in_range(0, 1, true, true)},
-      {"bins", &LearnerParams::bins,
-       "pril: categories each numeric attribute is cut into, at equal-weight quantiles of the training data (4: "
-       "the paper's quartiles)",
-       "pril", in_range(2, 1000000)},
-      {"seed", &LearnerParams::seed,
-       "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", "",
-       at_least(0)},
-  };
+  static const std::vector<ParamInfo> table = [] {
+    std::vector<ParamInfo> t{
+        {"learner", field<&LearnerParams::learner>(), "the learner (see the learner table)", "", one_of(learner_names)},
+        {"quality", field<&LearnerParams::quality>(),
+         "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, m-evc, modified-precision, "
+         "modified-laplace, modified-m-estimate (default: the learner's, see the learner table: m-estimate for "
+         "the CN2 learners, laplace otherwise); the selection heuristic of decision-list",
+         "rule", one_of(quality_names, true)},
+        {"refine_quality", field<&LearnerParams::refine_quality>(),
+         "decision-list: the heuristic that ranks refinements (default: the selection heuristic)", "rule",
+         one_of(quality_names, true)},
+        {"select_quality", field<&LearnerParams::select_quality>(),
+         "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
+         "--quality, else laplace)",
+         "rule", one_of(quality_names, true)},
+        {"m", field<&LearnerParams::m>(),
+         "m of the m-estimate family (m-estimate, modified-m-estimate); given without --m-scale it is used as given, "
+         "although the CN2 learners' default scales m with the data (m = sqrt(N))",
+         "rule", at_least(0)},
+        {"m_scale", field<&LearnerParams::m_scale>(),
+         "when positive, m grows with the data: m = m-scale x sqrt(N), N the (weighted) training examples, "
+         "replacing --m (the model file records the m used); 0: --m as given; -1: the learner's default, 1 for "
+         "the CN2 learners, 0 for laplace-covering and decision-list",
+         "rule", at_least(0).or_default(-1)},
+        {"search", field<&LearnerParams::search>(),
+         "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
+         "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
+         "decision-list, beam for CN2",
+         "rule", one_of([] { return names_of(kSearchNames); }, true)},
+        {"beam_width", field<&LearnerParams::beam_width>(), "rules kept in the beam at each refinement level", "rule",
+         at_least(1)},
+        {"max_beam_width", field<&LearnerParams::max_beam_width>(), "layered search: the widest beam tried", "rule",
+         at_least(1)},
+        {"max_rule_length", field<&LearnerParams::max_rule_length>(),
+         "most conditions in a rule (0: the learner's default, 5 for CN2, no limit for laplace-covering and "
+         "decision-list)",
+         "rule", at_least(0)},
+        {"min_covered", field<&LearnerParams::min_covered>(), "fewest training examples (rows) a rule must cover",
+         "rule", at_least(1)},
+        {"max_rules", field<&LearnerParams::max_rules>(), "stop after this many rules in all (0: no limit)", "rule",
+         at_least(0)},
+        {"target", field<&LearnerParams::target>(), "learn rules for this class value only (empty: every class)"},
+        {"alpha", field<&LearnerParams::alpha>(),
+         "CN2 significance test of a rule against the class prior; a rule is accepted only when significant at "
+         "this level (1: no test)",
+         "rule", in_range(0, 1, true)},
+        {"parent_alpha", field<&LearnerParams::parent_alpha>(),
+         "the same test against the class distribution of the rule's parent (1: no test)", "rule",
+         in_range(0, 1, true)},
+        {"not_equal", field<&LearnerParams::not_equal>(), "also generate nominal conditions A != v"},
+        {"stop", field<&LearnerParams::stop>(),
+         "stopping criterion: none (learn until no examples of the class are left or no rule qualifies) or "
+         "prior (Orange 2's Stopping_Apriori, ABCN2's q > prior: accept a rule only when its probability, the "
+         "quality measure's estimate or the EVC-corrected one, exceeds its class's prior, the training prior "
+         "for a rule set and the share among the examples left for a decision list; the first rule that does "
+         "not ends learning for its class, for a decision list the list); default: prior for the CN2 learners, "
+         "none for laplace-covering and decision-list",
+         "rule", one_of([] { return names_of(kStoppingNames); }, true)},
+        {"min_new_positives", field<&LearnerParams::min_new_positives>(),
+         "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
+         "an earlier rule (ABCN2's min_improved); the search only returns such rules",
+         "rule", at_least(0)},
+        {"min_new_share", field<&LearnerParams::min_new_share>(),
+         "stopping: at least this share of the examples of its class a rule covers must be new (not covered "
+         "by an earlier rule; ABCN2's min_improved_perc); the first rule below it ends learning for its class",
+         "rule", in_range(0, 1)},
+        {"covering", field<&LearnerParams::covering>(),
+         "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
+         "example stays until a rule whose probability exceeds its current best covers it; each rule must "
+         "improve at least --min-new-positives examples)",
+         "rule", one_of([] { return names_of(kCoveringNames); })},
+        {"combine", field<&LearnerParams::combine>(),
+         "cn2-unordered: how firing rules make a prediction: counts, m-counts, probability-sum, best-rule, "
+         "lift-product (see `candor params`); decision lists use their first firing rule",
+         "rule", one_of(combination_names, true)},
+        {"prior_weight", field<&LearnerParams::prior_weight>(),
+         "pseudo-examples of the training prior mixed into every prediction, (N p + w prior) / (N + w), and the m "
+         "(w x classes) that smooths the default rule's and a deciding rule's shares of the other classes; keeps "
+         "every class seen in training strictly between 0 and 1; 0: the raw distributions; the same pseudo-examples "
+         "smooth a tree leaf's counts and each KBS LIFT",
+         "", at_least(0)},
+        {"correct", field<&LearnerParams::correct>(),
+         "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
+         "while the learner keeps ranking by its own --quality (cn2 learners, decision-list and rule-logistic); "
+         "bootstrap: fit the learner on --bootstrap-resamples bootstrap resamples, score their rules on the rows "
+         "each resample left out, and shrink each rule's frequency towards its class's prior by the m that fits "
+         "those left-out rows best (one m per rule length; docs/method-bootstrap.md); "
+         "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
+         "--quality evc, which corrects by itself)",
+         "rule", one_of([] { return names_of(kCorrectionNames); }, true)},
+        {"stable_resamples", field<&LearnerParams::stable_resamples>(),
+         "stable rules (cn2-unordered, rule-logistic): 0 off; else fit the learner on this many bootstrap "
+         "resamples with thresholds restricted to the training data's --stable-quantiles quantiles, and keep the "
+         "rules, and first conditions of rules, found in at least --stable-frequency of them (as SIRUS keeps a "
+         "forest's frequent paths; docs/stability.md); their counts and probabilities are those of all the "
+         "training data",
+         "rule", at_least(0)},
+        {"stable_frequency", field<&LearnerParams::stable_frequency>(),
+         "stable rules: the share of the resamples a rule must appear in to be kept", "rule", in_range(0, 1, true)},
+        {"stable_quantiles", field<&LearnerParams::stable_quantiles>(),
+         "stable rules: numeric thresholds are restricted to the q-quantiles of the training data", "rule",
+         at_least(2)},
+        {"bootstrap_resamples", field<&LearnerParams::bootstrap_resamples>(),
+         "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
+         "--leaf-estimate bootstrap is fitted on",
+         "", at_least(2)},
+        {"evc_permutations", field<&LearnerParams::evc_permutations>(),
+         "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
+         "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
+         "many permutations, docs/evc_calibration.md); pooled, more than two classes with rows share them: each "
+         "class is searched on max(10, ceil(2 x this / classes)) of them (at most this), as many maxima in the "
+         "pool as a binary calibration's",
+         "rule", at_least(1)},
+        {"evc_fit", field<&LearnerParams::evc_fit>(),
+         "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
+         "moments, or ml (maximum likelihood)",
+         "rule", one_of([] { return names_of(kGumbelFitNames); })},
+        {"evc_pool", field<&LearnerParams::evc_pool>(),
+         "evc: classes (shrink each class's law towards the other classes' where they agree within their "
+         "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws, and with "
+         "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
+         "permutation, as in paper 000)",
+         "rule", one_of([] { return names_of(kEvcPoolNames); })},
+        {"features", field<&LearnerParams::features>(),
+         "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
+         "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
+         "missing values imputed with an indicator column (see docs/method-rule-logistic.md)",
+         "linear", one_of([] { return names_of(kLogisticFeatureNames); })},
+        {"penalty", field<&LearnerParams::penalty>(),
+         "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
+         "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
+         "candor's rules); intercepts are never penalised",
+         "linear", one_of([] { return names_of(kLogisticPenaltyNames); })},
+        {"rule_penalty", field<&LearnerParams::rule_penalty>(),
+         "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
+         "training counts and probability q_k: the mean predicted probability of its class on the examples it "
+         "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
+         "linear", one_of([] { return names_of(kRulePenaltyNames); })},
+        {"rule_sign", field<&LearnerParams::rule_sign>(),
+         "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
+         "or free (either sign)",
+         "linear", one_of([] { return names_of(kRuleSignNames); })},
+        {"rule_data", field<&LearnerParams::rule_data>(),
+         "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
+         "rules, the other half the weights; LRRS)",
+         "linear", one_of([] { return names_of(kRuleDataNames); })},
+        {"multiclass", field<&LearnerParams::multiclass>(),
+         "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
+         "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
+         "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised)",
+         "linear", one_of([] { return names_of(kMulticlassNames); }, true)},
+        {"lambda", field<&LearnerParams::lambda>(),
+         "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
+         "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)",
+         "linear", at_least(0)},
+        {"lambda_search", field<&LearnerParams::lambda_search>(),
+         "rule-logistic: how lambda is chosen when --lambda is 0: attributes (cross-validate the attributes-only "
+         "model, the paper's choice: every variant gets plain logistic regression's lambda; measured on the "
+         "corpus, slightly better and cheaper than model), model (cross-validate this model, its rules fixed), "
+         "or none (lambda fixed at --lambda, else 0.01: with rules only the gamma penalty does the regularising "
+         "and cross-validation buys nothing measurable, docs/defaults.md); the cross-validation is seeded and "
+         "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
+         "twice in a row (default: none for --features rules, attributes otherwise)",
+         "linear", one_of([] { return names_of(kLambdaSearchNames); }, true)},
+        {"lambda_folds", field<&LearnerParams::lambda_folds>(),
+         "rule-logistic with a lambda search: folds of that cross-validation", "linear", at_least(2)},
+        {"leaf_estimate", field<&LearnerParams::leaf_estimate>(),
+         "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
+         "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
+         "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
+         "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
+         "training weight predicts from its parent's weights",
+         "leaf", one_of([] { return names_of(kLeafEstimateNames); })},
+        {"confidence", field<&LearnerParams::confidence>(),
+         "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
+         in_range(0, 0.5, true)},
+        {"min_leaf", field<&LearnerParams::min_leaf>(),
+         "tree: a split needs at least this (weighted) many examples in two of its branches (J48 -M)", "tree",
+         at_least(0)},
+        {"unpruned", field<&LearnerParams::unpruned>(), "tree: grow without error-based pruning (J48 -U)", "tree"},
+        {"boosting", field<&LearnerParams::boosting>(),
+         "boost: kbs (knowledge-based sampling, paper 001: each model's LIFT per leaf and class is divided out of "
+         "the example weights, predictions multiply the LIFTs), adaboost-m1 (reweighting by beta = e / (1 - e), a "
+         "vote with log(1 / beta); stops when the weighted error is 0 or at least 0.5) or logitboost (additive "
+         "logistic regression on regression stumps; two classes as in the paper's Fig. 2, more by Friedman, "
+         "Hastie and Tibshirani's J-class version)",
+         "boost", one_of([] { return names_of(kBoostingNames); })},
+        {"calibrate", field<&LearnerParams::calibrate>(),
+         "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
+         "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
+         "temperature scaling, one parameter), so that a vote of confident members does not read as certainty; "
+         "costs 5 more ensemble fits and leaves the most probable class of every row as it was; or smoothing (kbs "
+         "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
+         "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
+         "boost", one_of([] { return names_of(kBoostCalibrationNames); })},
+        {"base", field<&LearnerParams::base>(),
+         "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
+         "uncovered examples the two leaves); logitboost always fits regression stumps",
+         "boost", one_of([] { return base_learners(); })},
+        {"iterations", field<&LearnerParams::iterations>(),
+         "boost: the most base models (fewer when boosting stops early)", "boost", in_range(1, 1000000)},
+        {"subsample", field<&LearnerParams::subsample>(),
+         "boost: 0: each base model is fitted on the weighted training set; S > 0: on round(S x rows) rows drawn "
+         "with replacement in proportion to their weights (seeded; AdaBoost.M1's resampling with 1; the paper's "
+         "KBS on 10% bootstraps with 0.1)",
+         "boost", at_least(0)},
+        {"stratify", field<&LearnerParams::stratify>(),
+         "boost with kbs: the base learner sees every class with the same total weight, so that maximising its "
+         "accuracy maximises WRAcc (the paper's Figs. 4 and 5); the LIFTs are still measured on the unstratified "
+         "weights",
+         "boost"},
+    };
+    // The components that declare their options in their own files, then the seed every learner reads.
+    t.insert(t.end(), pril_params().begin(), pril_params().end());
+    t.push_back({"seed", field<&LearnerParams::seed>(),
+                 "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", "",
+                 at_least(0)});
+    return t;
+  }();
   return table;
 }
 
@@ -423,7 +389,7 @@ LearnerParams without_linear_options(LearnerParams p) {
   const LearnerParams defaults;
   for (const auto& info : param_table())
     if (std::string(info.group) == "linear")
-      std::visit([&](auto member) { p.*member = defaults.*member; }, info.member);
+      std::visit([&](auto member) { member.ref(p) = member.get(defaults); }, info.member);
   return p;
 }
 
@@ -431,7 +397,8 @@ LearnerParams options_for(LearnerParams p, const std::string& learner) {
   p.learner = learner;
   const LearnerParams defaults;
   for (const auto& info : param_table())
-    if (!reads_option_group(p, info.group)) std::visit([&](auto member) { p.*member = defaults.*member; }, info.member);
+    if (!reads_option_group(p, info.group))
+      std::visit([&](auto member) { member.ref(p) = member.get(defaults); }, info.member);
   return p;
 }
 
@@ -448,7 +415,7 @@ void check_options_read(const LearnerParams& p) {
   const LearnerParams defaults;
   for (const auto& info : param_table()) {
     if (reads_option_group(p, info.group) || reads_option(p, info.name)) continue;
-    const bool given = std::visit([&](auto member) { return !(p.*member == defaults.*member); }, info.member);
+    const bool given = std::visit([&](auto member) { return !(member.get(p) == member.get(defaults)); }, info.member);
     if (!given) continue;
     const std::string readers = option_readers(info.name);
     std::string where = "--learner " + p.learner;
@@ -538,11 +505,11 @@ void check_declared_values(const LearnerParams& p, const ParamInfo& info) {
   const std::string flag = option_flag(info.name);
   std::visit(
       [&](auto member) {
-        using T = std::remove_cvref_t<decltype(p.*member)>;
+        using T = typename decltype(member)::type;
         if constexpr (std::is_same_v<T, std::string>)
-          info.values.check(flag, p.*member);
+          info.values.check(flag, member.get(p));
         else if constexpr (!std::is_same_v<T, bool>)
-          info.values.check(flag, static_cast<double>(p.*member));
+          info.values.check(flag, static_cast<double>(member.get(p)));
       },
       info.member);
 }
@@ -554,8 +521,8 @@ void validate(const LearnerParams& p) {
   // larger m or prior weight, times the data's rows or classes, overflows to inf, which no model file holds).
   constexpr double kLargest = 1e12;
   for (const auto& info : param_table())
-    if (const auto* member = std::get_if<double LearnerParams::*>(&info.member)) {
-      const double x = p.**member;
+    if (const auto* member = std::get_if<ParamField<double>>(&info.member)) {
+      const double x = member->get(p);
       if (!std::isfinite(x) || std::fabs(x) > kLargest)
         throw std::invalid_argument(option_flag(info.name) + " must be a finite number of at most 1e12 in size, not " +
                                     number_text(x));
@@ -580,18 +547,18 @@ void validate(const LearnerParams& p) {
   if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
   if (p.leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
     throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
-  if (reads_option_group(p, "pril")) parse_reliabilities(p.reliability, 0);
+  if (reads_option_group(p, "pril")) parse_reliabilities(p.pril.reliability, 0);
 }
 
 nlohmann::json params_to_json(const LearnerParams& p) {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& info : param_table())
-    if (reads_option_group(p, info.group)) std::visit([&](auto member) { j[info.name] = p.*member; }, info.member);
+    if (reads_option_group(p, info.group)) std::visit([&](auto member) { j[info.name] = member.get(p); }, info.member);
   // Options read only when asked for are left out otherwise: files of models without them stay as they were
   // before the options existed.
   if (p.calibrate == "none") j.erase("calibrate");
   if (p.resolved_correct() != "bootstrap" && p.leaf_estimate != "bootstrap") j.erase("bootstrap_resamples");
-  if (p.branching == 0 || !p.branching_attributes.empty()) j.erase("branching_test");
+  if (p.pril.branching == 0 || !p.pril.branching_attributes.empty()) j.erase("branching_test");
   // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
   // softmax (BoostModel::from_json).
   if (p.learner == "boost" && p.boosting == "kbs" && !p.multiclass.empty()) j["multiclass"] = p.multiclass;
@@ -626,22 +593,23 @@ LearnerParams params_from_json(const nlohmann::json& j) {
     const std::string what = "learner parameter '" + it.key() + "'";
     std::visit(
         [&](auto member) {
-          using T = std::remove_reference_t<decltype(p.*member)>;
+          using T = typename decltype(member)::type;
+          T& value = member.ref(p);
           const auto& v = it.value();
           if constexpr (std::is_same_v<T, int>) {
-            p.*member = json_int(v, what);
+            value = json_int(v, what);
           } else if constexpr (std::is_same_v<T, bool>) {
             if (!v.is_boolean()) throw std::invalid_argument(what + " must be true or false, not " + v.dump());
-            p.*member = v.template get<bool>();
+            value = v.template get<bool>();
           } else if constexpr (std::is_same_v<T, double>) {
             if (!v.is_number()) throw std::invalid_argument(what + " must be a number, not " + v.dump());
-            p.*member = v.template get<double>();
+            value = v.template get<double>();
           } else {
             // A text option may hold a number (PrIL's reliability "0.8" or 0.8): its shortest JSON form.
             if (v.is_number())
-              p.*member = v.dump();
+              value = v.dump();
             else if (v.is_string())
-              p.*member = v.template get<std::string>();
+              value = v.template get<std::string>();
             else
               throw std::invalid_argument(what + " must be a text, not " + v.dump());
           }
@@ -656,15 +624,15 @@ LearnerParams params_from_json(const nlohmann::json& j) {
 
 namespace {
 std::string describe_pril(const LearnerParams& p) {
-  std::string s = "pril (reliability " + p.reliability + (p.reliability_prior ? " or the class share" : "") + ", " +
-                  p.shape + " in " + std::to_string(p.steps) + " steps, risk " + nlohmann::json(p.risk).dump() +
-                  ", M " + std::to_string(p.max_attributes) + ", n " + nlohmann::json(p.min_cases).dump() +
-                  (p.n_option ? ", n-option" : "") + ", branching ";
-  s += !p.branching_attributes.empty() ? p.branching_attributes
-       : p.branching < 0               ? "automatic by " + p.branching_test
-       : p.branching > 0               ? std::to_string(p.branching) + " by " + p.branching_test
-                                       : std::string("0");
-  return s + ", " + std::to_string(p.bins) + " bins)";
+  std::string s = "pril (reliability " + p.pril.reliability + (p.pril.reliability_prior ? " or the class share" : "") +
+                  ", " + p.pril.shape + " in " + std::to_string(p.pril.steps) + " steps, risk " +
+                  nlohmann::json(p.pril.risk).dump() + ", M " + std::to_string(p.pril.max_attributes) + ", n " +
+                  nlohmann::json(p.pril.min_cases).dump() + (p.pril.n_option ? ", n-option" : "") + ", branching ";
+  s += !p.pril.branching_attributes.empty() ? p.pril.branching_attributes
+       : p.pril.branching < 0               ? "automatic by " + p.pril.branching_test
+       : p.pril.branching > 0               ? std::to_string(p.pril.branching) + " by " + p.pril.branching_test
+                                            : std::string("0");
+  return s + ", " + std::to_string(p.pril.bins) + " bins)";
 }
 
 std::string describe_trees(const LearnerParams& p) {
@@ -749,8 +717,8 @@ std::string params_markdown() {
     const std::string flag = option_flag(info.name);
     std::string def = std::visit(
         [&](auto member) -> std::string {
-          using T = std::remove_reference_t<decltype(defaults.*member)>;
-          const auto& v = defaults.*member;
+          using T = typename decltype(member)::type;
+          const T& v = member.get(defaults);
           if constexpr (std::is_same_v<T, std::string>)
             return v.empty() ? "(see meaning)" : v;
           else if constexpr (std::is_same_v<T, bool>)

@@ -5,9 +5,12 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
+#include "candor/learn/pril_options.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
@@ -84,19 +87,8 @@ struct LearnerParams {
   int iterations = 10;
   double subsample = 0;
   bool stratify = false;
-  // PrIL (learn/pril.hpp): see param_table() for their meaning.
-  std::string reliability = "0.5";
-  bool reliability_prior = false;
-  std::string shape = "linear";
-  int steps = 5;
-  int max_attributes = 2;
-  double min_cases = 5;
-  int n_option = 1;
-  int branching = 0;
-  std::string branching_attributes;
-  std::string branching_test = "logit";  // logit (paper 004's main effects) or association (one at a time)
-  double risk = 0.05;
-  int bins = 4;
+  // PrIL (learn/pril_options.hpp).
+  PrilOptions pril;
   int seed = 1;
 
   // The quality measure actually used: `quality`, or the learner's default. For decision-list it is the
@@ -135,8 +127,21 @@ struct LearnerParams {
   bool operator==(const LearnerParams&) const = default;
 };
 
-using ParamMember =
-    std::variant<std::string LearnerParams::*, int LearnerParams::*, double LearnerParams::*, bool LearnerParams::*>;
+// Where a parameter lives in LearnerParams: a member of its own or of a component's options
+// (field<&LearnerParams::pril, &PrilOptions::steps>()), read and written through the same two functions.
+template <class T>
+struct ParamField {
+  using type = T;
+  T& (*ref)(LearnerParams&);
+  const T& (*get)(const LearnerParams&);
+};
+template <auto... Path>
+auto field() {
+  using T = std::remove_cvref_t<decltype((std::declval<LearnerParams&>().*....*Path))>;
+  return ParamField<T>{[](LearnerParams& p) -> T& { return (p.*....*Path); },
+                       [](const LearnerParams& p) -> const T& { return (p.*....*Path); }};
+}
+using ParamMember = std::variant<ParamField<std::string>, ParamField<int>, ParamField<double>, ParamField<bool>>;
 
 // The values a parameter may take, declared with it in param_table(): validate() checks every parameter
 // against its own, and its message and the reference's "values" column are written from the same

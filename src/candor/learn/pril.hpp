@@ -5,17 +5,11 @@
 
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learn/pril_options.hpp"
 #include "candor/model/model.hpp"
 #include "candor/pril/categories.hpp"
-#include "candor/util/names.hpp"
 
 namespace candor {
-
-// --branching-test: how automatic branching ranks the attributes: the main effects of one logit model
-// (paper 004) or each attribute's association with the class on its own.
-enum class BranchingTest { logit, association };
-inline constexpr Named<BranchingTest> kBranchingTestNames[] = {{"logit", BranchingTest::logit},
-                                                               {"association", BranchingTest::association}};
 
 std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params, int threads);
 

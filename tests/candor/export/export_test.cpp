@@ -125,8 +125,8 @@ const std::vector<Config>& configs() {
       {"pril branching",
        [](LearnerParams& p) {
          p.learner = "pril";
-         p.branching = 1;
-         p.reliability = "0.8";
+         p.pril.branching = 1;
+         p.pril.reliability = "0.8";
        }},
   };
   return c;

@@ -369,7 +369,7 @@ TEST(Params, JsonParametersAreTypedAndAnExplicitMIsHonoured) {
   EXPECT_EQ(params_from_json({{"learner", "cn2-unordered"}, {"m", 50}}).resolved_m_scale(), 0.0);
   EXPECT_EQ(params_from_json({{"learner", "cn2-unordered"}}).resolved_m_scale(), 1.0);
   EXPECT_EQ(params_from_json({{"learner", "cn2-unordered"}, {"m", 50}, {"m_scale", 1}}).resolved_m_scale(), 1.0);
-  EXPECT_EQ(params_from_json({{"learner", "pril"}, {"reliability", 0.8}}).reliability, "0.8");
+  EXPECT_EQ(params_from_json({{"learner", "pril"}, {"reliability", 0.8}}).pril.reliability, "0.8");
   try {
     params_from_json({{"learner", "cn2-unordered"}, {"beam_width", "wide"}});
     FAIL();

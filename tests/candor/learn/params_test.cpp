@@ -10,6 +10,7 @@
 
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learn/pril_options.hpp"
 
 using namespace candor;
 
@@ -58,11 +59,11 @@ TEST(ParamValues, EveryDefaultIsAllowedAndEveryLearnerValidatesAtItsDefaults) {
   for (const auto& info : param_table())
     std::visit(
         [&](auto member) {
-          using T = std::remove_cvref_t<decltype(defaults.*member)>;
+          using T = typename decltype(member)::type;
           if constexpr (std::is_same_v<T, std::string>)
-            EXPECT_NO_THROW(info.values.check(info.name, defaults.*member)) << info.name;
+            EXPECT_NO_THROW(info.values.check(info.name, member.get(defaults))) << info.name;
           else if constexpr (!std::is_same_v<T, bool>)
-            EXPECT_NO_THROW(info.values.check(info.name, static_cast<double>(defaults.*member))) << info.name;
+            EXPECT_NO_THROW(info.values.check(info.name, static_cast<double>(member.get(defaults)))) << info.name;
         },
         info.member);
   for (const auto& learner : learner_table()) {
@@ -87,7 +88,7 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
       {"rule-logistic", [](LearnerParams& p) { p.penalty = "l3"; }, "unknown --penalty value 'l3'"},
       {"tree", [](LearnerParams& p) { p.confidence = 0.6; }, "--confidence must be in (0, 0.5], not 0.6"},
       {"boost", [](LearnerParams& p) { p.iterations = 0; }, "--iterations must be in [1, 1000000], not 0"},
-      {"pril", [](LearnerParams& p) { p.branching = 3; }, "--branching must be in [-1, 2], not 3"},
+      {"pril", [](LearnerParams& p) { p.pril.branching = 3; }, "--branching must be in [-1, 2], not 3"},
       // An option the learner does not read is named as such before its value is judged.
       {"cn2-unordered", [](LearnerParams& p) { p.confidence = 0.6; }, "--confidence is an option of --learner tree"},
   };
@@ -102,4 +103,59 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
       EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
     }
   }
+}
+
+// A component's options (PrIL's here) are declared in its own file and reach LearnerParams through the one
+// table: its declarations are exactly the table's "pril" group, in order, and each name writes the member of
+// LearnerParams::pril it declares, from JSON as from any other reader.
+TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
+  std::vector<std::string> group, declared;
+  for (const auto& info : param_table())
+    if (std::string(info.group) == "pril") group.push_back(info.name);
+  for (const auto& info : pril_params()) declared.push_back(info.name);
+  EXPECT_EQ(group, declared);
+  EXPECT_EQ(declared.size(), 12u);
+
+  const LearnerParams p = params_from_json({{"learner", "pril"},
+                                            {"reliability", "0.7,0.6"},
+                                            {"steps", 7},
+                                            {"bins", 3},
+                                            {"risk", 0.1},
+                                            {"branching_attributes", "a,b"},
+                                            {"reliability_prior", true}});
+  EXPECT_EQ(p.pril.reliability, "0.7,0.6");
+  EXPECT_EQ(p.pril.steps, 7);
+  EXPECT_EQ(p.pril.bins, 3);
+  EXPECT_EQ(p.pril.risk, 0.1);
+  EXPECT_EQ(p.pril.branching_attributes, "a,b");
+  EXPECT_TRUE(p.pril.reliability_prior);
+  EXPECT_EQ(p.pril.min_cases, PrilOptions{}.min_cases);
+  // Every field of the table reads back what was written through it, and no two share a member.
+  LearnerParams q;
+  for (const auto& info : param_table())
+    std::visit(
+        [&](auto member) {
+          using T = typename decltype(member)::type;
+          if constexpr (std::is_same_v<T, bool>)
+            member.ref(q) = !member.get(LearnerParams{});
+          else if constexpr (std::is_same_v<T, std::string>)
+            member.ref(q) = std::string("x-") + info.name;
+          else
+            member.ref(q) = static_cast<T>(member.get(LearnerParams{}) + 17);
+        },
+        info.member);
+  const nlohmann::json written = [&] {
+    nlohmann::json j;
+    for (const auto& info : param_table()) std::visit([&](auto member) { j[info.name] = member.get(q); }, info.member);
+    return j;
+  }();
+  for (const auto& info : param_table())
+    std::visit(
+        [&](auto member) {
+          using T = typename decltype(member)::type;
+          if constexpr (std::is_same_v<T, std::string>) EXPECT_EQ(written[info.name], std::string("x-") + info.name);
+        },
+        info.member);
+  EXPECT_EQ(q.pril.reliability, "x-reliability");
+  EXPECT_EQ(q.pril.steps, PrilOptions{}.steps + 17);
 }
