@@ -76,7 +76,7 @@ const std::vector<std::string>& base_learners() {
 
 const LearnerInfo& rule_learner(const LearnerParams& p) {
   const LearnerInfo& l = find_learner(p.learner);
-  return has_group(l, "base") ? find_learner(p.base) : l;
+  return has_group(l, "base") ? find_learner(p.boost.base) : l;
 }
 
 bool reads_option_group(const LearnerParams& p, const std::string& group) {
@@ -85,8 +85,8 @@ bool reads_option_group(const LearnerParams& p, const std::string& group) {
   if (has_group(l, group)) return true;
   if (!has_group(l, "base")) return false;
   // logitboost always fits regression stumps: it reads no base learner's options.
-  if (p.boosting == "logitboost") return false;
-  return has_group(find_learner(p.base), group);
+  if (p.boost.boosting == "logitboost") return false;
+  return has_group(find_learner(p.boost.base), group);
 }
 
 bool reads_option(const LearnerParams& p, const std::string& name) {
@@ -100,7 +100,8 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
     return (reads_option_group(p, "rule") && rule_learner(p).correct_evc) || p.learner == "tree" ||
            p.learner == "stump";
   // Read by the linear learners and by kbs ensembles.
-  if (name == "multiclass") return reads_option_group(p, "linear") || (p.learner == "boost" && p.boosting == "kbs");
+  if (name == "multiclass")
+    return reads_option_group(p, "linear") || (p.learner == "boost" && p.boost.boosting == "kbs");
   if (!reads_option_group(p, info->group)) return false;
   if (std::string(info->group) != "rule") return true;
   const LearnerInfo& l = rule_learner(p);
@@ -121,7 +122,7 @@ bool learner_reads_option(const std::string& learner, const std::string& name) {
   if (reads_option(probe, name)) return true;
   if (!has_group(find_learner(learner), "base")) return false;
   for (const auto& base : base_learners()) {
-    probe.base = base;
+    probe.boost.base = base;
     if (reads_option(probe, name)) return true;
   }
   return false;
@@ -140,7 +141,7 @@ std::string option_readers(const std::string& name) {
     bool every_base = true;
     std::vector<std::string> bases;
     for (const auto& base : base_learners()) {
-      probe.base = base;
+      probe.boost.base = base;
       if (reads_option(probe, name))
         bases.push_back(base);
       else

@@ -9,12 +9,14 @@
 
 #include "candor/evc/calibration.hpp"
 #include "candor/evc/gumbel.hpp"
+#include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/pril.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/learn/rule_logistic.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/model/model.hpp"
@@ -305,54 +307,10 @@ const std::vector<ParamInfo>& param_table() {
          "linear", one_of([] { return names_of(kLambdaSearchNames); }, true)},
         {"lambda_folds", field<&LearnerParams::lambda_folds>(),
          "rule-logistic with a lambda search: folds of that cross-validation", "linear", at_least(2)},
-        {"leaf_estimate", field<&LearnerParams::leaf_estimate>(),
-         "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
-         "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
-         "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
-         "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
-         "training weight predicts from its parent's weights",
-         "leaf", one_of([] { return names_of(kLeafEstimateNames); })},
-        {"confidence", field<&LearnerParams::confidence>(),
-         "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
-         in_range(0, 0.5, true)},
-        {"min_leaf", field<&LearnerParams::min_leaf>(),
-         "tree: a split needs at least this (weighted) many examples in two of its branches (J48 -M)", "tree",
-         at_least(0)},
-        {"unpruned", field<&LearnerParams::unpruned>(), "tree: grow without error-based pruning (J48 -U)", "tree"},
-        {"boosting", field<&LearnerParams::boosting>(),
-         "boost: kbs (knowledge-based sampling, paper 001: each model's LIFT per leaf and class is divided out of "
-         "the example weights, predictions multiply the LIFTs), adaboost-m1 (reweighting by beta = e / (1 - e), a "
-         "vote with log(1 / beta); stops when the weighted error is 0 or at least 0.5) or logitboost (additive "
-         "logistic regression on regression stumps; two classes as in the paper's Fig. 2, more by Friedman, "
-         "Hastie and Tibshirani's J-class version)",
-         "boost", one_of([] { return names_of(kBoostingNames); })},
-        {"calibrate", field<&LearnerParams::calibrate>(),
-         "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
-         "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
-         "temperature scaling, one parameter), so that a vote of confident members does not read as certainty; "
-         "costs 5 more ensemble fits and leaves the most probable class of every row as it was; or smoothing (kbs "
-         "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
-         "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
-         "boost", one_of([] { return names_of(kBoostCalibrationNames); })},
-        {"base", field<&LearnerParams::base>(),
-         "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
-         "uncovered examples the two leaves); logitboost always fits regression stumps",
-         "boost", one_of([] { return base_learners(); })},
-        {"iterations", field<&LearnerParams::iterations>(),
-         "boost: the most base models (fewer when boosting stops early)", "boost", in_range(1, 1000000)},
-        {"subsample", field<&LearnerParams::subsample>(),
-         "boost: 0: each base model is fitted on the weighted training set; S > 0: on round(S x rows) rows drawn "
-         "with replacement in proportion to their weights (seeded; AdaBoost.M1's resampling with 1; the paper's "
-         "KBS on 10% bootstraps with 0.1)",
-         "boost", at_least(0)},
-        {"stratify", field<&LearnerParams::stratify>(),
-         "boost with kbs: the base learner sees every class with the same total weight, so that maximising its "
-         "accuracy maximises WRAcc (the paper's Figs. 4 and 5); the LIFTs are still measured on the unstratified "
-         "weights",
-         "boost"},
     };
     // The components that declare their options in their own files, then the seed every learner reads.
-    t.insert(t.end(), pril_params().begin(), pril_params().end());
+    for (const auto* component : {&tree_params(), &boost_params(), &pril_params()})
+      t.insert(t.end(), component->begin(), component->end());
     t.push_back({"seed", field<&LearnerParams::seed>(),
                  "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", "",
                  at_least(0)});
@@ -420,7 +378,7 @@ void check_options_read(const LearnerParams& p) {
     const std::string readers = option_readers(info.name);
     std::string where = "--learner " + p.learner;
     if (reads_option_group(p, "boost"))
-      where += " --boosting " + p.boosting + (p.boosting == "logitboost" ? "" : " --base " + p.base);
+      where += " --boosting " + p.boost.boosting + (p.boost.boosting == "logitboost" ? "" : " --base " + p.boost.base);
     throw std::invalid_argument(option_flag(info.name) + " is an option of --learner " + readers + ", not of " + where);
   }
 }
@@ -537,15 +495,17 @@ void validate(const LearnerParams& p) {
   for (const auto& info : param_table()) check_declared_values(p, info);
   // What the declarations cannot say: which values go together.
   if (reads_option_group(p, "boost")) {
-    if (p.boosting == "logitboost" && p.base != "stump")
-      throw std::invalid_argument("logitboost fits regression stumps; --base " + p.base + " is not available with it");
-    if (p.stratify && p.boosting != "kbs") throw std::invalid_argument("--stratify is an option of --boosting kbs");
+    if (p.boost.boosting == "logitboost" && p.boost.base != "stump")
+      throw std::invalid_argument("logitboost fits regression stumps; --base " + p.boost.base +
+                                  " is not available with it");
+    if (p.boost.stratify && p.boost.boosting != "kbs")
+      throw std::invalid_argument("--stratify is an option of --boosting kbs");
   }
-  if (p.calibrate == "smoothing" && p.boosting != "kbs")
-    throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " + p.boosting +
+  if (p.boost.calibrate == "smoothing" && p.boost.boosting != "kbs")
+    throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " + p.boost.boosting +
                                 " has no LIFTs (use --calibrate temperature)");
   if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
-  if (p.leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
+  if (p.tree.leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
     throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
   if (reads_option_group(p, "pril")) parse_reliabilities(p.pril.reliability, 0);
 }
@@ -556,12 +516,12 @@ nlohmann::json params_to_json(const LearnerParams& p) {
     if (reads_option_group(p, info.group)) std::visit([&](auto member) { j[info.name] = member.get(p); }, info.member);
   // Options read only when asked for are left out otherwise: files of models without them stay as they were
   // before the options existed.
-  if (p.calibrate == "none") j.erase("calibrate");
-  if (p.resolved_correct() != "bootstrap" && p.leaf_estimate != "bootstrap") j.erase("bootstrap_resamples");
+  if (p.boost.calibrate == "none") j.erase("calibrate");
+  if (p.resolved_correct() != "bootstrap" && p.tree.leaf_estimate != "bootstrap") j.erase("bootstrap_resamples");
   if (p.pril.branching == 0 || !p.pril.branching_attributes.empty()) j.erase("branching_test");
   // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
   // softmax (BoostModel::from_json).
-  if (p.learner == "boost" && p.boosting == "kbs" && !p.multiclass.empty()) j["multiclass"] = p.multiclass;
+  if (p.learner == "boost" && p.boost.boosting == "kbs" && !p.multiclass.empty()) j["multiclass"] = p.multiclass;
   if (p.stable_resamples == 0)
     for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
   if (!reads_option_group(p, "rule")) return j;
@@ -638,9 +598,9 @@ std::string describe_pril(const LearnerParams& p) {
 std::string describe_trees(const LearnerParams& p) {
   std::string s;
   if (reads_option_group(p, "tree"))
-    s += p.unpruned ? "unpruned, " : "confidence " + nlohmann::json(p.confidence).dump() + ", ";
-  if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(p.min_leaf).dump() + ", ";
-  if (reads_option_group(p, "leaf")) s += "leaf " + p.leaf_estimate;
+    s += p.tree.unpruned ? "unpruned, " : "confidence " + nlohmann::json(p.tree.confidence).dump() + ", ";
+  if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(p.tree.min_leaf).dump() + ", ";
+  if (reads_option_group(p, "leaf")) s += "leaf " + p.tree.leaf_estimate;
   return s;
 }
 std::string describe_rules(const LearnerParams& p);
@@ -652,15 +612,15 @@ std::string model_text(const Model& m) { return m.text(describe(model_options(m)
 
 std::string describe(const LearnerParams& p) {
   if (reads_option_group(p, "boost")) {
-    std::string s = "boost (" + p.boosting +
-                    (p.boosting == "logitboost" ? " on regression stumps" : " over " + p.base) + ", " +
-                    std::to_string(p.iterations) + " iterations";
-    if (p.subsample > 0) s += ", subsamples of " + nlohmann::json(p.subsample).dump() + " x rows";
-    if (p.stratify) s += ", stratified";
-    if (p.boosting == "kbs") s += ", " + p.resolved_multiclass() + " on more than two classes";
-    if (p.calibrate != "none") s += ", " + p.calibrate + "-calibrated";
+    std::string s = "boost (" + p.boost.boosting +
+                    (p.boost.boosting == "logitboost" ? " on regression stumps" : " over " + p.boost.base) + ", " +
+                    std::to_string(p.boost.iterations) + " iterations";
+    if (p.boost.subsample > 0) s += ", subsamples of " + nlohmann::json(p.boost.subsample).dump() + " x rows";
+    if (p.boost.stratify) s += ", stratified";
+    if (p.boost.boosting == "kbs") s += ", " + p.resolved_multiclass() + " on more than two classes";
+    if (p.boost.calibrate != "none") s += ", " + p.boost.calibrate + "-calibrated";
     if (reads_option_group(p, "leaf")) s += "; " + describe_trees(p);
-    if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.base));
+    if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.boost.base));
     return s + ")";
   }
   if (reads_option_group(p, "pril")) return describe_pril(p);

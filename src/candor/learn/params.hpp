@@ -10,7 +10,9 @@
 #include <variant>
 #include <vector>
 
+#include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/pril_options.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
@@ -76,17 +78,9 @@ struct LearnerParams {
   double lambda = 0;          // 0: the lambda search's choice (see resolved_lambda_search)
   std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
   int lambda_folds = 5;
-  // Trees, stumps and ensembles (tree/, boost/): see param_table() for their meaning.
-  std::string leaf_estimate = "laplace";
-  double confidence = 0.25;
-  double min_leaf = 2;
-  bool unpruned = false;
-  std::string boosting = "kbs";
-  std::string calibrate = "none";  // boost: none, or temperature (fitted on internal folds)
-  std::string base = "stump";
-  int iterations = 10;
-  double subsample = 0;
-  bool stratify = false;
+  // Trees and stumps (learn/tree_options.hpp), boost (learn/boost/boost_options.hpp).
+  TreeOptions tree;
+  BoostOptions boost;
   // PrIL (learn/pril_options.hpp).
   PrilOptions pril;
   int seed = 1;

@@ -10,11 +10,34 @@
 #include "candor/learn/boost/base_learner.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/model/tree_model.hpp"
+#include "candor/tree/tree.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/util/random.hpp"
 
 namespace candor {
+
+const std::vector<ParamInfo>& tree_params() {
+  static const std::vector<ParamInfo> table{
+      {"leaf_estimate", field<&LearnerParams::tree, &TreeOptions::leaf_estimate>(),
+       "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
+       "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
+       "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
+       "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
+       "training weight predicts from its parent's weights",
+       "leaf", one_of([] { return names_of(kLeafEstimateNames); })},
+      {"confidence", field<&LearnerParams::tree, &TreeOptions::confidence>(),
+       "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
+       in_range(0, 0.5, true)},
+      {"min_leaf", field<&LearnerParams::tree, &TreeOptions::min_leaf>(),
+       "tree: a split needs at least this (weighted) many examples in two of its branches (J48 -M)", "tree",
+       at_least(0)},
+      {"unpruned", field<&LearnerParams::tree, &TreeOptions::unpruned>(),
+       "tree: grow without error-based pruning (J48 -U)", "tree"},
+  };
+  return table;
+}
 
 namespace {
 
@@ -67,7 +90,7 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
   const auto rows = labelled_rows(data);
   const std::vector<double> weights = weights_of(data, rows);
   model->tree = fit_base_tree(data, rows, weights, params, parse_base_learner(params.learner), threads);
-  if (params.leaf_estimate == "bootstrap")
+  if (params.tree.leaf_estimate == "bootstrap")
     model->leaf_shrinkage =
         fit_leaf_shrinkage(data, rows, weights, params, laplace_prior(model->training_counts), threads);
   return model;

@@ -63,12 +63,12 @@ const std::vector<Config>& configs() {
       {"tree counts",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.leaf_estimate = "counts";
+         p.tree.leaf_estimate = "counts";
        }},
       {"tree bootstrap leaves",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.leaf_estimate = "bootstrap";
+         p.tree.leaf_estimate = "bootstrap";
          p.bootstrap_resamples = 5;
        }},
       {"cn2-unordered bootstrap-corrected",
@@ -85,41 +85,41 @@ const std::vector<Config>& configs() {
       {"boost kbs tree temperature",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.base = "tree";
-         p.iterations = 5;
-         p.calibrate = "temperature";
+         p.boost.base = "tree";
+         p.boost.iterations = 5;
+         p.boost.calibrate = "temperature";
        }},
       {"boost kbs stump", [](LearnerParams& p) { p.learner = "boost"; }},
       {"boost kbs one-vs-rest tree",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.base = "tree";
-         p.iterations = 3;
+         p.boost.base = "tree";
+         p.boost.iterations = 3;
          p.multiclass = "one-vs-rest";
        }},
       {"boost kbs tree",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.base = "tree";
-         p.iterations = 5;
+         p.boost.base = "tree";
+         p.boost.iterations = 5;
        }},
       {"boost kbs rule",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.base = "rule";
-         p.iterations = 5;
+         p.boost.base = "rule";
+         p.boost.iterations = 5;
        }},
       {"boost adaboost-m1 tree",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boosting = "adaboost-m1";
-         p.base = "tree";
-         p.iterations = 5;
+         p.boost.boosting = "adaboost-m1";
+         p.boost.base = "tree";
+         p.boost.iterations = 5;
        }},
       {"boost logitboost",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boosting = "logitboost";
+         p.boost.boosting = "logitboost";
        }},
       {"pril", [](LearnerParams& p) { p.learner = "pril"; }},
       {"pril branching",
@@ -165,7 +165,7 @@ TEST_P(ProgramMatchesModel, OnEveryRowWithMissingAndUnseenValues) {
   for (const auto& c : configs()) {
     LearnerParams params;
     c.set(params);
-    if (params.learner == "boost" && params.boosting == "logitboost" && data.num_classes() > 2 &&
+    if (params.learner == "boost" && params.boost.boosting == "logitboost" && data.num_classes() > 2 &&
         GetParam() == "soybean.arff")
       continue;  // 19 classes x 10 rounds of stumps: covered by the smaller multiclass sets
     const auto model = fit_model(data, params);

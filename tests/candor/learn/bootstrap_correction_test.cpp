@@ -159,7 +159,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   const Dataset d = read_arff(test::shared("soybean.arff"));
   LearnerParams p;
   p.learner = "tree";
-  p.leaf_estimate = "bootstrap";
+  p.tree.leaf_estimate = "bootstrap";
   p.bootstrap_resamples = 10;
   const auto model = fit_model(d, p, 2);
   const auto j = model->to_json();
@@ -168,7 +168,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   EXPECT_GT(m, 0.0);
   // On held-out folds it beats J48's Laplace leaves, which add one example to each of soybean's 19 classes.
   LearnerParams laplace = p;
-  laplace.leaf_estimate = "laplace";
+  laplace.tree.leaf_estimate = "laplace";
   const double shrunk = cross_validate(d, p, 3, 1, 1, 2).mean.log_loss;
   const double plain = cross_validate(d, laplace, 3, 1, 1, 2).mean.log_loss;
   EXPECT_LT(shrunk, 0.7 * plain) << shrunk << " against " << plain;
@@ -205,7 +205,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   // Ensembles do not take it.
   LearnerParams boost = p;
   boost.learner = "boost";
-  boost.base = "tree";
+  boost.boost.base = "tree";
   EXPECT_THROW(fit_model(d, boost), std::invalid_argument);
 }
 
@@ -213,11 +213,11 @@ TEST(TemperatureCalibration, ScoresScaledByTheFittedTemperatureAndNoClassMoves) 
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.boosting = "adaboost-m1";
-  p.base = "tree";
-  p.iterations = 5;
+  p.boost.boosting = "adaboost-m1";
+  p.boost.base = "tree";
+  p.boost.iterations = 5;
   LearnerParams calibrated = p;
-  calibrated.calibrate = "temperature";
+  calibrated.boost.calibrate = "temperature";
   const auto plain = fit_model(d, p, 2);
   const auto fitted = fit_model(d, calibrated, 2);
   const auto& m = dynamic_cast<const BoostModel&>(*fitted);
@@ -259,11 +259,11 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
     const Dataset d = read_arff(test::shared(name));
     LearnerParams p;
     p.learner = "boost";
-    p.boosting = "kbs";
-    p.base = "tree";
-    p.iterations = 5;
+    p.boost.boosting = "kbs";
+    p.boost.base = "tree";
+    p.boost.iterations = 5;
     LearnerParams calibrated = p;
-    calibrated.calibrate = "smoothing";
+    calibrated.boost.calibrate = "smoothing";
     const auto fitted = fit_model(d, calibrated, 2);
     const auto& m = dynamic_cast<const BoostModel&>(*fitted);
     ASSERT_GT(m.lift_prior_weight, 0);
@@ -288,13 +288,13 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.boosting = "kbs";
-  p.base = "tree";
+  p.boost.boosting = "kbs";
+  p.boost.base = "tree";
   LearnerParams calibrated = p;
-  calibrated.calibrate = "smoothing";
+  calibrated.boost.calibrate = "smoothing";
   const auto cv_plain = cross_validate(d, p, 5, 1, 1, 2), cv_cal = cross_validate(d, calibrated, 5, 1, 1, 2);
   EXPECT_LT(cv_cal.mean.log_loss, 0.5 * cv_plain.mean.log_loss) << cv_cal.mean.log_loss;
   // Only KBS has LIFTs to smooth.
-  calibrated.boosting = "adaboost-m1";
+  calibrated.boost.boosting = "adaboost-m1";
   EXPECT_THROW(validate(calibrated), std::invalid_argument);
 }

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -10,7 +11,9 @@
 
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/pril_options.hpp"
+#include "candor/learn/tree_options.hpp"
 
 using namespace candor;
 
@@ -86,11 +89,12 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
       {"rule-logistic", [](LearnerParams& p) { p.min_new_share = 1.5; }, "--min-new-share must be in [0, 1], not 1.5"},
       {"rule-logistic", [](LearnerParams& p) { p.evc_fit = "median"; }, "unknown --evc-fit value 'median'"},
       {"rule-logistic", [](LearnerParams& p) { p.penalty = "l3"; }, "unknown --penalty value 'l3'"},
-      {"tree", [](LearnerParams& p) { p.confidence = 0.6; }, "--confidence must be in (0, 0.5], not 0.6"},
-      {"boost", [](LearnerParams& p) { p.iterations = 0; }, "--iterations must be in [1, 1000000], not 0"},
+      {"tree", [](LearnerParams& p) { p.tree.confidence = 0.6; }, "--confidence must be in (0, 0.5], not 0.6"},
+      {"boost", [](LearnerParams& p) { p.boost.iterations = 0; }, "--iterations must be in [1, 1000000], not 0"},
       {"pril", [](LearnerParams& p) { p.pril.branching = 3; }, "--branching must be in [-1, 2], not 3"},
       // An option the learner does not read is named as such before its value is judged.
-      {"cn2-unordered", [](LearnerParams& p) { p.confidence = 0.6; }, "--confidence is an option of --learner tree"},
+      {"cn2-unordered", [](LearnerParams& p) { p.tree.confidence = 0.6; },
+       "--confidence is an option of --learner tree"},
   };
   for (const auto& [learner, change, message] : cases) {
     LearnerParams p;
@@ -105,16 +109,22 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
   }
 }
 
-// A component's options (PrIL's here) are declared in its own file and reach LearnerParams through the one
+// A component's options (PrIL's, the trees', boost's) are declared in its own file and reach LearnerParams through the one
 // table: its declarations are exactly the table's "pril" group, in order, and each name writes the member of
 // LearnerParams::pril it declares, from JSON as from any other reader.
 TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
-  std::vector<std::string> group, declared;
-  for (const auto& info : param_table())
-    if (std::string(info.group) == "pril") group.push_back(info.name);
-  for (const auto& info : pril_params()) declared.push_back(info.name);
-  EXPECT_EQ(group, declared);
-  EXPECT_EQ(declared.size(), 12u);
+  auto names_in = [](const std::vector<ParamInfo>& table, std::initializer_list<std::string> groups) {
+    std::vector<std::string> out;
+    for (const auto& info : table)
+      if (std::find(groups.begin(), groups.end(), info.group) != groups.end()) out.push_back(info.name);
+    return out;
+  };
+  EXPECT_EQ(names_in(param_table(), {"pril"}), names_in(pril_params(), {"pril"}));
+  EXPECT_EQ(pril_params().size(), 12u);
+  EXPECT_EQ(names_in(param_table(), {"leaf", "tree"}), names_in(tree_params(), {"leaf", "tree"}));
+  EXPECT_EQ(tree_params().size(), 4u);
+  EXPECT_EQ(names_in(param_table(), {"boost"}), names_in(boost_params(), {"boost"}));
+  EXPECT_EQ(boost_params().size(), 6u);
 
   const LearnerParams p = params_from_json({{"learner", "pril"},
                                             {"reliability", "0.7,0.6"},
@@ -157,5 +167,7 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
         },
         info.member);
   EXPECT_EQ(q.pril.reliability, "x-reliability");
+  EXPECT_EQ(q.boost.base, "x-base");
+  EXPECT_EQ(q.tree.leaf_estimate, "x-leaf_estimate");
   EXPECT_EQ(q.pril.steps, PrilOptions{}.steps + 17);
 }

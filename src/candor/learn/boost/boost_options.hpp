@@ -1,0 +1,24 @@
+#pragma once
+// The options of the `boost` learner (learn/boost/fit_boost.cpp, paper 001): their types and defaults here,
+// their checks and help in boost_params(), which param_table() takes in. Every other part of candor sees
+// them as LearnerParams::boost and by their names (--boosting, --iterations, ...).
+#include <string>
+#include <vector>
+
+namespace candor {
+
+struct BoostOptions {
+  std::string boosting = "kbs";    // model/boost_model.hpp's kBoostingNames
+  std::string calibrate = "none";  // none, or fitted on internal folds: temperature, smoothing (kbs)
+  std::string base = "stump";      // base_learners()
+  int iterations = 10;
+  double subsample = 0;  // 0: the weighted training set; S > 0: round(S x rows) rows drawn by weight
+  bool stratify = false;
+  bool operator==(const BoostOptions&) const = default;
+};
+
+struct ParamInfo;  // learn/params.hpp
+// The declarations of boost's options (group "boost"), in the order of `candor params`.
+const std::vector<ParamInfo>& boost_params();
+
+}  // namespace candor
