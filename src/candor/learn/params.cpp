@@ -16,6 +16,7 @@
 #include "candor/learn/pril.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/learn/rule_logistic.hpp"
+#include "candor/learn/rule_logistic_options.hpp"
 #include "candor/learn/tree_options.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/model/combine.hpp"
@@ -61,8 +62,8 @@ std::string LearnerParams::resolved_correct() const {
 }
 
 std::string LearnerParams::resolved_lambda_search() const {
-  if (!lambda_search.empty()) return lambda_search;
-  return features == "rules" ? "none" : "attributes";
+  if (!linear.lambda_search.empty()) return linear.lambda_search;
+  return linear.features == "rules" ? "none" : "attributes";
 }
 
 std::string LearnerParams::resolved_multiclass() const {
@@ -70,7 +71,7 @@ std::string LearnerParams::resolved_multiclass() const {
   return learner == "boost" ? "one-vs-rest" : "softmax";
 }
 
-double LearnerParams::resolved_fixed_lambda() const { return lambda > 0 ? lambda : 0.01; }
+double LearnerParams::resolved_fixed_lambda() const { return linear.lambda > 0 ? linear.lambda : 0.01; }
 
 bool LearnerParams::uses_evc() const {
   return quality_needs_calibration(resolved_quality()) || resolved_correct() == "evc";
@@ -264,52 +265,9 @@ const std::vector<ParamInfo>& param_table() {
          "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
          "permutation, as in paper 000)",
          "rule", one_of([] { return names_of(kEvcPoolNames); })},
-        {"features", field<&LearnerParams::features>(),
-         "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
-         "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
-         "missing values imputed with an indicator column (see docs/method-rule-logistic.md)",
-         "linear", one_of([] { return names_of(kLogisticFeatureNames); })},
-        {"penalty", field<&LearnerParams::penalty>(),
-         "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
-         "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
-         "candor's rules); intercepts are never penalised",
-         "linear", one_of([] { return names_of(kLogisticPenaltyNames); })},
-        {"rule_penalty", field<&LearnerParams::rule_penalty>(),
-         "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
-         "training counts and probability q_k: the mean predicted probability of its class on the examples it "
-         "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
-         "linear", one_of([] { return names_of(kRulePenaltyNames); })},
-        {"rule_sign", field<&LearnerParams::rule_sign>(),
-         "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
-         "or free (either sign)",
-         "linear", one_of([] { return names_of(kRuleSignNames); })},
-        {"rule_data", field<&LearnerParams::rule_data>(),
-         "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
-         "rules, the other half the weights; LRRS)",
-         "linear", one_of([] { return names_of(kRuleDataNames); })},
-        {"multiclass", field<&LearnerParams::multiclass>(),
-         "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
-         "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
-         "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised)",
-         "linear", one_of([] { return names_of(kMulticlassNames); }, true)},
-        {"lambda", field<&LearnerParams::lambda>(),
-         "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
-         "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)",
-         "linear", at_least(0)},
-        {"lambda_search", field<&LearnerParams::lambda_search>(),
-         "rule-logistic: how lambda is chosen when --lambda is 0: attributes (cross-validate the attributes-only "
-         "model, the paper's choice: every variant gets plain logistic regression's lambda; measured on the "
-         "corpus, slightly better and cheaper than model), model (cross-validate this model, its rules fixed), "
-         "or none (lambda fixed at --lambda, else 0.01: with rules only the gamma penalty does the regularising "
-         "and cross-validation buys nothing measurable, docs/defaults.md); the cross-validation is seeded and "
-         "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
-         "twice in a row (default: none for --features rules, attributes otherwise)",
-         "linear", one_of([] { return names_of(kLambdaSearchNames); }, true)},
-        {"lambda_folds", field<&LearnerParams::lambda_folds>(),
-         "rule-logistic with a lambda search: folds of that cross-validation", "linear", at_least(2)},
     };
     // The components that declare their options in their own files, then the seed every learner reads.
-    for (const auto* component : {&tree_params(), &boost_params(), &pril_params()})
+    for (const auto* component : {&linear_params(), &tree_params(), &boost_params(), &pril_params()})
       t.insert(t.end(), component->begin(), component->end());
     t.push_back({"seed", field<&LearnerParams::seed>(),
                  "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", "",
@@ -337,8 +295,8 @@ LearnerParams paper_params(const std::string& learner) {
   p.evc_pool = "none";
   if (learner == "rule-logistic") {  // paper 000's LRRP: EVC rules and the attributes, LR's lambda
     p.quality = "evc";
-    p.features = "rules+attributes";
-    p.lambda_search = "attributes";
+    p.linear.features = "rules+attributes";
+    p.linear.lambda_search = "attributes";
   }
   return p;
 }
@@ -656,13 +614,14 @@ std::string describe_rules(const LearnerParams& p) {
   if (p.covering != "remove") s += ", " + p.covering + " covering";
   if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
   if (reads_option_group(p, "linear")) {
-    s += "; " + p.features + (p.penalty == "l1" ? ", lasso" : "") + ", rule penalty " + p.rule_penalty +
-         ", rule sign " + p.rule_sign + ", rules from " +
-         (p.rule_data == "all" ? std::string("all data") : std::string("half the data")) + ", lambda " +
+    s += "; " + p.linear.features + (p.linear.penalty == "l1" ? ", lasso" : "") + ", rule penalty " +
+         p.linear.rule_penalty + ", rule sign " + p.linear.rule_sign + ", rules from " +
+         (p.linear.rule_data == "all" ? std::string("all data") : std::string("half the data")) + ", lambda " +
          (p.resolved_lambda_search() == "none" ? nlohmann::json(p.resolved_fixed_lambda()).dump()
-          : p.lambda > 0                       ? nlohmann::json(p.lambda).dump()
-                                               : "by " + std::to_string(p.lambda_folds) + "-fold CV of " +
-                               (p.resolved_lambda_search() == "model" ? "this model" : "the attributes-only model"));
+          : p.linear.lambda > 0
+              ? nlohmann::json(p.linear.lambda).dump()
+              : "by " + std::to_string(p.linear.lambda_folds) + "-fold CV of " +
+                    (p.resolved_lambda_search() == "model" ? "this model" : "the attributes-only model"));
     if (p.resolved_multiclass() != "softmax") s += ", " + p.resolved_multiclass();
   }
   s += ")";

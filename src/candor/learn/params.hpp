@@ -12,6 +12,7 @@
 
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/pril_options.hpp"
+#include "candor/learn/rule_logistic_options.hpp"
 #include "candor/learn/tree_options.hpp"
 #include "candor/util/names.hpp"
 
@@ -68,16 +69,9 @@ struct LearnerParams {
   int evc_permutations = 20;
   std::string evc_fit = "fixed-beta";
   std::string evc_pool = "classes";
-  // rule-logistic (learn/rule_logistic.hpp): see param_table() for their meaning.
-  std::string features = "rules";
-  std::string penalty = "l2";
-  std::string rule_penalty = "gamma";
-  std::string rule_sign = "class";
-  std::string rule_data = "all";
-  std::string multiclass;     // softmax, one-vs-rest; empty: the learner's default (see resolved_multiclass)
-  double lambda = 0;          // 0: the lambda search's choice (see resolved_lambda_search)
-  std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
-  int lambda_folds = 5;
+  // rule-logistic (learn/rule_logistic_options.hpp).
+  LinearOptions linear;
+  std::string multiclass;  // softmax, one-vs-rest; empty: the learner's default (see resolved_multiclass)
   // Trees and stumps (learn/tree_options.hpp), boost (learn/boost/boost_options.hpp).
   TreeOptions tree;
   BoostOptions boost;

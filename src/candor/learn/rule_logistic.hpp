@@ -8,32 +8,12 @@
 
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learn/rule_logistic_options.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/model.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
-
-// The names of rule-logistic's options (--features, --penalty, --rule-penalty, --rule-sign, --rule-data,
-// --lambda-search), declared once: param_table() checks them, and the learner reads them into these enums
-// once, when a fit starts (RuleLogisticOptions).
-enum class LogisticFeatures { rules, rules_and_attributes, attributes };
-inline constexpr Named<LogisticFeatures> kLogisticFeatureNames[] = {
-    {"rules", LogisticFeatures::rules},
-    {"rules+attributes", LogisticFeatures::rules_and_attributes},
-    {"attributes", LogisticFeatures::attributes}};
-enum class LogisticPenalty { l2, l1 };
-inline constexpr Named<LogisticPenalty> kLogisticPenaltyNames[] = {{"l2", LogisticPenalty::l2},
-                                                                   {"l1", LogisticPenalty::l1}};
-enum class RulePenalty { gamma, none };
-inline constexpr Named<RulePenalty> kRulePenaltyNames[] = {{"gamma", RulePenalty::gamma}, {"none", RulePenalty::none}};
-enum class RuleSign { by_class, free };
-inline constexpr Named<RuleSign> kRuleSignNames[] = {{"class", RuleSign::by_class}, {"free", RuleSign::free}};
-enum class RuleData { all, half };
-inline constexpr Named<RuleData> kRuleDataNames[] = {{"all", RuleData::all}, {"half", RuleData::half}};
-enum class LambdaSearchOn { model, attributes, none };
-inline constexpr Named<LambdaSearchOn> kLambdaSearchNames[] = {
-    {"model", LambdaSearchOn::model}, {"attributes", LambdaSearchOn::attributes}, {"none", LambdaSearchOn::none}};
 
 // What rule-logistic does, read from its options once: the names as enums, the learner's defaults applied.
 struct RuleLogisticOptions {

@@ -23,8 +23,8 @@ const std::vector<Config>& configs() {
       {"rule-logistic", [](LearnerParams&) {}},
       {"rule-logistic-attributes",
        [](LearnerParams& p) {
-         p.features = "rules+attributes";
-         p.lambda = 0.1;
+         p.linear.features = "rules+attributes";
+         p.linear.lambda = 0.1;
        }},
       {"rule-logistic-ovr",
        [](LearnerParams& p) {

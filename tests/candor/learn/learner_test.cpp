@@ -220,7 +220,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(def.resolved_m_scale(), 1.0);
   EXPECT_EQ(def.resolved_stop(), "prior");
   EXPECT_EQ(def.resolved_correct(), "evc");
-  EXPECT_EQ(def.features, "rules");
+  EXPECT_EQ(def.linear.features, "rules");
   EXPECT_EQ(def.resolved_lambda_search(), "none");
   EXPECT_EQ(def.resolved_fixed_lambda(), 0.01);
   EXPECT_EQ(def.evc_permutations, 20);
@@ -245,7 +245,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   rl.correct.clear();
   rl.quality = "evc";
   EXPECT_EQ(rl.resolved_correct(), "none");
-  rl.features = "rules+attributes";
+  rl.linear.features = "rules+attributes";
   EXPECT_EQ(rl.resolved_lambda_search(), "attributes");
   rl.correct = "maybe";
   EXPECT_THROW(validate(rl), std::invalid_argument);
@@ -272,7 +272,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(paper_params("cn2-ordered").resolved_quality(), "entropy");
   const LearnerParams lrrp = paper_params("rule-logistic");
   EXPECT_EQ(lrrp.resolved_quality(), "evc");
-  EXPECT_EQ(lrrp.features, "rules+attributes");
+  EXPECT_EQ(lrrp.linear.features, "rules+attributes");
   EXPECT_EQ(lrrp.resolved_lambda_search(), "attributes");
   EXPECT_EQ(lrrp.resolved_correct(), "none");
 }

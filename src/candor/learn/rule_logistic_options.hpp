@@ -1,0 +1,50 @@
+#pragma once
+// The options of rule-logistic, the linear learner (learn/rule_logistic.cpp, paper 000 s4.3.3): their types
+// and defaults here, their checks and help in linear_params(), which param_table() takes in. Every other part
+// of candor sees them as LearnerParams::linear and by their names (--features, --lambda, ...). --multiclass,
+// which KBS reads too, is declared with them but kept in LearnerParams itself.
+#include <string>
+#include <vector>
+
+#include "candor/util/names.hpp"
+
+namespace candor {
+
+// The names of rule-logistic's options (--features, --penalty, --rule-penalty, --rule-sign, --rule-data,
+// --lambda-search), declared once: linear_params() checks them, and the learner reads them into these enums
+// once, when a fit starts (learn/rule_logistic.hpp: RuleLogisticOptions).
+enum class LogisticFeatures { rules, rules_and_attributes, attributes };
+inline constexpr Named<LogisticFeatures> kLogisticFeatureNames[] = {
+    {"rules", LogisticFeatures::rules},
+    {"rules+attributes", LogisticFeatures::rules_and_attributes},
+    {"attributes", LogisticFeatures::attributes}};
+enum class LogisticPenalty { l2, l1 };
+inline constexpr Named<LogisticPenalty> kLogisticPenaltyNames[] = {{"l2", LogisticPenalty::l2},
+                                                                   {"l1", LogisticPenalty::l1}};
+enum class RulePenalty { gamma, none };
+inline constexpr Named<RulePenalty> kRulePenaltyNames[] = {{"gamma", RulePenalty::gamma}, {"none", RulePenalty::none}};
+enum class RuleSign { by_class, free };
+inline constexpr Named<RuleSign> kRuleSignNames[] = {{"class", RuleSign::by_class}, {"free", RuleSign::free}};
+enum class RuleData { all, half };
+inline constexpr Named<RuleData> kRuleDataNames[] = {{"all", RuleData::all}, {"half", RuleData::half}};
+enum class LambdaSearchOn { model, attributes, none };
+inline constexpr Named<LambdaSearchOn> kLambdaSearchNames[] = {
+    {"model", LambdaSearchOn::model}, {"attributes", LambdaSearchOn::attributes}, {"none", LambdaSearchOn::none}};
+
+struct LinearOptions {
+  std::string features = "rules";  // kLogisticFeatureNames
+  std::string penalty = "l2";
+  std::string rule_penalty = "gamma";
+  std::string rule_sign = "class";
+  std::string rule_data = "all";
+  double lambda = 0;          // 0: the lambda search's choice (LearnerParams::resolved_lambda_search)
+  std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
+  int lambda_folds = 5;
+  bool operator==(const LinearOptions&) const = default;
+};
+
+struct ParamInfo;  // learn/params.hpp
+// The declarations of the linear group's options, in the order of `candor params`.
+const std::vector<ParamInfo>& linear_params();
+
+}  // namespace candor
