@@ -10,9 +10,9 @@
 namespace candor {
 
 void use_evc_options(const ExperimentOptions& options, LearnerParams& p) {
-  p.evc_permutations = options.permutations;
-  p.evc_fit = options.evc_fit;
-  p.evc_pool = options.evc_pool;
+  p.evc.permutations = options.permutations;
+  p.evc.fit = options.evc_fit;
+  p.evc.pool = options.evc_pool;
 }
 
 const std::vector<ExperimentInfo>& experiment_table() {

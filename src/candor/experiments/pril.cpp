@@ -241,8 +241,8 @@ void run_pril(const ExperimentOptions& options) {
     if (t.evc) {
       p.learner = "cn2-unordered";
       p.quality = "evc";
-      p.evc_permutations = options.permutations;
-      p.evc_pool = options.evc_pool;
+      p.evc.permutations = options.permutations;
+      p.evc.pool = options.evc_pool;
       p.seed = static_cast<int>(options.seed);
     } else {
       for (const auto& s : settings)

@@ -12,6 +12,29 @@
 
 namespace candor {
 
+const std::vector<ParamInfo>& evc_params() {
+  static const std::vector<ParamInfo> table{
+      {"evc_permutations", field<&LearnerParams::evc, &EvcOptions::permutations>(),
+       "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
+       "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
+       "many permutations, docs/evc_calibration.md); pooled, more than two classes with rows share them: each "
+       "class is searched on max(10, ceil(2 x this / classes)) of them (at most this), as many maxima in the "
+       "pool as a binary calibration's",
+       "rule", at_least(1)},
+      {"evc_fit", field<&LearnerParams::evc, &EvcOptions::fit>(),
+       "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
+       "moments, or ml (maximum likelihood)",
+       "rule", one_of([] { return names_of(kGumbelFitNames); })},
+      {"evc_pool", field<&LearnerParams::evc, &EvcOptions::pool>(),
+       "evc: classes (shrink each class's law towards the other classes' where they agree within their "
+       "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws, and with "
+       "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
+       "permutation, as in paper 000)",
+       "rule", one_of([] { return names_of(kEvcPoolNames); })},
+  };
+  return table;
+}
+
 std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& params, int threads) {
   validate(params);
   const LearnerInfo& learner = find_learner(params.learner);
@@ -45,8 +68,8 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   }
   QualityParams quality_params{params.m, nullptr};
   if (params.uses_evc()) {
-    EvcSettings settings{params.evc_permutations, parse_gumbel_fit(params.evc_fit),
-                         static_cast<std::uint64_t>(params.seed), parse_evc_pool(params.evc_pool)};
+    EvcSettings settings{params.evc.permutations, parse_gumbel_fit(params.evc.fit),
+                         static_cast<std::uint64_t>(params.seed), parse_evc_pool(params.evc.pool)};
     std::vector<int> classes;
     const int target = target_class(data, params);
     if (target >= 0) classes.push_back(target);
@@ -58,7 +81,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   std::unique_ptr<QualityMeasure> corrector;
   if (parse_named(kCorrectionNames, "--correct value", params.resolved_correct()) == Correction::evc)
     corrector = make_quality("evc", quality_params);
-  RuleModel model = params.stable_resamples > 0 ? fit_stable_rules(data, params, *quality, threads, corrector.get())
+  RuleModel model = params.stable.resamples > 0 ? fit_stable_rules(data, params, *quality, threads, corrector.get())
                                                 : fit_with_quality(data, params, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;
   model.resolve();

@@ -11,12 +11,14 @@
 #include "candor/evc/gumbel.hpp"
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/covering.hpp"
+#include "candor/learn/evc_options.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/pril.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/learn/rule_logistic.hpp"
 #include "candor/learn/rule_logistic_options.hpp"
+#include "candor/learn/stable_options.hpp"
 #include "candor/learn/tree_options.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/model/combine.hpp"
@@ -232,42 +234,15 @@ const std::vector<ParamInfo>& param_table() {
          "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
          "--quality evc, which corrects by itself)",
          "rule", one_of([] { return names_of(kCorrectionNames); }, true)},
-        {"stable_resamples", field<&LearnerParams::stable_resamples>(),
-         "stable rules (cn2-unordered, rule-logistic): 0 off; else fit the learner on this many bootstrap "
-         "resamples with thresholds restricted to the training data's --stable-quantiles quantiles, and keep the "
-         "rules, and first conditions of rules, found in at least --stable-frequency of them (as SIRUS keeps a "
-         "forest's frequent paths; docs/stability.md); their counts and probabilities are those of all the "
-         "training data",
-         "rule", at_least(0)},
-        {"stable_frequency", field<&LearnerParams::stable_frequency>(),
-         "stable rules: the share of the resamples a rule must appear in to be kept", "rule", in_range(0, 1, true)},
-        {"stable_quantiles", field<&LearnerParams::stable_quantiles>(),
-         "stable rules: numeric thresholds are restricted to the q-quantiles of the training data", "rule",
-         at_least(2)},
-        {"bootstrap_resamples", field<&LearnerParams::bootstrap_resamples>(),
-         "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
-         "--leaf-estimate bootstrap is fitted on",
-         "", at_least(2)},
-        {"evc_permutations", field<&LearnerParams::evc_permutations>(),
-         "evc: class permutations the Gumbel laws are fitted on (paper 000 and Orange 2: 100, unpooled; with "
-         "--evc-pool classes, 20 move the rules' corrected probabilities by about 0.012 RMSE from the laws of "
-         "many permutations, docs/evc_calibration.md); pooled, more than two classes with rows share them: each "
-         "class is searched on max(10, ceil(2 x this / classes)) of them (at most this), as many maxima in the "
-         "pool as a binary calibration's",
-         "rule", at_least(1)},
-        {"evc_fit", field<&LearnerParams::evc_fit>(),
-         "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
-         "moments, or ml (maximum likelihood)",
-         "rule", one_of([] { return names_of(kGumbelFitNames); })},
-        {"evc_pool", field<&LearnerParams::evc_pool>(),
-         "evc: classes (shrink each class's law towards the other classes' where they agree within their "
-         "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws, and with "
-         "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
-         "permutation, as in paper 000)",
-         "rule", one_of([] { return names_of(kEvcPoolNames); })},
     };
-    // The components that declare their options in their own files, then the seed every learner reads.
-    for (const auto* component : {&linear_params(), &tree_params(), &boost_params(), &pril_params()})
+    // The components that declare their options in their own files, in the order of `candor params`, then
+    // the seed every learner reads.
+    t.insert(t.end(), stable_params().begin(), stable_params().end());
+    t.push_back({"bootstrap_resamples", field<&LearnerParams::bootstrap_resamples>(),
+                 "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
+                 "--leaf-estimate bootstrap is fitted on",
+                 "", at_least(2)});
+    for (const auto* component : {&evc_params(), &linear_params(), &tree_params(), &boost_params(), &pril_params()})
       t.insert(t.end(), component->begin(), component->end());
     t.push_back({"seed", field<&LearnerParams::seed>(),
                  "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", "",
@@ -291,8 +266,8 @@ LearnerParams paper_params(const std::string& learner) {
   p.m_scale = 0;
   p.prior_weight = 0;
   p.beam_width = 5;
-  p.evc_permutations = 100;
-  p.evc_pool = "none";
+  p.evc.permutations = 100;
+  p.evc.pool = "none";
   if (learner == "rule-logistic") {  // paper 000's LRRP: EVC rules and the attributes, LR's lambda
     p.quality = "evc";
     p.linear.features = "rules+attributes";
@@ -374,7 +349,7 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument("probabilistic covering is not available with --learner " + p.learner);
   if (p.resolved_correct() != "none" && !learner.correct_evc)
     throw std::invalid_argument("--correct " + p.resolved_correct() + " is not available with --learner " + p.learner);
-  if (p.stable_resamples > 0) {
+  if (p.stable.resamples > 0) {
     if (p.learner != "cn2-unordered" && p.learner != "rule-logistic")
       throw std::invalid_argument(
           "stable rules (--stable-resamples) are a rule set's: --learner cn2-unordered or "
@@ -480,7 +455,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
   // softmax (BoostModel::from_json).
   if (p.learner == "boost" && p.boost.boosting == "kbs" && !p.multiclass.empty()) j["multiclass"] = p.multiclass;
-  if (p.stable_resamples == 0)
+  if (p.stable.resamples == 0)
     for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
   if (!reads_option_group(p, "rule")) return j;
   j["quality"] = p.resolved_quality();
@@ -604,9 +579,9 @@ std::string describe_rules(const LearnerParams& p) {
   if (p.resolved_correct() == "evc") s += ", evc-corrected probabilities";
   if (p.resolved_correct() == "bootstrap")
     s += ", bootstrap-corrected probabilities (" + std::to_string(p.bootstrap_resamples) + " resamples)";
-  if (p.stable_resamples > 0)
-    s += ", stable rules (in " + nlohmann::json(p.stable_frequency).dump() + " of " +
-         std::to_string(p.stable_resamples) + " resamples, thresholds at " + std::to_string(p.stable_quantiles) +
+  if (p.stable.resamples > 0)
+    s += ", stable rules (in " + nlohmann::json(p.stable.frequency).dump() + " of " +
+         std::to_string(p.stable.resamples) + " resamples, thresholds at " + std::to_string(p.stable.quantiles) +
          "-quantiles)";
   s += ", stop " + p.resolved_stop();
   if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();

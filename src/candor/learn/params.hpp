@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "candor/learn/boost/boost_options.hpp"
+#include "candor/learn/evc_options.hpp"
 #include "candor/learn/pril_options.hpp"
 #include "candor/learn/rule_logistic_options.hpp"
+#include "candor/learn/stable_options.hpp"
 #include "candor/learn/tree_options.hpp"
 #include "candor/util/names.hpp"
 
@@ -59,16 +61,9 @@ struct LearnerParams {
   std::string correct;
   // --correct bootstrap: resamples the shrinkage is fitted on (learn/bootstrap_correction.hpp).
   int bootstrap_resamples = 20;
-  // Stable rules (learn/stable_rules.hpp): 0 off; else the resamples whose rules are counted, the share of
-  // them a rule must appear in, and the quantiles thresholds are restricted to.
-  int stable_resamples = 0;
-  double stable_frequency = 0.5;
-  int stable_quantiles = 10;
-  // 20 permutations pooled across classes: about the laws of 100 unpooled at a quarter of the time
-  // (docs/evc_calibration.md); paper_params pins the papers' 100, unpooled.
-  int evc_permutations = 20;
-  std::string evc_fit = "fixed-beta";
-  std::string evc_pool = "classes";
+  // Stable rules (learn/stable_options.hpp), EVC's calibration (learn/evc_options.hpp).
+  StableOptions stable;
+  EvcOptions evc;
   // rule-logistic (learn/rule_logistic_options.hpp).
   LinearOptions linear;
   std::string multiclass;  // softmax, one-vs-rest; empty: the learner's default (see resolved_multiclass)

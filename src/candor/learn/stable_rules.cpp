@@ -15,6 +15,23 @@
 
 namespace candor {
 
+const std::vector<ParamInfo>& stable_params() {
+  static const std::vector<ParamInfo> table{
+      {"stable_resamples", field<&LearnerParams::stable, &StableOptions::resamples>(),
+       "stable rules (cn2-unordered, rule-logistic): 0 off; else fit the learner on this many bootstrap "
+       "resamples with thresholds restricted to the training data's --stable-quantiles quantiles, and keep the "
+       "rules, and first conditions of rules, found in at least --stable-frequency of them (as SIRUS keeps a "
+       "forest's frequent paths; docs/stability.md); their counts and probabilities are those of all the "
+       "training data",
+       "rule", at_least(0)},
+      {"stable_frequency", field<&LearnerParams::stable, &StableOptions::frequency>(),
+       "stable rules: the share of the resamples a rule must appear in to be kept", "rule", in_range(0, 1, true)},
+      {"stable_quantiles", field<&LearnerParams::stable, &StableOptions::quantiles>(),
+       "stable rules: numeric thresholds are restricted to the q-quantiles of the training data", "rule", at_least(2)},
+  };
+  return table;
+}
+
 namespace {
 
 // Per numeric attribute, the values a replaced column can hold: the grid and the largest value.
@@ -71,15 +88,15 @@ Dataset snap_to_quantiles(const Dataset& data, const std::vector<std::vector<dou
 RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
                            const QualityMeasure* estimate) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
-  const auto grid = quantile_grid(data, params.stable_quantiles);
+  const auto grid = quantile_grid(data, params.stable.quantiles);
   const auto values = snapped_values(data, grid);
   const Dataset snapped = snap_to_quantiles(data, grid);
 
   LearnerParams raw = params;
-  raw.stable_resamples = 0;
+  raw.stable.resamples = 0;
   raw.correct = "none";
   raw.max_rules = 0;
-  const std::size_t n = data.rows(), b_count = static_cast<std::size_t>(params.stable_resamples);
+  const std::size_t n = data.rows(), b_count = static_cast<std::size_t>(params.stable.resamples);
   Rng rng(stream_seed(static_cast<std::uint64_t>(params.seed), 0x57AB1EULL));
   std::vector<std::vector<std::size_t>> samples(b_count);
   for (auto& rows : samples) rows = bootstrap_rows(n, rng);
@@ -105,7 +122,7 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
   for (const auto& keys : found)
     for (const auto& k : keys) ++frequency[k];
   std::vector<std::pair<RuleKey, std::size_t>> frequent;
-  const double needed = params.stable_frequency * static_cast<double>(b_count);
+  const double needed = params.stable.frequency * static_cast<double>(b_count);
   for (const auto& [key, count] : frequency)
     if (static_cast<double>(count) >= needed - 1e-9) frequent.emplace_back(key, count);
   // Most frequent first; among equals, the map's (canonical) order, so the result never depends on threads.

@@ -231,7 +231,7 @@ TEST(EvcLearner, RuleProbabilitiesAreCorrectedAndTheCalibrationIsSaved) {
   LearnerParams p;
   p.learner = "cn2-unordered";
   p.quality = "evc";
-  p.evc_permutations = 20;
+  p.evc.permutations = 20;
   RuleModel m = fit(d, p, 2);
   ASSERT_TRUE(m.evc.has_value());
   ASSERT_FALSE(m.rules.empty());
@@ -263,7 +263,7 @@ TEST(EvcLearner, OrderedListToo) {
   LearnerParams p;
   p.learner = "cn2-ordered";
   p.quality = "evc";
-  p.evc_permutations = 20;
+  p.evc.permutations = 20;
   RuleModel m = fit(d, p, 2);
   ASSERT_FALSE(m.rules.empty());
   EXPECT_EQ(m.kind, ModelKind::decision_list);

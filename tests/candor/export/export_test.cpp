@@ -29,7 +29,7 @@ const std::vector<Config>& configs() {
       {"rule-logistic-ovr",
        [](LearnerParams& p) {
          p.multiclass = "one-vs-rest";
-         p.evc_permutations = 10;
+         p.evc.permutations = 10;
        }},
       {"cn2-unordered lift-product", [](LearnerParams& p) { p.learner = "cn2-unordered"; }},
       {"cn2-unordered counts",
@@ -47,7 +47,7 @@ const std::vector<Config>& configs() {
          p.learner = "cn2-unordered";
          p.combine = "probability-sum";
          p.correct = "evc";
-         p.evc_permutations = 10;
+         p.evc.permutations = 10;
        }},
       {"cn2-unordered best-rule",
        [](LearnerParams& p) {
@@ -80,7 +80,7 @@ const std::vector<Config>& configs() {
       {"cn2-unordered stable",
        [](LearnerParams& p) {
          p.learner = "cn2-unordered";
-         p.stable_resamples = 5;
+         p.stable.resamples = 5;
        }},
       {"boost kbs tree temperature",
        [](LearnerParams& p) {

@@ -223,8 +223,8 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(def.linear.features, "rules");
   EXPECT_EQ(def.resolved_lambda_search(), "none");
   EXPECT_EQ(def.resolved_fixed_lambda(), 0.01);
-  EXPECT_EQ(def.evc_permutations, 20);
-  EXPECT_EQ(def.evc_pool, "classes");
+  EXPECT_EQ(def.evc.permutations, 20);
+  EXPECT_EQ(def.evc.pool, "classes");
   {
     const Dataset d = read_arff(test::shared("credit-a.arff"));
     const auto fitted = fit_model(d, def);
@@ -317,7 +317,7 @@ TEST(Learners, EveryLearnerGivesTheSameModelFileOnAnyThreadCount) {
       LearnerParams p;
       p.learner = info.name;
       p.quality = quality;
-      if (reads_option_group(p, "rule")) p.evc_permutations = 20;
+      if (reads_option_group(p, "rule")) p.evc.permutations = 20;
       const std::string one = fit_model(d, p, 1)->to_json().dump();
       const std::string two = fit_model(d, p, 2)->to_json().dump();
       EXPECT_EQ(one, two) << info.name << " " << quality;
@@ -334,7 +334,7 @@ TEST(Learners, RuleTablesHaveOneRowPerRule) {
   for (const auto& info : learner_table()) {
     LearnerParams p;
     p.learner = info.name;
-    if (reads_option_group(p, "rule")) p.evc_permutations = 10;
+    if (reads_option_group(p, "rule")) p.evc.permutations = 10;
     const auto m = fit_model(d, p, 2);
     const auto rows = m->rule_table();
     ASSERT_TRUE(rows.is_array()) << info.name;

@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "candor/learn/boost/boost_options.hpp"
+#include "candor/learn/evc_options.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/pril_options.hpp"
 #include "candor/learn/rule_logistic_options.hpp"
+#include "candor/learn/stable_options.hpp"
 #include "candor/learn/tree_options.hpp"
 
 using namespace candor;
@@ -88,7 +90,7 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
       {"rule-logistic", [](LearnerParams& p) { p.beam_width = 0; }, "--beam-width must be at least 1, not 0"},
       {"rule-logistic", [](LearnerParams& p) { p.m = -1; }, "--m must be at least 0, not -1"},
       {"rule-logistic", [](LearnerParams& p) { p.min_new_share = 1.5; }, "--min-new-share must be in [0, 1], not 1.5"},
-      {"rule-logistic", [](LearnerParams& p) { p.evc_fit = "median"; }, "unknown --evc-fit value 'median'"},
+      {"rule-logistic", [](LearnerParams& p) { p.evc.fit = "median"; }, "unknown --evc-fit value 'median'"},
       {"rule-logistic", [](LearnerParams& p) { p.linear.penalty = "l3"; }, "unknown --penalty value 'l3'"},
       {"tree", [](LearnerParams& p) { p.tree.confidence = 0.6; }, "--confidence must be in (0, 0.5], not 0.6"},
       {"boost", [](LearnerParams& p) { p.boost.iterations = 0; }, "--iterations must be in [1, 1000000], not 0"},
@@ -110,9 +112,9 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
   }
 }
 
-// A component's options (PrIL's, the trees', boost's, rule-logistic's) are declared in its own file and reach
-// LearnerParams through the one table: its declarations are exactly the table's "pril" group, in order, and each name
-// writes the member of LearnerParams::pril it declares, from JSON as from any other reader.
+// A component's options (PrIL's, the trees', boost's, rule-logistic's, EVC's, stable rules') are declared in its own
+// file and reach LearnerParams through the one table: its declarations are exactly the table's "pril" group, in order,
+// and each name writes the member of LearnerParams::pril it declares, from JSON as from any other reader.
 TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   auto names_in = [](const std::vector<ParamInfo>& table, std::initializer_list<std::string> groups) {
     std::vector<std::string> out;
@@ -126,10 +128,19 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(tree_params().size(), 4u);
   EXPECT_EQ(names_in(param_table(), {"boost"}), names_in(boost_params(), {"boost"}));
   EXPECT_EQ(boost_params().size(), 6u);
+  auto names_of_table = [](const std::vector<ParamInfo>& table) {
+    std::vector<std::string> out;
+    for (const auto& info : table) out.push_back(info.name);
+    return out;
+  };
+  EXPECT_EQ(names_of_table(stable_params()),
+            (std::vector<std::string>{"stable_resamples", "stable_frequency", "stable_quantiles"}));
+  EXPECT_EQ(names_of_table(evc_params()), (std::vector<std::string>{"evc_permutations", "evc_fit", "evc_pool"}));
   // --multiclass is declared with the linear options and kept in LearnerParams itself: KBS reads it too.
   EXPECT_EQ(names_in(param_table(), {"linear"}), names_in(linear_params(), {"linear"}));
   EXPECT_EQ(linear_params().size(), 9u);
 
+  EXPECT_EQ(params_from_json({{"evc_permutations", 7}}).evc.permutations, 7);
   const LearnerParams p = params_from_json({{"learner", "pril"},
                                             {"reliability", "0.7,0.6"},
                                             {"steps", 7},
@@ -172,6 +183,8 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
         info.member);
   EXPECT_EQ(q.pril.reliability, "x-reliability");
   EXPECT_EQ(q.boost.base, "x-base");
+  EXPECT_EQ(q.evc.pool, "x-evc_pool");
+  EXPECT_EQ(q.stable.quantiles, StableOptions{}.quantiles + 17);
   EXPECT_EQ(q.linear.features, "x-features");
   EXPECT_EQ(q.multiclass, "x-multiclass");
   EXPECT_EQ(q.tree.leaf_estimate, "x-leaf_estimate");

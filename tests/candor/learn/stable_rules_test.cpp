@@ -17,8 +17,8 @@ namespace {
 LearnerParams stable(double frequency = 0.5) {
   LearnerParams p;
   p.learner = "cn2-unordered";
-  p.stable_resamples = 10;
-  p.stable_frequency = frequency;
+  p.stable.resamples = 10;
+  p.stable.frequency = frequency;
   return p;
 }
 }  // namespace
@@ -101,7 +101,7 @@ TEST(StableRules, ParametersChecked) {
   p = stable(0);
   EXPECT_THROW(fit(d, p), std::invalid_argument);
   p = stable();
-  p.stable_quantiles = 1;
+  p.stable.quantiles = 1;
   EXPECT_THROW(fit(d, p), std::invalid_argument);
   p = stable();
   p.correct = "bootstrap";

@@ -23,7 +23,7 @@ LearnerParams unordered(const std::string& quality, const std::string& stop) {
   LearnerParams p = paper_params("cn2-unordered");
   p.quality = quality;
   p.stop = stop;
-  p.evc_permutations = 20;
+  p.evc.permutations = 20;
   return p;
 }
 }  // namespace

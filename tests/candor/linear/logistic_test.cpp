@@ -270,7 +270,7 @@ TEST(RuleLogistic, SavesLoadsExplainsAndIgnoresThreads) {
       p.learner = "rule-logistic";
       p.linear.features = "rules+attributes";  // lambda by cross-validation
       p.multiclass = multiclass;
-      p.evc_permutations = 20;
+      p.evc.permutations = 20;
       const auto one = fit_model(d, p, 1);
       const auto two = fit_model(d, p, 2);
       EXPECT_EQ(one->to_json(), two->to_json()) << file;
@@ -313,7 +313,7 @@ TEST(RuleLogistic, PredictionsOnARuleStayAtItsCorrectedProbability) {
   p.learner = "rule-logistic";
   p.linear.features = "rules";
   p.linear.lambda = 1e-6;
-  p.evc_permutations = 20;
+  p.evc.permutations = 20;
   const auto model = fit_model(d, p, 2);
   const auto& m = dynamic_cast<const LogisticRuleModel&>(*model);
   int checked = 0;
@@ -392,7 +392,7 @@ TEST(ModelFile, MalformedLogisticModelsAreRefused) {
   LearnerParams p;
   p.learner = "rule-logistic";
   p.linear.features = "rules+attributes";  // attribute weights to break
-  p.evc_permutations = 10;
+  p.evc.permutations = 10;
   const nlohmann::json good = fit_model(d, p, 2)->to_json();
   auto refused = [&](const std::function<void(nlohmann::json&)>& edit, const std::string& fragment) {
     nlohmann::json j = good;
