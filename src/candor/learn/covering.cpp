@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "candor/learn/learner.hpp"
 #include "candor/stats/binomial_interval.hpp"
 
 namespace candor {
@@ -106,11 +107,12 @@ RuleModel empty_model(const Dataset& data, const LearnerParams& params, const Co
   used.quality = params.resolved_quality();
   used.search = params.resolved_search();
   used.max_rule_length = params.resolved_max_rule_length();
-  if (params.resolved_combine() != "first") used.combine = params.resolved_combine();
+  // A decision list or best-rule set has no combination to record: its first firing rule decides.
+  if (*rule_learner(params).combine) used.combine = params.resolved_combine();
   used.stop = params.resolved_stop();
   used.m_scale = params.resolved_m_scale();
   used.correct = params.resolved_correct();
-  if (params.learner == "decision-list") {
+  if (find_learner(params.learner).separate_heuristics) {
     used.refine_quality = params.resolved_refine_quality();
     used.select_quality = params.resolved_quality();
   }

@@ -14,50 +14,107 @@
 namespace candor {
 
 const std::vector<LearnerInfo>& learner_table() {
-  // name, description, fit; defaults: quality, search, length, stop, combine, m scale (measured on the
-  // whole corpus: docs/defaults.md); capabilities: only quality,
-  // layered, separate heuristics, evc quality, correct evc, stopping, probabilistic covering; option groups;
-  // the default correction (none unless given).
+  // The rule learners' defaults were measured on the whole corpus (docs/defaults.md); a member left out is
+  // null, false or 0: no default of its own, no such capability.
   static const std::vector<LearnerInfo> table{
-      {"cn2-unordered", "rules per class (Clark and Boswell 1991), combined by --combine", fit_cn2_unordered, nullptr,
-       "m-estimate", "beam", 5, "prior", "lift-product", 1.0, nullptr, false, false, true, true, true, true, "rule"},
-      {"cn2-ordered", "a decision list (Clark and Niblett 1989): the first firing rule decides", fit_cn2_ordered,
-       nullptr, "m-estimate", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true, false, "rule"},
-      {"laplace-covering",
-       "rules per class minimising the Laplace error, the matching rule of lowest error decides (paper 002, "
-       "section 4)",
-       fit_laplace_covering, nullptr, "laplace", "layered", kNoLengthLimit, "none", "", 0.0, "laplace", true, false,
-       false, false, false, false, "rule"},
-      {"decision-list",
-       "top-down hill-climbing separate-and-conquer with separate refinement and selection heuristics (paper 003)",
-       fit_decision_list, nullptr, "laplace", "greedy", kNoLengthLimit, "none", "", 0.0, nullptr, false, true, false,
-       true, true, false, "rule"},
-      {"rule-logistic",
-       "L2 logistic regression over CN2 rules (0/1 features, learned by cn2-unordered with these rule options) "
-       "and the attributes, each rule's weight penalised by gamma = s - q n (paper 000, section 4.3.3)",
-       nullptr, fit_rule_logistic, "m-estimate", "beam", 5, "prior", "", 1.0, nullptr, false, false, true, true, true,
-       true, "rule linear", "evc"},
-      {"rule",
-       "the single best rule of CN2's search (any quality; WRAcc by default, the subgroup-discovery setting KBS "
-       "came from), then a default rule for the examples it does not cover: the base learner `boost --base rule`",
-       fit_best_rule, nullptr, "wracc", "beam", 5, "none", "", 0.0, nullptr, false, false, true, true, false, false,
-       "rule"},
-      {"stump",
-       "a one-level decision tree as Weka's DecisionStump: one binary test by weighted entropy, a third "
-       "branch for missing values",
-       nullptr, fit_tree, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false, "leaf"},
-      {"tree",
-       "a C4.5 decision tree with Weka J48's defaults (gain ratio, error-based pruning with subtree raising, "
-       "fractional instances for missing values)",
-       nullptr, fit_tree, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false, "leaf tree"},
-      {"boost",
-       "an ensemble of --iterations base models (--base) by --boosting kbs, adaboost-m1 or logitboost "
-       "(paper 001)",
-       nullptr, fit_boost, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false, "boost base"},
-      {"pril",
-       "probabilistic inductive learning (paper 004): rules that classify correctly at least their stated "
-       "reliability of the time with confidence 1 - risk, and undecided cases where no rule is reliable enough",
-       nullptr, fit_pril, "", "", 0, "", "", 0.0, nullptr, false, false, false, false, false, false, "pril"},
+      {.name = "cn2-unordered",
+       .description = "rules per class (Clark and Boswell 1991), combined by --combine",
+       .fit = fit_cn2_unordered,
+       .quality = "m-estimate",
+       .search = "beam",
+       .max_rule_length = 5,
+       .stop = "prior",
+       .combine = "lift-product",
+       .m_scale = 1.0,
+       .evc_quality = true,
+       .correct_evc = true,
+       .stopping = true,
+       .probabilistic_covering = true,
+       .option_groups = "rule"},
+      {.name = "cn2-ordered",
+       .description = "a decision list (Clark and Niblett 1989): the first firing rule decides",
+       .fit = fit_cn2_ordered,
+       .quality = "m-estimate",
+       .search = "beam",
+       .max_rule_length = 5,
+       .stop = "prior",
+       .m_scale = 1.0,
+       .evc_quality = true,
+       .correct_evc = true,
+       .stopping = true,
+       .option_groups = "rule"},
+      {.name = "laplace-covering",
+       .description = "rules per class minimising the Laplace error, the matching rule of lowest error decides "
+                      "(paper 002, section 4)",
+       .fit = fit_laplace_covering,
+       .quality = "laplace",
+       .search = "layered",
+       .max_rule_length = kNoLengthLimit,
+       .stop = "none",
+       .only_quality = "laplace",
+       .layered_search = true,
+       .option_groups = "rule"},
+      {.name = "decision-list",
+       .description = "top-down hill-climbing separate-and-conquer with separate refinement and selection "
+                      "heuristics (paper 003)",
+       .fit = fit_decision_list,
+       .quality = "laplace",
+       .search = "greedy",
+       .max_rule_length = kNoLengthLimit,
+       .stop = "none",
+       .separate_heuristics = true,
+       .correct_evc = true,
+       .stopping = true,
+       .option_groups = "rule"},
+      {.name = "rule-logistic",
+       .description = "L2 logistic regression over CN2 rules (0/1 features, learned by cn2-unordered with these "
+                      "rule options) and the attributes, each rule's weight penalised by gamma = s - q n (paper "
+                      "000, section 4.3.3)",
+       .fit_model = fit_rule_logistic,
+       .quality = "m-estimate",
+       .search = "beam",
+       .max_rule_length = 5,
+       .stop = "prior",
+       .m_scale = 1.0,
+       .evc_quality = true,
+       .correct_evc = true,
+       .stopping = true,
+       .probabilistic_covering = true,
+       .option_groups = "rule linear",
+       .correct = "evc"},
+      {.name = "rule",
+       .description = "the single best rule of CN2's search (any quality; WRAcc by default, the subgroup-discovery "
+                      "setting KBS came from), then a default rule for the examples it does not cover: the base "
+                      "learner `boost --base rule`",
+       .fit = fit_best_rule,
+       .quality = "wracc",
+       .search = "beam",
+       .max_rule_length = 5,
+       .stop = "none",
+       .evc_quality = true,
+       .correct_evc = true,
+       .option_groups = "rule"},
+      {.name = "stump",
+       .description = "a one-level decision tree as Weka's DecisionStump: one binary test by weighted entropy, a "
+                      "third branch for missing values",
+       .fit_model = fit_tree,
+       .option_groups = "leaf"},
+      {.name = "tree",
+       .description = "a C4.5 decision tree with Weka J48's defaults (gain ratio, error-based pruning with subtree "
+                      "raising, fractional instances for missing values)",
+       .fit_model = fit_tree,
+       .option_groups = "leaf tree"},
+      {.name = "boost",
+       .description = "an ensemble of --iterations base models (--base) by --boosting kbs, adaboost-m1 or "
+                      "logitboost (paper 001)",
+       .fit_model = fit_boost,
+       .option_groups = "boost base"},
+      {.name = "pril",
+       .description = "probabilistic inductive learning (paper 004): rules that classify correctly at least their "
+                      "stated reliability of the time with confidence 1 - risk, and undecided cases where no rule "
+                      "is reliable enough",
+       .fit_model = fit_pril,
+       .option_groups = "pril"},
   };
   return table;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The learner registry. Every learner is one entry of learner_table(): its name, what it is, its fit
 // function and its defaults and capabilities, which `fit`, the parameter checks, `candor params` and the
-// model file all read. A new learner is one file with its fit function plus one line in learner.cpp.
+// model file all read. A new learner is one file with its fit function plus one entry in learner.cpp.
 //
 // Two kinds of fit function: a rule learner (`fit`) gets its quality measure built (and EVC calibrated) by
 // learn/fit.cpp and returns a RuleModel; any other learner (`fit_model`) gets the data and parameters and
@@ -31,28 +31,28 @@ using LearnerFit = RuleModel (*)(const Dataset& data, const LearnerParams& param
 using ModelFit = std::unique_ptr<Model> (*)(const Dataset& data, const LearnerParams& params, int threads);
 
 struct LearnerInfo {
-  const char* name;
-  const char* description;  // for `candor params` and docs/reference.md
-  LearnerFit fit;           // a rule learner; null for the others
-  ModelFit fit_model;       // any other learner; null for rule learners
-  // Defaults of the options left empty (or 0).
-  const char* quality;  // --quality
-  const char* search;   // --search
-  int max_rule_length;  // --max-rule-length
-  const char* stop;     // --stop
-  const char* combine;  // --combine; empty: one rule decides each prediction, nothing to combine
-  double m_scale;       // --m-scale
+  const char* name = "";
+  const char* description = "";  // for `candor params` and docs/reference.md
+  LearnerFit fit = nullptr;      // a rule learner; null for the others
+  ModelFit fit_model = nullptr;  // any other learner; null for rule learners
+  // Defaults of the options left empty (or 0); empty for learners without rule options.
+  const char* quality = "";  // --quality
+  const char* search = "";   // --search
+  int max_rule_length = 0;   // --max-rule-length
+  const char* stop = "";     // --stop
+  const char* combine = "";  // --combine; empty: one rule decides each prediction, nothing to combine
+  double m_scale = 0;        // --m-scale
   // Capabilities: what the parameter check accepts.
-  const char* only_quality;     // the one quality measure it can use; null: any
-  bool layered_search;          // --search layered
-  bool separate_heuristics;     // --refine-quality, --select-quality
-  bool evc_quality;             // --quality evc
-  bool correct_evc;             // --correct evc
-  bool stopping;                // --stop other than none
-  bool probabilistic_covering;  // --covering probabilistic
+  const char* only_quality = nullptr;   // the one quality measure it can use; null: any
+  bool layered_search = false;          // --search layered
+  bool separate_heuristics = false;     // --refine-quality, --select-quality
+  bool evc_quality = false;             // --quality evc
+  bool correct_evc = false;             // --correct evc
+  bool stopping = false;                // --stop other than none
+  bool probabilistic_covering = false;  // --covering probabilistic
   // The option groups it reads (ParamInfo::group), space-separated: "rule", "linear", "leaf", "tree",
-  // "boost"; "base" adds those of the learner named by --base. Any other option given is an error.
-  const char* option_groups;
+  // "boost", "pril"; "base" adds those of the learner named by --base. Any other option given is an error.
+  const char* option_groups = "";
   // Default of --correct when the quality does not already estimate by EVC: "evc" or "none".
   const char* correct = "none";
 };

@@ -178,7 +178,9 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
     std::visit(
         [&](auto member) {
           using T = typename decltype(member)::type;
-          if constexpr (std::is_same_v<T, std::string>) EXPECT_EQ(written[info.name], std::string("x-") + info.name);
+          if constexpr (std::is_same_v<T, std::string>) {
+            EXPECT_EQ(written[info.name], std::string("x-") + info.name);
+          }
         },
         info.member);
   EXPECT_EQ(q.pril.reliability, "x-reliability");
