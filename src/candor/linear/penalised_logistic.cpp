@@ -181,7 +181,8 @@ LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions
   const LogisticProblem* problem = &given;
   LogisticProblem centred;
   Eigen::RowVectorXd means = Eigen::RowVectorXd::Zero(given.X.cols());
-  {
+  // Without attribute columns there is nothing to centre (and no row of X to take: its data is null).
+  if (given.X.cols() > 0) {
     double total = 0;
     for (std::size_t i = 0; i < given.rows(); ++i) {
       means += given.w[i] * given.X.row(static_cast<Eigen::Index>(i));

@@ -1,0 +1,50 @@
+#pragma once
+// The options of the rule learners' parts: the heuristics that rank rules (read by learn/qualities.cpp), the
+// search for one rule and the covering loop around it (read by learn/covering.cpp). Their types and defaults
+// here; their checks and help in heuristic_params(), rule_search_params() and rule_covering_params(), which
+// param_table() takes in. Every other part of candor sees them as LearnerParams::heuristics, rule_search and
+// rule_covering, and by their names (--quality, --beam-width, --stop, ...). An empty name or a 0 means the
+// learner's default (learn/learner.hpp; LearnerParams::resolved_*).
+#include <string>
+#include <vector>
+
+namespace candor {
+
+struct HeuristicOptions {
+  std::string quality;         // empty: the learner's default (LearnerParams::resolved_quality)
+  std::string refine_quality;  // decision-list: heuristic ranking refinements (empty: the selection one)
+  std::string select_quality;  // decision-list: heuristic choosing the rule (empty: `quality`)
+  double m = 22.466;           // Janssen and Fürnkranz (2010), as paper 003 uses
+  double m_scale = -1;         // > 0: m = m_scale * sqrt(training weight), set by `fit`; < 0: the learner's default
+  bool operator==(const HeuristicOptions&) const = default;
+};
+
+struct RuleSearchOptions {
+  std::string search;        // greedy, beam, layered; empty: the learner's default (resolved_search)
+  int beam_width = 5;
+  int max_beam_width = 512;  // layered search: the widest beam tried
+  int max_rule_length = 0;   // 0: the learner's default (resolved_max_rule_length)
+  int min_covered = 1;
+  double alpha = 1.0;        // CN2's significance test against the prior (1: none)
+  double parent_alpha = 1.0;  // ... against the rule's parent
+  bool not_equal = false;
+  bool operator==(const RuleSearchOptions&) const = default;
+};
+
+struct RuleCoveringOptions {
+  int max_rules = 0;   // 0: no limit
+  std::string target;  // one class value only; empty: every class
+  std::string stop;    // none, prior; empty: the learner's default (resolved_stop)
+  double min_new_positives = 1;
+  double min_new_share = 0;
+  std::string covering = "remove";
+  bool operator==(const RuleCoveringOptions&) const = default;
+};
+
+struct ParamInfo;  // learn/params.hpp
+// The declarations of these options (group "rule"), each in the order of `candor params`.
+const std::vector<ParamInfo>& heuristic_params();
+const std::vector<ParamInfo>& rule_search_params();
+const std::vector<ParamInfo>& rule_covering_params();
+
+}  // namespace candor
