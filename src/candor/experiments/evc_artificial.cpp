@@ -85,11 +85,11 @@ void run_evc_artificial(const ExperimentOptions& options) {
     ArtificialData art = make_artificial(rng);
     for (std::size_t mi = 0; mi < methods.size(); ++mi) {
       LearnerParams p = paper_params("cn2-ordered");
-      p.quality = methods[mi].quality;
-      p.m = methods[mi].m;
+      p.heuristics.quality = methods[mi].quality;
+      p.heuristics.m = methods[mi].m;
       p.correct = methods[mi].correct;
-      p.beam_width = 5;
-      p.max_rules = 1;
+      p.rule_search.beam_width = 5;
+      p.rule_covering.max_rules = 1;
       use_evc_options(options, p);
       p.seed = static_cast<int>(stream_seed(options.seed + 1, i) >> 33);
       RuleModel model = fit(art.data, p, 1);

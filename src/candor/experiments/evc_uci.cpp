@@ -65,7 +65,7 @@ struct CellResult {
 
 LearnerParams base_params(const ExperimentOptions& o, std::uint64_t seed) {
   LearnerParams p = paper_params("cn2-unordered");
-  p.beam_width = 5;
+  p.rule_search.beam_width = 5;
   use_evc_options(o, p);
   p.seed = static_cast<int>(seed >> 33);
   return p;
@@ -84,9 +84,9 @@ double choose_m_by_internal_cv(const Dataset& learn, const ExperimentOptions& o,
       LearnerParams p = base_params(o, seed);
       p.learner = "cn2-ordered";
       p.combine = "";  // a decision list's first rule decides
-      p.quality = "m-estimate";
-      p.m = m;
-      p.max_rules = 1;
+      p.heuristics.quality = "m-estimate";
+      p.heuristics.m = m;
+      p.rule_covering.max_rules = 1;
       RuleModel model = fit(train, p, 1);
       if (model.rules.empty()) continue;
       const RuleHits h = rule_hits(model.rules.front(), held);
@@ -111,11 +111,11 @@ CellResult run_cell(const Dataset& learn, const Dataset& test, const std::string
   const Dataset* estimate_on = nullptr;  // Split: the held-back 30%
   Dataset held_back;
   if (method == "EVC") {
-    p.quality = "evc";
+    p.heuristics.quality = "evc";
     model = fit(learn, p, 1);
   } else if (method == "m=2" || method == "m=22") {
-    p.quality = "m-estimate";
-    p.m = method == "m=2" ? 2 : 22;
+    p.heuristics.quality = "m-estimate";
+    p.heuristics.m = method == "m=2" ? 2 : 22;
     model = fit(learn, p, 1);
   } else if (method == "M(Pro)") {
     double max_values = 1;
@@ -129,13 +129,13 @@ CellResult run_cell(const Dataset& learn, const Dataset& test, const std::string
         max_values = std::max(max_values, static_cast<double>(distinct.size()));
       }
     }
-    DomingosM q(p.beam_width, static_cast<double>(learn.num_attributes()), max_values);
-    p.quality = "m-estimate";  // recorded; the search uses q
+    DomingosM q(p.rule_search.beam_width, static_cast<double>(learn.num_attributes()), max_values);
+    p.heuristics.quality = "m-estimate";  // recorded; the search uses q
     model = fit_with_quality(learn, p, q, 1);
   } else if (method == "M(IC)") {
-    p.quality = "m-estimate";
-    p.m = choose_m_by_internal_cv(learn, o, seed);
-    out.chosen_m = p.m;
+    p.heuristics.quality = "m-estimate";
+    p.heuristics.m = choose_m_by_internal_cv(learn, o, seed);
+    out.chosen_m = p.heuristics.m;
     model = fit(learn, p, 1);
   } else if (method == "Split") {
     // Ten stratified parts (fewer for tiny data): 70% of them to learn from, the rest to estimate on.
@@ -151,11 +151,11 @@ CellResult run_cell(const Dataset& learn, const Dataset& test, const std::string
     std::sort(est_rows.begin(), est_rows.end());
     held_back = learn.subset(est_rows);
     estimate_on = &held_back;
-    p.quality = "m-estimate";
-    p.m = 2;
+    p.heuristics.quality = "m-estimate";
+    p.heuristics.m = 2;
     model = fit(learn.subset(fit_rows), p, 1);
   } else if (method == "LRS") {
-    p.quality = "lrs";
+    p.heuristics.quality = "lrs";
     model = fit(learn, p, 1);
   }
   out.total_rules = model.rules.size();

@@ -50,7 +50,7 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
     // it. Callbacks run in declaration order, so an --m-scale given as well still wins.
     if (std::string(info.name) == "m")
       option->each([&p](const std::string&) {
-        if (p.m_scale == -1) p.m_scale = 0;
+        if (p.heuristics.m_scale == -1) p.heuristics.m_scale = 0;
       });
   }
 }

@@ -120,10 +120,10 @@ Trial run_trial(const Dataset& train, const Dataset& test) {
 
   for (int s = 0; s < 3; ++s) {
     LearnerParams p = paper_params("laplace-covering");
-    p.search = s == 0 ? "greedy" : s == 1 ? "layered" : "beam";
-    p.beam_width = kMaxWidth;
-    p.max_beam_width = kMaxWidth;
-    p.max_rule_length = kNoLengthLimit;
+    p.rule_search.search = s == 0 ? "greedy" : s == 1 ? "layered" : "beam";
+    p.rule_search.beam_width = kMaxWidth;
+    p.rule_search.max_beam_width = kMaxWidth;
+    p.rule_search.max_rule_length = kNoLengthLimit;
     const auto start = std::chrono::steady_clock::now();
     RuleModel m = fit(train, p, 1);
     t.seconds[s] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -240,7 +240,7 @@ void run_pril(const ExperimentOptions& options) {
     LearnerParams p;
     if (t.evc) {
       p.learner = "cn2-unordered";
-      p.quality = "evc";
+      p.heuristics.quality = "evc";
       p.evc.permutations = options.permutations;
       p.evc.pool = options.evc_pool;
       p.seed = static_cast<int>(options.seed);

@@ -29,7 +29,7 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
   for (int c = 0; c < static_cast<int>(model.training_counts.size()); ++c) {
     if (target >= 0 && c != target) continue;
     if (!(model.training_counts[static_cast<std::size_t>(c)] > 0)) continue;
-    const double needed = std::max(params.min_new_positives, std::numeric_limits<double>::min());
+    const double needed = std::max(params.rule_covering.min_new_positives, std::numeric_limits<double>::min());
     options.accept = [&](const FoundRule& f) {
       const RuleStats stats =
           make_rule_stats(f.counts, model.training_counts, c, static_cast<int>(f.conditions.size()));
@@ -37,7 +37,8 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
       double improved = 0;
       for (auto row : (f.covered & index.class_rows(c)).members())
         if (best[row] < p) improved += index.data().weights[row];
-      return improved >= needed && improved >= params.min_new_share * f.counts[static_cast<std::size_t>(c)];
+      return improved >= needed &&
+             improved >= params.rule_covering.min_new_share * f.counts[static_cast<std::size_t>(c)];
     };
     while (model.rules.size() < max_rules) {
       auto found = find_best_rule(index, all, c, quality, options);
@@ -89,7 +90,7 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
-  if (parse_named(kCoveringNames, "--covering value", params.covering) == Covering::probabilistic) {
+  if (parse_named(kCoveringNames, "--covering value", params.rule_covering.covering) == Covering::probabilistic) {
     fit_probabilistic_covering(index, params, quality, estimator, options, target, model);
     return model;
   }
@@ -108,7 +109,7 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
       if (!passes_prior_test(params, rule, model.training_counts)) break;
       // Every covered example of the class in `active` is new: earlier rules' positives left the search.
       const double fresh = found->counts[static_cast<std::size_t>(c)];
-      if (fresh < params.min_new_share * rule.training_counts[static_cast<std::size_t>(c)]) break;
+      if (fresh < params.rule_covering.min_new_share * rule.training_counts[static_cast<std::size_t>(c)]) break;
       model.rules.push_back(std::move(rule));
       active.subtract(found->covered & index.class_rows(c));
     }

@@ -9,15 +9,75 @@
 
 namespace candor {
 
+const std::vector<ParamInfo>& rule_search_params() {
+  static const std::vector<ParamInfo> table{
+      {"search", field<&LearnerParams::rule_search, &RuleSearchOptions::search>(),
+       "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
+       "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
+       "decision-list, beam for CN2",
+       "rule", one_of([] { return names_of(kSearchNames); }, true)},
+      {"beam_width", field<&LearnerParams::rule_search, &RuleSearchOptions::beam_width>(),
+       "rules kept in the beam at each refinement level", "rule", at_least(1)},
+      {"max_beam_width", field<&LearnerParams::rule_search, &RuleSearchOptions::max_beam_width>(),
+       "layered search: the widest beam tried", "rule", at_least(1)},
+      {"max_rule_length", field<&LearnerParams::rule_search, &RuleSearchOptions::max_rule_length>(),
+       "most conditions in a rule (0: the learner's default, 5 for CN2, no limit for laplace-covering and "
+       "decision-list)",
+       "rule", at_least(0)},
+      {"min_covered", field<&LearnerParams::rule_search, &RuleSearchOptions::min_covered>(),
+       "fewest training examples (rows) a rule must cover", "rule", at_least(1)},
+      {"alpha", field<&LearnerParams::rule_search, &RuleSearchOptions::alpha>(),
+       "CN2 significance test of a rule against the class prior; a rule is accepted only when significant at "
+       "this level (1: no test)",
+       "rule", in_range(0, 1, true)},
+      {"parent_alpha", field<&LearnerParams::rule_search, &RuleSearchOptions::parent_alpha>(),
+       "the same test against the class distribution of the rule's parent (1: no test)", "rule", in_range(0, 1, true)},
+      {"not_equal", field<&LearnerParams::rule_search, &RuleSearchOptions::not_equal>(),
+       "also generate nominal conditions A != v"},
+  };
+  return table;
+}
+
+const std::vector<ParamInfo>& rule_covering_params() {
+  static const std::vector<ParamInfo> table{
+      {"max_rules", field<&LearnerParams::rule_covering, &RuleCoveringOptions::max_rules>(),
+       "stop after this many rules in all (0: no limit)", "rule", at_least(0)},
+      {"target", field<&LearnerParams::rule_covering, &RuleCoveringOptions::target>(),
+       "learn rules for this class value only (empty: every class)"},
+      {"stop", field<&LearnerParams::rule_covering, &RuleCoveringOptions::stop>(),
+       "stopping criterion: none (learn until no examples of the class are left or no rule qualifies) or "
+       "prior (Orange 2's Stopping_Apriori, ABCN2's q > prior: accept a rule only when its probability, the "
+       "quality measure's estimate or the EVC-corrected one, exceeds its class's prior, the training prior "
+       "for a rule set and the share among the examples left for a decision list; the first rule that does "
+       "not ends learning for its class, for a decision list the list); default: prior for the CN2 learners, "
+       "none for laplace-covering and decision-list",
+       "rule", one_of([] { return names_of(kStoppingNames); }, true)},
+      {"min_new_positives", field<&LearnerParams::rule_covering, &RuleCoveringOptions::min_new_positives>(),
+       "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
+       "an earlier rule (ABCN2's min_improved); the search only returns such rules",
+       "rule", at_least(0)},
+      {"min_new_share", field<&LearnerParams::rule_covering, &RuleCoveringOptions::min_new_share>(),
+       "stopping: at least this share of the examples of its class a rule covers must be new (not covered "
+       "by an earlier rule; ABCN2's min_improved_perc); the first rule below it ends learning for its class",
+       "rule", in_range(0, 1)},
+      {"covering", field<&LearnerParams::rule_covering, &RuleCoveringOptions::covering>(),
+       "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
+       "example stays until a rule whose probability exceeds its current best covers it; each rule must "
+       "improve at least --min-new-positives examples)",
+       "rule", one_of([] { return names_of(kCoveringNames); })},
+  };
+  return table;
+}
+
 SearchOptions search_options(const LearnerParams& p, int threads) {
   SearchOptions o;
   o.beam_width = p.search_width();
   o.max_rule_length = p.resolved_max_rule_length();
-  o.min_covered = static_cast<std::size_t>(p.min_covered);
-  o.min_positives = p.min_new_positives;
-  o.kinds.not_equal = p.not_equal;
-  o.alpha = p.alpha;
-  o.parent_alpha = p.parent_alpha;
+  o.min_covered = static_cast<std::size_t>(p.rule_search.min_covered);
+  o.min_positives = p.rule_covering.min_new_positives;
+  o.kinds.not_equal = p.rule_search.not_equal;
+  o.alpha = p.rule_search.alpha;
+  o.parent_alpha = p.rule_search.parent_alpha;
   o.threads = threads;
   return o;
 }
@@ -84,7 +144,7 @@ bool passes_prior_test(const LearnerParams& params, const Rule& rule, const std:
 }
 
 std::size_t rule_limit(const LearnerParams& params) {
-  return params.max_rules > 0 ? static_cast<std::size_t>(params.max_rules) : SIZE_MAX;
+  return params.rule_covering.max_rules > 0 ? static_cast<std::size_t>(params.rule_covering.max_rules) : SIZE_MAX;
 }
 
 bool single_class(const std::vector<double>& counts) {
@@ -94,27 +154,27 @@ bool single_class(const std::vector<double>& counts) {
 }
 
 int target_class(const Dataset& data, const LearnerParams& params) {
-  if (params.target.empty()) return -1;
-  const int target = data.schema.class_attribute.value_index(params.target);
+  if (params.rule_covering.target.empty()) return -1;
+  const int target = data.schema.class_attribute.value_index(params.rule_covering.target);
   if (target < 0)
-    throw std::invalid_argument("target class '" + params.target + "' is not a value of the class '" +
+    throw std::invalid_argument("target class '" + params.rule_covering.target + "' is not a value of the class '" +
                                 data.schema.class_attribute.name + "'");
   return target;
 }
 
 RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index) {
   LearnerParams used = params;  // the model records what was used
-  used.quality = params.resolved_quality();
-  used.search = params.resolved_search();
-  used.max_rule_length = params.resolved_max_rule_length();
+  used.heuristics.quality = params.resolved_quality();
+  used.rule_search.search = params.resolved_search();
+  used.rule_search.max_rule_length = params.resolved_max_rule_length();
   // A decision list or best-rule set has no combination to record: its first firing rule decides.
   if (*rule_learner(params).combine) used.combine = params.resolved_combine();
-  used.stop = params.resolved_stop();
-  used.m_scale = params.resolved_m_scale();
+  used.rule_covering.stop = params.resolved_stop();
+  used.heuristics.m_scale = params.resolved_m_scale();
   used.correct = params.resolved_correct();
   if (find_learner(params.learner).separate_heuristics) {
-    used.refine_quality = params.resolved_refine_quality();
-    used.select_quality = params.resolved_quality();
+    used.heuristics.refine_quality = params.resolved_refine_quality();
+    used.heuristics.select_quality = params.resolved_quality();
   }
   RuleModel model;
   model.learner = params_to_json(used);

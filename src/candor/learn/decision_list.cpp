@@ -13,7 +13,7 @@ namespace candor {
 
 RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& select, int threads,
                             const QualityMeasure* estimate) {
-  const auto refine = make_quality(params.resolved_refine_quality(), QualityParams{params.m, nullptr});
+  const auto refine = make_quality(params.resolved_refine_quality(), QualityParams{params.heuristics.m, nullptr});
   SearchOptions options = search_options(params, threads);
   options.select_quality = &select;
   options.best_from_beam = true;

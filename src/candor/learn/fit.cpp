@@ -61,12 +61,12 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
     return model;
   }
   LearnerParams params = given;
-  params.m_scale = params.resolved_m_scale();
-  if (params.m_scale > 0) {
+  params.heuristics.m_scale = params.resolved_m_scale();
+  if (params.heuristics.m_scale > 0) {
     const auto totals = data.class_totals();  // labelled rows only
-    params.m = params.m_scale * std::sqrt(std::accumulate(totals.begin(), totals.end(), 0.0));
+    params.heuristics.m = params.heuristics.m_scale * std::sqrt(std::accumulate(totals.begin(), totals.end(), 0.0));
   }
-  QualityParams quality_params{params.m, nullptr};
+  QualityParams quality_params{params.heuristics.m, nullptr};
   if (params.uses_evc()) {
     EvcSettings settings{params.evc.permutations, parse_gumbel_fit(params.evc.fit),
                          static_cast<std::uint64_t>(params.seed), parse_evc_pool(params.evc.pool)};

@@ -26,7 +26,7 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
     Bitset active = all;
     while (model.rules.size() < max_rules && (active & index.class_rows(c)).any()) {
       std::optional<FoundRule> found =
-          layered ? layered_search(index, active, c, quality, options, params.max_beam_width).best
+          layered ? layered_search(index, active, c, quality, options, params.rule_search.max_beam_width).best
                   : find_best_rule(index, active, c, quality, options);
       if (!found) break;
       model.rules.push_back(

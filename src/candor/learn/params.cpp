@@ -18,6 +18,7 @@
 #include "candor/learn/qualities.hpp"
 #include "candor/learn/rule_logistic.hpp"
 #include "candor/learn/rule_logistic_options.hpp"
+#include "candor/learn/rule_options.hpp"
 #include "candor/learn/stable_options.hpp"
 #include "candor/learn/tree_options.hpp"
 #include "candor/model/boost_model.hpp"
@@ -32,19 +33,22 @@
 namespace candor {
 
 std::string LearnerParams::resolved_quality() const {
-  if (learner == "decision-list" && !select_quality.empty()) return select_quality;
-  if (!quality.empty()) return quality;
-  return rule_learner(*this).quality;
+  const LearnerInfo& info = rule_learner(*this);
+  if (info.separate_heuristics && !heuristics.select_quality.empty()) return heuristics.select_quality;
+  if (!heuristics.quality.empty()) return heuristics.quality;
+  return info.quality;
 }
 
 std::string LearnerParams::resolved_refine_quality() const {
-  return refine_quality.empty() ? resolved_quality() : refine_quality;
+  return heuristics.refine_quality.empty() ? resolved_quality() : heuristics.refine_quality;
 }
 
-std::string LearnerParams::resolved_search() const { return search.empty() ? rule_learner(*this).search : search; }
+std::string LearnerParams::resolved_search() const {
+  return rule_search.search.empty() ? rule_learner(*this).search : rule_search.search;
+}
 
 int LearnerParams::resolved_max_rule_length() const {
-  return max_rule_length > 0 ? max_rule_length : rule_learner(*this).max_rule_length;
+  return rule_search.max_rule_length > 0 ? rule_search.max_rule_length : rule_learner(*this).max_rule_length;
 }
 
 std::string LearnerParams::resolved_combine() const {
@@ -53,9 +57,13 @@ std::string LearnerParams::resolved_combine() const {
   return combine.empty() ? def : combine;
 }
 
-double LearnerParams::resolved_m_scale() const { return m_scale >= 0 ? m_scale : rule_learner(*this).m_scale; }
+double LearnerParams::resolved_m_scale() const {
+  return heuristics.m_scale >= 0 ? heuristics.m_scale : rule_learner(*this).m_scale;
+}
 
-std::string LearnerParams::resolved_stop() const { return stop.empty() ? rule_learner(*this).stop : stop; }
+std::string LearnerParams::resolved_stop() const {
+  return rule_covering.stop.empty() ? rule_learner(*this).stop : rule_covering.stop;
+}
 
 std::string LearnerParams::resolved_correct() const {
   if (!correct.empty()) return correct;
@@ -79,7 +87,7 @@ bool LearnerParams::uses_evc() const {
   return quality_needs_calibration(resolved_quality()) || resolved_correct() == "evc";
 }
 
-int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : beam_width; }
+int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : rule_search.beam_width; }
 
 namespace {
 
@@ -147,74 +155,9 @@ const std::vector<ParamInfo>& param_table() {
   static const std::vector<ParamInfo> table = [] {
     std::vector<ParamInfo> t{
         {"learner", field<&LearnerParams::learner>(), "the learner (see the learner table)", "", one_of(learner_names)},
-        {"quality", field<&LearnerParams::quality>(),
-         "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, m-evc, modified-precision, "
-         "modified-laplace, modified-m-estimate (default: the learner's, see the learner table: m-estimate for "
-         "the CN2 learners, laplace otherwise); the selection heuristic of decision-list",
-         "rule", one_of(quality_names, true)},
-        {"refine_quality", field<&LearnerParams::refine_quality>(),
-         "decision-list: the heuristic that ranks refinements (default: the selection heuristic)", "rule",
-         one_of(quality_names, true)},
-        {"select_quality", field<&LearnerParams::select_quality>(),
-         "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
-         "--quality, else laplace)",
-         "rule", one_of(quality_names, true)},
-        {"m", field<&LearnerParams::m>(),
-         "m of the m-estimate family (m-estimate, modified-m-estimate); given without --m-scale it is used as given, "
-         "although the CN2 learners' default scales m with the data (m = sqrt(N))",
-         "rule", at_least(0)},
-        {"m_scale", field<&LearnerParams::m_scale>(),
-         "when positive, m grows with the data: m = m-scale x sqrt(N), N the (weighted) training examples, "
-         "replacing --m (the model file records the m used); 0: --m as given; -1: the learner's default, 1 for "
-         "the CN2 learners, 0 for laplace-covering and decision-list",
-         "rule", at_least(0).or_default(-1)},
-        {"search", field<&LearnerParams::search>(),
-         "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
-         "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
-         "decision-list, beam for CN2",
-         "rule", one_of([] { return names_of(kSearchNames); }, true)},
-        {"beam_width", field<&LearnerParams::beam_width>(), "rules kept in the beam at each refinement level", "rule",
-         at_least(1)},
-        {"max_beam_width", field<&LearnerParams::max_beam_width>(), "layered search: the widest beam tried", "rule",
-         at_least(1)},
-        {"max_rule_length", field<&LearnerParams::max_rule_length>(),
-         "most conditions in a rule (0: the learner's default, 5 for CN2, no limit for laplace-covering and "
-         "decision-list)",
-         "rule", at_least(0)},
-        {"min_covered", field<&LearnerParams::min_covered>(), "fewest training examples (rows) a rule must cover",
-         "rule", at_least(1)},
-        {"max_rules", field<&LearnerParams::max_rules>(), "stop after this many rules in all (0: no limit)", "rule",
-         at_least(0)},
-        {"target", field<&LearnerParams::target>(), "learn rules for this class value only (empty: every class)"},
-        {"alpha", field<&LearnerParams::alpha>(),
-         "CN2 significance test of a rule against the class prior; a rule is accepted only when significant at "
-         "this level (1: no test)",
-         "rule", in_range(0, 1, true)},
-        {"parent_alpha", field<&LearnerParams::parent_alpha>(),
-         "the same test against the class distribution of the rule's parent (1: no test)", "rule",
-         in_range(0, 1, true)},
-        {"not_equal", field<&LearnerParams::not_equal>(), "also generate nominal conditions A != v"},
-        {"stop", field<&LearnerParams::stop>(),
-         "stopping criterion: none (learn until no examples of the class are left or no rule qualifies) or "
-         "prior (Orange 2's Stopping_Apriori, ABCN2's q > prior: accept a rule only when its probability, the "
-         "quality measure's estimate or the EVC-corrected one, exceeds its class's prior, the training prior "
-         "for a rule set and the share among the examples left for a decision list; the first rule that does "
-         "not ends learning for its class, for a decision list the list); default: prior for the CN2 learners, "
-         "none for laplace-covering and decision-list",
-         "rule", one_of([] { return names_of(kStoppingNames); }, true)},
-        {"min_new_positives", field<&LearnerParams::min_new_positives>(),
-         "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
-         "an earlier rule (ABCN2's min_improved); the search only returns such rules",
-         "rule", at_least(0)},
-        {"min_new_share", field<&LearnerParams::min_new_share>(),
-         "stopping: at least this share of the examples of its class a rule covers must be new (not covered "
-         "by an earlier rule; ABCN2's min_improved_perc); the first rule below it ends learning for its class",
-         "rule", in_range(0, 1)},
-        {"covering", field<&LearnerParams::covering>(),
-         "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
-         "example stays until a rule whose probability exceeds its current best covers it; each rule must "
-         "improve at least --min-new-positives examples)",
-         "rule", one_of([] { return names_of(kCoveringNames); })},
+    };
+    // How rule models predict, read by every rule learner.
+    const std::vector<ParamInfo> rule_outputs{
         {"combine", field<&LearnerParams::combine>(),
          "cn2-unordered: how firing rules make a prediction: counts, m-counts, probability-sum, best-rule, "
          "lift-product (see `candor params`); decision lists use their first firing rule",
@@ -237,7 +180,9 @@ const std::vector<ParamInfo>& param_table() {
     };
     // The components that declare their options in their own files, in the order of `candor params`, then
     // the seed every learner reads.
-    t.insert(t.end(), stable_params().begin(), stable_params().end());
+    for (const auto* part :
+         {&heuristic_params(), &rule_search_params(), &rule_covering_params(), &rule_outputs, &stable_params()})
+      t.insert(t.end(), part->begin(), part->end());
     t.push_back({"bootstrap_resamples", field<&LearnerParams::bootstrap_resamples>(),
                  "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
                  "--leaf-estimate bootstrap is fitted on",
@@ -256,20 +201,20 @@ LearnerParams paper_params(const std::string& learner) {
   LearnerParams p;
   p.learner = learner;
   // The CN2 papers' measures; the other learners' defaults are their papers' own.
-  p.quality = learner == "cn2-ordered" ? "entropy" : learner == "cn2-unordered" ? "laplace" : "";
-  p.stop = "none";
-  p.min_new_positives = 1;
-  p.min_new_share = 0;
-  p.covering = "remove";
+  p.heuristics.quality = learner == "cn2-ordered" ? "entropy" : learner == "cn2-unordered" ? "laplace" : "";
+  p.rule_covering.stop = "none";
+  p.rule_covering.min_new_positives = 1;
+  p.rule_covering.min_new_share = 0;
+  p.rule_covering.covering = "remove";
   p.combine = std::string(find_learner(learner).combine).empty() ? "" : "counts";
   p.correct = "none";
-  p.m_scale = 0;
+  p.heuristics.m_scale = 0;
   p.prior_weight = 0;
-  p.beam_width = 5;
+  p.rule_search.beam_width = 5;
   p.evc.permutations = 100;
   p.evc.pool = "none";
   if (learner == "rule-logistic") {  // paper 000's LRRP: EVC rules and the attributes, LR's lambda
-    p.quality = "evc";
+    p.heuristics.quality = "evc";
     p.linear.features = "rules+attributes";
     p.linear.lambda_search = "attributes";
   }
@@ -326,18 +271,18 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument(p.learner + " does not support the " + quality + " quality");
   if (p.resolved_search() == "layered" && !learner.layered_search)
     throw std::invalid_argument("layered search is not available with --learner " + p.learner);
-  if (!p.refine_quality.empty()) {
+  if (!p.heuristics.refine_quality.empty()) {
     if (!learner.separate_heuristics)
       throw std::invalid_argument("--refine-quality is an option of --learner " + option_readers("refine_quality") +
                                   ", not of --learner " + p.learner);
-    if (quality_needs_calibration(p.refine_quality))
-      throw std::invalid_argument(p.refine_quality + " cannot rank refinements");
+    if (quality_needs_calibration(p.heuristics.refine_quality))
+      throw std::invalid_argument(p.heuristics.refine_quality + " cannot rank refinements");
   }
-  if (!p.select_quality.empty()) {
+  if (!p.heuristics.select_quality.empty()) {
     if (!learner.separate_heuristics)
       throw std::invalid_argument("--select-quality is an option of --learner " + option_readers("select_quality") +
                                   "; --learner " + p.learner + " has one heuristic, --quality");
-    if (!p.quality.empty() && p.quality != p.select_quality)
+    if (!p.heuristics.quality.empty() && p.heuristics.quality != p.heuristics.select_quality)
       throw std::invalid_argument("--quality and --select-quality differ; give one of them");
   }
   if (!p.combine.empty() && std::string(learner.combine).empty())
@@ -345,7 +290,7 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
                                 " (rule sets), not of --learner " + p.learner);
   if (p.resolved_stop() != "none" && !learner.stopping)
     throw std::invalid_argument(p.learner + " has no stopping criterion; use --stop none");
-  if (p.covering == "probabilistic" && !learner.probabilistic_covering)
+  if (p.rule_covering.covering == "probabilistic" && !learner.probabilistic_covering)
     throw std::invalid_argument("probabilistic covering is not available with --learner " + p.learner);
   if (p.resolved_correct() != "none" && !learner.correct_evc)
     throw std::invalid_argument("--correct " + p.resolved_correct() + " is not available with --learner " + p.learner);
@@ -510,7 +455,7 @@ LearnerParams params_from_json(const nlohmann::json& j) {
         info->member);
   }
   // An m given without an m scale is the m meant: the learner's default scale (m = sqrt(N)) would replace it.
-  if (j.contains("m") && !j.contains("m_scale")) p.m_scale = 0;
+  if (j.contains("m") && !j.contains("m_scale")) p.heuristics.m_scale = 0;
   validate(p);
   return p;
 }
@@ -569,13 +514,13 @@ std::string describe_rules(const LearnerParams& p) {
            ? "selection " + p.resolved_quality() + ", refinement " + p.resolved_refine_quality()
            : "quality " + p.resolved_quality();
   s += ", search " + p.resolved_search();
-  if (p.resolved_search() == "beam") s += " " + std::to_string(p.beam_width);
-  if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.max_beam_width);
+  if (p.resolved_search() == "beam") s += " " + std::to_string(p.rule_search.beam_width);
+  if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.rule_search.max_beam_width);
   s += ", max length " + (length >= kNoLengthLimit ? std::string("none") : std::to_string(length));
   const std::string q = p.resolved_quality();
   if (q.find("m-estimate") != std::string::npos || q == "m-evc")
     s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
-                                  : ", m " + nlohmann::json(p.m).dump();
+                                  : ", m " + nlohmann::json(p.heuristics.m).dump();
   if (p.resolved_correct() == "evc") s += ", evc-corrected probabilities";
   if (p.resolved_correct() == "bootstrap")
     s += ", bootstrap-corrected probabilities (" + std::to_string(p.bootstrap_resamples) + " resamples)";
@@ -584,9 +529,10 @@ std::string describe_rules(const LearnerParams& p) {
          std::to_string(p.stable.resamples) + " resamples, thresholds at " + std::to_string(p.stable.quantiles) +
          "-quantiles)";
   s += ", stop " + p.resolved_stop();
-  if (p.min_new_positives != 1) s += ", min new positives " + nlohmann::json(p.min_new_positives).dump();
-  if (p.min_new_share > 0) s += ", min new share " + nlohmann::json(p.min_new_share).dump();
-  if (p.covering != "remove") s += ", " + p.covering + " covering";
+  if (p.rule_covering.min_new_positives != 1)
+    s += ", min new positives " + nlohmann::json(p.rule_covering.min_new_positives).dump();
+  if (p.rule_covering.min_new_share > 0) s += ", min new share " + nlohmann::json(p.rule_covering.min_new_share).dump();
+  if (p.rule_covering.covering != "remove") s += ", " + p.rule_covering.covering + " covering";
   if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
   if (reads_option_group(p, "linear")) {
     s += "; " + p.linear.features + (p.linear.penalty == "l1" ? ", lasso" : "") + ", rule penalty " +

@@ -14,6 +14,7 @@
 #include "candor/learn/evc_options.hpp"
 #include "candor/learn/pril_options.hpp"
 #include "candor/learn/rule_logistic_options.hpp"
+#include "candor/learn/rule_options.hpp"
 #include "candor/learn/stable_options.hpp"
 #include "candor/learn/tree_options.hpp"
 #include "candor/util/names.hpp"
@@ -32,26 +33,10 @@ struct LearnerParams {
   // The default: CN2 rules (m-estimate ranking) whose EVC-corrected probabilities a rules-only penalised
   // logistic model combines (docs/defaults.md, "Honest by default").
   std::string learner = "rule-logistic";
-  std::string quality;         // empty: the learner's default (see default_quality)
-  double m = 22.466;           // Janssen and Fürnkranz (2010), as paper 003 uses
-  double m_scale = -1;         // > 0: m = m_scale * sqrt(training weight), set by `fit`; < 0: the learner's default
-  std::string search;          // greedy, beam, layered; empty: the learner's default (see resolved_search)
-  int max_beam_width = 512;    // layered search: the widest beam tried
-  std::string refine_quality;  // decision-list: heuristic ranking refinements (empty: the selection one)
-  std::string select_quality;  // decision-list: heuristic choosing the rule (empty: `quality`)
-  int beam_width = 5;
-  int max_rule_length = 0;  // 0: the learner's default (see resolved_max_rule_length)
-  int min_covered = 1;
-  int max_rules = 0;
-  std::string target;
-  double alpha = 1.0;
-  double parent_alpha = 1.0;
-  bool not_equal = false;
-  // Stopping (learn/covering.cpp) and probabilistic covering; see param_table() for their meaning.
-  std::string stop;  // none, prior; empty: the learner's default (see resolved_stop)
-  double min_new_positives = 1;
-  double min_new_share = 0;
-  std::string covering = "remove";
+  // The rule learners' heuristics, search and covering (learn/rule_options.hpp).
+  HeuristicOptions heuristics;
+  RuleSearchOptions rule_search;
+  RuleCoveringOptions rule_covering;
   // How a rule set's firing rules make a prediction (model/combine.hpp); empty: the learner's default.
   std::string combine;
   // Pseudo-examples of the training prior in every prediction (model/combine.hpp); 0: raw distributions.

@@ -8,6 +8,33 @@
 
 namespace candor {
 
+const std::vector<ParamInfo>& heuristic_params() {
+  static const std::vector<ParamInfo> table{
+      {"quality", field<&LearnerParams::heuristics, &HeuristicOptions::quality>(),
+       "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, m-evc, modified-precision, "
+       "modified-laplace, modified-m-estimate (default: the learner's, see the learner table: m-estimate for "
+       "the CN2 learners, laplace otherwise); the selection heuristic of decision-list",
+       "rule", one_of(quality_names, true)},
+      {"refine_quality", field<&LearnerParams::heuristics, &HeuristicOptions::refine_quality>(),
+       "decision-list: the heuristic that ranks refinements (default: the selection heuristic)", "rule",
+       one_of(quality_names, true)},
+      {"select_quality", field<&LearnerParams::heuristics, &HeuristicOptions::select_quality>(),
+       "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
+       "--quality, else laplace)",
+       "rule", one_of(quality_names, true)},
+      {"m", field<&LearnerParams::heuristics, &HeuristicOptions::m>(),
+       "m of the m-estimate family (m-estimate, modified-m-estimate); given without --m-scale it is used as given, "
+       "although the CN2 learners' default scales m with the data (m = sqrt(N))",
+       "rule", at_least(0)},
+      {"m_scale", field<&LearnerParams::heuristics, &HeuristicOptions::m_scale>(),
+       "when positive, m grows with the data: m = m-scale x sqrt(N), N the (weighted) training examples, "
+       "replacing --m (the model file records the m used); 0: --m as given; -1: the learner's default, 1 for "
+       "the CN2 learners, 0 for laplace-covering and decision-list",
+       "rule", at_least(0).or_default(-1)},
+  };
+  return table;
+}
+
 namespace {
 template <class Measure>
 std::unique_ptr<QualityMeasure> plain(const QualityParams&) {

@@ -240,7 +240,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   if (data.rows() == 0) throw std::invalid_argument("rule-logistic needs training rows");
   auto model = std::make_unique<LogisticRuleModel>();
   LearnerParams p = given;
-  p.m_scale = p.resolved_m_scale();
+  p.heuristics.m_scale = p.resolved_m_scale();
   p.correct = p.resolved_correct();  // the model records what was used
   p.linear.lambda_search = p.resolved_lambda_search();
   p.multiclass = p.resolved_multiclass();
@@ -265,10 +265,10 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   // The rules: cn2-unordered with the rule options given (the logistic ones left at their defaults).
   LearnerParams rule_params = without_linear_options(p);
   rule_params.learner = "cn2-unordered";
-  rule_params.quality = p.resolved_quality();
-  rule_params.search = p.resolved_search();
-  rule_params.max_rule_length = p.resolved_max_rule_length();
-  rule_params.stop = p.resolved_stop();
+  rule_params.heuristics.quality = p.resolved_quality();
+  rule_params.rule_search.search = p.resolved_search();
+  rule_params.rule_search.max_rule_length = p.resolved_max_rule_length();
+  rule_params.rule_covering.stop = p.resolved_stop();
   rule_params.correct = p.resolved_correct();
   if (o.with_rules()) {
     if (o.rule_data == RuleData::all) {
@@ -279,7 +279,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   } else {
     RuleModel& none = model->rules;  // no rules: only the schema and the training counts
     LearnerParams used = rule_params;
-    used.m_scale = used.resolved_m_scale();
+    used.heuristics.m_scale = used.resolved_m_scale();
     none.learner = params_to_json(used);
     none.schema = data.schema;
     none.training_counts = model->training_counts;

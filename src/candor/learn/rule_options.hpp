@@ -20,12 +20,12 @@ struct HeuristicOptions {
 };
 
 struct RuleSearchOptions {
-  std::string search;        // greedy, beam, layered; empty: the learner's default (resolved_search)
+  std::string search;  // greedy, beam, layered; empty: the learner's default (resolved_search)
   int beam_width = 5;
   int max_beam_width = 512;  // layered search: the widest beam tried
   int max_rule_length = 0;   // 0: the learner's default (resolved_max_rule_length)
   int min_covered = 1;
-  double alpha = 1.0;        // CN2's significance test against the prior (1: none)
+  double alpha = 1.0;         // CN2's significance test against the prior (1: none)
   double parent_alpha = 1.0;  // ... against the rule's parent
   bool not_equal = false;
   bool operator==(const RuleSearchOptions&) const = default;

@@ -99,7 +99,7 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
 RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
                         const QualityMeasure* estimate) {
   LearnerParams one = params;
-  one.max_rules = 1;
+  one.rule_covering.max_rules = 1;
   RuleModel model = fit_cn2_ordered(data, one, quality, threads, estimate);
   model.learner = params_to_json(params);
   model.resolve();

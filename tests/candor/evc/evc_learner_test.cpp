@@ -230,7 +230,7 @@ TEST(EvcLearner, RuleProbabilitiesAreCorrectedAndTheCalibrationIsSaved) {
   Dataset d = credit();
   LearnerParams p;
   p.learner = "cn2-unordered";
-  p.quality = "evc";
+  p.heuristics.quality = "evc";
   p.evc.permutations = 20;
   RuleModel m = fit(d, p, 2);
   ASSERT_TRUE(m.evc.has_value());
@@ -262,7 +262,7 @@ TEST(EvcLearner, OrderedListToo) {
   Dataset d = vote();
   LearnerParams p;
   p.learner = "cn2-ordered";
-  p.quality = "evc";
+  p.heuristics.quality = "evc";
   p.evc.permutations = 20;
   RuleModel m = fit(d, p, 2);
   ASSERT_FALSE(m.rules.empty());

@@ -82,7 +82,7 @@ TEST(BootstrapCorrection, NoiseRulesAreShrunkToThePriorAndRealOnesKept) {
     d.lines.push_back(0);
   }
   LearnerParams p = bootstrap_params();
-  p.stop = "none";
+  p.rule_covering.stop = "none";
   const RuleModel noise = fit(d, p, 2);
   ASSERT_TRUE(noise.bootstrap);
   ASSERT_FALSE(noise.rules.empty());

@@ -133,12 +133,12 @@ TEST(CN2, TargetAndMaxRules) {
   Dataset d = read_arff(test::shared("vote.arff"));
   LearnerParams p;
   p.learner = "cn2-unordered";
-  p.target = "republican";
-  p.max_rules = 1;
+  p.rule_covering.target = "republican";
+  p.rule_covering.max_rules = 1;
   RuleModel m = fit(d, p);
   ASSERT_EQ(m.rules.size(), 1u);
   EXPECT_EQ(d.schema.class_attribute.values[m.rules[0].klass], "republican");
-  p.target = "green";
+  p.rule_covering.target = "green";
   EXPECT_THROW(fit(d, p), std::invalid_argument);
 }
 
@@ -164,7 +164,7 @@ TEST(Model, SaveAndLoadGiveIdenticalPredictions) {
   for (const char* learner : {"cn2-unordered", "cn2-ordered"}) {
     LearnerParams p;
     p.learner = learner;
-    p.not_equal = true;
+    p.rule_search.not_equal = true;
     RuleModel m = fit(d, p);
     std::string path = test::write_temp(std::string("model-") + learner + ".json", "");
     save_model(m, path);
@@ -243,7 +243,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   rl.correct = "none";
   EXPECT_EQ(rl.resolved_correct(), "none");
   rl.correct.clear();
-  rl.quality = "evc";
+  rl.heuristics.quality = "evc";
   EXPECT_EQ(rl.resolved_correct(), "none");
   rl.linear.features = "rules+attributes";
   EXPECT_EQ(rl.resolved_lambda_search(), "attributes");
@@ -280,14 +280,15 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
 TEST(Params, JsonRoundTripAndUnknownKeys) {
   LearnerParams p;
   p.learner = "cn2-ordered";
-  p.quality = "m-estimate";
-  p.m = 22.466;
-  p.beam_width = 10;
-  p.not_equal = true;
-  p.search = "beam";  // the JSON records resolved defaults (quality, search, length), so give them to compare
-  p.max_rule_length = 5;
-  p.stop = "none";
-  p.m_scale = 0.5;
+  p.heuristics.quality = "m-estimate";
+  p.heuristics.m = 22.466;
+  p.rule_search.beam_width = 10;
+  p.rule_search.not_equal = true;
+  p.rule_search.search =
+      "beam";  // the JSON records resolved defaults (quality, search, length), so give them to compare
+  p.rule_search.max_rule_length = 5;
+  p.rule_covering.stop = "none";
+  p.heuristics.m_scale = 0.5;
   p.correct = "none";
   EXPECT_EQ(params_from_json(params_to_json(p)), p);
   EXPECT_EQ(params_to_json(LearnerParams{})["search"], "beam");
@@ -295,13 +296,13 @@ TEST(Params, JsonRoundTripAndUnknownKeys) {
   dl.learner = "decision-list";
   EXPECT_EQ(params_to_json(dl)["search"], "greedy");
   EXPECT_EQ(params_to_json(dl)["refine_quality"], "laplace");
-  dl.refine_quality = "modified-laplace";
-  EXPECT_EQ(params_from_json(params_to_json(dl)).refine_quality, "modified-laplace");
+  dl.heuristics.refine_quality = "modified-laplace";
+  EXPECT_EQ(params_from_json(params_to_json(dl)).heuristics.refine_quality, "modified-laplace");
   EXPECT_EQ(params_to_json(dl)["select_quality"], "laplace");
   auto j = params_to_json(p);
   j["beam_widht"] = 3;
   EXPECT_THROW(params_from_json(j), std::invalid_argument);
-  p.beam_width = 0;
+  p.rule_search.beam_width = 0;
   EXPECT_THROW(validate(p), std::invalid_argument);
 }
 
@@ -316,7 +317,7 @@ TEST(Learners, EveryLearnerGivesTheSameModelFileOnAnyThreadCount) {
     for (const auto& quality : qualities) {
       LearnerParams p;
       p.learner = info.name;
-      p.quality = quality;
+      p.heuristics.quality = quality;
       if (reads_option_group(p, "rule")) p.evc.permutations = 20;
       const std::string one = fit_model(d, p, 1)->to_json().dump();
       const std::string two = fit_model(d, p, 2)->to_json().dump();

@@ -15,6 +15,7 @@
 #include "candor/learn/params.hpp"
 #include "candor/learn/pril_options.hpp"
 #include "candor/learn/rule_logistic_options.hpp"
+#include "candor/learn/rule_options.hpp"
 #include "candor/learn/stable_options.hpp"
 #include "candor/learn/tree_options.hpp"
 
@@ -87,9 +88,11 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
     std::string message;
   };
   const std::vector<Case> cases{
-      {"rule-logistic", [](LearnerParams& p) { p.beam_width = 0; }, "--beam-width must be at least 1, not 0"},
-      {"rule-logistic", [](LearnerParams& p) { p.m = -1; }, "--m must be at least 0, not -1"},
-      {"rule-logistic", [](LearnerParams& p) { p.min_new_share = 1.5; }, "--min-new-share must be in [0, 1], not 1.5"},
+      {"rule-logistic", [](LearnerParams& p) { p.rule_search.beam_width = 0; },
+       "--beam-width must be at least 1, not 0"},
+      {"rule-logistic", [](LearnerParams& p) { p.heuristics.m = -1; }, "--m must be at least 0, not -1"},
+      {"rule-logistic", [](LearnerParams& p) { p.rule_covering.min_new_share = 1.5; },
+       "--min-new-share must be in [0, 1], not 1.5"},
       {"rule-logistic", [](LearnerParams& p) { p.evc.fit = "median"; }, "unknown --evc-fit value 'median'"},
       {"rule-logistic", [](LearnerParams& p) { p.linear.penalty = "l3"; }, "unknown --penalty value 'l3'"},
       {"tree", [](LearnerParams& p) { p.tree.confidence = 0.6; }, "--confidence must be in (0, 0.5], not 0.6"},
@@ -112,9 +115,10 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
   }
 }
 
-// A component's options (PrIL's, the trees', boost's, rule-logistic's, EVC's, stable rules') are declared in its own
-// file and reach LearnerParams through the one table: its declarations are exactly the table's "pril" group, in order,
-// and each name writes the member of LearnerParams::pril it declares, from JSON as from any other reader.
+// Options are declared beside the components that read them (the rule heuristics, search and covering, stable
+// rules, EVC, rule-logistic, trees, boost, PrIL) and reach LearnerParams through the one table: each
+// component's declarations are its group's options in the table, in order; only what several components read
+// stays in LearnerParams itself; and each name writes the member it declares, from JSON as from any reader.
 TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   auto names_in = [](const std::vector<ParamInfo>& table, std::initializer_list<std::string> groups) {
     std::vector<std::string> out;
@@ -136,6 +140,21 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(names_of_table(stable_params()),
             (std::vector<std::string>{"stable_resamples", "stable_frequency", "stable_quantiles"}));
   EXPECT_EQ(names_of_table(evc_params()), (std::vector<std::string>{"evc_permutations", "evc_fit", "evc_pool"}));
+  EXPECT_EQ(names_of_table(heuristic_params()),
+            (std::vector<std::string>{"quality", "refine_quality", "select_quality", "m", "m_scale"}));
+  EXPECT_EQ(rule_search_params().size(), 8u);
+  EXPECT_EQ(rule_covering_params().size(), 6u);
+  // What stays in LearnerParams itself is what several components read.
+  std::vector<std::string> shared;
+  for (const auto& info : param_table()) {
+    bool in_component = false;
+    for (const auto* part : {&heuristic_params(), &rule_search_params(), &rule_covering_params(), &stable_params(),
+                             &evc_params(), &linear_params(), &tree_params(), &boost_params(), &pril_params()})
+      for (const auto& declared : *part) in_component |= std::string(declared.name) == info.name;
+    if (!in_component) shared.push_back(info.name);
+  }
+  EXPECT_EQ(shared,
+            (std::vector<std::string>{"learner", "combine", "prior_weight", "correct", "bootstrap_resamples", "seed"}));
   // --multiclass is declared with the linear options and kept in LearnerParams itself: KBS reads it too.
   EXPECT_EQ(names_in(param_table(), {"linear"}), names_in(linear_params(), {"linear"}));
   EXPECT_EQ(linear_params().size(), 9u);
@@ -186,6 +205,9 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(q.pril.reliability, "x-reliability");
   EXPECT_EQ(q.boost.base, "x-base");
   EXPECT_EQ(q.evc.pool, "x-evc_pool");
+  EXPECT_EQ(q.heuristics.quality, "x-quality");
+  EXPECT_EQ(q.rule_search.beam_width, RuleSearchOptions{}.beam_width + 17);
+  EXPECT_EQ(q.rule_covering.covering, "x-covering");
   EXPECT_EQ(q.stable.quantiles, StableOptions{}.quantiles + 17);
   EXPECT_EQ(q.linear.features, "x-features");
   EXPECT_EQ(q.multiclass, "x-multiclass");

@@ -21,8 +21,8 @@ Dataset credit() { return read_arff(test::shared("credit-a.arff")); }
 
 LearnerParams unordered(const std::string& quality, const std::string& stop) {
   LearnerParams p = paper_params("cn2-unordered");
-  p.quality = quality;
-  p.stop = stop;
+  p.heuristics.quality = quality;
+  p.rule_covering.stop = stop;
   p.evc.permutations = 20;
   return p;
 }
@@ -61,8 +61,8 @@ TEST(Stopping, PriorTestKeepsOnlyRulesAboveTheClassPriorAndStopsEachClassThere) 
 TEST(Stopping, OrderedPriorTestComparesWithTheExamplesLeft) {
   Dataset d = credit();
   LearnerParams p = paper_params("cn2-ordered");
-  p.quality = "m-estimate";
-  p.stop = "prior";
+  p.heuristics.quality = "m-estimate";
+  p.rule_covering.stop = "prior";
   RuleModel m = fit(d, p);
   ASSERT_FALSE(m.rules.empty());
   CoverageIndex index(d);
@@ -80,14 +80,14 @@ TEST(Stopping, OrderedPriorTestComparesWithTheExamplesLeft) {
 TEST(Stopping, MinNewPositivesAndShare) {
   Dataset d = credit();
   LearnerParams p = unordered("laplace", "none");
-  p.min_new_positives = 10;
+  p.rule_covering.min_new_positives = 10;
   RuleModel m = fit(d, p);
   ASSERT_FALSE(m.rules.empty());
   for (const auto& r : m.rules) EXPECT_GE(r.class_counts[r.klass], 10);  // new: not covered by earlier rules
   EXPECT_LT(m.rules.size(), fit(d, unordered("laplace", "none")).rules.size());
 
-  p.min_new_positives = 1;
-  p.min_new_share = 0.5;
+  p.rule_covering.min_new_positives = 1;
+  p.rule_covering.min_new_share = 0.5;
   RuleModel share = fit(d, p);
   for (const auto& r : share.rules) EXPECT_GE(r.class_counts[r.klass], 0.5 * r.training_counts[r.klass]);
 }
@@ -95,8 +95,8 @@ TEST(Stopping, MinNewPositivesAndShare) {
 TEST(Stopping, ProbabilisticCoveringImprovesExamplesWithEveryRule) {
   Dataset d = credit();
   LearnerParams p = unordered("m-estimate", "prior");
-  p.covering = "probabilistic";
-  p.min_new_positives = 3;
+  p.rule_covering.covering = "probabilistic";
+  p.rule_covering.min_new_positives = 3;
   RuleModel m = fit(d, p);
   ASSERT_GT(m.rules.size(), 2u);
   // Replay: each rule raises the best probability of at least 3 examples of its class it covers.
@@ -121,7 +121,7 @@ TEST(Stopping, ProbabilisticCoveringImprovesExamplesWithEveryRule) {
   EXPECT_THROW(fit(d,
                    [] {
                      LearnerParams q = paper_params("cn2-ordered");
-                     q.covering = "probabilistic";
+                     q.rule_covering.covering = "probabilistic";
                      return q;
                    }()),
                std::invalid_argument);
@@ -135,7 +135,7 @@ TEST(Stopping, CorrectEvcKeepsTheRulesAndCorrectsTheirProbabilities) {
   RuleModel a = fit(d, plain), b = fit(d, corrected);
   ASSERT_EQ(a.rules.size(), b.rules.size());
   ASSERT_TRUE(b.evc.has_value());
-  auto evc = make_quality("evc", QualityParams{plain.m, std::make_shared<EvcCalibration>(*b.evc)});
+  auto evc = make_quality("evc", QualityParams{plain.heuristics.m, std::make_shared<EvcCalibration>(*b.evc)});
   int lowered = 0;
   for (std::size_t i = 0; i < a.rules.size(); ++i) {
     EXPECT_EQ(a.rules[i].conditions, b.rules[i].conditions);

@@ -347,9 +347,9 @@ TEST(RuleLogistic, VariantsAndChecks) {
   p.linear.features = "rules+attributes";
   p.linear.rule_data = "half";
   p.linear.rule_penalty = "none";
-  p.quality = "m-estimate";
-  p.m = 22;
-  p.m_scale = 0;
+  p.heuristics.quality = "m-estimate";
+  p.heuristics.m = 22;
+  p.heuristics.m_scale = 0;
   p.linear.lambda = 1;
   const auto half = fit_model(d, p, 2);
   const auto& m = dynamic_cast<const LogisticRuleModel&>(*half);

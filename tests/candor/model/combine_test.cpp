@@ -80,16 +80,16 @@ TEST(Combine, EveryLearnerPredictsStrictlyInsideZeroOne) {
     for (const auto& c : combination_table()) {
       LearnerParams p;
       p.learner = "cn2-unordered";
-      p.quality = "precision";  // relative frequencies of 1 are the hard case
-      p.stop = "none";
+      p.heuristics.quality = "precision";  // relative frequencies of 1 are the hard case
+      p.rule_covering.stop = "none";
       p.combine = c.name;
       learners.push_back(p);
     }
     for (const char* learner : {"cn2-ordered", "laplace-covering", "decision-list"}) {
       LearnerParams p;
       p.learner = learner;
-      if (std::string(learner) == "cn2-ordered") p.quality = "entropy";
-      if (std::string(learner) == "laplace-covering") p.search = "beam";
+      if (std::string(learner) == "cn2-ordered") p.heuristics.quality = "entropy";
+      if (std::string(learner) == "laplace-covering") p.rule_search.search = "beam";
       learners.push_back(p);
     }
     for (const auto& p : learners) {

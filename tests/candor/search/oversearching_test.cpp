@@ -33,7 +33,7 @@ TEST(Oversearching, ModifiedHeuristicsHandValues) {
   // The universal rule leaves nothing out.
   EXPECT_EQ(q("modified-precision", {10, 20}, {10, 20}, 0), 0.0);
   EXPECT_NEAR(q("modified-laplace", {10, 20}, {10, 20}, 0), 0.5, 1e-12);
-  EXPECT_EQ(LearnerParams{}.m, 22.466);
+  EXPECT_EQ(LearnerParams{}.heuristics.m, 22.466);
 }
 
 // r_w solves h P(n, e, r) = 0.5. e = 0: r = 1 - (0.5 / h)^(1/n); h = 168 rules and a rule with 10 items and
@@ -118,9 +118,9 @@ TEST(Oversearching, LaplaceCoveringClassifiesByLowestError) {
   for (const char* search : {"greedy", "beam", "layered"}) {
     LearnerParams p;
     p.learner = "laplace-covering";
-    p.search = search;
-    p.max_rule_length = 20;
-    p.max_beam_width = 16;
+    p.rule_search.search = search;
+    p.rule_search.max_rule_length = 20;
+    p.rule_search.max_beam_width = 16;
     RuleModel m = fit(d, p, 2);
     ASSERT_FALSE(m.rules.empty());
     std::vector<bool> covered(d.rows(), false);
@@ -148,10 +148,10 @@ TEST(Oversearching, LaplaceCoveringClassifiesByLowestError) {
   }
   // Layered search is refused for other learners, other qualities for laplace-covering.
   LearnerParams bad;
-  bad.search = "layered";
+  bad.rule_search.search = "layered";
   EXPECT_THROW(validate(bad), std::invalid_argument);
   bad.learner = "laplace-covering";
-  bad.quality = "entropy";
+  bad.heuristics.quality = "entropy";
   EXPECT_THROW(validate(bad), std::invalid_argument);
 }
 
@@ -163,7 +163,7 @@ TEST(Oversearching, DecisionListSeparatesRefinementAndSelection) {
   Dataset d = load_dataset(test::shared("weather.nominal.arff"));
   LearnerParams p;
   p.learner = "decision-list";
-  p.quality = "precision";
+  p.heuristics.quality = "precision";
   RuleModel plain = fit(d, p);
   ASSERT_FALSE(plain.rules.empty());
   EXPECT_EQ(plain.rules[0].klass, 0);
@@ -171,7 +171,7 @@ TEST(Oversearching, DecisionListSeparatesRefinementAndSelection) {
   EXPECT_EQ(d.schema.attributes[plain.rules[0].conditions[0].attribute].name, "outlook");
   EXPECT_DOUBLE_EQ(plain.rules[0].quality, 1.0);
 
-  p.refine_quality = "modified-precision";
+  p.heuristics.refine_quality = "modified-precision";
   RuleModel modified = fit(d, p);
   ASSERT_FALSE(modified.rules.empty());
   EXPECT_EQ(d.schema.attributes[modified.rules[0].conditions[0].attribute].name, "humidity");
@@ -182,22 +182,22 @@ TEST(Oversearching, DecisionListSeparatesRefinementAndSelection) {
   for (std::size_t row = 0; row < d.rows(); ++row) right += modified.predict(d, row) == d.y[row];
   EXPECT_EQ(right, d.rows());
   LearnerParams bad;
-  bad.refine_quality = "modified-laplace";  // only for decision-list
+  bad.heuristics.refine_quality = "modified-laplace";  // only for decision-list
   EXPECT_THROW(validate(bad), std::invalid_argument);
   bad = LearnerParams{};
-  bad.select_quality = "precision";
+  bad.heuristics.select_quality = "precision";
   EXPECT_THROW(validate(bad), std::invalid_argument);
   // A length limit still lets the last level's rule be chosen (the beam of that level holds the candidates).
   LearnerParams short_rules = p;
-  short_rules.max_rule_length = 1;
+  short_rules.rule_search.max_rule_length = 1;
   RuleModel one = fit(d, short_rules);
   ASSERT_FALSE(one.rules.empty());
   for (const auto& r : one.rules) EXPECT_EQ(r.conditions.size(), 1u);
   // --select-quality names the selection heuristic; it is what the model records as its quality.
   LearnerParams sel;
   sel.learner = "decision-list";
-  sel.select_quality = "precision";
-  sel.refine_quality = "modified-precision";
+  sel.heuristics.select_quality = "precision";
+  sel.heuristics.refine_quality = "modified-precision";
   RuleModel by_select = fit(d, sel);
   EXPECT_EQ(by_select.quality, "precision");
   ASSERT_EQ(by_select.rules.size(), modified.rules.size());

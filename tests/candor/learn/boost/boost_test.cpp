@@ -233,9 +233,9 @@ TEST(Boost, OptionsOfOtherLearnersAreRefused) {
   EXPECT_THROW(validate(cn2), std::invalid_argument);
   LearnerParams tree;
   tree.learner = "tree";
-  tree.quality = "laplace";
+  tree.heuristics.quality = "laplace";
   EXPECT_THROW(validate(tree), std::invalid_argument);
-  tree.quality = "";
+  tree.heuristics.quality = "";
   tree.tree.confidence = 0.7;
   EXPECT_THROW(validate(tree), std::invalid_argument);
 }
