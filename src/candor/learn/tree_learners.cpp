@@ -90,7 +90,7 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
   const auto rows = labelled_rows(data);
   const std::vector<double> weights = weights_of(data, rows);
   model->tree = fit_base_tree(data, rows, weights, params, parse_base_learner(params.learner), threads);
-  if (params.tree.leaf_estimate == "bootstrap")
+  if (model->fits_leaf_shrinkage)
     model->leaf_shrinkage =
         fit_leaf_shrinkage(data, rows, weights, params, laplace_prior(model->training_counts), threads);
   return model;

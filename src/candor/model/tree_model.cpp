@@ -70,6 +70,7 @@ std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate
 void TreeModel::resolve() {
   leaf_estimate_name = learner_text(*this, "leaf_estimate", "laplace");
   leaf_estimate = parse_leaf_estimate(leaf_estimate_name);
+  fits_leaf_shrinkage = leaf_estimate_name == "bootstrap";
   prior_weight = learner_number(*this, "prior_weight", 1.0, 0, std::numeric_limits<double>::infinity());
 }
 
@@ -150,7 +151,7 @@ TreeModel TreeModel::from_json(const nlohmann::json& j) {
       throw std::invalid_argument("/leaf_shrinkage/m: must be finite and non-negative");
     m.leaf_shrinkage = l;
   }
-  if (m.leaf_estimate_name == "bootstrap" && !m.leaf_shrinkage)
+  if (m.fits_leaf_shrinkage && !m.leaf_shrinkage)
     throw std::invalid_argument("a --leaf-estimate bootstrap tree needs its \"leaf_shrinkage\"");
   return m;
 }

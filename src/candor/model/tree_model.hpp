@@ -30,6 +30,7 @@ struct TreeModel : Model {
   // of the prior mixed into them (--prior-weight).
   LeafEstimate leaf_estimate = LeafEstimate::counts;
   std::string leaf_estimate_name = "counts";
+  bool fits_leaf_shrinkage = false;  // --leaf-estimate bootstrap: leaf_shrinkage is fitted out of bag
   double prior_weight = 1;
   // Set under --leaf-estimate bootstrap (which mixes counts with the prior as `counts` does, by its m).
   std::optional<LeafShrinkage> leaf_shrinkage;
