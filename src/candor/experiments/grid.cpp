@@ -752,10 +752,16 @@ std::vector<GridCell> prepare_grid(GridCellRunner& runner, const GridRunOptions&
   };
   start_file(results_path, kColumns);
   if (grid.stability.resamples > 0) start_file(stability_path, kStabilityColumns);
-  if (o.progress)
+  if (o.progress) {
+    const auto stability_cells = std::count_if(all.begin(), all.end(), [](const GridCell& c) { return c.stability; });
     std::cerr << "grid: " << all.size() << " cells (" << grid.datasets.size() << " data sets x " << grid.learners.size()
-              << " learners, " << grid.resampling.describe() << "); " << all.size() - pending.size() << " already in "
-              << results_path << "\n";
+              << " learners, " << grid.resampling.describe();
+    if (stability_cells > 0)
+      std::cerr << "; " << stability_cells << " of them stability cells of " << grid.stability.resamples << " "
+                << stability_resampling_name(grid.stability.resampling) << " resamples";
+    std::cerr << "); " << all.size() - pending.size() << " already in " << results_path
+              << (stability_cells > 0 ? " and " + stability_path : std::string()) << "\n";
+  }
   // Largest data sets first: long cells do not end up last on one thread, and the time estimate errs on the
   // pessimistic side rather than the optimistic one.
   const auto order = largest_first(pending.size(), [&](std::size_t i) { return runner.work(pending[i].dataset); });
