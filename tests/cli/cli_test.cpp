@@ -63,7 +63,10 @@ TEST(Cli, BadInputExitsWithTwoAndNamesFileLineReason) {
                   "--combine is an option of --learner cn2-unordered (rule sets), not of --learner cn2-ordered"},
         std::pair{"--prior-weight -1", "--prior-weight must be at least 0, not -1"},
         std::pair{"--learner pril --risk 1", "--risk must be in (0, 1), not 1"},
-        std::pair{"--m-scale -2", "--m-scale must be -1 or at least 0, not -2"}}) {
+        std::pair{"--m-scale -2", "--m-scale must be -1 or at least 0, not -2"},
+        // Options read into an enum as they are parsed: an unknown name fails the parse, not the program.
+        std::pair{"--learner boost --boosting adaboost", "unknown --boosting value 'adaboost' (known: kbs"},
+        std::pair{"--learner boost --calibrate platt", "unknown --calibrate value 'platt'"}}) {
     r = run("fit " + test::repo("data/vote.arff") + " -o /dev/null " + options);
     EXPECT_EQ(r.code, 2) << options;
     EXPECT_NE(r.out.find(message), std::string::npos) << r.out;

@@ -38,7 +38,20 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
     std::visit(
         [&](auto member) {
           using T = typename decltype(member)::type;
-          if constexpr (std::is_same_v<T, bool>)
+          if constexpr (std::is_same_v<decltype(member), ParamNameField>)
+            option = cmd->add_option_function<std::string>(
+                            flag,
+                            [&p, member, flag](const std::string& name) {
+                              // A name the option does not know fails the parse, as a CLI11 check would.
+                              try {
+                                member.set(p, flag, name);
+                              } catch (const std::invalid_argument& e) {
+                                throw CLI::ValidationError(e.what());
+                              }
+                            },
+                            help)
+                         ->default_str(member.get(p));
+          else if constexpr (std::is_same_v<T, bool>)
             option = cmd->add_flag(flag, member.ref(p), help);
           else
             option = cmd->add_option(flag, member.ref(p), help)->capture_default_str();

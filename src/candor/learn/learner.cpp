@@ -142,7 +142,7 @@ bool reads_option_group(const LearnerParams& p, const std::string& group) {
   if (has_group(l, group)) return true;
   if (!has_group(l, "base")) return false;
   // logitboost always fits regression stumps: it reads no base learner's options.
-  if (p.boost.boosting == "logitboost") return false;
+  if (p.boost.boosting == BoostingMethod::logitboost) return false;
   return has_group(find_learner(p.boost.base), group);
 }
 
@@ -158,7 +158,7 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
            p.learner == "stump";
   // Read by the linear learners and by kbs ensembles.
   if (name == "multiclass")
-    return reads_option_group(p, "linear") || (p.learner == "boost" && p.boost.boosting == "kbs");
+    return reads_option_group(p, "linear") || (p.learner == "boost" && p.boost.boosting == BoostingMethod::kbs);
   if (!reads_option_group(p, info->group)) return false;
   if (std::string(info->group) != "rule") return true;
   const LearnerInfo& l = rule_learner(p);

@@ -225,7 +225,7 @@ LearnerParams without_linear_options(LearnerParams p) {
   const LearnerParams defaults;
   for (const auto& info : param_table())
     if (std::string(info.group) == "linear")
-      std::visit([&](auto member) { member.ref(p) = member.get(defaults); }, info.member);
+      std::visit([&](auto member) { member.set(p, info.name, member.get(defaults)); }, info.member);
   return p;
 }
 
@@ -234,7 +234,7 @@ LearnerParams options_for(LearnerParams p, const std::string& learner) {
   const LearnerParams defaults;
   for (const auto& info : param_table())
     if (!reads_option_group(p, info.group))
-      std::visit([&](auto member) { member.ref(p) = member.get(defaults); }, info.member);
+      std::visit([&](auto member) { member.set(p, info.name, member.get(defaults)); }, info.member);
   return p;
 }
 
@@ -256,7 +256,8 @@ void check_options_read(const LearnerParams& p) {
     const std::string readers = option_readers(info.name);
     std::string where = "--learner " + p.learner;
     if (reads_option_group(p, "boost"))
-      where += " --boosting " + p.boost.boosting + (p.boost.boosting == "logitboost" ? "" : " --base " + p.boost.base);
+      where += " --boosting " + std::string(name_of(kBoostingNames, p.boost.boosting)) +
+               (p.boost.boosting == BoostingMethod::logitboost ? "" : " --base " + p.boost.base);
     throw std::invalid_argument(option_flag(info.name) + " is an option of --learner " + readers + ", not of " + where);
   }
 }
@@ -373,14 +374,15 @@ void validate(const LearnerParams& p) {
   for (const auto& info : param_table()) check_declared_values(p, info);
   // What the declarations cannot say: which values go together.
   if (reads_option_group(p, "boost")) {
-    if (p.boost.boosting == "logitboost" && p.boost.base != "stump")
+    if (p.boost.boosting == BoostingMethod::logitboost && p.boost.base != "stump")
       throw std::invalid_argument("logitboost fits regression stumps; --base " + p.boost.base +
                                   " is not available with it");
-    if (p.boost.stratify && p.boost.boosting != "kbs")
+    if (p.boost.stratify && p.boost.boosting != BoostingMethod::kbs)
       throw std::invalid_argument("--stratify is an option of --boosting kbs");
   }
-  if (p.boost.calibrate == "smoothing" && p.boost.boosting != "kbs")
-    throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " + p.boost.boosting +
+  if (p.boost.calibrate == BoostCalibration::smoothing && p.boost.boosting != BoostingMethod::kbs)
+    throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " +
+                                std::string(name_of(kBoostingNames, p.boost.boosting)) +
                                 " has no LIFTs (use --calibrate temperature)");
   if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
   if (p.tree.leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
@@ -394,12 +396,13 @@ nlohmann::json params_to_json(const LearnerParams& p) {
     if (reads_option_group(p, info.group)) std::visit([&](auto member) { j[info.name] = member.get(p); }, info.member);
   // Options read only when asked for are left out otherwise: files of models without them stay as they were
   // before the options existed.
-  if (p.boost.calibrate == "none") j.erase("calibrate");
+  if (p.boost.calibrate == BoostCalibration::none) j.erase("calibrate");
   if (p.resolved_correct() != "bootstrap" && p.tree.leaf_estimate != "bootstrap") j.erase("bootstrap_resamples");
   if (p.pril.branching == 0 || !p.pril.branching_attributes.empty()) j.erase("branching_test");
   // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
   // softmax (BoostModel::from_json).
-  if (p.learner == "boost" && p.boost.boosting == "kbs" && !p.multiclass.empty()) j["multiclass"] = p.multiclass;
+  if (p.learner == "boost" && p.boost.boosting == BoostingMethod::kbs && !p.multiclass.empty())
+    j["multiclass"] = p.multiclass;
   if (p.stable.resamples == 0)
     for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
   if (!reads_option_group(p, "rule")) return j;
@@ -432,22 +435,22 @@ LearnerParams params_from_json(const nlohmann::json& j) {
     std::visit(
         [&](auto member) {
           using T = typename decltype(member)::type;
-          T& value = member.ref(p);
           const auto& v = it.value();
+          const std::string flag = option_flag(info->name);
           if constexpr (std::is_same_v<T, int>) {
-            value = json_int(v, what);
+            member.set(p, flag, json_int(v, what));
           } else if constexpr (std::is_same_v<T, bool>) {
             if (!v.is_boolean()) throw std::invalid_argument(what + " must be true or false, not " + v.dump());
-            value = v.template get<bool>();
+            member.set(p, flag, v.template get<bool>());
           } else if constexpr (std::is_same_v<T, double>) {
             if (!v.is_number()) throw std::invalid_argument(what + " must be a number, not " + v.dump());
-            value = v.template get<double>();
+            member.set(p, flag, v.template get<double>());
           } else {
             // A text option may hold a number (PrIL's reliability "0.8" or 0.8): its shortest JSON form.
             if (v.is_number())
-              value = v.dump();
+              member.set(p, flag, v.dump());
             else if (v.is_string())
-              value = v.template get<std::string>();
+              member.set(p, flag, v.template get<std::string>());
             else
               throw std::invalid_argument(what + " must be a text, not " + v.dump());
           }
@@ -490,13 +493,15 @@ std::string model_text(const Model& m) { return m.text(describe(model_options(m)
 
 std::string describe(const LearnerParams& p) {
   if (reads_option_group(p, "boost")) {
-    std::string s = "boost (" + p.boost.boosting +
-                    (p.boost.boosting == "logitboost" ? " on regression stumps" : " over " + p.boost.base) + ", " +
-                    std::to_string(p.boost.iterations) + " iterations";
+    std::string s =
+        "boost (" + std::string(name_of(kBoostingNames, p.boost.boosting)) +
+        (p.boost.boosting == BoostingMethod::logitboost ? " on regression stumps" : " over " + p.boost.base) + ", " +
+        std::to_string(p.boost.iterations) + " iterations";
     if (p.boost.subsample > 0) s += ", subsamples of " + nlohmann::json(p.boost.subsample).dump() + " x rows";
     if (p.boost.stratify) s += ", stratified";
-    if (p.boost.boosting == "kbs") s += ", " + p.resolved_multiclass() + " on more than two classes";
-    if (p.boost.calibrate != "none") s += ", " + p.boost.calibrate + "-calibrated";
+    if (p.boost.boosting == BoostingMethod::kbs) s += ", " + p.resolved_multiclass() + " on more than two classes";
+    if (p.boost.calibrate != BoostCalibration::none)
+      s += ", " + std::string(name_of(kBoostCalibrationNames, p.boost.calibrate)) + "-calibrated";
     if (reads_option_group(p, "leaf")) s += "; " + describe_trees(p);
     if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.boost.base));
     return s + ")";

@@ -102,6 +102,17 @@ struct ParamField {
   using type = T;
   T& (*ref)(LearnerParams&);
   const T& (*get)(const LearnerParams&);
+  void set(LearnerParams& p, const std::string& /*flag*/, const T& value) const { ref(p) = value; }
+};
+// An option held as an enum and read and written by the names of its Named<E> table
+// (named_field<kBoostingNames, &LearnerParams::boost, &BoostOptions::boosting>()): to every reader of the
+// table it is a text option whose value is always one of those names.
+struct ParamNameField {
+  using type = std::string;
+  std::string (*get)(const LearnerParams&);
+  // Throws std::invalid_argument naming `flag` and the known names for any other text.
+  void (*set_name)(LearnerParams&, const std::string& flag, const std::string& name);
+  void set(LearnerParams& p, const std::string& flag, const std::string& name) const { set_name(p, flag, name); }
 };
 template <auto... Path>
 auto field() {
@@ -109,7 +120,15 @@ auto field() {
   return ParamField<T>{[](LearnerParams& p) -> T& { return (p.*....*Path); },
                        [](const LearnerParams& p) -> const T& { return (p.*....*Path); }};
 }
-using ParamMember = std::variant<ParamField<std::string>, ParamField<int>, ParamField<double>, ParamField<bool>>;
+template <const auto& Names, auto... Path>
+ParamNameField named_field() {
+  return ParamNameField{[](const LearnerParams& p) -> std::string { return name_of(Names, (p.*....*Path)); },
+                        [](LearnerParams& p, const std::string& flag, const std::string& name) {
+                          (p.*....*Path) = parse_named(Names, flag + " value", name);
+                        }};
+}
+using ParamMember =
+    std::variant<ParamField<std::string>, ParamField<int>, ParamField<double>, ParamField<bool>, ParamNameField>;
 
 // The values a parameter may take, declared with it in param_table(): validate() checks every parameter
 // against its own, and its message and the reference's "values" column are written from the same

@@ -87,7 +87,7 @@ const std::vector<Config>& configs() {
          p.learner = "boost";
          p.boost.base = "tree";
          p.boost.iterations = 5;
-         p.boost.calibrate = "temperature";
+         p.boost.calibrate = BoostCalibration::temperature;
        }},
       {"boost kbs stump", [](LearnerParams& p) { p.learner = "boost"; }},
       {"boost kbs one-vs-rest tree",
@@ -112,14 +112,14 @@ const std::vector<Config>& configs() {
       {"boost adaboost-m1 tree",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boost.boosting = "adaboost-m1";
+         p.boost.boosting = BoostingMethod::adaboost_m1;
          p.boost.base = "tree";
          p.boost.iterations = 5;
        }},
       {"boost logitboost",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boost.boosting = "logitboost";
+         p.boost.boosting = BoostingMethod::logitboost;
        }},
       {"pril", [](LearnerParams& p) { p.learner = "pril"; }},
       {"pril branching",
@@ -165,7 +165,7 @@ TEST_P(ProgramMatchesModel, OnEveryRowWithMissingAndUnseenValues) {
   for (const auto& c : configs()) {
     LearnerParams params;
     c.set(params);
-    if (params.learner == "boost" && params.boost.boosting == "logitboost" && data.num_classes() > 2 &&
+    if (params.learner == "boost" && params.boost.boosting == BoostingMethod::logitboost && data.num_classes() > 2 &&
         GetParam() == "soybean.arff")
       continue;  // 19 classes x 10 rounds of stumps: covered by the smaller multiclass sets
     const auto model = fit_model(data, params);

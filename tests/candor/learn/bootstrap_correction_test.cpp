@@ -213,11 +213,11 @@ TEST(TemperatureCalibration, ScoresScaledByTheFittedTemperatureAndNoClassMoves) 
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = "adaboost-m1";
+  p.boost.boosting = BoostingMethod::adaboost_m1;
   p.boost.base = "tree";
   p.boost.iterations = 5;
   LearnerParams calibrated = p;
-  calibrated.boost.calibrate = "temperature";
+  calibrated.boost.calibrate = BoostCalibration::temperature;
   const auto plain = fit_model(d, p, 2);
   const auto fitted = fit_model(d, calibrated, 2);
   const auto& m = dynamic_cast<const BoostModel&>(*fitted);
@@ -259,11 +259,11 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
     const Dataset d = read_arff(test::shared(name));
     LearnerParams p;
     p.learner = "boost";
-    p.boost.boosting = "kbs";
+    p.boost.boosting = BoostingMethod::kbs;
     p.boost.base = "tree";
     p.boost.iterations = 5;
     LearnerParams calibrated = p;
-    calibrated.boost.calibrate = "smoothing";
+    calibrated.boost.calibrate = BoostCalibration::smoothing;
     const auto fitted = fit_model(d, calibrated, 2);
     const auto& m = dynamic_cast<const BoostModel&>(*fitted);
     ASSERT_GT(m.lift_prior_weight, 0);
@@ -288,13 +288,13 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = "kbs";
+  p.boost.boosting = BoostingMethod::kbs;
   p.boost.base = "tree";
   LearnerParams calibrated = p;
-  calibrated.boost.calibrate = "smoothing";
+  calibrated.boost.calibrate = BoostCalibration::smoothing;
   const auto cv_plain = cross_validate(d, p, 5, 1, 1, 2), cv_cal = cross_validate(d, calibrated, 5, 1, 1, 2);
   EXPECT_LT(cv_cal.mean.log_loss, 0.5 * cv_plain.mean.log_loss) << cv_cal.mean.log_loss;
   // Only KBS has LIFTs to smooth.
-  calibrated.boost.boosting = "adaboost-m1";
+  calibrated.boost.boosting = BoostingMethod::adaboost_m1;
   EXPECT_THROW(validate(calibrated), std::invalid_argument);
 }

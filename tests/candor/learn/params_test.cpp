@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -176,16 +177,28 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(p.pril.min_cases, PrilOptions{}.min_cases);
   // Every field of the table reads back what was written through it, and no two share a member.
   LearnerParams q;
+  std::map<std::string, std::string> texts;  // what each text option was given
   for (const auto& info : param_table())
     std::visit(
         [&](auto member) {
           using T = typename decltype(member)::type;
-          if constexpr (std::is_same_v<T, bool>)
+          if constexpr (std::is_same_v<decltype(member), ParamNameField>) {
+            // An option held as an enum takes only its names: the first that is not its default.
+            for (const auto& name : info.values.names())
+              if (name != member.get(LearnerParams{})) {
+                texts[info.name] = name;
+                break;
+              }
+            member.set(q, info.name, texts[info.name]);
+            EXPECT_THROW(member.set(q, info.name, "x-" + texts[info.name]), std::invalid_argument) << info.name;
+          } else if constexpr (std::is_same_v<T, bool>) {
             member.ref(q) = !member.get(LearnerParams{});
-          else if constexpr (std::is_same_v<T, std::string>)
-            member.ref(q) = std::string("x-") + info.name;
-          else
+          } else if constexpr (std::is_same_v<T, std::string>) {
+            texts[info.name] = std::string("x-") + info.name;
+            member.ref(q) = texts[info.name];
+          } else {
             member.ref(q) = static_cast<T>(member.get(LearnerParams{}) + 17);
+          }
         },
         info.member);
   const nlohmann::json written = [&] {
@@ -198,12 +211,14 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
         [&](auto member) {
           using T = typename decltype(member)::type;
           if constexpr (std::is_same_v<T, std::string>) {
-            EXPECT_EQ(written[info.name], std::string("x-") + info.name);
+            EXPECT_EQ(written[info.name], texts.at(info.name)) << info.name;
           }
         },
         info.member);
   EXPECT_EQ(q.pril.reliability, "x-reliability");
   EXPECT_EQ(q.boost.base, "x-base");
+  EXPECT_EQ(q.boost.boosting, BoostingMethod::adaboost_m1);
+  EXPECT_EQ(q.boost.calibrate, BoostCalibration::temperature);
   EXPECT_EQ(q.evc.pool, "x-evc_pool");
   EXPECT_EQ(q.heuristics.quality, "x-quality");
   EXPECT_EQ(q.rule_search.beam_width, RuleSearchOptions{}.beam_width + 17);

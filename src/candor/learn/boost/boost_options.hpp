@@ -1,16 +1,19 @@
 #pragma once
-// The options of the `boost` learner (learn/boost/fit_boost.cpp, paper 001): their types and defaults here,
+// The options of the `boost` learner (learn/boost/fit_boost.cpp, paper 001): their types and defaults here
+// (--boosting and --calibrate read into their enums, model/boost_model.hpp, by their names),
 // their checks and help in boost_params(), which param_table() takes in. Every other part of candor sees
 // them as LearnerParams::boost and by their names (--boosting, --iterations, ...).
 #include <string>
 #include <vector>
 
+#include "candor/model/boost_model.hpp"
+
 namespace candor {
 
 struct BoostOptions {
-  std::string boosting = "kbs";    // model/boost_model.hpp's kBoostingNames
-  std::string calibrate = "none";  // none, or fitted on internal folds: temperature, smoothing (kbs)
-  std::string base = "stump";      // base_learners()
+  BoostingMethod boosting = BoostingMethod::kbs;
+  BoostCalibration calibrate = BoostCalibration::none;  // or fitted on internal folds: temperature, smoothing
+  std::string base = "stump";                           // base_learners()
   int iterations = 10;
   double subsample = 0;  // 0: the weighted training set; S > 0: round(S x rows) rows drawn by weight
   bool stratify = false;

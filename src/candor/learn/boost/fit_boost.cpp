@@ -19,14 +19,14 @@ namespace candor {
 
 const std::vector<ParamInfo>& boost_params() {
   static const std::vector<ParamInfo> table{
-      {"boosting", field<&LearnerParams::boost, &BoostOptions::boosting>(),
+      {"boosting", named_field<kBoostingNames, &LearnerParams::boost, &BoostOptions::boosting>(),
        "boost: kbs (knowledge-based sampling, paper 001: each model's LIFT per leaf and class is divided out of "
        "the example weights, predictions multiply the LIFTs), adaboost-m1 (reweighting by beta = e / (1 - e), a "
        "vote with log(1 / beta); stops when the weighted error is 0 or at least 0.5) or logitboost (additive "
        "logistic regression on regression stumps; two classes as in the paper's Fig. 2, more by Friedman, "
        "Hastie and Tibshirani's J-class version)",
        "boost", one_of([] { return names_of(kBoostingNames); })},
-      {"calibrate", field<&LearnerParams::boost, &BoostOptions::calibrate>(),
+      {"calibrate", named_field<kBoostCalibrationNames, &LearnerParams::boost, &BoostOptions::calibrate>(),
        "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
        "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
        "temperature scaling, one parameter), so that a vote of confident members does not read as certainty; "
@@ -83,7 +83,7 @@ std::vector<InternalFold> internal_folds(const Dataset& data, const LearnerParam
 // predict_proba takes its softmax of.
 double fit_temperature(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams inner = params;
-  inner.boost.calibrate = "none";
+  inner.boost.calibrate = BoostCalibration::none;
   const auto folds = internal_folds(data, params);
   if (folds.empty()) return 1.0;  // no scale to fit
   struct Scored {
@@ -125,7 +125,7 @@ double fit_temperature(const Dataset& data, const LearnerParams& params, int thr
 // follow from their (cell, class) weights.
 double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams inner = params;
-  inner.boost.calibrate = "none";
+  inner.boost.calibrate = BoostCalibration::none;
   const auto folds = internal_folds(data, params);
   if (folds.empty()) return params.prior_weight;
   struct Fold {
@@ -166,8 +166,7 @@ double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int 
 
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams used = params;
-  if (parse_boosting(used.boost.boosting) == BoostingMethod::kbs)
-    used.multiclass = params.resolved_multiclass();  // recorded
+  if (used.boost.boosting == BoostingMethod::kbs) used.multiclass = params.resolved_multiclass();  // recorded
   auto model = std::make_unique<BoostModel>();
   model->learner = params_to_json(used);
   record_training(*model, data);

@@ -96,7 +96,7 @@ TEST(AdaBoost, OneWeightUpdateByHand) {
   const Dataset d = two_cells();
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = "adaboost-m1";
+  p.boost.boosting = BoostingMethod::adaboost_m1;
   p.boost.iterations = 2;
   const auto m = fit_model(d, p);
   const auto& b = dynamic_cast<const BoostModel&>(*m);
@@ -125,7 +125,7 @@ TEST(AdaBoost, StopsAtZeroErrorKeepingTheFirstModel) {
       arff("sep.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = "adaboost-m1";
+  p.boost.boosting = BoostingMethod::adaboost_m1;
   const auto m = fit_model(d, p);
   const auto& b = dynamic_cast<const BoostModel&>(*m);
   EXPECT_EQ(b.members.size(), 1u);
@@ -140,7 +140,7 @@ TEST(LogitBoost, OneTwoClassStepByHand) {
       arff("lb.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = "logitboost";
+  p.boost.boosting = BoostingMethod::logitboost;
   p.boost.iterations = 1;
   const auto m = fit_model(d, p);
   EXPECT_NEAR(m->predict_proba(d, 3)[1], 1 / (1 + std::exp(-2.0)), 1e-12);
@@ -160,7 +160,7 @@ TEST(LogitBoost, OneThreeClassStepByHand) {
       "lb3.arff", "@relation s\n@attribute a {u,v,w}\n@attribute class {A,B,C}\n@data\nu,A\nu,A\nv,B\nv,B\nw,C\nw,C\n");
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = "logitboost";
+  p.boost.boosting = BoostingMethod::logitboost;
   p.boost.iterations = 1;
   const auto m = fit_model(d, p);
   EXPECT_EQ(dynamic_cast<const BoostModel&>(*m).per_iteration, 3);
@@ -176,7 +176,7 @@ TEST(Boost, EveryKindRoundTripsThroughItsModelFileAndExplains) {
       if (boosting == "logitboost" && base != "stump") continue;
       LearnerParams p;
       p.learner = "boost";
-      p.boost.boosting = boosting;
+      p.boost.boosting = parse_boosting(boosting);
       p.boost.base = base;
       p.boost.iterations = 4;
       const auto m = fit_model(d, p);
@@ -226,7 +226,7 @@ TEST(Boost, OptionsOfOtherLearnersAreRefused) {
   EXPECT_THROW(validate(p), std::invalid_argument);
   p.boost.base = "tree";
   EXPECT_NO_THROW(validate(p));
-  p.boost.boosting = "logitboost";
+  p.boost.boosting = BoostingMethod::logitboost;
   EXPECT_THROW(validate(p), std::invalid_argument);  // logitboost fits regression stumps only
   LearnerParams cn2;
   cn2.boost.iterations = 5;
@@ -248,9 +248,9 @@ TEST(Boost, MulticlassKbsAndLogitBoostImproveOnOneStump) {
   p.learner = "stump";
   const double stump = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
   p.learner = "boost";
-  p.boost.boosting = "kbs";
+  p.boost.boosting = BoostingMethod::kbs;
   const double kbs = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
-  p.boost.boosting = "logitboost";
+  p.boost.boosting = BoostingMethod::logitboost;
   const double logit = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
   EXPECT_GT(kbs, stump + 0.2);
   EXPECT_GT(logit, stump + 0.2);
@@ -344,9 +344,9 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   EXPECT_EQ(old_model->predict_proba(d, 60), softmax->predict_proba(d, 60));
   // Only KBS among the ensembles reads --multiclass.
   p.multiclass = "one-vs-rest";
-  p.boost.boosting = "adaboost-m1";
+  p.boost.boosting = BoostingMethod::adaboost_m1;
   EXPECT_THROW(validate(p), std::invalid_argument);
-  p.boost.boosting = "kbs";
+  p.boost.boosting = BoostingMethod::kbs;
   p.multiclass = "ovr";
   EXPECT_THROW(validate(p), std::invalid_argument);
 }
