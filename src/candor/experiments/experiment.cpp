@@ -11,8 +11,8 @@ namespace candor {
 
 void use_evc_options(const ExperimentOptions& options, LearnerParams& p) {
   p.evc.permutations = options.permutations;
-  p.evc.fit = options.evc_fit;
-  p.evc.pool = options.evc_pool;
+  p.evc.fit = parse_named(kGumbelFitNames, "--evc-fit value", options.evc_fit);
+  p.evc.pool = parse_named(kEvcPoolNames, "--evc-pool value", options.evc_pool);
 }
 
 const std::vector<ExperimentInfo>& experiment_table() {

@@ -242,7 +242,7 @@ void run_pril(const ExperimentOptions& options) {
       p.learner = "cn2-unordered";
       p.heuristics.quality = "evc";
       p.evc.permutations = options.permutations;
-      p.evc.pool = options.evc_pool;
+      p.evc.pool = parse_named(kEvcPoolNames, "--evc-pool value", options.evc_pool);
       p.seed = static_cast<int>(options.seed);
     } else {
       for (const auto& s : settings)

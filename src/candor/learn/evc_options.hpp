@@ -5,14 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "candor/evc/calibration.hpp"
+#include "candor/evc/gumbel.hpp"
+
 namespace candor {
 
 struct EvcOptions {
   // 20 permutations pooled across classes: about the laws of 100 unpooled at a quarter of the time
   // (docs/evc_calibration.md); paper_params pins the papers' 100, unpooled.
   int permutations = 20;
-  std::string fit = "fixed-beta";  // evc/gumbel.hpp's kGumbelFitNames
-  std::string pool = "classes";    // evc/calibration.hpp's kEvcPoolNames
+  GumbelFit fit = GumbelFit::fixed_beta;  // read by the names of evc/gumbel.hpp's kGumbelFitNames
+  EvcPool pool = EvcPool::classes;        // ... of evc/calibration.hpp's kEvcPoolNames
   bool operator==(const EvcOptions&) const = default;
 };
 

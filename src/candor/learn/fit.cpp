@@ -21,11 +21,11 @@ const std::vector<ParamInfo>& evc_params() {
        "class is searched on max(10, ceil(2 x this / classes)) of them (at most this), as many maxima in the "
        "pool as a binary calibration's",
        "rule", at_least(1)},
-      {"evc_fit", field<&LearnerParams::evc, &EvcOptions::fit>(),
+      {"evc_fit", named_field<kGumbelFitNames, &LearnerParams::evc, &EvcOptions::fit>(),
        "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
        "moments, or ml (maximum likelihood)",
        "rule", one_of([] { return names_of(kGumbelFitNames); })},
-      {"evc_pool", field<&LearnerParams::evc, &EvcOptions::pool>(),
+      {"evc_pool", named_field<kEvcPoolNames, &LearnerParams::evc, &EvcOptions::pool>(),
        "evc: classes (shrink each class's law towards the other classes' where they agree within their "
        "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws, and with "
        "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
@@ -68,8 +68,8 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   }
   QualityParams quality_params{params.heuristics.m, nullptr};
   if (params.uses_evc()) {
-    EvcSettings settings{params.evc.permutations, parse_gumbel_fit(params.evc.fit),
-                         static_cast<std::uint64_t>(params.seed), parse_evc_pool(params.evc.pool)};
+    EvcSettings settings{params.evc.permutations, params.evc.fit, static_cast<std::uint64_t>(params.seed),
+                         params.evc.pool};
     std::vector<int> classes;
     const int target = target_class(data, params);
     if (target >= 0) classes.push_back(target);

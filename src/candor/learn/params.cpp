@@ -212,7 +212,7 @@ LearnerParams paper_params(const std::string& learner) {
   p.prior_weight = 0;
   p.rule_search.beam_width = 5;
   p.evc.permutations = 100;
-  p.evc.pool = "none";
+  p.evc.pool = EvcPool::none;
   if (learner == "rule-logistic") {  // paper 000's LRRP: EVC rules and the attributes, LR's lambda
     p.heuristics.quality = "evc";
     p.linear.features = "rules+attributes";

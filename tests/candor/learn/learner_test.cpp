@@ -224,7 +224,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(def.resolved_lambda_search(), "none");
   EXPECT_EQ(def.resolved_fixed_lambda(), 0.01);
   EXPECT_EQ(def.evc.permutations, 20);
-  EXPECT_EQ(def.evc.pool, "classes");
+  EXPECT_EQ(def.evc.pool, EvcPool::classes);
   {
     const Dataset d = read_arff(test::shared("credit-a.arff"));
     const auto fitted = fit_model(d, def);

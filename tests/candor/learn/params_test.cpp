@@ -94,7 +94,7 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
       {"rule-logistic", [](LearnerParams& p) { p.heuristics.m = -1; }, "--m must be at least 0, not -1"},
       {"rule-logistic", [](LearnerParams& p) { p.rule_covering.min_new_share = 1.5; },
        "--min-new-share must be in [0, 1], not 1.5"},
-      {"rule-logistic", [](LearnerParams& p) { p.evc.fit = "median"; }, "unknown --evc-fit value 'median'"},
+      {"rule-logistic", [](LearnerParams& p) { p.heuristics.quality = "gini"; }, "unknown --quality value 'gini'"},
       {"rule-logistic", [](LearnerParams& p) { p.linear.penalty = "l3"; }, "unknown --penalty value 'l3'"},
       {"tree", [](LearnerParams& p) { p.tree.confidence = 0.6; }, "--confidence must be in (0, 0.5], not 0.6"},
       {"boost", [](LearnerParams& p) { p.boost.iterations = 0; }, "--iterations must be in [1, 1000000], not 0"},
@@ -161,6 +161,14 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(linear_params().size(), 9u);
 
   EXPECT_EQ(params_from_json({{"evc_permutations", 7}}).evc.permutations, 7);
+  // An option held as an enum refuses other names as it is read.
+  EXPECT_EQ(params_from_json({{"evc_fit", "ml"}}).evc.fit, GumbelFit::maximum_likelihood);
+  try {
+    params_from_json({{"evc_fit", "median"}});
+    ADD_FAILURE() << "evc_fit median was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), "unknown --evc-fit value 'median' (known: fixed-beta, moments, ml)");
+  }
   const LearnerParams p = params_from_json({{"learner", "pril"},
                                             {"reliability", "0.7,0.6"},
                                             {"steps", 7},
@@ -219,7 +227,8 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(q.boost.base, "x-base");
   EXPECT_EQ(q.boost.boosting, BoostingMethod::adaboost_m1);
   EXPECT_EQ(q.boost.calibrate, BoostCalibration::temperature);
-  EXPECT_EQ(q.evc.pool, "x-evc_pool");
+  EXPECT_EQ(q.evc.pool, EvcPool::none);
+  EXPECT_EQ(q.evc.fit, GumbelFit::moments);
   EXPECT_EQ(q.heuristics.quality, "x-quality");
   EXPECT_EQ(q.rule_search.beam_width, RuleSearchOptions{}.beam_width + 17);
   EXPECT_EQ(q.rule_covering.covering, "x-covering");
