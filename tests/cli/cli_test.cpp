@@ -472,6 +472,15 @@ std::string read_text(const std::string& path) {
   s << in.rdbuf();
   return s.str();
 }
+// Options of a grid run into `out` over the test data sets, without progress lines or plots.
+GridRunOptions quiet_grid_options(const std::string& out) {
+  GridRunOptions o;
+  o.out = out;
+  o.datasets_dir = test::datasets_dir();
+  o.progress = false;
+  o.plots = false;
+  return o;
+}
 // results.csv lines without the timing columns (fit_seconds and predict_seconds, the 16th and 17th),
 // sorted: what must not change on a resume.
 std::vector<std::string> result_cells(const std::string& path) {
@@ -570,11 +579,7 @@ TEST(Grid, CellsRunOneByOneGiveTheLinesOfTheWholeGrid) {
   grid.datasets = {"iris", "labor"};
   grid.resampling.folds = 3;
   grid.seed = 7;
-  GridRunOptions o;
-  o.out = out + "/whole";
-  o.datasets_dir = test::datasets_dir();
-  o.progress = false;
-  o.plots = false;
+  GridRunOptions o = quiet_grid_options(out + "/whole");
   run_grid(grid, o);
 
   GridCellRunner runner(grid, test::datasets_dir());
@@ -622,11 +627,7 @@ TEST(Grid, StabilityCellsMeasureEachLearnerOnEachDataSet) {
       "stability": {"resamples": 4, "resampling": "subsample", "quantiles": 5}})"),
                                  "grid.json");
   ASSERT_EQ(grid.stability.resamples, 4);
-  GridRunOptions o;
-  o.out = out + "/whole";
-  o.datasets_dir = test::datasets_dir();
-  o.progress = false;
-  o.plots = false;
+  GridRunOptions o = quiet_grid_options(out + "/whole");
   run_grid(grid, o);
   const std::vector<std::string> whole = stability_lines(out + "/whole/stability.csv");
   ASSERT_EQ(whole.size(), 4u);

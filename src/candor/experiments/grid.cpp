@@ -189,15 +189,14 @@ std::string complete_lines(const std::string& path) {
   return text;
 }
 
-// The (data set, learner) pairs already in stability.csv.
-std::set<std::pair<std::string, std::string>> completed_stability_cells(const std::string& path) {
-  std::set<std::pair<std::string, std::string>> done;
-  if (!fs::exists(path)) return done;
+// The lines of stability.csv after its header, each with its line number, checked for the file's columns
+// (none for a file not yet started); cuts off a last line left incomplete by an interruption.
+std::vector<std::pair<std::size_t, std::vector<detail::CsvCell>>> read_stability_lines(const std::string& path) {
+  std::vector<std::pair<std::size_t, std::vector<detail::CsvCell>>> out;
+  if (!fs::exists(path)) return out;
   std::istringstream in(complete_lines(path));
   std::string raw;
-  std::size_t line = 0;
-  while (std::getline(in, raw)) {
-    ++line;
+  for (std::size_t line = 1; std::getline(in, raw); ++line) {
     auto cells = detail::split_csv_line(raw, ',', path, line);
     if (line == 1) {
       std::vector<std::string> header;
@@ -208,8 +207,15 @@ std::set<std::pair<std::string, std::string>> completed_stability_cells(const st
     }
     if (cells.size() != kStabilityColumns.size())
       throw InputError(path, line, "expected " + std::to_string(kStabilityColumns.size()) + " values");
-    done.insert({cells[0].text, cells[1].text});
+    out.emplace_back(line, std::move(cells));
   }
+  return out;
+}
+
+// The (data set, learner) pairs already in stability.csv.
+std::set<std::pair<std::string, std::string>> completed_stability_cells(const std::string& path) {
+  std::set<std::pair<std::string, std::string>> done;
+  for (const auto& [line, cells] : read_stability_lines(path)) done.insert({cells[0].text, cells[1].text});
   return done;
 }
 
@@ -328,23 +334,15 @@ void check_and_record_grid(const GridSpec& grid, const std::string& out) {
 std::string stability_summary(const GridSpec& grid, const GridRunOptions& o) {
   const std::string path = o.out + "/stability.csv";
   std::map<std::string, std::vector<std::vector<double>>> by_learner;  // learner -> per data set: the 4 figures
-  if (fs::exists(path)) {
-    std::istringstream in(complete_lines(path));
-    std::string raw;
-    for (std::size_t line = 1; std::getline(in, raw); ++line) {
-      if (line == 1) continue;
-      const auto cells = detail::split_csv_line(raw, ',', path, line);
-      if (cells.size() != kStabilityColumns.size())
-        throw InputError(path, line, "expected " + std::to_string(kStabilityColumns.size()) + " values");
-      std::vector<double> figures;
-      for (std::size_t c : {5, 7, 8, 9}) {
-        double x = 0;
-        if (!detail::parse_number(cells[c].text, x))
-          throw InputError(path, line, kStabilityColumns[c] + " must be a number, not '" + cells[c].text + "'");
-        figures.push_back(x);
-      }
-      by_learner[cells[1].text].push_back(figures);
+  for (const auto& [line, cells] : read_stability_lines(path)) {
+    std::vector<double> figures;
+    for (std::size_t c : {5, 7, 8, 9}) {
+      double x = 0;
+      if (!detail::parse_number(cells[c].text, x))
+        throw InputError(path, line, kStabilityColumns[c] + " must be a number, not '" + cells[c].text + "'");
+      figures.push_back(x);
     }
+    by_learner[cells[1].text].push_back(figures);
   }
   Table means{
       {"learner", "data sets", "rule_set_stability", "prediction_agreement", "probability_spread", "mean_rules"}, {}};
