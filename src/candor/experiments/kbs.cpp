@@ -160,7 +160,7 @@ std::string curves(const ExperimentOptions& options) {
     const Dataset train = all.subset(rows_not_in(all.rows(), test_rows));
     const Dataset test = all.subset(test_rows);
     LearnerParams p = make_grid_learner(methods[task.method].name, methods[task.method].options).params;
-    p.boost.iterations = rounds;
+    p.options<BoostOptions>().iterations = rounds;
     p.seed = static_cast<int>(options.seed);
     const auto model = fit_model(train, p, 1);
     const auto& boost = dynamic_cast<const BoostModel&>(*model);

@@ -331,7 +331,7 @@ void run_pril(const ExperimentOptions& options) {
   draw_plots(spec, options.out, options.plots, "guarantee_plots.json");
 
   std::ostringstream md;
-  md << "# PrIL (paper 004)\n\nMinimum reliability " << LearnerParams().pril.reliability
+  md << "# PrIL (paper 004)\n\nMinimum reliability " << LearnerParams().options<PrilOptions>().reliability
      << " for every class (`asym`: at least "
      << "the class's training share), risk 0.05; " << settings.size()
      << " settings x 5 train/test pairs per data set; adjusted accuracy counts an undecided case as wrong. "

@@ -133,7 +133,7 @@ const std::vector<std::string>& base_learners() {
 
 const LearnerInfo& rule_learner(const LearnerParams& p) {
   const LearnerInfo& l = find_learner(p.learner);
-  return has_group(l, "base") ? find_learner(p.boost.base) : l;
+  return has_group(l, "base") ? find_learner(p.options<BoostOptions>().base) : l;
 }
 
 bool reads_option_group(const LearnerParams& p, const std::string& group) {
@@ -142,8 +142,8 @@ bool reads_option_group(const LearnerParams& p, const std::string& group) {
   if (has_group(l, group)) return true;
   if (!has_group(l, "base")) return false;
   // logitboost always fits regression stumps: it reads no base learner's options.
-  if (p.boost.boosting == BoostingMethod::logitboost) return false;
-  return has_group(find_learner(p.boost.base), group);
+  if (p.options<BoostOptions>().boosting == BoostingMethod::logitboost) return false;
+  return has_group(find_learner(p.options<BoostOptions>().base), group);
 }
 
 bool reads_option(const LearnerParams& p, const std::string& name) {
@@ -158,7 +158,8 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
            p.learner == "stump";
   // Read by the linear learners and by kbs ensembles.
   if (name == "multiclass")
-    return reads_option_group(p, "linear") || (p.learner == "boost" && p.boost.boosting == BoostingMethod::kbs);
+    return reads_option_group(p, "linear") ||
+           (p.learner == "boost" && p.options<BoostOptions>().boosting == BoostingMethod::kbs);
   if (!reads_option_group(p, info->group)) return false;
   if (std::string(info->group) != "rule") return true;
   const LearnerInfo& l = rule_learner(p);
@@ -179,7 +180,7 @@ bool learner_reads_option(const std::string& learner, const std::string& name) {
   if (reads_option(probe, name)) return true;
   if (!has_group(find_learner(learner), "base")) return false;
   for (const auto& base : base_learners()) {
-    probe.boost.base = base;
+    probe.options<BoostOptions>().base = base;
     if (reads_option(probe, name)) return true;
   }
   return false;
@@ -198,7 +199,7 @@ std::string option_readers(const std::string& name) {
     bool every_base = true;
     std::vector<std::string> bases;
     for (const auto& base : base_learners()) {
-      probe.boost.base = base;
+      probe.options<BoostOptions>().base = base;
       if (reads_option(probe, name))
         bases.push_back(base);
       else

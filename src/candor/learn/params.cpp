@@ -72,6 +72,7 @@ std::string LearnerParams::resolved_correct() const {
 }
 
 std::string LearnerParams::resolved_lambda_search() const {
+  const auto& linear = options<LinearOptions>();
   if (!linear.lambda_search.empty()) return linear.lambda_search;
   return linear.features == "rules" ? "none" : "attributes";
 }
@@ -81,7 +82,9 @@ std::string LearnerParams::resolved_multiclass() const {
   return learner == "boost" ? "one-vs-rest" : "softmax";
 }
 
-double LearnerParams::resolved_fixed_lambda() const { return linear.lambda > 0 ? linear.lambda : 0.01; }
+double LearnerParams::resolved_fixed_lambda() const {
+  return options<LinearOptions>().lambda > 0 ? options<LinearOptions>().lambda : 0.01;
+}
 
 bool LearnerParams::uses_evc() const {
   return quality_needs_calibration(resolved_quality()) || resolved_correct() == "evc";
@@ -215,8 +218,8 @@ LearnerParams paper_params(const std::string& learner) {
   p.evc.pool = EvcPool::none;
   if (learner == "rule-logistic") {  // paper 000's LRRP: EVC rules and the attributes, LR's lambda
     p.heuristics.quality = "evc";
-    p.linear.features = "rules+attributes";
-    p.linear.lambda_search = "attributes";
+    p.options<LinearOptions>().features = "rules+attributes";
+    p.options<LinearOptions>().lambda_search = "attributes";
   }
   return p;
 }
@@ -256,8 +259,10 @@ void check_options_read(const LearnerParams& p) {
     const std::string readers = option_readers(info.name);
     std::string where = "--learner " + p.learner;
     if (reads_option_group(p, "boost"))
-      where += " --boosting " + std::string(name_of(kBoostingNames, p.boost.boosting)) +
-               (p.boost.boosting == BoostingMethod::logitboost ? "" : " --base " + p.boost.base);
+      where += " --boosting " + std::string(name_of(kBoostingNames, p.options<BoostOptions>().boosting)) +
+               (p.options<BoostOptions>().boosting == BoostingMethod::logitboost
+                    ? ""
+                    : " --base " + p.options<BoostOptions>().base);
     throw std::invalid_argument(option_flag(info.name) + " is an option of --learner " + readers + ", not of " + where);
   }
 }
@@ -374,20 +379,21 @@ void validate(const LearnerParams& p) {
   for (const auto& info : param_table()) check_declared_values(p, info);
   // What the declarations cannot say: which values go together.
   if (reads_option_group(p, "boost")) {
-    if (p.boost.boosting == BoostingMethod::logitboost && p.boost.base != "stump")
-      throw std::invalid_argument("logitboost fits regression stumps; --base " + p.boost.base +
+    if (p.options<BoostOptions>().boosting == BoostingMethod::logitboost && p.options<BoostOptions>().base != "stump")
+      throw std::invalid_argument("logitboost fits regression stumps; --base " + p.options<BoostOptions>().base +
                                   " is not available with it");
-    if (p.boost.stratify && p.boost.boosting != BoostingMethod::kbs)
+    if (p.options<BoostOptions>().stratify && p.options<BoostOptions>().boosting != BoostingMethod::kbs)
       throw std::invalid_argument("--stratify is an option of --boosting kbs");
   }
-  if (p.boost.calibrate == BoostCalibration::smoothing && p.boost.boosting != BoostingMethod::kbs)
+  if (p.options<BoostOptions>().calibrate == BoostCalibration::smoothing &&
+      p.options<BoostOptions>().boosting != BoostingMethod::kbs)
     throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " +
-                                std::string(name_of(kBoostingNames, p.boost.boosting)) +
+                                std::string(name_of(kBoostingNames, p.options<BoostOptions>().boosting)) +
                                 " has no LIFTs (use --calibrate temperature)");
   if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
-  if (p.tree.leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
+  if (p.options<TreeOptions>().leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
     throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
-  if (reads_option_group(p, "pril")) parse_reliabilities(p.pril.reliability, 0);
+  if (reads_option_group(p, "pril")) parse_reliabilities(p.options<PrilOptions>().reliability, 0);
 }
 
 nlohmann::json params_to_json(const LearnerParams& p) {
@@ -396,12 +402,14 @@ nlohmann::json params_to_json(const LearnerParams& p) {
     if (reads_option_group(p, info.group)) std::visit([&](auto member) { j[info.name] = member.get(p); }, info.member);
   // Options read only when asked for are left out otherwise: files of models without them stay as they were
   // before the options existed.
-  if (p.boost.calibrate == BoostCalibration::none) j.erase("calibrate");
-  if (p.resolved_correct() != "bootstrap" && p.tree.leaf_estimate != "bootstrap") j.erase("bootstrap_resamples");
-  if (p.pril.branching == 0 || !p.pril.branching_attributes.empty()) j.erase("branching_test");
+  if (p.options<BoostOptions>().calibrate == BoostCalibration::none) j.erase("calibrate");
+  if (p.resolved_correct() != "bootstrap" && p.options<TreeOptions>().leaf_estimate != "bootstrap")
+    j.erase("bootstrap_resamples");
+  if (p.options<PrilOptions>().branching == 0 || !p.options<PrilOptions>().branching_attributes.empty())
+    j.erase("branching_test");
   // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
   // softmax (BoostModel::from_json).
-  if (p.learner == "boost" && p.boost.boosting == BoostingMethod::kbs && !p.multiclass.empty())
+  if (p.learner == "boost" && p.options<BoostOptions>().boosting == BoostingMethod::kbs && !p.multiclass.empty())
     j["multiclass"] = p.multiclass;
   if (p.stable.resamples == 0)
     for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
@@ -465,23 +473,29 @@ LearnerParams params_from_json(const nlohmann::json& j) {
 
 namespace {
 std::string describe_pril(const LearnerParams& p) {
-  std::string s = "pril (reliability " + p.pril.reliability + (p.pril.reliability_prior ? " or the class share" : "") +
-                  ", " + p.pril.shape + " in " + std::to_string(p.pril.steps) + " steps, risk " +
-                  nlohmann::json(p.pril.risk).dump() + ", M " + std::to_string(p.pril.max_attributes) + ", n " +
-                  nlohmann::json(p.pril.min_cases).dump() + (p.pril.n_option ? ", n-option" : "") + ", branching ";
-  s += !p.pril.branching_attributes.empty() ? p.pril.branching_attributes
-       : p.pril.branching < 0               ? "automatic by " + p.pril.branching_test
-       : p.pril.branching > 0               ? std::to_string(p.pril.branching) + " by " + p.pril.branching_test
-                                            : std::string("0");
-  return s + ", " + std::to_string(p.pril.bins) + " bins)";
+  std::string s = "pril (reliability " + p.options<PrilOptions>().reliability +
+                  (p.options<PrilOptions>().reliability_prior ? " or the class share" : "") + ", " +
+                  p.options<PrilOptions>().shape + " in " + std::to_string(p.options<PrilOptions>().steps) +
+                  " steps, risk " + nlohmann::json(p.options<PrilOptions>().risk).dump() + ", M " +
+                  std::to_string(p.options<PrilOptions>().max_attributes) + ", n " +
+                  nlohmann::json(p.options<PrilOptions>().min_cases).dump() +
+                  (p.options<PrilOptions>().n_option ? ", n-option" : "") + ", branching ";
+  s += !p.options<PrilOptions>().branching_attributes.empty() ? p.options<PrilOptions>().branching_attributes
+       : p.options<PrilOptions>().branching < 0 ? "automatic by " + p.options<PrilOptions>().branching_test
+       : p.options<PrilOptions>().branching > 0
+           ? std::to_string(p.options<PrilOptions>().branching) + " by " + p.options<PrilOptions>().branching_test
+           : std::string("0");
+  return s + ", " + std::to_string(p.options<PrilOptions>().bins) + " bins)";
 }
 
 std::string describe_trees(const LearnerParams& p) {
   std::string s;
   if (reads_option_group(p, "tree"))
-    s += p.tree.unpruned ? "unpruned, " : "confidence " + nlohmann::json(p.tree.confidence).dump() + ", ";
-  if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(p.tree.min_leaf).dump() + ", ";
-  if (reads_option_group(p, "leaf")) s += "leaf " + p.tree.leaf_estimate;
+    s += p.options<TreeOptions>().unpruned
+             ? "unpruned, "
+             : "confidence " + nlohmann::json(p.options<TreeOptions>().confidence).dump() + ", ";
+  if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(p.options<TreeOptions>().min_leaf).dump() + ", ";
+  if (reads_option_group(p, "leaf")) s += "leaf " + p.options<TreeOptions>().leaf_estimate;
   return s;
 }
 std::string describe_rules(const LearnerParams& p);
@@ -494,16 +508,19 @@ std::string model_text(const Model& m) { return m.text(describe(model_options(m)
 std::string describe(const LearnerParams& p) {
   if (reads_option_group(p, "boost")) {
     std::string s =
-        "boost (" + std::string(name_of(kBoostingNames, p.boost.boosting)) +
-        (p.boost.boosting == BoostingMethod::logitboost ? " on regression stumps" : " over " + p.boost.base) + ", " +
-        std::to_string(p.boost.iterations) + " iterations";
-    if (p.boost.subsample > 0) s += ", subsamples of " + nlohmann::json(p.boost.subsample).dump() + " x rows";
-    if (p.boost.stratify) s += ", stratified";
-    if (p.boost.boosting == BoostingMethod::kbs) s += ", " + p.resolved_multiclass() + " on more than two classes";
-    if (p.boost.calibrate != BoostCalibration::none)
-      s += ", " + std::string(name_of(kBoostCalibrationNames, p.boost.calibrate)) + "-calibrated";
+        "boost (" + std::string(name_of(kBoostingNames, p.options<BoostOptions>().boosting)) +
+        (p.options<BoostOptions>().boosting == BoostingMethod::logitboost ? " on regression stumps"
+                                                                          : " over " + p.options<BoostOptions>().base) +
+        ", " + std::to_string(p.options<BoostOptions>().iterations) + " iterations";
+    if (p.options<BoostOptions>().subsample > 0)
+      s += ", subsamples of " + nlohmann::json(p.options<BoostOptions>().subsample).dump() + " x rows";
+    if (p.options<BoostOptions>().stratify) s += ", stratified";
+    if (p.options<BoostOptions>().boosting == BoostingMethod::kbs)
+      s += ", " + p.resolved_multiclass() + " on more than two classes";
+    if (p.options<BoostOptions>().calibrate != BoostCalibration::none)
+      s += ", " + std::string(name_of(kBoostCalibrationNames, p.options<BoostOptions>().calibrate)) + "-calibrated";
     if (reads_option_group(p, "leaf")) s += "; " + describe_trees(p);
-    if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.boost.base));
+    if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.options<BoostOptions>().base));
     return s + ")";
   }
   if (reads_option_group(p, "pril")) return describe_pril(p);
@@ -540,13 +557,15 @@ std::string describe_rules(const LearnerParams& p) {
   if (p.rule_covering.covering != "remove") s += ", " + p.rule_covering.covering + " covering";
   if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
   if (reads_option_group(p, "linear")) {
-    s += "; " + p.linear.features + (p.linear.penalty == "l1" ? ", lasso" : "") + ", rule penalty " +
-         p.linear.rule_penalty + ", rule sign " + p.linear.rule_sign + ", rules from " +
-         (p.linear.rule_data == "all" ? std::string("all data") : std::string("half the data")) + ", lambda " +
+    s += "; " + p.options<LinearOptions>().features + (p.options<LinearOptions>().penalty == "l1" ? ", lasso" : "") +
+         ", rule penalty " + p.options<LinearOptions>().rule_penalty + ", rule sign " +
+         p.options<LinearOptions>().rule_sign + ", rules from " +
+         (p.options<LinearOptions>().rule_data == "all" ? std::string("all data") : std::string("half the data")) +
+         ", lambda " +
          (p.resolved_lambda_search() == "none" ? nlohmann::json(p.resolved_fixed_lambda()).dump()
-          : p.linear.lambda > 0
-              ? nlohmann::json(p.linear.lambda).dump()
-              : "by " + std::to_string(p.linear.lambda_folds) + "-fold CV of " +
+          : p.options<LinearOptions>().lambda > 0
+              ? nlohmann::json(p.options<LinearOptions>().lambda).dump()
+              : "by " + std::to_string(p.options<LinearOptions>().lambda_folds) + "-fold CV of " +
                     (p.resolved_lambda_search() == "model" ? "this model" : "the attributes-only model"));
     if (p.resolved_multiclass() != "softmax") s += ", " + p.resolved_multiclass();
   }

@@ -12,6 +12,7 @@
 
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/evc_options.hpp"
+#include "candor/learn/learner_options.hpp"
 #include "candor/learn/pril_options.hpp"
 #include "candor/learn/rule_logistic_options.hpp"
 #include "candor/learn/rule_options.hpp"
@@ -49,15 +50,20 @@ struct LearnerParams {
   // Stable rules (learn/stable_options.hpp), EVC's calibration (learn/evc_options.hpp).
   StableOptions stable;
   EvcOptions evc;
-  // rule-logistic (learn/rule_logistic_options.hpp).
-  LinearOptions linear;
+  // rule-logistic and KBS.
   std::string multiclass;  // softmax, one-vs-rest; empty: the learner's default (see resolved_multiclass)
-  // Trees and stumps (learn/tree_options.hpp), boost (learn/boost/boost_options.hpp).
-  TreeOptions tree;
-  BoostOptions boost;
-  // PrIL (learn/pril_options.hpp).
-  PrilOptions pril;
   int seed = 1;
+  // The options the learners declare in their own folders (rule-logistic's LinearOptions, the trees'
+  // TreeOptions, BoostOptions, PrilOptions): options<PrilOptions>().steps reads or writes one.
+  LearnerOptions learner_options;
+  template <class T>
+  const T& options() const {
+    return learner_options.get<T>();
+  }
+  template <class T>
+  T& options() {
+    return learner_options.get<T>();
+  }
 
   // The quality measure actually used: `quality`, or the learner's default. For decision-list it is the
   // selection heuristic (`select_quality` when given); resolved_refine_quality() ranks the refinements.
@@ -96,7 +102,7 @@ struct LearnerParams {
 };
 
 // Where a parameter lives in LearnerParams: a member of its own or of a component's options
-// (field<&LearnerParams::pril, &PrilOptions::steps>()), read and written through the same two functions.
+// (option_field<&PrilOptions::steps>()), read and written through the same two functions.
 template <class T>
 struct ParamField {
   using type = T;
@@ -105,7 +111,7 @@ struct ParamField {
   void set(LearnerParams& p, const std::string& /*flag*/, const T& value) const { ref(p) = value; }
 };
 // An option held as an enum and read and written by the names of its Named<E> table
-// (named_field<kBoostingNames, &LearnerParams::boost, &BoostOptions::boosting>()): to every reader of the
+// (named_option_field<kBoostingNames, &BoostOptions::boosting>()): to every reader of the
 // table it is a text option whose value is always one of those names.
 struct ParamNameField {
   using type = std::string;
@@ -120,11 +126,34 @@ auto field() {
   return ParamField<T>{[](LearnerParams& p) -> T& { return (p.*....*Path); },
                        [](const LearnerParams& p) -> const T& { return (p.*....*Path); }};
 }
+// The same for a member of a learner's own options (LearnerParams::options): option_field<&PrilOptions::steps>().
+template <class Member>
+struct member_of;
+template <class T, class C>
+struct member_of<T C::*> {
+  using owner = C;
+  using type = T;
+};
+template <auto Member>
+auto option_field() {
+  using C = typename member_of<decltype(Member)>::owner;
+  using T = typename member_of<decltype(Member)>::type;
+  return ParamField<T>{[](LearnerParams& p) -> T& { return p.options<C>().*Member; },
+                       [](const LearnerParams& p) -> const T& { return p.options<C>().*Member; }};
+}
 template <const auto& Names, auto... Path>
 ParamNameField named_field() {
   return ParamNameField{[](const LearnerParams& p) -> std::string { return name_of(Names, (p.*....*Path)); },
                         [](LearnerParams& p, const std::string& flag, const std::string& name) {
                           (p.*....*Path) = parse_named(Names, flag + " value", name);
+                        }};
+}
+template <const auto& Names, auto Member>
+ParamNameField named_option_field() {
+  using C = typename member_of<decltype(Member)>::owner;
+  return ParamNameField{[](const LearnerParams& p) -> std::string { return name_of(Names, p.options<C>().*Member); },
+                        [](LearnerParams& p, const std::string& flag, const std::string& name) {
+                          p.options<C>().*Member = parse_named(Names, flag + " value", name);
                         }};
 }
 using ParamMember =

@@ -17,46 +17,46 @@ namespace candor {
 
 const std::vector<ParamInfo>& pril_params() {
   static const std::vector<ParamInfo> table{
-      {"reliability", field<&LearnerParams::pril, &PrilOptions::reliability>(),
+      {"reliability", option_field<&PrilOptions::reliability>(),
        "pril: the minimum reliability R_k a rule must hold: one value for every class, or one per class in the "
        "class's order, comma-separated (\"0.9,0.6\"); a case no rule reliable enough covers is undecided "
        "(default 0.5, a rule right more often than wrong; on the corpus, 5-fold CV, adjusted accuracy 0.696 at "
        "0.5, 0.635 at 0.6, 0.537 at 0.7, 0.386 at 0.8)",
        "pril"},
-      {"reliability_prior", field<&LearnerParams::pril, &PrilOptions::reliability_prior>(),
+      {"reliability_prior", option_field<&PrilOptions::reliability_prior>(),
        "pril: raise each class's minimum reliability to at least its training share, so that no rule claims less "
        "than guessing the class would give (asymmetric requirements for unequal classes)",
        "pril"},
-      {"shape", field<&LearnerParams::pril, &PrilOptions::shape>(),
+      {"shape", option_field<&PrilOptions::shape>(),
        "pril: how the required reliabilities step down from 1 to R_k: linear, convex (large steps first) or "
        "concave (small steps first)",
        "pril", one_of([] { return names_of(kReliabilityShapeNames); })},
-      {"steps", field<&LearnerParams::pril, &PrilOptions::steps>(),
-       "pril: steps of the reliability function (the last is R_k)", "pril", in_range(1, 10000)},
-      {"max_attributes", field<&LearnerParams::pril, &PrilOptions::max_attributes>(),
+      {"steps", option_field<&PrilOptions::steps>(), "pril: steps of the reliability function (the last is R_k)",
+       "pril", in_range(1, 10000)},
+      {"max_attributes", option_field<&PrilOptions::max_attributes>(),
        "pril: most attributes in a rule (M); combinations are searched only when no smaller rule qualifies", "pril",
        in_range(1, 3)},
-      {"min_cases", field<&LearnerParams::pril, &PrilOptions::min_cases>(),
+      {"min_cases", option_field<&PrilOptions::min_cases>(),
        "pril: a rule needs more than this (weighted) many cases (n)", "pril", at_least(0)},
-      {"n_option", field<&LearnerParams::pril, &PrilOptions::n_option>(),
+      {"n_option", option_field<&PrilOptions::n_option>(),
        "pril: 1: after the last step, one more pass at the minimum reliabilities without --min-cases for the cases "
        "still undecided (the paper's option to disregard n for undecideds); 0: none",
        "pril", in_range(0, 1)},
-      {"branching", field<&LearnerParams::pril, &PrilOptions::branching>(),
+      {"branching", option_field<&PrilOptions::branching>(),
        "pril: attributes of the complete tree grown first: 0, 1 or 2 (the most significant by --branching-test), "
        "or -1: those significant at 0.05, at most 2 (docs/pril.md measures the choice)",
        "pril", in_range(-1, 2)},
-      {"branching_attributes", field<&LearnerParams::pril, &PrilOptions::branching_attributes>(),
+      {"branching_attributes", option_field<&PrilOptions::branching_attributes>(),
        "pril: the branching attributes by name, comma-separated (overrides --branching)", "pril"},
-      {"branching_test", field<&LearnerParams::pril, &PrilOptions::branching_test>(),
+      {"branching_test", option_field<&PrilOptions::branching_test>(),
        "pril: how --branching ranks attributes: logit (paper 004: Wald tests of each attribute's main effects in "
        "one logit model of all attributes' categories) or association (each attribute's likelihood-ratio "
        "chi-squared test of independence from the class, one at a time)",
        "pril", one_of([] { return names_of(kBranchingTestNames); })},
-      {"risk", field<&LearnerParams::pril, &PrilOptions::risk>(),
+      {"risk", option_field<&PrilOptions::risk>(),
        "pril: alpha: each rule's accuracy is at least its reliability with confidence 1 - risk (exact binomial test)",
        "pril", in_range(0, 1, true, true)},
-      {"bins", field<&LearnerParams::pril, &PrilOptions::bins>(),
+      {"bins", option_field<&PrilOptions::bins>(),
        "pril: categories each numeric attribute is cut into, at equal-weight quantiles of the training data (4: "
        "the paper's quartiles)",
        "pril", in_range(2, 1000000)},
@@ -166,8 +166,8 @@ namespace {
 std::vector<int> branching_attributes(const Dataset& d, const LearnerParams& p, const Categories& c,
                                       const std::vector<std::size_t>& rows, const std::vector<double>& weights) {
   std::vector<int> out;
-  if (!p.pril.branching_attributes.empty()) {
-    std::stringstream names(p.pril.branching_attributes);
+  if (!p.options<PrilOptions>().branching_attributes.empty()) {
+    std::stringstream names(p.options<PrilOptions>().branching_attributes);
     std::string name;
     while (std::getline(names, name, ',')) {
       const int a = d.schema.attribute_index(name);
@@ -178,18 +178,19 @@ std::vector<int> branching_attributes(const Dataset& d, const LearnerParams& p, 
     }
     return out;
   }
-  if (p.pril.branching == 0) return out;
-  const auto pv =
-      parse_named(kBranchingTestNames, "--branching-test value", p.pril.branching_test) == BranchingTest::logit
-          ? main_effect_p_values(d, c, rows, weights)
-          : attribute_class_p_values(d, c, rows, weights);
+  if (p.options<PrilOptions>().branching == 0) return out;
+  const auto pv = parse_named(kBranchingTestNames, "--branching-test value", p.options<PrilOptions>().branching_test) ==
+                          BranchingTest::logit
+                      ? main_effect_p_values(d, c, rows, weights)
+                      : attribute_class_p_values(d, c, rows, weights);
   std::vector<int> order(pv.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pv[a] < pv[b]; });
-  const std::size_t most = p.pril.branching < 0 ? 2 : static_cast<std::size_t>(p.pril.branching);
+  const std::size_t most =
+      p.options<PrilOptions>().branching < 0 ? 2 : static_cast<std::size_t>(p.options<PrilOptions>().branching);
   for (int a : order) {
     if (out.size() >= most) break;
-    if (p.pril.branching < 0 && !(pv[a] < 0.05)) break;
+    if (p.options<PrilOptions>().branching < 0 && !(pv[a] < 0.05)) break;
     if (pv[a] < 1) out.push_back(a);
   }
   return out;
@@ -200,11 +201,11 @@ std::vector<int> branching_attributes(const Dataset& d, const LearnerParams& p, 
 std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params, int /*threads*/) {
   auto model = std::make_unique<PrilModel>();
   model->learner = params_to_json(params);
-  model->risk = params.pril.risk;
+  model->risk = params.options<PrilOptions>().risk;
   record_training(*model, data);
   const std::size_t classes = data.num_classes();
-  auto minimum = parse_reliabilities(params.pril.reliability, classes);
-  if (params.pril.reliability_prior) {
+  auto minimum = parse_reliabilities(params.options<PrilOptions>().reliability, classes);
+  if (params.options<PrilOptions>().reliability_prior) {
     const auto totals = data.class_totals();
     const double n = std::accumulate(totals.begin(), totals.end(), 0.0);
     // At least the class's share, kept below 1 so that the class can still get rules.
@@ -212,19 +213,20 @@ std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params
       if (n > 0) minimum[k] = std::min(std::max(minimum[k], totals[k] / n), 0.999);
   }
   PrilSettings settings;
-  for (int t = 0; t < params.pril.steps; ++t) settings.levels.emplace_back(classes);
+  for (int t = 0; t < params.options<PrilOptions>().steps; ++t) settings.levels.emplace_back(classes);
   for (std::size_t k = 0; k < classes; ++k) {
-    const auto levels = reliability_levels(minimum[k], params.pril.shape, params.pril.steps);
-    for (int t = 0; t < params.pril.steps; ++t) settings.levels[t][k] = levels[t];
+    const auto levels =
+        reliability_levels(minimum[k], params.options<PrilOptions>().shape, params.options<PrilOptions>().steps);
+    for (int t = 0; t < params.options<PrilOptions>().steps; ++t) settings.levels[t][k] = levels[t];
   }
-  settings.max_attributes = params.pril.max_attributes;
-  settings.min_cases = params.pril.min_cases;
-  settings.n_option = params.pril.n_option == 1;
-  settings.alpha = params.pril.risk;
+  settings.max_attributes = params.options<PrilOptions>().max_attributes;
+  settings.min_cases = params.options<PrilOptions>().min_cases;
+  settings.n_option = params.options<PrilOptions>().n_option == 1;
+  settings.alpha = params.options<PrilOptions>().risk;
 
   const auto rows = labelled_rows(data);
   const std::vector<double> weights = weights_of(data, rows);
-  model->categories = categorise(data, rows, weights, params.pril.bins);
+  model->categories = categorise(data, rows, weights, params.options<PrilOptions>().bins);
   model->branching = branching_attributes(data, params, model->categories, rows, weights);
 
   // Category codes of every row and attribute, and the attributes rules may use.

@@ -15,26 +15,26 @@ namespace candor {
 
 const std::vector<ParamInfo>& linear_params() {
   static const std::vector<ParamInfo> table{
-      {"features", field<&LearnerParams::linear, &LinearOptions::features>(),
+      {"features", option_field<&LinearOptions::features>(),
        "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
        "missing values imputed with an indicator column (see docs/method-rule-logistic.md)",
        "linear", one_of([] { return names_of(kLogisticFeatureNames); })},
-      {"penalty", field<&LearnerParams::linear, &LinearOptions::penalty>(),
+      {"penalty", option_field<&LinearOptions::penalty>(),
        "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
        "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
        "candor's rules); intercepts are never penalised",
        "linear", one_of([] { return names_of(kLogisticPenaltyNames); })},
-      {"rule_penalty", field<&LearnerParams::linear, &LinearOptions::rule_penalty>(),
+      {"rule_penalty", option_field<&LinearOptions::rule_penalty>(),
        "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
        "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
        "linear", one_of([] { return names_of(kRulePenaltyNames); })},
-      {"rule_sign", field<&LearnerParams::linear, &LinearOptions::rule_sign>(),
+      {"rule_sign", option_field<&LinearOptions::rule_sign>(),
        "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
        "or free (either sign)",
        "linear", one_of([] { return names_of(kRuleSignNames); })},
-      {"rule_data", field<&LearnerParams::linear, &LinearOptions::rule_data>(),
+      {"rule_data", option_field<&LinearOptions::rule_data>(),
        "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
        "rules, the other half the weights; LRRS)",
        "linear", one_of([] { return names_of(kRuleDataNames); })},
@@ -43,11 +43,11 @@ const std::vector<ParamInfo>& linear_params() {
        "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
        "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised)",
        "linear", one_of([] { return names_of(kMulticlassNames); }, true)},
-      {"lambda", field<&LearnerParams::linear, &LinearOptions::lambda>(),
+      {"lambda", option_field<&LinearOptions::lambda>(),
        "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
        "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)",
        "linear", at_least(0)},
-      {"lambda_search", field<&LearnerParams::linear, &LinearOptions::lambda_search>(),
+      {"lambda_search", option_field<&LinearOptions::lambda_search>(),
        "rule-logistic: how lambda is chosen when --lambda is 0: attributes (cross-validate the attributes-only "
        "model, the paper's choice: every variant gets plain logistic regression's lambda; measured on the "
        "corpus, slightly better and cheaper than model), model (cross-validate this model, its rules fixed), "
@@ -56,7 +56,7 @@ const std::vector<ParamInfo>& linear_params() {
        "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
        "twice in a row (default: none for --features rules, attributes otherwise)",
        "linear", one_of([] { return names_of(kLambdaSearchNames); }, true)},
-      {"lambda_folds", field<&LearnerParams::linear, &LinearOptions::lambda_folds>(),
+      {"lambda_folds", option_field<&LinearOptions::lambda_folds>(),
        "rule-logistic with a lambda search: folds of that cross-validation", "linear", at_least(2)},
   };
   return table;
@@ -182,8 +182,8 @@ LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rul
                                    const RuleLogisticOptions& o, const LearnerParams& p, int threads) {
   LambdaSearch out;
   out.on = name_of(kLambdaSearchNames, o.lambda_search);
-  out.folds = p.linear.lambda_folds;
-  const auto folds = stratified_folds(d.y, p.linear.lambda_folds, static_cast<std::uint64_t>(p.seed));
+  out.folds = p.options<LinearOptions>().lambda_folds;
+  const auto folds = stratified_folds(d.y, p.options<LinearOptions>().lambda_folds, static_cast<std::uint64_t>(p.seed));
   const auto all = make_problems(d, rules, classes, link, o, lambda_grid().front());
   std::vector<std::vector<LogisticProblem>> train(folds.size()), test(folds.size());
   for (std::size_t f = 0; f < folds.size(); ++f) {
@@ -222,11 +222,11 @@ double spread(double share) { return std::sqrt(std::max(0.0, share * (1 - share)
 
 RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size_t classes) {
   RuleLogisticOptions o;
-  o.features = parse_named(kLogisticFeatureNames, "--features value", p.linear.features);
-  o.penalty = parse_named(kLogisticPenaltyNames, "--penalty value", p.linear.penalty);
-  o.rule_penalty = parse_named(kRulePenaltyNames, "--rule-penalty value", p.linear.rule_penalty);
-  o.rule_sign = parse_named(kRuleSignNames, "--rule-sign value", p.linear.rule_sign);
-  o.rule_data = parse_named(kRuleDataNames, "--rule-data value", p.linear.rule_data);
+  o.features = parse_named(kLogisticFeatureNames, "--features value", p.options<LinearOptions>().features);
+  o.penalty = parse_named(kLogisticPenaltyNames, "--penalty value", p.options<LinearOptions>().penalty);
+  o.rule_penalty = parse_named(kRulePenaltyNames, "--rule-penalty value", p.options<LinearOptions>().rule_penalty);
+  o.rule_sign = parse_named(kRuleSignNames, "--rule-sign value", p.options<LinearOptions>().rule_sign);
+  o.rule_data = parse_named(kRuleDataNames, "--rule-data value", p.options<LinearOptions>().rule_data);
   o.lambda_search = parse_named(kLambdaSearchNames, "--lambda-search value", p.resolved_lambda_search());
   const MulticlassForm form = parse_named(kMulticlassNames, "--multiclass value", p.resolved_multiclass());
   o.link = classes == 2                          ? LogisticLink::binary
@@ -242,7 +242,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   LearnerParams p = given;
   p.heuristics.m_scale = p.resolved_m_scale();
   p.correct = p.resolved_correct();  // the model records what was used
-  p.linear.lambda_search = p.resolved_lambda_search();
+  p.options<LinearOptions>().lambda_search = p.resolved_lambda_search();
   p.multiclass = p.resolved_multiclass();
   const int classes = static_cast<int>(data.num_classes());
   if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
@@ -296,8 +296,8 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
   if (o.lambda_search == LambdaSearchOn::none) {
     model->lambda = p.resolved_fixed_lambda();
-  } else if (p.linear.lambda > 0) {
-    model->lambda = p.linear.lambda;
+  } else if (p.options<LinearOptions>().lambda > 0) {
+    model->lambda = p.options<LinearOptions>().lambda;
   } else {
     LambdaSearch& search = model->lambda_search;
     if (o.lambda_search == LambdaSearchOn::attributes) {

@@ -20,21 +20,20 @@ namespace candor {
 
 const std::vector<ParamInfo>& tree_params() {
   static const std::vector<ParamInfo> table{
-      {"leaf_estimate", field<&LearnerParams::tree, &TreeOptions::leaf_estimate>(),
+      {"leaf_estimate", option_field<&TreeOptions::leaf_estimate>(),
        "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
        "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
        "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
        "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
        "training weight predicts from its parent's weights",
        "leaf", one_of([] { return names_of(kLeafEstimateNames); })},
-      {"confidence", field<&LearnerParams::tree, &TreeOptions::confidence>(),
+      {"confidence", option_field<&TreeOptions::confidence>(),
        "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
        in_range(0, 0.5, true)},
-      {"min_leaf", field<&LearnerParams::tree, &TreeOptions::min_leaf>(),
+      {"min_leaf", option_field<&TreeOptions::min_leaf>(),
        "tree: a split needs at least this (weighted) many examples in two of its branches (J48 -M)", "tree",
        at_least(0)},
-      {"unpruned", field<&LearnerParams::tree, &TreeOptions::unpruned>(),
-       "tree: grow without error-based pruning (J48 -U)", "tree"},
+      {"unpruned", option_field<&TreeOptions::unpruned>(), "tree: grow without error-based pruning (J48 -U)", "tree"},
   };
   return table;
 }

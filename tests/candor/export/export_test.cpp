@@ -23,8 +23,8 @@ const std::vector<Config>& configs() {
       {"rule-logistic", [](LearnerParams&) {}},
       {"rule-logistic-attributes",
        [](LearnerParams& p) {
-         p.linear.features = "rules+attributes";
-         p.linear.lambda = 0.1;
+         p.options<LinearOptions>().features = "rules+attributes";
+         p.options<LinearOptions>().lambda = 0.1;
        }},
       {"rule-logistic-ovr",
        [](LearnerParams& p) {
@@ -63,12 +63,12 @@ const std::vector<Config>& configs() {
       {"tree counts",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.tree.leaf_estimate = "counts";
+         p.options<TreeOptions>().leaf_estimate = "counts";
        }},
       {"tree bootstrap leaves",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.tree.leaf_estimate = "bootstrap";
+         p.options<TreeOptions>().leaf_estimate = "bootstrap";
          p.bootstrap_resamples = 5;
        }},
       {"cn2-unordered bootstrap-corrected",
@@ -85,48 +85,48 @@ const std::vector<Config>& configs() {
       {"boost kbs tree temperature",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boost.base = "tree";
-         p.boost.iterations = 5;
-         p.boost.calibrate = BoostCalibration::temperature;
+         p.options<BoostOptions>().base = "tree";
+         p.options<BoostOptions>().iterations = 5;
+         p.options<BoostOptions>().calibrate = BoostCalibration::temperature;
        }},
       {"boost kbs stump", [](LearnerParams& p) { p.learner = "boost"; }},
       {"boost kbs one-vs-rest tree",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boost.base = "tree";
-         p.boost.iterations = 3;
+         p.options<BoostOptions>().base = "tree";
+         p.options<BoostOptions>().iterations = 3;
          p.multiclass = "one-vs-rest";
        }},
       {"boost kbs tree",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boost.base = "tree";
-         p.boost.iterations = 5;
+         p.options<BoostOptions>().base = "tree";
+         p.options<BoostOptions>().iterations = 5;
        }},
       {"boost kbs rule",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boost.base = "rule";
-         p.boost.iterations = 5;
+         p.options<BoostOptions>().base = "rule";
+         p.options<BoostOptions>().iterations = 5;
        }},
       {"boost adaboost-m1 tree",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boost.boosting = BoostingMethod::adaboost_m1;
-         p.boost.base = "tree";
-         p.boost.iterations = 5;
+         p.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
+         p.options<BoostOptions>().base = "tree";
+         p.options<BoostOptions>().iterations = 5;
        }},
       {"boost logitboost",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.boost.boosting = BoostingMethod::logitboost;
+         p.options<BoostOptions>().boosting = BoostingMethod::logitboost;
        }},
       {"pril", [](LearnerParams& p) { p.learner = "pril"; }},
       {"pril branching",
        [](LearnerParams& p) {
          p.learner = "pril";
-         p.pril.branching = 1;
-         p.pril.reliability = "0.8";
+         p.options<PrilOptions>().branching = 1;
+         p.options<PrilOptions>().reliability = "0.8";
        }},
   };
   return c;
@@ -165,8 +165,8 @@ TEST_P(ProgramMatchesModel, OnEveryRowWithMissingAndUnseenValues) {
   for (const auto& c : configs()) {
     LearnerParams params;
     c.set(params);
-    if (params.learner == "boost" && params.boost.boosting == BoostingMethod::logitboost && data.num_classes() > 2 &&
-        GetParam() == "soybean.arff")
+    if (params.learner == "boost" && params.options<BoostOptions>().boosting == BoostingMethod::logitboost &&
+        data.num_classes() > 2 && GetParam() == "soybean.arff")
       continue;  // 19 classes x 10 rounds of stumps: covered by the smaller multiclass sets
     const auto model = fit_model(data, params);
     expect_program_matches(*model, data, std::string(c.name) + " on " + GetParam());

@@ -159,7 +159,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   const Dataset d = read_arff(test::shared("soybean.arff"));
   LearnerParams p;
   p.learner = "tree";
-  p.tree.leaf_estimate = "bootstrap";
+  p.options<TreeOptions>().leaf_estimate = "bootstrap";
   p.bootstrap_resamples = 10;
   const auto model = fit_model(d, p, 2);
   const auto j = model->to_json();
@@ -168,7 +168,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   EXPECT_GT(m, 0.0);
   // On held-out folds it beats J48's Laplace leaves, which add one example to each of soybean's 19 classes.
   LearnerParams laplace = p;
-  laplace.tree.leaf_estimate = "laplace";
+  laplace.options<TreeOptions>().leaf_estimate = "laplace";
   const double shrunk = cross_validate(d, p, 3, 1, 1, 2).mean.log_loss;
   const double plain = cross_validate(d, laplace, 3, 1, 1, 2).mean.log_loss;
   EXPECT_LT(shrunk, 0.7 * plain) << shrunk << " against " << plain;
@@ -205,7 +205,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   // Ensembles do not take it.
   LearnerParams boost = p;
   boost.learner = "boost";
-  boost.boost.base = "tree";
+  boost.options<BoostOptions>().base = "tree";
   EXPECT_THROW(fit_model(d, boost), std::invalid_argument);
 }
 
@@ -213,11 +213,11 @@ TEST(TemperatureCalibration, ScoresScaledByTheFittedTemperatureAndNoClassMoves) 
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = BoostingMethod::adaboost_m1;
-  p.boost.base = "tree";
-  p.boost.iterations = 5;
+  p.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
+  p.options<BoostOptions>().base = "tree";
+  p.options<BoostOptions>().iterations = 5;
   LearnerParams calibrated = p;
-  calibrated.boost.calibrate = BoostCalibration::temperature;
+  calibrated.options<BoostOptions>().calibrate = BoostCalibration::temperature;
   const auto plain = fit_model(d, p, 2);
   const auto fitted = fit_model(d, calibrated, 2);
   const auto& m = dynamic_cast<const BoostModel&>(*fitted);
@@ -259,11 +259,11 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
     const Dataset d = read_arff(test::shared(name));
     LearnerParams p;
     p.learner = "boost";
-    p.boost.boosting = BoostingMethod::kbs;
-    p.boost.base = "tree";
-    p.boost.iterations = 5;
+    p.options<BoostOptions>().boosting = BoostingMethod::kbs;
+    p.options<BoostOptions>().base = "tree";
+    p.options<BoostOptions>().iterations = 5;
     LearnerParams calibrated = p;
-    calibrated.boost.calibrate = BoostCalibration::smoothing;
+    calibrated.options<BoostOptions>().calibrate = BoostCalibration::smoothing;
     const auto fitted = fit_model(d, calibrated, 2);
     const auto& m = dynamic_cast<const BoostModel&>(*fitted);
     ASSERT_GT(m.lift_prior_weight, 0);
@@ -288,13 +288,13 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = BoostingMethod::kbs;
-  p.boost.base = "tree";
+  p.options<BoostOptions>().boosting = BoostingMethod::kbs;
+  p.options<BoostOptions>().base = "tree";
   LearnerParams calibrated = p;
-  calibrated.boost.calibrate = BoostCalibration::smoothing;
+  calibrated.options<BoostOptions>().calibrate = BoostCalibration::smoothing;
   const auto cv_plain = cross_validate(d, p, 5, 1, 1, 2), cv_cal = cross_validate(d, calibrated, 5, 1, 1, 2);
   EXPECT_LT(cv_cal.mean.log_loss, 0.5 * cv_plain.mean.log_loss) << cv_cal.mean.log_loss;
   // Only KBS has LIFTs to smooth.
-  calibrated.boost.boosting = BoostingMethod::adaboost_m1;
+  calibrated.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
   EXPECT_THROW(validate(calibrated), std::invalid_argument);
 }

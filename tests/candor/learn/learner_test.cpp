@@ -220,7 +220,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(def.resolved_m_scale(), 1.0);
   EXPECT_EQ(def.resolved_stop(), "prior");
   EXPECT_EQ(def.resolved_correct(), "evc");
-  EXPECT_EQ(def.linear.features, "rules");
+  EXPECT_EQ(def.options<LinearOptions>().features, "rules");
   EXPECT_EQ(def.resolved_lambda_search(), "none");
   EXPECT_EQ(def.resolved_fixed_lambda(), 0.01);
   EXPECT_EQ(def.evc.permutations, 20);
@@ -245,7 +245,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   rl.correct.clear();
   rl.heuristics.quality = "evc";
   EXPECT_EQ(rl.resolved_correct(), "none");
-  rl.linear.features = "rules+attributes";
+  rl.options<LinearOptions>().features = "rules+attributes";
   EXPECT_EQ(rl.resolved_lambda_search(), "attributes");
   rl.correct = "maybe";
   EXPECT_THROW(validate(rl), std::invalid_argument);
@@ -272,7 +272,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(paper_params("cn2-ordered").resolved_quality(), "entropy");
   const LearnerParams lrrp = paper_params("rule-logistic");
   EXPECT_EQ(lrrp.resolved_quality(), "evc");
-  EXPECT_EQ(lrrp.linear.features, "rules+attributes");
+  EXPECT_EQ(lrrp.options<LinearOptions>().features, "rules+attributes");
   EXPECT_EQ(lrrp.resolved_lambda_search(), "attributes");
   EXPECT_EQ(lrrp.resolved_correct(), "none");
 }
@@ -370,7 +370,7 @@ TEST(Params, JsonParametersAreTypedAndAnExplicitMIsHonoured) {
   EXPECT_EQ(params_from_json({{"learner", "cn2-unordered"}, {"m", 50}}).resolved_m_scale(), 0.0);
   EXPECT_EQ(params_from_json({{"learner", "cn2-unordered"}}).resolved_m_scale(), 1.0);
   EXPECT_EQ(params_from_json({{"learner", "cn2-unordered"}, {"m", 50}, {"m_scale", 1}}).resolved_m_scale(), 1.0);
-  EXPECT_EQ(params_from_json({{"learner", "pril"}, {"reliability", 0.8}}).pril.reliability, "0.8");
+  EXPECT_EQ(params_from_json({{"learner", "pril"}, {"reliability", 0.8}}).options<PrilOptions>().reliability, "0.8");
   try {
     params_from_json({{"learner", "cn2-unordered"}, {"beam_width", "wide"}});
     FAIL();

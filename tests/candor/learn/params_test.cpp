@@ -95,12 +95,16 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
       {"rule-logistic", [](LearnerParams& p) { p.rule_covering.min_new_share = 1.5; },
        "--min-new-share must be in [0, 1], not 1.5"},
       {"rule-logistic", [](LearnerParams& p) { p.heuristics.quality = "gini"; }, "unknown --quality value 'gini'"},
-      {"rule-logistic", [](LearnerParams& p) { p.linear.penalty = "l3"; }, "unknown --penalty value 'l3'"},
-      {"tree", [](LearnerParams& p) { p.tree.confidence = 0.6; }, "--confidence must be in (0, 0.5], not 0.6"},
-      {"boost", [](LearnerParams& p) { p.boost.iterations = 0; }, "--iterations must be in [1, 1000000], not 0"},
-      {"pril", [](LearnerParams& p) { p.pril.branching = 3; }, "--branching must be in [-1, 2], not 3"},
+      {"rule-logistic", [](LearnerParams& p) { p.options<LinearOptions>().penalty = "l3"; },
+       "unknown --penalty value 'l3'"},
+      {"tree", [](LearnerParams& p) { p.options<TreeOptions>().confidence = 0.6; },
+       "--confidence must be in (0, 0.5], not 0.6"},
+      {"boost", [](LearnerParams& p) { p.options<BoostOptions>().iterations = 0; },
+       "--iterations must be in [1, 1000000], not 0"},
+      {"pril", [](LearnerParams& p) { p.options<PrilOptions>().branching = 3; },
+       "--branching must be in [-1, 2], not 3"},
       // An option the learner does not read is named as such before its value is judged.
-      {"cn2-unordered", [](LearnerParams& p) { p.tree.confidence = 0.6; },
+      {"cn2-unordered", [](LearnerParams& p) { p.options<TreeOptions>().confidence = 0.6; },
        "--confidence is an option of --learner tree"},
   };
   for (const auto& [learner, change, message] : cases) {
@@ -120,6 +124,35 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
 // rules, EVC, rule-logistic, trees, boost, PrIL) and reach LearnerParams through the one table: each
 // component's declarations are its group's options in the table, in order; only what several components read
 // stays in LearnerParams itself; and each name writes the member it declares, from JSON as from any reader.
+TEST(LearnerOptions, BlocksAreValuesThatReadAsTheirDefaultsUntilWritten) {
+  LearnerParams a;
+  // A block never written reads as its defaults and compares equal to a written block at its defaults.
+  EXPECT_EQ(std::as_const(a).options<PrilOptions>().steps, PrilOptions{}.steps);
+  LearnerParams b;
+  b.options<PrilOptions>();  // written, at its defaults
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(b, a);
+  // A copy owns its blocks: writing it leaves the original alone.
+  LearnerParams c = b;
+  c.options<PrilOptions>().steps = 9;
+  c.options<BoostOptions>().iterations = 3;
+  EXPECT_EQ(b.options<PrilOptions>().steps, PrilOptions{}.steps);
+  EXPECT_EQ(b.options<BoostOptions>().iterations, BoostOptions{}.iterations);
+  EXPECT_NE(b, c);
+  EXPECT_NE(c, a);
+  // Assignment copies too, and equality compares every block.
+  a = c;
+  EXPECT_EQ(a, c);
+  a.options<BoostOptions>().iterations = 4;
+  EXPECT_NE(a, c);
+  EXPECT_EQ(c.options<BoostOptions>().iterations, 3);
+  // The blocks are what the table reads and writes.
+  EXPECT_FALSE(params_to_json(c).contains("iterations"));  // c's learner (rule-logistic) does not read it
+  c.learner = "boost";
+  EXPECT_EQ(params_to_json(c).at("iterations"), 3);
+  EXPECT_EQ(params_from_json(params_to_json(c)).options<BoostOptions>(), c.options<BoostOptions>());
+}
+
 TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   auto names_in = [](const std::vector<ParamInfo>& table, std::initializer_list<std::string> groups) {
     std::vector<std::string> out;
@@ -176,13 +209,13 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
                                             {"risk", 0.1},
                                             {"branching_attributes", "a,b"},
                                             {"reliability_prior", true}});
-  EXPECT_EQ(p.pril.reliability, "0.7,0.6");
-  EXPECT_EQ(p.pril.steps, 7);
-  EXPECT_EQ(p.pril.bins, 3);
-  EXPECT_EQ(p.pril.risk, 0.1);
-  EXPECT_EQ(p.pril.branching_attributes, "a,b");
-  EXPECT_TRUE(p.pril.reliability_prior);
-  EXPECT_EQ(p.pril.min_cases, PrilOptions{}.min_cases);
+  EXPECT_EQ(p.options<PrilOptions>().reliability, "0.7,0.6");
+  EXPECT_EQ(p.options<PrilOptions>().steps, 7);
+  EXPECT_EQ(p.options<PrilOptions>().bins, 3);
+  EXPECT_EQ(p.options<PrilOptions>().risk, 0.1);
+  EXPECT_EQ(p.options<PrilOptions>().branching_attributes, "a,b");
+  EXPECT_TRUE(p.options<PrilOptions>().reliability_prior);
+  EXPECT_EQ(p.options<PrilOptions>().min_cases, PrilOptions{}.min_cases);
   // Every field of the table reads back what was written through it, and no two share a member.
   LearnerParams q;
   std::map<std::string, std::string> texts;  // what each text option was given
@@ -223,18 +256,18 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
           }
         },
         info.member);
-  EXPECT_EQ(q.pril.reliability, "x-reliability");
-  EXPECT_EQ(q.boost.base, "x-base");
-  EXPECT_EQ(q.boost.boosting, BoostingMethod::adaboost_m1);
-  EXPECT_EQ(q.boost.calibrate, BoostCalibration::temperature);
+  EXPECT_EQ(q.options<PrilOptions>().reliability, "x-reliability");
+  EXPECT_EQ(q.options<BoostOptions>().base, "x-base");
+  EXPECT_EQ(q.options<BoostOptions>().boosting, BoostingMethod::adaboost_m1);
+  EXPECT_EQ(q.options<BoostOptions>().calibrate, BoostCalibration::temperature);
   EXPECT_EQ(q.evc.pool, EvcPool::none);
   EXPECT_EQ(q.evc.fit, GumbelFit::moments);
   EXPECT_EQ(q.heuristics.quality, "x-quality");
   EXPECT_EQ(q.rule_search.beam_width, RuleSearchOptions{}.beam_width + 17);
   EXPECT_EQ(q.rule_covering.covering, "x-covering");
   EXPECT_EQ(q.stable.quantiles, StableOptions{}.quantiles + 17);
-  EXPECT_EQ(q.linear.features, "x-features");
+  EXPECT_EQ(q.options<LinearOptions>().features, "x-features");
   EXPECT_EQ(q.multiclass, "x-multiclass");
-  EXPECT_EQ(q.tree.leaf_estimate, "x-leaf_estimate");
-  EXPECT_EQ(q.pril.steps, PrilOptions{}.steps + 17);
+  EXPECT_EQ(q.options<TreeOptions>().leaf_estimate, "x-leaf_estimate");
+  EXPECT_EQ(q.options<PrilOptions>().steps, PrilOptions{}.steps + 17);
 }

@@ -268,7 +268,7 @@ TEST(RuleLogistic, SavesLoadsExplainsAndIgnoresThreads) {
     for (const char* multiclass : {"softmax", "one-vs-rest"}) {
       LearnerParams p;
       p.learner = "rule-logistic";
-      p.linear.features = "rules+attributes";  // lambda by cross-validation
+      p.options<LinearOptions>().features = "rules+attributes";  // lambda by cross-validation
       p.multiclass = multiclass;
       p.evc.permutations = 20;
       const auto one = fit_model(d, p, 1);
@@ -311,8 +311,8 @@ TEST(RuleLogistic, PredictionsOnARuleStayAtItsCorrectedProbability) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "rule-logistic";
-  p.linear.features = "rules";
-  p.linear.lambda = 1e-6;
+  p.options<LinearOptions>().features = "rules";
+  p.options<LinearOptions>().lambda = 1e-6;
   p.evc.permutations = 20;
   const auto model = fit_model(d, p, 2);
   const auto& m = dynamic_cast<const LogisticRuleModel&>(*model);
@@ -338,19 +338,19 @@ TEST(RuleLogistic, VariantsAndChecks) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "rule-logistic";
-  p.linear.features = "attributes";
+  p.options<LinearOptions>().features = "attributes";
   const auto lr = fit_model(d, p, 2);
   EXPECT_EQ(lr->rule_count(), 0u);
   const auto back = model_from_json(lr->to_json(), "lr.json");
   for (std::size_t r = 0; r < 20; ++r) EXPECT_EQ(back->predict_proba(d, r), lr->predict_proba(d, r));
 
-  p.linear.features = "rules+attributes";
-  p.linear.rule_data = "half";
-  p.linear.rule_penalty = "none";
+  p.options<LinearOptions>().features = "rules+attributes";
+  p.options<LinearOptions>().rule_data = "half";
+  p.options<LinearOptions>().rule_penalty = "none";
   p.heuristics.quality = "m-estimate";
   p.heuristics.m = 22;
   p.heuristics.m_scale = 0;
-  p.linear.lambda = 1;
+  p.options<LinearOptions>().lambda = 1;
   const auto half = fit_model(d, p, 2);
   const auto& m = dynamic_cast<const LogisticRuleModel&>(*half);
   EXPECT_LT(m.rules.training_rows, d.rows());  // the rules saw half the rows
@@ -359,14 +359,14 @@ TEST(RuleLogistic, VariantsAndChecks) {
 
   LearnerParams bad;
   bad.learner = "cn2-unordered";
-  bad.linear.lambda = 2;  // cn2-unordered has no lambda
+  bad.options<LinearOptions>().lambda = 2;  // cn2-unordered has no lambda
   EXPECT_THROW(validate(bad), std::invalid_argument);
   bad = LearnerParams{};
   bad.learner = "rule-logistic";
-  bad.linear.features = "trees";
+  bad.options<LinearOptions>().features = "trees";
   EXPECT_THROW(validate(bad), std::invalid_argument);
-  bad.linear.features = "rules";
-  bad.linear.lambda_folds = 1;
+  bad.options<LinearOptions>().features = "rules";
+  bad.options<LinearOptions>().lambda_folds = 1;
   EXPECT_THROW(validate(bad), std::invalid_argument);
   // A rule learner's fit refuses it rather than returning a rule model.
   LearnerParams rl;
@@ -391,7 +391,7 @@ TEST(ModelFile, MalformedLogisticModelsAreRefused) {
   const Dataset d = read_arff(test::shared("iris.arff"));
   LearnerParams p;
   p.learner = "rule-logistic";
-  p.linear.features = "rules+attributes";  // attribute weights to break
+  p.options<LinearOptions>().features = "rules+attributes";  // attribute weights to break
   p.evc.permutations = 10;
   const nlohmann::json good = fit_model(d, p, 2)->to_json();
   auto refused = [&](const std::function<void(nlohmann::json&)>& edit, const std::string& fragment) {

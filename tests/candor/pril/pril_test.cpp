@@ -168,21 +168,21 @@ TEST(Pril, OptionsAndBranching) {
   const Dataset d = read_arff(test::shared("vote.arff"));
   LearnerParams p;
   p.learner = "pril";
-  p.pril.branching_attributes = "physician-fee-freeze";
+  p.options<PrilOptions>().branching_attributes = "physician-fee-freeze";
   const auto m = fit_model(d, p);
   EXPECT_EQ(dynamic_cast<const PrilModel&>(*m).branching,
             std::vector<int>{d.schema.attribute_index("physician-fee-freeze")});
-  p.pril.branching_attributes = "no-such";
+  p.options<PrilOptions>().branching_attributes = "no-such";
   EXPECT_THROW(fit_model(d, p), std::invalid_argument);
-  p.pril.branching_attributes = "";
-  p.pril.reliability = "0.9,0.7";  // per class
+  p.options<PrilOptions>().branching_attributes = "";
+  p.options<PrilOptions>().reliability = "0.9,0.7";  // per class
   EXPECT_NO_THROW(fit_model(d, p));
-  p.pril.reliability = "0.9,0.7,0.5";
+  p.options<PrilOptions>().reliability = "0.9,0.7,0.5";
   EXPECT_THROW(fit_model(d, p), std::invalid_argument);
-  p.pril.reliability = "1.2";
+  p.options<PrilOptions>().reliability = "1.2";
   EXPECT_THROW(validate(p), std::invalid_argument);
   // The attribute most dependent on the class in vote is physician-fee-freeze.
-  p.pril.reliability = "0.6";
+  p.options<PrilOptions>().reliability = "0.6";
   const auto rows = test::all_rows(d);
   const Categories c = categorise(d, rows, test::unit_weights(d), 4);
   const auto pv = attribute_class_p_values(d, c, rows, test::unit_weights(d));
@@ -191,8 +191,8 @@ TEST(Pril, OptionsAndBranching) {
   const auto logit = main_effect_p_values(d, c, rows, test::unit_weights(d));
   EXPECT_EQ(std::min_element(logit.begin(), logit.end()) - logit.begin(),
             d.schema.attribute_index("physician-fee-freeze"));
-  p.pril.branching = -1;
-  p.pril.branching_test = "chi";
+  p.options<PrilOptions>().branching = -1;
+  p.options<PrilOptions>().branching_test = "chi";
   EXPECT_THROW(validate(p), std::invalid_argument);
 }
 
@@ -229,9 +229,9 @@ TEST(Pril, LogitMainEffectsAdjustForTheOtherAttributes) {
   EXPECT_GT(joint[2], 0.01);
   LearnerParams p;
   p.learner = "pril";
-  p.pril.branching = -1;
+  p.options<PrilOptions>().branching = -1;
   EXPECT_EQ(dynamic_cast<const PrilModel&>(*fit_model(d, p)).branching, std::vector<int>{0});
-  p.pril.branching_test = "association";
+  p.options<PrilOptions>().branching_test = "association";
   EXPECT_EQ(dynamic_cast<const PrilModel&>(*fit_model(d, p)).branching, (std::vector<int>{0, 1}));
 }
 

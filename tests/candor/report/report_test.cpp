@@ -33,8 +33,8 @@ std::unique_ptr<Model> fit(const Dataset& d, const std::string& learner) {
   LearnerParams p;
   p.learner = learner;
   if (learner == "boost") {
-    p.boost.base = "tree";
-    p.boost.iterations = 4;
+    p.options<BoostOptions>().base = "tree";
+    p.options<BoostOptions>().iterations = 4;
   }
   return fit_model(d, p);
 }

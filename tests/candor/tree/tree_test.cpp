@@ -204,7 +204,7 @@ TEST(TreeModel, LeafRulesMergeTheTestsOfOneAttribute) {
                                "1,p,{2.5}\n2,p,{0.5}\n1.5,p\n3,n\n4,n,{3}\n3.5,n\n5,n\n6,p\n");
   LearnerParams params;
   params.learner = "tree";
-  params.tree.min_leaf = 1;
+  params.options<TreeOptions>().min_leaf = 1;
   const auto m = fit_model(d, params);
   const std::string text = model_text(*m);
   EXPECT_NE(text.find("1. IF b <= 2 THEN c = p\n   covers 4 [4, 0]  P(p) = 0.8333\n"), std::string::npos) << text;

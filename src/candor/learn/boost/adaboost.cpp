@@ -12,14 +12,16 @@ void boost_adaboost_m1(BoostModel& m, const LearnerParams& p, const Dataset& d, 
   std::vector<double> weights = start;
   const auto prior = m.prior();
   Rng rng(static_cast<std::uint64_t>(p.seed));
-  const BaseLearner base = parse_base_learner(p.boost.base);
+  const BaseLearner base = parse_base_learner(p.options<BoostOptions>().base);
   std::vector<char> wrong(rows.size());
-  for (int round = 0; round < p.boost.iterations; ++round) {
+  for (int round = 0; round < p.options<BoostOptions>().iterations; ++round) {
     Tree member;
     double error = 0;
     for (int attempt = 0; attempt < 10; ++attempt) {
       const std::vector<double> fit_weights =
-          p.boost.subsample > 0 ? weighted_bootstrap(weights, p.boost.subsample, rng) : weights;
+          p.options<BoostOptions>().subsample > 0
+              ? weighted_bootstrap(weights, p.options<BoostOptions>().subsample, rng)
+              : weights;
       member = fit_base_tree(d, rows, fit_weights, p, base, threads);
       double bad = 0;
       for (std::size_t k = 0; k < rows.size(); ++k) {
@@ -29,7 +31,7 @@ void boost_adaboost_m1(BoostModel& m, const LearnerParams& p, const Dataset& d, 
       }
       error = bad / std::accumulate(weights.begin(), weights.end(), 0.0);
       // Weka redraws a resample whose member makes no error (up to ten times); a reweighted fit would not change.
-      if (!(p.boost.subsample > 0) || std::abs(error) >= 1e-6) break;
+      if (!(p.options<BoostOptions>().subsample > 0) || std::abs(error) >= 1e-6) break;
     }
     if (error >= 0.5 - 1e-6 || std::abs(error) < 1e-6) {
       if (m.members.empty()) {  // the first member is kept: the ensemble is that model alone

@@ -113,9 +113,9 @@ Tree fit_base_tree(const Dataset& d, const std::vector<std::size_t>& rows, const
   if (base == BaseLearner::stump) return grow_stump(d, rows, weights);
   if (base == BaseLearner::tree) {
     C45Options o;
-    o.confidence = params.tree.confidence;
-    o.min_leaf = params.tree.min_leaf;
-    o.prune = !params.tree.unpruned;
+    o.confidence = params.options<TreeOptions>().confidence;
+    o.min_leaf = params.options<TreeOptions>().min_leaf;
+    o.prune = !params.options<TreeOptions>().unpruned;
     return grow_c45(d, rows, weights, o);
   }
   std::vector<std::size_t> kept;

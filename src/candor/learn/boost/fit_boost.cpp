@@ -19,14 +19,14 @@ namespace candor {
 
 const std::vector<ParamInfo>& boost_params() {
   static const std::vector<ParamInfo> table{
-      {"boosting", named_field<kBoostingNames, &LearnerParams::boost, &BoostOptions::boosting>(),
+      {"boosting", named_option_field<kBoostingNames, &BoostOptions::boosting>(),
        "boost: kbs (knowledge-based sampling, paper 001: each model's LIFT per leaf and class is divided out of "
        "the example weights, predictions multiply the LIFTs), adaboost-m1 (reweighting by beta = e / (1 - e), a "
        "vote with log(1 / beta); stops when the weighted error is 0 or at least 0.5) or logitboost (additive "
        "logistic regression on regression stumps; two classes as in the paper's Fig. 2, more by Friedman, "
        "Hastie and Tibshirani's J-class version)",
        "boost", one_of([] { return names_of(kBoostingNames); })},
-      {"calibrate", named_field<kBoostCalibrationNames, &LearnerParams::boost, &BoostOptions::calibrate>(),
+      {"calibrate", named_option_field<kBoostCalibrationNames, &BoostOptions::calibrate>(),
        "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
        "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
        "temperature scaling, one parameter), so that a vote of confident members does not read as certainty; "
@@ -34,18 +34,18 @@ const std::vector<ParamInfo>& boost_params() {
        "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
        "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
        "boost", one_of([] { return names_of(kBoostCalibrationNames); })},
-      {"base", field<&LearnerParams::boost, &BoostOptions::base>(),
+      {"base", option_field<&BoostOptions::base>(),
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
        "uncovered examples the two leaves); logitboost always fits regression stumps",
        "boost", one_of([] { return base_learners(); })},
-      {"iterations", field<&LearnerParams::boost, &BoostOptions::iterations>(),
+      {"iterations", option_field<&BoostOptions::iterations>(),
        "boost: the most base models (fewer when boosting stops early)", "boost", in_range(1, 1000000)},
-      {"subsample", field<&LearnerParams::boost, &BoostOptions::subsample>(),
+      {"subsample", option_field<&BoostOptions::subsample>(),
        "boost: 0: each base model is fitted on the weighted training set; S > 0: on round(S x rows) rows drawn "
        "with replacement in proportion to their weights (seeded; AdaBoost.M1's resampling with 1; the paper's "
        "KBS on 10% bootstraps with 0.1)",
        "boost", at_least(0)},
-      {"stratify", field<&LearnerParams::boost, &BoostOptions::stratify>(),
+      {"stratify", option_field<&BoostOptions::stratify>(),
        "boost with kbs: the base learner sees every class with the same total weight, so that maximising its "
        "accuracy maximises WRAcc (the paper's Figs. 4 and 5); the LIFTs are still measured on the unstratified "
        "weights",
@@ -83,7 +83,7 @@ std::vector<InternalFold> internal_folds(const Dataset& data, const LearnerParam
 // predict_proba takes its softmax of.
 double fit_temperature(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams inner = params;
-  inner.boost.calibrate = BoostCalibration::none;
+  inner.options<BoostOptions>().calibrate = BoostCalibration::none;
   const auto folds = internal_folds(data, params);
   if (folds.empty()) return 1.0;  // no scale to fit
   struct Scored {
@@ -125,7 +125,7 @@ double fit_temperature(const Dataset& data, const LearnerParams& params, int thr
 // follow from their (cell, class) weights.
 double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams inner = params;
-  inner.boost.calibrate = BoostCalibration::none;
+  inner.options<BoostOptions>().calibrate = BoostCalibration::none;
   const auto folds = internal_folds(data, params);
   if (folds.empty()) return params.prior_weight;
   struct Fold {
@@ -166,7 +166,8 @@ double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int 
 
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams used = params;
-  if (used.boost.boosting == BoostingMethod::kbs) used.multiclass = params.resolved_multiclass();  // recorded
+  if (used.options<BoostOptions>().boosting == BoostingMethod::kbs)
+    used.multiclass = params.resolved_multiclass();  // recorded
   auto model = std::make_unique<BoostModel>();
   model->learner = params_to_json(used);
   record_training(*model, data);

@@ -118,10 +118,10 @@ KbsRounds kbs_rounds(const LearnerParams& p, const Dataset& d, const std::vector
   KbsRounds out;
   std::vector<double> weights = start;
   Rng rng(static_cast<std::uint64_t>(p.seed));
-  const BaseLearner base = parse_base_learner(p.boost.base);
-  for (int round = 0; round < p.boost.iterations; ++round) {
+  const BaseLearner base = parse_base_learner(p.options<BoostOptions>().base);
+  for (int round = 0; round < p.options<BoostOptions>().iterations; ++round) {
     std::vector<double> fit_weights = weights;
-    if (p.boost.stratify) {
+    if (p.options<BoostOptions>().stratify) {
       std::vector<double> per_class(classes, 0.0);
       for (std::size_t k = 0; k < rows.size(); ++k) per_class[d.y[rows[k]]] += weights[k];
       const double total = std::accumulate(per_class.begin(), per_class.end(), 0.0);
@@ -130,7 +130,8 @@ KbsRounds kbs_rounds(const LearnerParams& p, const Dataset& d, const std::vector
       for (std::size_t k = 0; k < rows.size(); ++k)
         if (fit_weights[k] > 0) fit_weights[k] *= total / static_cast<double>(present) / per_class[d.y[rows[k]]];
     }
-    if (p.boost.subsample > 0) fit_weights = weighted_bootstrap(fit_weights, p.boost.subsample, rng);
+    if (p.options<BoostOptions>().subsample > 0)
+      fit_weights = weighted_bootstrap(fit_weights, p.options<BoostOptions>().subsample, rng);
     Tree member = fit_base_tree(d, rows, fit_weights, p, base, threads);
     CellWeights cell_weights = kbs_cell_weights(member, d, rows, weights);
     const LiftTable lifts = kbs_lifts_of(cell_weights, p.prior_weight);

@@ -27,7 +27,7 @@ void boost_logitboost(BoostModel& m, const LearnerParams& p, const Dataset& d, c
   std::vector<std::vector<double>> F(n, std::vector<double>(classes, 0.0));
   std::vector<std::vector<double>> prob(n, std::vector<double>(classes, 1.0 / j));
   std::vector<double> z(n), w(n);
-  for (int round = 0; round < p.boost.iterations; ++round) {
+  for (int round = 0; round < p.options<BoostOptions>().iterations; ++round) {
     if (classes <= 2) {  // Fig. 2: one stump on the second class's response, F += f / 2
       for (std::size_t k = 0; k < n; ++k) {
         const auto [zk, wk] = response(d.y[rows[k]] == 1, prob[k][1]);

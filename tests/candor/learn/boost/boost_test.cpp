@@ -96,8 +96,8 @@ TEST(AdaBoost, OneWeightUpdateByHand) {
   const Dataset d = two_cells();
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = BoostingMethod::adaboost_m1;
-  p.boost.iterations = 2;
+  p.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
+  p.options<BoostOptions>().iterations = 2;
   const auto m = fit_model(d, p);
   const auto& b = dynamic_cast<const BoostModel&>(*m);
   ASSERT_GE(b.member_weights.size(), 1u);
@@ -125,7 +125,7 @@ TEST(AdaBoost, StopsAtZeroErrorKeepingTheFirstModel) {
       arff("sep.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = BoostingMethod::adaboost_m1;
+  p.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
   const auto m = fit_model(d, p);
   const auto& b = dynamic_cast<const BoostModel&>(*m);
   EXPECT_EQ(b.members.size(), 1u);
@@ -140,13 +140,13 @@ TEST(LogitBoost, OneTwoClassStepByHand) {
       arff("lb.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = BoostingMethod::logitboost;
-  p.boost.iterations = 1;
+  p.options<BoostOptions>().boosting = BoostingMethod::logitboost;
+  p.options<BoostOptions>().iterations = 1;
   const auto m = fit_model(d, p);
   EXPECT_NEAR(m->predict_proba(d, 3)[1], 1 / (1 + std::exp(-2.0)), 1e-12);
   EXPECT_NEAR(m->predict_proba(d, 0)[0], 1 / (1 + std::exp(-2.0)), 1e-12);
   // A second round: p = 0.880797 on every row, z clamped at 1/p = 1.1353 (below 3); F grows by 1.1353 / 2.
-  p.boost.iterations = 2;
+  p.options<BoostOptions>().iterations = 2;
   const auto m2 = fit_model(d, p);
   const double p1 = 1 / (1 + std::exp(-2.0));
   EXPECT_NEAR(m2->predict_proba(d, 3)[1], 1 / (1 + std::exp(-2 * (1 + 0.5 / p1))), 1e-12);
@@ -160,8 +160,8 @@ TEST(LogitBoost, OneThreeClassStepByHand) {
       "lb3.arff", "@relation s\n@attribute a {u,v,w}\n@attribute class {A,B,C}\n@data\nu,A\nu,A\nv,B\nv,B\nw,C\nw,C\n");
   LearnerParams p;
   p.learner = "boost";
-  p.boost.boosting = BoostingMethod::logitboost;
-  p.boost.iterations = 1;
+  p.options<BoostOptions>().boosting = BoostingMethod::logitboost;
+  p.options<BoostOptions>().iterations = 1;
   const auto m = fit_model(d, p);
   EXPECT_EQ(dynamic_cast<const BoostModel&>(*m).per_iteration, 3);
   const auto q = m->predict_proba(d, 0);
@@ -176,9 +176,9 @@ TEST(Boost, EveryKindRoundTripsThroughItsModelFileAndExplains) {
       if (boosting == "logitboost" && base != "stump") continue;
       LearnerParams p;
       p.learner = "boost";
-      p.boost.boosting = parse_boosting(boosting);
-      p.boost.base = base;
-      p.boost.iterations = 4;
+      p.options<BoostOptions>().boosting = parse_boosting(boosting);
+      p.options<BoostOptions>().base = base;
+      p.options<BoostOptions>().iterations = 4;
       const auto m = fit_model(d, p);
       const auto back = model_from_json(m->to_json(), "mem");
       EXPECT_EQ(back->to_json(), m->to_json()) << boosting << " " << base;
@@ -200,8 +200,8 @@ TEST(Boost, NoClassIsRuledOutEvenWhenTheScoresAreExtreme) {
   const Dataset d = read_arff(test::shared("soybean.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.boost.base = "tree";
-  p.boost.iterations = 10;
+  p.options<BoostOptions>().base = "tree";
+  p.options<BoostOptions>().iterations = 10;
   p.multiclass = "softmax";
   const auto fitted = fit_model(d, p);
   const auto& m = dynamic_cast<const BoostModel&>(*fitted);
@@ -222,21 +222,21 @@ TEST(Boost, NoClassIsRuledOutEvenWhenTheScoresAreExtreme) {
 TEST(Boost, OptionsOfOtherLearnersAreRefused) {
   LearnerParams p;
   p.learner = "boost";
-  p.tree.confidence = 0.1;  // a tree option with --base stump
+  p.options<TreeOptions>().confidence = 0.1;  // a tree option with --base stump
   EXPECT_THROW(validate(p), std::invalid_argument);
-  p.boost.base = "tree";
+  p.options<BoostOptions>().base = "tree";
   EXPECT_NO_THROW(validate(p));
-  p.boost.boosting = BoostingMethod::logitboost;
+  p.options<BoostOptions>().boosting = BoostingMethod::logitboost;
   EXPECT_THROW(validate(p), std::invalid_argument);  // logitboost fits regression stumps only
   LearnerParams cn2;
-  cn2.boost.iterations = 5;
+  cn2.options<BoostOptions>().iterations = 5;
   EXPECT_THROW(validate(cn2), std::invalid_argument);
   LearnerParams tree;
   tree.learner = "tree";
   tree.heuristics.quality = "laplace";
   EXPECT_THROW(validate(tree), std::invalid_argument);
   tree.heuristics.quality = "";
-  tree.tree.confidence = 0.7;
+  tree.options<TreeOptions>().confidence = 0.7;
   EXPECT_THROW(validate(tree), std::invalid_argument);
 }
 
@@ -248,9 +248,9 @@ TEST(Boost, MulticlassKbsAndLogitBoostImproveOnOneStump) {
   p.learner = "stump";
   const double stump = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
   p.learner = "boost";
-  p.boost.boosting = BoostingMethod::kbs;
+  p.options<BoostOptions>().boosting = BoostingMethod::kbs;
   const double kbs = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
-  p.boost.boosting = BoostingMethod::logitboost;
+  p.options<BoostOptions>().boosting = BoostingMethod::logitboost;
   const double logit = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
   EXPECT_GT(kbs, stump + 0.2);
   EXPECT_GT(logit, stump + 0.2);
@@ -265,7 +265,7 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   LearnerParams p;
   p.learner = "boost";
   p.multiclass = "one-vs-rest";
-  p.boost.iterations = 3;
+  p.options<BoostOptions>().iterations = 3;
   const auto fitted = fit_model(d, p);
   const auto& m = dynamic_cast<const BoostModel&>(*fitted);
   ASSERT_EQ(m.member_classes.size(), m.members.size());
@@ -344,9 +344,9 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   EXPECT_EQ(old_model->predict_proba(d, 60), softmax->predict_proba(d, 60));
   // Only KBS among the ensembles reads --multiclass.
   p.multiclass = "one-vs-rest";
-  p.boost.boosting = BoostingMethod::adaboost_m1;
+  p.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
   EXPECT_THROW(validate(p), std::invalid_argument);
-  p.boost.boosting = BoostingMethod::kbs;
+  p.options<BoostOptions>().boosting = BoostingMethod::kbs;
   p.multiclass = "ovr";
   EXPECT_THROW(validate(p), std::invalid_argument);
 }
@@ -368,8 +368,8 @@ TEST(Boost, SubsamplesAreSeeded) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.boost.base = "tree";
-  p.boost.subsample = 0.3;
+  p.options<BoostOptions>().base = "tree";
+  p.options<BoostOptions>().subsample = 0.3;
   const std::string a = fit_model(d, p)->to_json().dump();
   EXPECT_EQ(a, fit_model(d, p)->to_json().dump());
   p.seed = 2;
