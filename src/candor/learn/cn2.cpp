@@ -117,4 +117,8 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
   return model;
 }
 
+void cn2_ordered_paper_settings(LearnerParams& p) { p.heuristics.quality = "entropy"; }
+
+void cn2_unordered_paper_settings(LearnerParams& p) { p.heuristics.quality = "laplace"; }
+
 }  // namespace candor

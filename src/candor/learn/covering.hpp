@@ -58,5 +58,9 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
                                int threads, const QualityMeasure* estimate);
 RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
                             int threads, const QualityMeasure* estimate);
+// The CN2 papers' measures, which their experiments pin (LearnerInfo::paper_settings): entropy for the
+// ordered learner (Clark and Niblett 1989), Laplace for the unordered one (Clark and Boswell 1991).
+void cn2_ordered_paper_settings(LearnerParams& p);
+void cn2_unordered_paper_settings(LearnerParams& p);
 
 }  // namespace candor

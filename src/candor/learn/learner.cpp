@@ -30,7 +30,9 @@ const std::vector<LearnerInfo>& learner_table() {
        .correct_evc = true,
        .stopping = true,
        .probabilistic_covering = true,
-       .option_groups = "rule"},
+       .option_groups = "rule",
+       .stable_rules = true,
+       .paper_settings = cn2_unordered_paper_settings},
       {.name = "cn2-ordered",
        .description = "a decision list (Clark and Niblett 1989): the first firing rule decides",
        .fit = fit_cn2_ordered,
@@ -42,7 +44,8 @@ const std::vector<LearnerInfo>& learner_table() {
        .evc_quality = true,
        .correct_evc = true,
        .stopping = true,
-       .option_groups = "rule"},
+       .option_groups = "rule",
+       .paper_settings = cn2_ordered_paper_settings},
       {.name = "laplace-covering",
        .description = "rules per class minimising the Laplace error, the matching rule of lowest error decides "
                       "(paper 002, section 4)",
@@ -81,7 +84,12 @@ const std::vector<LearnerInfo>& learner_table() {
        .stopping = true,
        .probabilistic_covering = true,
        .option_groups = "rule linear",
-       .correct = "evc"},
+       .correct = "evc",
+       .stable_rules = true,
+       .prediction = "(logistic weights)",
+       .describe = describe_rule_logistic,
+       .write_options = write_rule_logistic_options,
+       .paper_settings = rule_logistic_paper_settings},
       {.name = "rule",
        .description = "the single best rule of CN2's search (any quality; WRAcc by default, the subgroup-discovery "
                       "setting KBS came from), then a default rule for the examples it does not cover: the base "
@@ -98,23 +106,44 @@ const std::vector<LearnerInfo>& learner_table() {
        .description = "a one-level decision tree as Weka's DecisionStump: one binary test by weighted entropy, a "
                       "third branch for missing values",
        .fit_model = fit_tree,
-       .option_groups = "leaf"},
+       .option_groups = "leaf",
+       .also_reads = tree_also_reads,
+       .prediction = "(leaf distribution)",
+       .describe = describe_tree_learner,
+       .write_options = write_tree_options},
       {.name = "tree",
        .description = "a C4.5 decision tree with Weka J48's defaults (gain ratio, error-based pruning with subtree "
                       "raising, fractional instances for missing values)",
        .fit_model = fit_tree,
-       .option_groups = "leaf tree"},
+       .option_groups = "leaf tree",
+       .also_reads = tree_also_reads,
+       .prediction = "(leaf distribution)",
+       .describe = describe_tree_learner,
+       .write_options = write_tree_options},
       {.name = "boost",
        .description = "an ensemble of --iterations base models (--base) by --boosting kbs, adaboost-m1 or "
                       "logitboost (paper 001)",
        .fit_model = fit_boost,
-       .option_groups = "boost base"},
+       .option_groups = "boost base",
+       .multiclass = "one-vs-rest",
+       .base_option = "base",
+       .reads_base = boost_reads_base,
+       .deciding_options = {"boosting", "base"},
+       .also_reads = boost_also_reads,
+       .prediction = "(ensemble)",
+       .check = check_boost_options,
+       .describe = describe_boost,
+       .write_options = write_boost_options},
       {.name = "pril",
        .description = "probabilistic inductive learning (paper 004): rules that classify correctly at least their "
                       "stated reliability of the time with confidence 1 - risk, and undecided cases where no rule "
                       "is reliable enough",
        .fit_model = fit_pril,
-       .option_groups = "pril"},
+       .option_groups = "pril",
+       .prediction = "(the first reliable rule; else undecided)",
+       .check = check_pril_options,
+       .describe = describe_pril,
+       .write_options = write_pril_options},
   };
   return table;
 }
@@ -126,24 +155,30 @@ bool has_group(const LearnerInfo& l, const std::string& group) {
 }
 }  // namespace
 
-const std::vector<std::string>& base_learners() {
-  static const std::vector<std::string> names = names_of(kBaseLearnerNames);
-  return names;
+const LearnerInfo* base_learner(const LearnerParams& p) {
+  const LearnerInfo& l = find_learner(p.learner);
+  return l.base_option ? &find_learner(option_text(p, l.base_option)) : nullptr;
+}
+
+std::vector<std::string> base_learner_names(const LearnerInfo& learner) {
+  for (const auto& info : param_table())
+    if (learner.base_option && std::string_view(info.name) == learner.base_option && info.values.names)
+      return info.values.names();
+  return {};
 }
 
 const LearnerInfo& rule_learner(const LearnerParams& p) {
-  const LearnerInfo& l = find_learner(p.learner);
-  return has_group(l, "base") ? find_learner(p.options<BoostOptions>().base) : l;
+  const LearnerInfo* base = base_learner(p);
+  return base ? *base : find_learner(p.learner);
 }
 
 bool reads_option_group(const LearnerParams& p, const std::string& group) {
   if (group.empty()) return true;
   const LearnerInfo& l = find_learner(p.learner);
   if (has_group(l, group)) return true;
-  if (!has_group(l, "base")) return false;
-  // logitboost always fits regression stumps: it reads no base learner's options.
-  if (p.options<BoostOptions>().boosting == BoostingMethod::logitboost) return false;
-  return has_group(find_learner(p.options<BoostOptions>().base), group);
+  const LearnerInfo* base = base_learner(p);
+  if (!base || (l.reads_base && !l.reads_base(p))) return false;
+  return has_group(*base, group);
 }
 
 bool reads_option(const LearnerParams& p, const std::string& name) {
@@ -151,15 +186,12 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
   for (const auto& i : param_table())
     if (name == i.name) info = &i;
   if (!info) return false;
-  // Read by the rule learners that correct (--correct bootstrap) and by a single tree or stump
-  // (--leaf-estimate bootstrap).
-  if (name == "bootstrap_resamples")
-    return (reads_option_group(p, "rule") && rule_learner(p).correct_evc) || p.learner == "tree" ||
-           p.learner == "stump";
-  // Read by the linear learners and by kbs ensembles.
-  if (name == "multiclass")
-    return reads_option_group(p, "linear") ||
-           (p.learner == "boost" && p.options<BoostOptions>().boosting == BoostingMethod::kbs);
+  const LearnerInfo& learner = find_learner(p.learner);
+  if (learner.also_reads && learner.also_reads(p, name)) return true;
+  // Read by the rule learners that correct (--correct bootstrap) and by those that say so (also_reads).
+  if (name == "bootstrap_resamples") return reads_option_group(p, "rule") && rule_learner(p).correct_evc;
+  // Read by the linear learners and by those that say so (also_reads).
+  if (name == "multiclass") return reads_option_group(p, "linear");
   if (!reads_option_group(p, info->group)) return false;
   if (std::string(info->group) != "rule") return true;
   const LearnerInfo& l = rule_learner(p);
@@ -169,7 +201,7 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
   if (name == "covering") return l.probabilistic_covering;
   if (name == "stop" || name == "min_new_positives" || name == "min_new_share") return l.stopping;
   if (name == "correct") return l.correct_evc;
-  if (name.rfind("stable_", 0) == 0) return p.learner == "cn2-unordered" || p.learner == "rule-logistic";
+  if (name.rfind("stable_", 0) == 0) return learner.stable_rules;
   if (name.rfind("evc_", 0) == 0) return l.evc_quality || l.correct_evc;
   return true;
 }
@@ -178,9 +210,10 @@ bool learner_reads_option(const std::string& learner, const std::string& name) {
   LearnerParams probe;
   probe.learner = learner;
   if (reads_option(probe, name)) return true;
-  if (!has_group(find_learner(learner), "base")) return false;
-  for (const auto& base : base_learners()) {
-    probe.options<BoostOptions>().base = base;
+  const LearnerInfo& l = find_learner(learner);
+  if (!l.base_option) return false;
+  for (const auto& base : base_learner_names(l)) {
+    set_option_text(probe, l.base_option, base);
     if (reads_option(probe, name)) return true;
   }
   return false;
@@ -192,14 +225,14 @@ std::string option_readers(const std::string& name) {
   for (const auto& l : learner_table()) {
     LearnerParams probe;
     probe.learner = l.name;
-    if (!has_group(l, "base")) {
+    if (!l.base_option) {
       if (reads_option(probe, name)) add(l.name);
       continue;
     }
     bool every_base = true;
     std::vector<std::string> bases;
-    for (const auto& base : base_learners()) {
-      probe.options<BoostOptions>().base = base;
+    for (const auto& base : base_learner_names(l)) {
+      set_option_text(probe, l.base_option, base);
       if (reads_option(probe, name))
         bases.push_back(base);
       else
@@ -208,7 +241,7 @@ std::string option_readers(const std::string& name) {
     if (every_base)
       add(l.name);
     else
-      for (const auto& base : bases) add(std::string(l.name) + " --base " + base);
+      for (const auto& base : bases) add(std::string(l.name) + " " + option_flag(l.base_option) + " " + base);
   }
   return readers;
 }
@@ -219,15 +252,11 @@ std::string learners_markdown() {
       "|\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& l : learner_table()) {
     if (!has_group(l, "rule")) {
-      out += std::string("| `") + l.name + "` | " + l.description + " | - | - | - | - | - | " +
-             (has_group(l, "base")   ? "(ensemble)"
-              : has_group(l, "pril") ? "(the first reliable rule; else undecided)"
-                                     : "(leaf distribution)") +
-             " |\n";
+      out += std::string("| `") + l.name + "` | " + l.description + " | - | - | - | - | - | " + l.prediction + " |\n";
       continue;
     }
     const std::string length = l.max_rule_length >= kNoLengthLimit ? "none" : std::to_string(l.max_rule_length);
-    const std::string combine = has_group(l, "linear")           ? "(logistic weights)"
+    const std::string combine = *l.prediction                    ? l.prediction
                                 : std::string(l.combine).empty() ? "(one rule decides)"
                                                                  : l.combine;
     out += std::string("| `") + l.name + "` | " + l.description + " | " + l.quality + " | " +

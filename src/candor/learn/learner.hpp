@@ -7,7 +7,9 @@
 // learn/fit.cpp and returns a RuleModel; any other learner (`fit_model`) gets the data and parameters and
 // returns any Model (model/model.hpp), building on the rule learners through fit() where it needs rules.
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
@@ -55,6 +57,30 @@ struct LearnerInfo {
   const char* option_groups = "";
   // Default of --correct when the quality does not already estimate by EVC: "evc" or "none".
   const char* correct = "none";
+  // Default of --multiclass, for the learners that read it.
+  const char* multiclass = "softmax";
+  bool stable_rules = false;  // --stable-resamples (a rule set's)
+  // An ensemble over a base learner (option group "base"): the option that names the base learner (its
+  // declared values are the base learners), and whether the base's options are read with these settings
+  // (null: always).
+  const char* base_option = nullptr;
+  bool (*reads_base)(const LearnerParams& p) = nullptr;
+  // Options that decide which others it reads (boost's --boosting and --base): checked before any other,
+  // and named in the message for an option it does not read.
+  std::vector<const char*> deciding_options = {};
+  // Options outside its groups that it reads with these settings (null: none).
+  bool (*also_reads)(const LearnerParams& p, std::string_view name) = nullptr;
+  // What the learners' table (learners_markdown) says of how it predicts, for learners without rule options.
+  const char* prediction = "";
+  // The learner's own steps of the shared option handling, each null where it has none:
+  // - check: which of its values go together, after each was checked against its declaration (validate);
+  // - describe: the line that heads its models' text (describe(); null: the rule learners' line);
+  // - write_options: the last step of params_to_json (options written only when asked for, resolved ones);
+  // - paper_settings: what its paper's experiments pin (paper_params).
+  void (*check)(const LearnerParams& p) = nullptr;
+  std::string (*describe)(const LearnerParams& p) = nullptr;
+  void (*write_options)(const LearnerParams& p, nlohmann::json& j) = nullptr;
+  void (*paper_settings)(LearnerParams& p) = nullptr;
 };
 
 const std::vector<LearnerInfo>& learner_table();
@@ -67,7 +93,9 @@ std::vector<std::string> learner_names();
 // The learner whose rule defaults and capabilities apply to `p`: the one named by --base when the learner
 // is an ensemble over a base learner, else the learner itself.
 const LearnerInfo& rule_learner(const LearnerParams& p);
-// The names of the learners `boost` can use as --base.
-const std::vector<std::string>& base_learners();
+// The learner named by the --base (LearnerInfo::base_option) of an ensemble `p`, null for any other learner.
+const LearnerInfo* base_learner(const LearnerParams& p);
+// The learners an ensemble of `learner` can use as its base: its base option's declared values.
+std::vector<std::string> base_learner_names(const LearnerInfo& learner);
 
 }  // namespace candor

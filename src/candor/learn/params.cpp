@@ -71,19 +71,8 @@ std::string LearnerParams::resolved_correct() const {
   return rule_learner(*this).correct;
 }
 
-std::string LearnerParams::resolved_lambda_search() const {
-  const auto& linear = options<LinearOptions>();
-  if (!linear.lambda_search.empty()) return linear.lambda_search;
-  return linear.features == "rules" ? "none" : "attributes";
-}
-
 std::string LearnerParams::resolved_multiclass() const {
-  if (!multiclass.empty()) return multiclass;
-  return learner == "boost" ? "one-vs-rest" : "softmax";
-}
-
-double LearnerParams::resolved_fixed_lambda() const {
-  return options<LinearOptions>().lambda > 0 ? options<LinearOptions>().lambda : 0.01;
+  return multiclass.empty() ? find_learner(learner).multiclass : multiclass;
 }
 
 bool LearnerParams::uses_evc() const {
@@ -203,8 +192,6 @@ const std::vector<ParamInfo>& param_table() {
 LearnerParams paper_params(const std::string& learner) {
   LearnerParams p;
   p.learner = learner;
-  // The CN2 papers' measures; the other learners' defaults are their papers' own.
-  p.heuristics.quality = learner == "cn2-ordered" ? "entropy" : learner == "cn2-unordered" ? "laplace" : "";
   p.rule_covering.stop = "none";
   p.rule_covering.min_new_positives = 1;
   p.rule_covering.min_new_share = 0;
@@ -216,11 +203,8 @@ LearnerParams paper_params(const std::string& learner) {
   p.rule_search.beam_width = 5;
   p.evc.permutations = 100;
   p.evc.pool = EvcPool::none;
-  if (learner == "rule-logistic") {  // paper 000's LRRP: EVC rules and the attributes, LR's lambda
-    p.heuristics.quality = "evc";
-    p.options<LinearOptions>().features = "rules+attributes";
-    p.options<LinearOptions>().lambda_search = "attributes";
-  }
+  // The learner's own (the CN2 papers' measures, LRRP's features); the others' defaults are their papers'.
+  if (const auto paper_settings = find_learner(learner).paper_settings) paper_settings(p);
   return p;
 }
 
@@ -258,11 +242,11 @@ void check_options_read(const LearnerParams& p) {
     if (!given) continue;
     const std::string readers = option_readers(info.name);
     std::string where = "--learner " + p.learner;
-    if (reads_option_group(p, "boost"))
-      where += " --boosting " + std::string(name_of(kBoostingNames, p.options<BoostOptions>().boosting)) +
-               (p.options<BoostOptions>().boosting == BoostingMethod::logitboost
-                    ? ""
-                    : " --base " + p.options<BoostOptions>().base);
+    const LearnerInfo& learner = find_learner(p.learner);
+    for (const char* deciding : learner.deciding_options)
+      if (!learner.base_option || deciding != std::string_view(learner.base_option) || !learner.reads_base ||
+          learner.reads_base(p))
+        where += " " + option_flag(deciding) + " " + option_text(p, deciding);
     throw std::invalid_argument(option_flag(info.name) + " is an option of --learner " + readers + ", not of " + where);
   }
 }
@@ -301,7 +285,7 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
   if (p.resolved_correct() != "none" && !learner.correct_evc)
     throw std::invalid_argument("--correct " + p.resolved_correct() + " is not available with --learner " + p.learner);
   if (p.stable.resamples > 0) {
-    if (p.learner != "cn2-unordered" && p.learner != "rule-logistic")
+    if (!find_learner(p.learner).stable_rules)
       throw std::invalid_argument(
           "stable rules (--stable-resamples) are a rule set's: --learner cn2-unordered or "
           "rule-logistic, not " +
@@ -371,49 +355,24 @@ void validate(const LearnerParams& p) {
     }
   // What decides which options a learner reads comes first, so that an option it does not read is named as
   // such (check_options_read) before any other value is judged.
+  const auto deciding = [&](std::string_view name) {
+    if (name == "learner") return true;
+    for (const auto& l : learner_table())
+      for (const char* option : l.deciding_options)
+        if (name == option) return true;
+    return false;
+  };
   for (const auto& info : param_table())
-    if (std::string_view(info.name) == "learner" || std::string_view(info.name) == "boosting" ||
-        std::string_view(info.name) == "base")
-      check_declared_values(p, info);
+    if (deciding(info.name)) check_declared_values(p, info);
   check_options_read(p);
   for (const auto& info : param_table()) check_declared_values(p, info);
   // What the declarations cannot say: which values go together.
-  if (reads_option_group(p, "boost")) {
-    if (p.options<BoostOptions>().boosting == BoostingMethod::logitboost && p.options<BoostOptions>().base != "stump")
-      throw std::invalid_argument("logitboost fits regression stumps; --base " + p.options<BoostOptions>().base +
-                                  " is not available with it");
-    if (p.options<BoostOptions>().stratify && p.options<BoostOptions>().boosting != BoostingMethod::kbs)
-      throw std::invalid_argument("--stratify is an option of --boosting kbs");
-  }
-  if (p.options<BoostOptions>().calibrate == BoostCalibration::smoothing &&
-      p.options<BoostOptions>().boosting != BoostingMethod::kbs)
-    throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " +
-                                std::string(name_of(kBoostingNames, p.options<BoostOptions>().boosting)) +
-                                " has no LIFTs (use --calibrate temperature)");
   if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
-  if (p.options<TreeOptions>().leaf_estimate == "bootstrap" && p.learner != "tree" && p.learner != "stump")
-    throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
-  if (reads_option_group(p, "pril")) parse_reliabilities(p.options<PrilOptions>().reliability, 0);
+  if (const auto check = find_learner(p.learner).check) check(p);
 }
 
-nlohmann::json params_to_json(const LearnerParams& p) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const auto& info : param_table())
-    if (reads_option_group(p, info.group)) std::visit([&](auto member) { j[info.name] = member.get(p); }, info.member);
-  // Options read only when asked for are left out otherwise: files of models without them stay as they were
-  // before the options existed.
-  if (p.options<BoostOptions>().calibrate == BoostCalibration::none) j.erase("calibrate");
-  if (p.resolved_correct() != "bootstrap" && p.options<TreeOptions>().leaf_estimate != "bootstrap")
-    j.erase("bootstrap_resamples");
-  if (p.options<PrilOptions>().branching == 0 || !p.options<PrilOptions>().branching_attributes.empty())
-    j.erase("branching_test");
-  // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
-  // softmax (BoostModel::from_json).
-  if (p.learner == "boost" && p.options<BoostOptions>().boosting == BoostingMethod::kbs && !p.multiclass.empty())
-    j["multiclass"] = p.multiclass;
-  if (p.stable.resamples == 0)
-    for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
-  if (!reads_option_group(p, "rule")) return j;
+namespace {
+void write_resolved_rule_options(const LearnerParams& p, nlohmann::json& j) {
   j["quality"] = p.resolved_quality();
   j["search"] = p.resolved_search();
   j["max_rule_length"] = p.resolved_max_rule_length();
@@ -421,11 +380,24 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   j["stop"] = p.resolved_stop();
   j["m_scale"] = p.resolved_m_scale();
   j["correct"] = p.resolved_correct();
-  if (reads_option_group(p, "linear")) j["lambda_search"] = p.resolved_lambda_search();
-  if (p.learner == "decision-list") {
+  if (find_learner(p.learner).separate_heuristics) {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();
   }
+}
+}  // namespace
+
+nlohmann::json params_to_json(const LearnerParams& p) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& info : param_table())
+    if (reads_option_group(p, info.group)) std::visit([&](auto member) { j[info.name] = member.get(p); }, info.member);
+  // Options read only when asked for are left out otherwise: files of models without them stay as they were
+  // before the options existed. The learner's own step (write_options) comes last.
+  if (p.resolved_correct() != "bootstrap") j.erase("bootstrap_resamples");
+  if (p.stable.resamples == 0)
+    for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
+  if (reads_option_group(p, "rule")) write_resolved_rule_options(p, j);
+  if (const auto write_options = find_learner(p.learner).write_options) write_options(p, j);
   return j;
 }
 
@@ -471,68 +443,19 @@ LearnerParams params_from_json(const nlohmann::json& j) {
   return p;
 }
 
-namespace {
-std::string describe_pril(const LearnerParams& p) {
-  std::string s = "pril (reliability " + p.options<PrilOptions>().reliability +
-                  (p.options<PrilOptions>().reliability_prior ? " or the class share" : "") + ", " +
-                  p.options<PrilOptions>().shape + " in " + std::to_string(p.options<PrilOptions>().steps) +
-                  " steps, risk " + nlohmann::json(p.options<PrilOptions>().risk).dump() + ", M " +
-                  std::to_string(p.options<PrilOptions>().max_attributes) + ", n " +
-                  nlohmann::json(p.options<PrilOptions>().min_cases).dump() +
-                  (p.options<PrilOptions>().n_option ? ", n-option" : "") + ", branching ";
-  s += !p.options<PrilOptions>().branching_attributes.empty() ? p.options<PrilOptions>().branching_attributes
-       : p.options<PrilOptions>().branching < 0 ? "automatic by " + p.options<PrilOptions>().branching_test
-       : p.options<PrilOptions>().branching > 0
-           ? std::to_string(p.options<PrilOptions>().branching) + " by " + p.options<PrilOptions>().branching_test
-           : std::string("0");
-  return s + ", " + std::to_string(p.options<PrilOptions>().bins) + " bins)";
-}
-
-std::string describe_trees(const LearnerParams& p) {
-  std::string s;
-  if (reads_option_group(p, "tree"))
-    s += p.options<TreeOptions>().unpruned
-             ? "unpruned, "
-             : "confidence " + nlohmann::json(p.options<TreeOptions>().confidence).dump() + ", ";
-  if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(p.options<TreeOptions>().min_leaf).dump() + ", ";
-  if (reads_option_group(p, "leaf")) s += "leaf " + p.options<TreeOptions>().leaf_estimate;
-  return s;
-}
-std::string describe_rules(const LearnerParams& p);
-}  // namespace
-
 LearnerParams model_options(const Model& m) { return params_from_json(m.learner); }
 
 std::string model_text(const Model& m) { return m.text(describe(model_options(m))); }
 
 std::string describe(const LearnerParams& p) {
-  if (reads_option_group(p, "boost")) {
-    std::string s =
-        "boost (" + std::string(name_of(kBoostingNames, p.options<BoostOptions>().boosting)) +
-        (p.options<BoostOptions>().boosting == BoostingMethod::logitboost ? " on regression stumps"
-                                                                          : " over " + p.options<BoostOptions>().base) +
-        ", " + std::to_string(p.options<BoostOptions>().iterations) + " iterations";
-    if (p.options<BoostOptions>().subsample > 0)
-      s += ", subsamples of " + nlohmann::json(p.options<BoostOptions>().subsample).dump() + " x rows";
-    if (p.options<BoostOptions>().stratify) s += ", stratified";
-    if (p.options<BoostOptions>().boosting == BoostingMethod::kbs)
-      s += ", " + p.resolved_multiclass() + " on more than two classes";
-    if (p.options<BoostOptions>().calibrate != BoostCalibration::none)
-      s += ", " + std::string(name_of(kBoostCalibrationNames, p.options<BoostOptions>().calibrate)) + "-calibrated";
-    if (reads_option_group(p, "leaf")) s += "; " + describe_trees(p);
-    if (reads_option_group(p, "rule")) s += "; " + describe_rules(options_for(p, p.options<BoostOptions>().base));
-    return s + ")";
-  }
-  if (reads_option_group(p, "pril")) return describe_pril(p);
-  if (!reads_option_group(p, "rule")) return p.learner + " (" + describe_trees(p) + ")";
-  return describe_rules(p);
+  if (const auto describe_learner = find_learner(p.learner).describe) return describe_learner(p);
+  return describe_rule_learner(p);
 }
 
-namespace {
-std::string describe_rules(const LearnerParams& p) {
+std::string describe_rule_learner(const LearnerParams& p) {
   const int length = p.resolved_max_rule_length();
   std::string s = p.learner + " (";
-  s += p.learner == "decision-list"
+  s += rule_learner(p).separate_heuristics
            ? "selection " + p.resolved_quality() + ", refinement " + p.resolved_refine_quality()
            : "quality " + p.resolved_quality();
   s += ", search " + p.resolved_search();
@@ -556,23 +479,34 @@ std::string describe_rules(const LearnerParams& p) {
   if (p.rule_covering.min_new_share > 0) s += ", min new share " + nlohmann::json(p.rule_covering.min_new_share).dump();
   if (p.rule_covering.covering != "remove") s += ", " + p.rule_covering.covering + " covering";
   if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
-  if (reads_option_group(p, "linear")) {
-    s += "; " + p.options<LinearOptions>().features + (p.options<LinearOptions>().penalty == "l1" ? ", lasso" : "") +
-         ", rule penalty " + p.options<LinearOptions>().rule_penalty + ", rule sign " +
-         p.options<LinearOptions>().rule_sign + ", rules from " +
-         (p.options<LinearOptions>().rule_data == "all" ? std::string("all data") : std::string("half the data")) +
-         ", lambda " +
-         (p.resolved_lambda_search() == "none" ? nlohmann::json(p.resolved_fixed_lambda()).dump()
-          : p.options<LinearOptions>().lambda > 0
-              ? nlohmann::json(p.options<LinearOptions>().lambda).dump()
-              : "by " + std::to_string(p.options<LinearOptions>().lambda_folds) + "-fold CV of " +
-                    (p.resolved_lambda_search() == "model" ? "this model" : "the attributes-only model"));
-    if (p.resolved_multiclass() != "softmax") s += ", " + p.resolved_multiclass();
-  }
-  s += ")";
-  return s;
+  return s + ")";
 }
-}  // namespace
+
+std::string option_text(const LearnerParams& p, std::string_view name) {
+  for (const auto& info : param_table())
+    if (name == info.name)
+      return std::visit(
+          [&](auto member) -> std::string {
+            using T = typename decltype(member)::type;
+            if constexpr (std::is_same_v<T, std::string>)
+              return member.get(p);
+            else
+              return nlohmann::json(member.get(p)).dump();
+          },
+          info.member);
+  throw std::invalid_argument("no learner option '" + std::string(name) + "'");
+}
+
+void set_option_text(LearnerParams& p, std::string_view name, const std::string& text) {
+  for (const auto& info : param_table())
+    if (name == info.name) {
+      const std::string flag = option_flag(info.name);
+      if (const auto* named = std::get_if<ParamNameField>(&info.member)) return named->set(p, flag, text);
+      if (const auto* field = std::get_if<ParamField<std::string>>(&info.member)) return field->set(p, flag, text);
+      throw std::invalid_argument("learner option '" + std::string(name) + "' is not a text");
+    }
+  throw std::invalid_argument("no learner option '" + std::string(name) + "'");
+}
 
 std::string params_markdown() {
   LearnerParams defaults;

@@ -5,6 +5,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -86,13 +87,8 @@ struct LearnerParams {
   // `correct`, or the default: none when the quality already estimates by EVC, else the learner's
   // (evc for rule-logistic, none for the others).
   std::string resolved_correct() const;
-  // `lambda_search`, or the default: none (lambda fixed) for a rules-only model, whose gamma penalty already
-  // ties each weight to its rule's corrected probability; attributes otherwise.
-  std::string resolved_lambda_search() const;
-  // The lambda of --lambda-search none: --lambda, or 0.01 (a stabiliser, measured in docs/defaults.md).
-  double resolved_fixed_lambda() const;
-  // `multiclass`, or the learner's default: one-vs-rest for boost (kbs), softmax for rule-logistic
-  // (docs/boosting.md and docs/rule_logistic.md measure both).
+  // `multiclass`, or the learner's default (LearnerInfo::multiclass): one-vs-rest for boost (kbs), softmax
+  // for rule-logistic (docs/boosting.md and docs/rule_logistic.md measure both).
   std::string resolved_multiclass() const;
   // Whether rule probabilities come from EVC: quality evc or correct evc (both need a calibration).
   bool uses_evc() const;
@@ -237,8 +233,15 @@ nlohmann::json params_to_json(const LearnerParams& p);
 // Unknown keys are an error (a typo must not silently fall back to a default).
 LearnerParams params_from_json(const nlohmann::json& j);
 // One line naming the learner and its resolved search settings, e.g.
-// "cn2-unordered (quality laplace, search beam 5, max length 5)".
+// "cn2-unordered (quality laplace, search beam 5, max length 5)": the learner's own (LearnerInfo::describe)
+// or describe_rule_learner's.
 std::string describe(const LearnerParams& p);
+// The line of a rule learner: its heuristics, search, correction, stopping, covering and combination.
+std::string describe_rule_learner(const LearnerParams& p);
+// The value of the text option `name` (a param_table() name; numbers and flags as JSON), and writing one by
+// its text; std::invalid_argument for an unknown name, or a value the option does not take.
+std::string option_text(const LearnerParams& p, std::string_view name);
+void set_option_text(LearnerParams& p, std::string_view name, const std::string& text);
 // The options a model was fitted with, read back from its learner object (Model::learner) and checked as
 // any options are: a model file edited by hand may hold options no learner takes (std::invalid_argument).
 LearnerParams model_options(const Model& m);

@@ -272,4 +272,26 @@ std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params
   return model;
 }
 
+void check_pril_options(const LearnerParams& p) { parse_reliabilities(p.options<PrilOptions>().reliability, 0); }
+
+std::string describe_pril(const LearnerParams& p) {
+  const PrilOptions& o = p.options<PrilOptions>();
+  std::string s = "pril (reliability " + o.reliability + (o.reliability_prior ? " or the class share" : "") + ", " +
+                  o.shape + " in " + std::to_string(o.steps) + " steps, risk " + nlohmann::json(o.risk).dump() +
+                  ", M " + std::to_string(o.max_attributes) + ", n " + nlohmann::json(o.min_cases).dump() +
+                  (o.n_option ? ", n-option" : "") + ", branching ";
+  s += !o.branching_attributes.empty() ? o.branching_attributes
+       : o.branching < 0               ? "automatic by " + o.branching_test
+       : o.branching > 0               ? std::to_string(o.branching) + " by " + o.branching_test
+                                       : std::string("0");
+  return s + ", " + std::to_string(o.bins) + " bins)";
+}
+
+void write_pril_options(const LearnerParams& p, nlohmann::json& j) {
+  // The test is read only where branching is chosen by it: files of models without branching stay as they
+  // were before the option existed.
+  if (p.options<PrilOptions>().branching == 0 || !p.options<PrilOptions>().branching_attributes.empty())
+    j.erase("branching_test");
+}
+
 }  // namespace candor

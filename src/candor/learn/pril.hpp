@@ -1,6 +1,8 @@
 #pragma once
 // The PrIL learner (paper 004): categorise, branch, eliminate subsets (pril/), return a PrilModel.
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
@@ -12,6 +14,11 @@
 namespace candor {
 
 std::unique_ptr<Model> fit_pril(const Dataset& data, const LearnerParams& params, int threads);
+// PrIL's steps of the shared option handling (LearnerInfo): --reliability read as numbers, the line heading
+// its models' text, --branching-test written only where a test chooses the branching.
+void check_pril_options(const LearnerParams& p);
+std::string describe_pril(const LearnerParams& p);
+void write_pril_options(const LearnerParams& p, nlohmann::json& j);
 
 // Paper 004's logit analysis for choosing branching attributes: one logit model (multinomial for more than
 // two classes) of every attribute's main effects over its categories, each attribute's effects then tested

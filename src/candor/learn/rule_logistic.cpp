@@ -227,7 +227,7 @@ RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size
   o.rule_penalty = parse_named(kRulePenaltyNames, "--rule-penalty value", p.options<LinearOptions>().rule_penalty);
   o.rule_sign = parse_named(kRuleSignNames, "--rule-sign value", p.options<LinearOptions>().rule_sign);
   o.rule_data = parse_named(kRuleDataNames, "--rule-data value", p.options<LinearOptions>().rule_data);
-  o.lambda_search = parse_named(kLambdaSearchNames, "--lambda-search value", p.resolved_lambda_search());
+  o.lambda_search = parse_named(kLambdaSearchNames, "--lambda-search value", resolved_lambda_search(p));
   const MulticlassForm form = parse_named(kMulticlassNames, "--multiclass value", p.resolved_multiclass());
   o.link = classes == 2                          ? LogisticLink::binary
            : form == MulticlassForm::one_vs_rest ? LogisticLink::one_vs_rest
@@ -242,7 +242,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   LearnerParams p = given;
   p.heuristics.m_scale = p.resolved_m_scale();
   p.correct = p.resolved_correct();  // the model records what was used
-  p.options<LinearOptions>().lambda_search = p.resolved_lambda_search();
+  p.options<LinearOptions>().lambda_search = resolved_lambda_search(p);
   p.multiclass = p.resolved_multiclass();
   const int classes = static_cast<int>(data.num_classes());
   if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
@@ -295,7 +295,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
 
   // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
   if (o.lambda_search == LambdaSearchOn::none) {
-    model->lambda = p.resolved_fixed_lambda();
+    model->lambda = resolved_fixed_lambda(p);
   } else if (p.options<LinearOptions>().lambda > 0) {
     model->lambda = p.options<LinearOptions>().lambda;
   } else {
@@ -365,6 +365,42 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     model->attribute_spread.push_back(spread(total > 0 ? ones / total : 0));
   }
   return model;
+}
+
+std::string resolved_lambda_search(const LearnerParams& p) {
+  const LinearOptions& linear = p.options<LinearOptions>();
+  if (!linear.lambda_search.empty()) return linear.lambda_search;
+  return linear.features == "rules" ? "none" : "attributes";
+}
+
+double resolved_fixed_lambda(const LearnerParams& p) {
+  return p.options<LinearOptions>().lambda > 0 ? p.options<LinearOptions>().lambda : 0.01;
+}
+
+std::string describe_rule_logistic(const LearnerParams& p) {
+  const LinearOptions& o = p.options<LinearOptions>();
+  std::string s = describe_rule_learner(p);
+  s.pop_back();  // its ")": the linear model's settings follow the rules'
+  s += "; " + o.features + (o.penalty == "l1" ? ", lasso" : "") + ", rule penalty " + o.rule_penalty + ", rule sign " +
+       o.rule_sign + ", rules from " + (o.rule_data == "all" ? std::string("all data") : std::string("half the data")) +
+       ", lambda " +
+       (resolved_lambda_search(p) == "none" ? nlohmann::json(resolved_fixed_lambda(p)).dump()
+        : o.lambda > 0                      ? nlohmann::json(o.lambda).dump()
+                                            : "by " + std::to_string(o.lambda_folds) + "-fold CV of " +
+                             (resolved_lambda_search(p) == "model" ? "this model" : "the attributes-only model"));
+  if (p.resolved_multiclass() != "softmax") s += ", " + p.resolved_multiclass();
+  return s + ")";
+}
+
+void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j) {
+  j["lambda_search"] = resolved_lambda_search(p);
+}
+
+void rule_logistic_paper_settings(LearnerParams& p) {
+  // Paper 000's LRRP: EVC rules and the attributes, LR's lambda.
+  p.heuristics.quality = "evc";
+  p.options<LinearOptions>().features = "rules+attributes";
+  p.options<LinearOptions>().lambda_search = "attributes";
 }
 
 }  // namespace candor

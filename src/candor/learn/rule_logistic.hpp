@@ -4,6 +4,8 @@
 // option: LR (--features attributes), LRR (--rule-penalty none), LRRP-EVC(R) (--features rules), LRRS
 // (--rule-data half), LRRP-M2 (--quality m-estimate --m 2 --m-scale 0).
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
@@ -33,6 +35,16 @@ RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size
 // The learner's fit function (learn/learner.hpp's ModelFit); the rules come from cn2-unordered with the
 // rule options of `params`.
 std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParams& params, int threads);
+// --lambda-search, or its default: none (lambda fixed) for a rules-only model, whose gamma penalty already
+// ties each weight to its rule's corrected probability; attributes otherwise.
+std::string resolved_lambda_search(const LearnerParams& p);
+// The lambda of --lambda-search none: --lambda, or 0.01 (a stabiliser, measured in docs/defaults.md).
+double resolved_fixed_lambda(const LearnerParams& p);
+// rule-logistic's steps of the shared option handling (LearnerInfo): the line heading its models' text (the
+// rules' and the linear model's settings), the resolved --lambda-search written, paper 000's LRRP settings.
+std::string describe_rule_logistic(const LearnerParams& p);
+void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j);
+void rule_logistic_paper_settings(LearnerParams& p);
 
 // The lambdas tried when --lambda is 0: 10^3 down to 10^-3 in half decades (the search stops early once
 // the cross-validated log loss has risen twice in a row).

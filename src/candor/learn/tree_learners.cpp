@@ -105,4 +105,23 @@ RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const 
   return model;
 }
 
+std::string describe_tree_options(const LearnerParams& p) {
+  const TreeOptions& o = p.options<TreeOptions>();
+  std::string s;
+  if (reads_option_group(p, "tree"))
+    s += o.unpruned ? "unpruned, " : "confidence " + nlohmann::json(o.confidence).dump() + ", ";
+  if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(o.min_leaf).dump() + ", ";
+  if (reads_option_group(p, "leaf")) s += "leaf " + o.leaf_estimate;
+  return s;
+}
+
+std::string describe_tree_learner(const LearnerParams& p) { return p.learner + " (" + describe_tree_options(p) + ")"; }
+
+bool tree_also_reads(const LearnerParams& /*p*/, std::string_view name) { return name == "bootstrap_resamples"; }
+
+void write_tree_options(const LearnerParams& p, nlohmann::json& j) {
+  // --bootstrap-resamples is written where --leaf-estimate bootstrap reads it.
+  if (p.options<TreeOptions>().leaf_estimate == "bootstrap") j["bootstrap_resamples"] = p.bootstrap_resamples;
+}
+
 }  // namespace candor

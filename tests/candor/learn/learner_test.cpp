@@ -8,6 +8,7 @@
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
+#include "candor/learn/rule_logistic.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/search/beam_search.hpp"
 #include "candor/util/names.hpp"
@@ -221,8 +222,8 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(def.resolved_stop(), "prior");
   EXPECT_EQ(def.resolved_correct(), "evc");
   EXPECT_EQ(def.options<LinearOptions>().features, "rules");
-  EXPECT_EQ(def.resolved_lambda_search(), "none");
-  EXPECT_EQ(def.resolved_fixed_lambda(), 0.01);
+  EXPECT_EQ(resolved_lambda_search(def), "none");
+  EXPECT_EQ(resolved_fixed_lambda(def), 0.01);
   EXPECT_EQ(def.evc.permutations, 20);
   EXPECT_EQ(def.evc.pool, EvcPool::classes);
   {
@@ -246,7 +247,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   rl.heuristics.quality = "evc";
   EXPECT_EQ(rl.resolved_correct(), "none");
   rl.options<LinearOptions>().features = "rules+attributes";
-  EXPECT_EQ(rl.resolved_lambda_search(), "attributes");
+  EXPECT_EQ(resolved_lambda_search(rl), "attributes");
   rl.correct = "maybe";
   EXPECT_THROW(validate(rl), std::invalid_argument);
 
@@ -273,7 +274,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   const LearnerParams lrrp = paper_params("rule-logistic");
   EXPECT_EQ(lrrp.resolved_quality(), "evc");
   EXPECT_EQ(lrrp.options<LinearOptions>().features, "rules+attributes");
-  EXPECT_EQ(lrrp.resolved_lambda_search(), "attributes");
+  EXPECT_EQ(resolved_lambda_search(lrrp), "attributes");
   EXPECT_EQ(lrrp.resolved_correct(), "none");
 }
 

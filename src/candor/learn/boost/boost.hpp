@@ -4,6 +4,9 @@
 // weights `weights` (one per row). `threads` never changes the model.
 #include <cstddef>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
@@ -15,6 +18,13 @@ namespace candor {
 // The learner's fit function (learn/learner.hpp's ModelFit): the ensemble of --boosting over --base, with
 // --calibrate's temperature or LIFT smoothing fitted on internal folds.
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads);
+// Boost's steps of the shared option handling (LearnerInfo): whether the base learner's options are read,
+// --multiclass (kbs), the values that go together, the line heading its models' text, the options written.
+bool boost_reads_base(const LearnerParams& p);
+bool boost_also_reads(const LearnerParams& p, std::string_view name);
+void check_boost_options(const LearnerParams& p);
+std::string describe_boost(const LearnerParams& p);
+void write_boost_options(const LearnerParams& p, nlohmann::json& j);
 
 // Knowledge-based sampling (Fig. 3). Each round fits the base learner on the current distribution D_i
 // (stratified to equal class weights with --stratify; a weighted bootstrap with --subsample), measures the

@@ -12,6 +12,8 @@
 #include "candor/learn/boost/boost.hpp"
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learn/tree_learners.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/util/parallel.hpp"
 
@@ -37,7 +39,7 @@ const std::vector<ParamInfo>& boost_params() {
       {"base", option_field<&BoostOptions::base>(),
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
        "uncovered examples the two leaves); logitboost always fits regression stumps",
-       "boost", one_of([] { return base_learners(); })},
+       "boost", one_of([] { return names_of(kBaseLearnerNames); })},
       {"iterations", option_field<&BoostOptions::iterations>(),
        "boost: the most base models (fewer when boosting stops early)", "boost", in_range(1, 1000000)},
       {"subsample", option_field<&BoostOptions::subsample>(),
@@ -193,6 +195,53 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
   }
   if (model->calibration == BoostCalibration::temperature) model->temperature = fit_temperature(data, params, threads);
   return model;
+}
+
+bool boost_reads_base(const LearnerParams& p) {
+  // logitboost always fits regression stumps: it reads no base learner's options.
+  return p.options<BoostOptions>().boosting != BoostingMethod::logitboost;
+}
+
+bool boost_also_reads(const LearnerParams& p, std::string_view name) {
+  return name == "multiclass" && p.options<BoostOptions>().boosting == BoostingMethod::kbs;
+}
+
+void check_boost_options(const LearnerParams& p) {
+  const BoostOptions& b = p.options<BoostOptions>();
+  if (b.boosting == BoostingMethod::logitboost && b.base != "stump")
+    throw std::invalid_argument("logitboost fits regression stumps; --base " + b.base + " is not available with it");
+  if (b.stratify && b.boosting != BoostingMethod::kbs)
+    throw std::invalid_argument("--stratify is an option of --boosting kbs");
+  if (b.calibrate == BoostCalibration::smoothing && b.boosting != BoostingMethod::kbs)
+    throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " +
+                                std::string(name_of(kBoostingNames, b.boosting)) +
+                                " has no LIFTs (use --calibrate temperature)");
+  if (p.options<TreeOptions>().leaf_estimate == "bootstrap")
+    throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
+}
+
+std::string describe_boost(const LearnerParams& p) {
+  const BoostOptions& b = p.options<BoostOptions>();
+  std::string s = "boost (" + std::string(name_of(kBoostingNames, b.boosting)) +
+                  (b.boosting == BoostingMethod::logitboost ? " on regression stumps" : " over " + b.base) + ", " +
+                  std::to_string(b.iterations) + " iterations";
+  if (b.subsample > 0) s += ", subsamples of " + nlohmann::json(b.subsample).dump() + " x rows";
+  if (b.stratify) s += ", stratified";
+  if (b.boosting == BoostingMethod::kbs) s += ", " + p.resolved_multiclass() + " on more than two classes";
+  if (b.calibrate != BoostCalibration::none)
+    s += ", " + std::string(name_of(kBoostCalibrationNames, b.calibrate)) + "-calibrated";
+  if (reads_option_group(p, "leaf")) s += "; " + describe_tree_options(p);
+  if (reads_option_group(p, "rule")) s += "; " + describe_rule_learner(options_for(p, b.base));
+  return s + ")";
+}
+
+void write_boost_options(const LearnerParams& p, nlohmann::json& j) {
+  // --calibrate is written only when asked for: files of models without it stay as they were before it.
+  if (p.options<BoostOptions>().calibrate == BoostCalibration::none) j.erase("calibrate");
+  // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
+  // softmax (BoostModel::from_json).
+  if (p.options<BoostOptions>().boosting == BoostingMethod::kbs && !p.multiclass.empty())
+    j["multiclass"] = p.multiclass;
 }
 
 }  // namespace candor
