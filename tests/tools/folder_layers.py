@@ -8,7 +8,9 @@
 2. Cycles: the strongly connected components of the folder include graph (Tarjan's algorithm) must be
    exactly KNOWN_CYCLES. A new cycle, or a known one that grew, fails; so does a known one that has gone,
    so that the list only shrinks. Each failure names the includes behind the edges.
-Exit 0 when both hold, 1 otherwise.
+3. Learners: the shared files of learn/ (the registry, the options, fit, covering) include nothing of a
+   learner's folder (learn/<folder>/), so that a learner is added or removed with its folder alone.
+Exit 0 when all three hold, 1 otherwise.
 """
 import os
 import re
@@ -39,6 +41,21 @@ def folder_graph(root):
                         edges[source].add(m.group(1))
                         because[(source, m.group(1))].append(f"{os.path.relpath(path, root)} -> {m.group(1)}/{m.group(2)}")
     return edges, because
+
+
+def shared_learn_includes(root):
+    """The includes of a learner folder (candor/learn/<folder>/...) from the files directly in learn/."""
+    learn = os.path.join(root, "learn")
+    found = []
+    for name in sorted(os.listdir(learn)) if os.path.isdir(learn) else []:
+        path = os.path.join(learn, name)
+        if not os.path.isfile(path) or not name.endswith((".hpp", ".cpp", ".in")):
+            continue
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if re.match(r'\s*#\s*include\s+"candor/learn/[a-z_0-9]+/', line):
+                    found.append(f"learn/{name}: {line.strip()}")
+    return found
 
 
 def strongly_connected(edges):
@@ -96,6 +113,9 @@ def main():
         if component not in found:
             problems.append("the known cycle " + ", ".join(sorted(component)) + " is gone or changed: "
                             "remove or update it in KNOWN_CYCLES")
+    for include in shared_learn_includes(sys.argv[1]):
+        problems.append("a shared file of learn/ includes a learner's folder (learners register themselves, "
+                        "learn/learner.hpp): " + include)
     for p in problems:
         print("folder_layers: " + p, file=sys.stderr)
     if not problems:

@@ -7,17 +7,6 @@
 
 namespace candor {
 
-namespace {
-const char* help_group(const std::string& group) {
-  if (group == "rule") return "Rule options (search, quality, covering, EVC)";
-  if (group == "linear") return "Logistic model options (rule-logistic)";
-  if (group == "leaf" || group == "tree") return "Tree and stump options";
-  if (group == "boost") return "Boosting options";
-  if (group == "pril") return "PrIL options";
-  return "Learner options";
-}
-}  // namespace
-
 void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& shown_learner) {
   bool filter = false;
   if (!shown_learner.empty()) {
@@ -58,7 +47,7 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
         },
         info.member);
     // CLI11 leaves options of the empty group out of the help.
-    option->group(read ? help_group(info.group) : "");
+    option->group(read ? option_group_title(info.group) : "");
     // An --m given without --m-scale is the m meant: the learner's default scale (m = sqrt(N)) would replace
     // it. Callbacks run in declaration order, so an --m-scale given as well still wins.
     if (std::string(info.name) == "m")

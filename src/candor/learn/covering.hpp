@@ -1,5 +1,6 @@
 #pragma once
-// Internal: what the covering learners (cn2.cpp, laplace_covering.cpp, decision_list.cpp) share.
+// What the covering learners (learn/cn2/, learn/laplace_covering/, learn/decision_list/, learn/best_rule/)
+// share.
 #include <vector>
 
 #include "candor/coverage/coverage_index.hpp"
@@ -47,20 +48,5 @@ int target_class(const Dataset& data, const LearnerParams& params);
 
 // A model with no rules yet: parameters (resolved), schema, training counts.
 RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index);
-
-// The learners' fit functions (learn/learner.hpp's LearnerFit), one file each: cn2.cpp (both CN2
-// learners), laplace_covering.cpp, decision_list.cpp.
-RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                            int threads, const QualityMeasure* estimate);
-RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
-                          const QualityMeasure* estimate);
-RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                               int threads, const QualityMeasure* estimate);
-RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                            int threads, const QualityMeasure* estimate);
-// The CN2 papers' measures, which their experiments pin (LearnerInfo::paper_settings): entropy for the
-// ordered learner (Clark and Niblett 1989), Laplace for the unordered one (Clark and Boswell 1991).
-void cn2_ordered_paper_settings(LearnerParams& p);
-void cn2_unordered_paper_settings(LearnerParams& p);
 
 }  // namespace candor

@@ -1,151 +1,42 @@
 #include "candor/learn/learner.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "candor/learn/boost/base_learner.hpp"
-#include "candor/learn/boost/boost.hpp"
-#include "candor/learn/covering.hpp"
-#include "candor/learn/pril.hpp"
-#include "candor/learn/rule_logistic.hpp"
-#include "candor/learn/tree_learners.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
 
+// Defined in the file CMake generates from learn/learner_registry.cpp.in: every folder's registration.
+std::vector<LearnerRegistration> registered_learner_folders();
+
+const std::vector<LearnerRegistration>& learner_registrations() {
+  static const std::vector<LearnerRegistration> registrations = [] {
+    std::vector<LearnerRegistration> all = registered_learner_folders();
+    std::stable_sort(all.begin(), all.end(), [](const LearnerRegistration& a, const LearnerRegistration& b) {
+      return a.position < b.position;
+    });
+    return all;
+  }();
+  return registrations;
+}
+
 const std::vector<LearnerInfo>& learner_table() {
-  // The rule learners' defaults were measured on the whole corpus (docs/defaults.md); a member left out is
-  // null, false or 0: no default of its own, no such capability.
-  static const std::vector<LearnerInfo> table{
-      {.name = "cn2-unordered",
-       .description = "rules per class (Clark and Boswell 1991), combined by --combine",
-       .fit = fit_cn2_unordered,
-       .quality = "m-estimate",
-       .search = "beam",
-       .max_rule_length = 5,
-       .stop = "prior",
-       .combine = "lift-product",
-       .m_scale = 1.0,
-       .evc_quality = true,
-       .correct_evc = true,
-       .stopping = true,
-       .probabilistic_covering = true,
-       .option_groups = "rule",
-       .stable_rules = true,
-       .paper_settings = cn2_unordered_paper_settings},
-      {.name = "cn2-ordered",
-       .description = "a decision list (Clark and Niblett 1989): the first firing rule decides",
-       .fit = fit_cn2_ordered,
-       .quality = "m-estimate",
-       .search = "beam",
-       .max_rule_length = 5,
-       .stop = "prior",
-       .m_scale = 1.0,
-       .evc_quality = true,
-       .correct_evc = true,
-       .stopping = true,
-       .option_groups = "rule",
-       .paper_settings = cn2_ordered_paper_settings},
-      {.name = "laplace-covering",
-       .description = "rules per class minimising the Laplace error, the matching rule of lowest error decides "
-                      "(paper 002, section 4)",
-       .fit = fit_laplace_covering,
-       .quality = "laplace",
-       .search = "layered",
-       .max_rule_length = kNoLengthLimit,
-       .stop = "none",
-       .only_quality = "laplace",
-       .layered_search = true,
-       .option_groups = "rule"},
-      {.name = "decision-list",
-       .description = "top-down hill-climbing separate-and-conquer with separate refinement and selection "
-                      "heuristics (paper 003)",
-       .fit = fit_decision_list,
-       .quality = "laplace",
-       .search = "greedy",
-       .max_rule_length = kNoLengthLimit,
-       .stop = "none",
-       .separate_heuristics = true,
-       .correct_evc = true,
-       .stopping = true,
-       .option_groups = "rule"},
-      {.name = "rule-logistic",
-       .description = "L2 logistic regression over CN2 rules (0/1 features, learned by cn2-unordered with these "
-                      "rule options) and the attributes, each rule's weight penalised by gamma = s - q n (paper "
-                      "000, section 4.3.3)",
-       .fit_model = fit_rule_logistic,
-       .quality = "m-estimate",
-       .search = "beam",
-       .max_rule_length = 5,
-       .stop = "prior",
-       .m_scale = 1.0,
-       .evc_quality = true,
-       .correct_evc = true,
-       .stopping = true,
-       .probabilistic_covering = true,
-       .option_groups = "rule linear",
-       .correct = "evc",
-       .stable_rules = true,
-       .prediction = "(logistic weights)",
-       .describe = describe_rule_logistic,
-       .write_options = write_rule_logistic_options,
-       .paper_settings = rule_logistic_paper_settings},
-      {.name = "rule",
-       .description = "the single best rule of CN2's search (any quality; WRAcc by default, the subgroup-discovery "
-                      "setting KBS came from), then a default rule for the examples it does not cover: the base "
-                      "learner `boost --base rule`",
-       .fit = fit_best_rule,
-       .quality = "wracc",
-       .search = "beam",
-       .max_rule_length = 5,
-       .stop = "none",
-       .evc_quality = true,
-       .correct_evc = true,
-       .option_groups = "rule"},
-      {.name = "stump",
-       .description = "a one-level decision tree as Weka's DecisionStump: one binary test by weighted entropy, a "
-                      "third branch for missing values",
-       .fit_model = fit_tree,
-       .option_groups = "leaf",
-       .also_reads = tree_also_reads,
-       .prediction = "(leaf distribution)",
-       .describe = describe_tree_learner,
-       .write_options = write_tree_options},
-      {.name = "tree",
-       .description = "a C4.5 decision tree with Weka J48's defaults (gain ratio, error-based pruning with subtree "
-                      "raising, fractional instances for missing values)",
-       .fit_model = fit_tree,
-       .option_groups = "leaf tree",
-       .also_reads = tree_also_reads,
-       .prediction = "(leaf distribution)",
-       .describe = describe_tree_learner,
-       .write_options = write_tree_options},
-      {.name = "boost",
-       .description = "an ensemble of --iterations base models (--base) by --boosting kbs, adaboost-m1 or "
-                      "logitboost (paper 001)",
-       .fit_model = fit_boost,
-       .option_groups = "boost base",
-       .multiclass = "one-vs-rest",
-       .base_option = "base",
-       .reads_base = boost_reads_base,
-       .deciding_options = {"boosting", "base"},
-       .also_reads = boost_also_reads,
-       .prediction = "(ensemble)",
-       .check = check_boost_options,
-       .describe = describe_boost,
-       .write_options = write_boost_options},
-      {.name = "pril",
-       .description = "probabilistic inductive learning (paper 004): rules that classify correctly at least their "
-                      "stated reliability of the time with confidence 1 - risk, and undecided cases where no rule "
-                      "is reliable enough",
-       .fit_model = fit_pril,
-       .option_groups = "pril",
-       .prediction = "(the first reliable rule; else undecided)",
-       .check = check_pril_options,
-       .describe = describe_pril,
-       .write_options = write_pril_options},
-  };
+  static const std::vector<LearnerInfo> table = [] {
+    std::vector<LearnerInfo> all;
+    for (const auto& r : learner_registrations()) all.insert(all.end(), r.learners.begin(), r.learners.end());
+    return all;
+  }();
   return table;
+}
+
+std::string option_group_title(const std::string& group) {
+  if (group == "rule") return "Rule options (search, quality, covering, EVC)";
+  for (const auto& r : learner_registrations())
+    for (const auto& [name, title] : r.option_groups)
+      if (name == group) return title;
+  return "Learner options";
 }
 
 namespace {

@@ -1,7 +1,9 @@
 #pragma once
-// The learner registry. Every learner is one entry of learner_table(): its name, what it is, its fit
-// function and its defaults and capabilities, which `fit`, the parameter checks, `candor params` and the
-// model file all read. A new learner is one file with its fit function plus one entry in learner.cpp.
+// The learner registry. Every learner is one folder of learn/ (its options, its fit function and its
+// registration): learn/<folder>/register.cpp defines `LearnerRegistration register_<folder>()`, and CMake
+// lists every folder that has one in a generated file (learn/learner_registry.cpp.in), so adding a learner
+// edits no shared file. A LearnerInfo says what the learner is, its fit function, its defaults and
+// capabilities, which `fit`, the parameter checks, `candor params` and the model file all read.
 //
 // Two kinds of fit function: a rule learner (`fit`) gets its quality measure built (and EVC calibrated) by
 // learn/fit.cpp and returns a RuleModel; any other learner (`fit_model`) gets the data and parameters and
@@ -10,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
@@ -83,7 +86,23 @@ struct LearnerInfo {
   void (*paper_settings)(LearnerParams& p) = nullptr;
 };
 
+// What a learner's folder registers.
+struct LearnerRegistration {
+  // Where its learners and its options come in every list (--help, `candor params`, docs/reference.md, the
+  // learners' table): smaller first.
+  int position = 0;
+  std::vector<LearnerInfo> learners;
+  // The options it declares (null: none of its own), in the order they are listed.
+  const std::vector<ParamInfo>& (*params)() = nullptr;
+  // The titles of its option groups in --help: {group, title}.
+  std::vector<std::pair<std::string, std::string>> option_groups = {};
+};
+// Every folder's registration, in position order (the generated file calls each register_<folder>()).
+const std::vector<LearnerRegistration>& learner_registrations();
+// The registered learners, in position order.
 const std::vector<LearnerInfo>& learner_table();
+// The title of an option group in --help: its folder's, the rule options' or "Learner options".
+std::string option_group_title(const std::string& group);
 // The table as Markdown: name, what it is, default quality, search, rule length, stop and combination.
 std::string learners_markdown();
 // Throws std::invalid_argument naming the known learners when `name` is unknown.

@@ -9,24 +9,16 @@
 
 #include "candor/evc/calibration.hpp"
 #include "candor/evc/gumbel.hpp"
-#include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/evc_options.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"
-#include "candor/learn/pril.hpp"
 #include "candor/learn/qualities.hpp"
-#include "candor/learn/rule_logistic.hpp"
-#include "candor/learn/rule_logistic_options.hpp"
 #include "candor/learn/rule_options.hpp"
 #include "candor/learn/stable_options.hpp"
-#include "candor/learn/tree_options.hpp"
-#include "candor/model/boost_model.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/model/model.hpp"
-#include "candor/pril/reliability.hpp"
 #include "candor/quality/quality.hpp"
-#include "candor/tree/tree.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/names.hpp"
 
@@ -179,8 +171,10 @@ const std::vector<ParamInfo>& param_table() {
                  "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
                  "--leaf-estimate bootstrap is fitted on",
                  "", at_least(2)});
-    for (const auto* component : {&evc_params(), &linear_params(), &tree_params(), &boost_params(), &pril_params()})
-      t.insert(t.end(), component->begin(), component->end());
+    t.insert(t.end(), evc_params().begin(), evc_params().end());
+    // The learners' own options, each declared in its folder, in the order of the folders' positions.
+    for (const auto& registration : learner_registrations())
+      if (registration.params) t.insert(t.end(), registration.params().begin(), registration.params().end());
     t.push_back({"seed", field<&LearnerParams::seed>(),
                  "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", "",
                  at_least(0)});

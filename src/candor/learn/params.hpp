@@ -11,14 +11,10 @@
 #include <variant>
 #include <vector>
 
-#include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/evc_options.hpp"
 #include "candor/learn/learner_options.hpp"
-#include "candor/learn/pril_options.hpp"
-#include "candor/learn/rule_logistic_options.hpp"
 #include "candor/learn/rule_options.hpp"
 #include "candor/learn/stable_options.hpp"
-#include "candor/learn/tree_options.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {

@@ -6,7 +6,11 @@
 #include "candor/export/export.hpp"
 #include "candor/export/model_program.hpp"
 #include "candor/export/program.hpp"
+#include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/pril/pril_options.hpp"
+#include "candor/learn/rule_logistic/rule_logistic_options.hpp"
+#include "candor/learn/trees/tree_options.hpp"
 #include "test_util.hpp"
 
 namespace candor {

@@ -14,11 +14,11 @@
 #include "candor/learn/evc_options.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
-#include "candor/learn/pril_options.hpp"
-#include "candor/learn/rule_logistic_options.hpp"
+#include "candor/learn/pril/pril_options.hpp"
+#include "candor/learn/rule_logistic/rule_logistic_options.hpp"
 #include "candor/learn/rule_options.hpp"
 #include "candor/learn/stable_options.hpp"
-#include "candor/learn/tree_options.hpp"
+#include "candor/learn/trees/tree_options.hpp"
 
 using namespace candor;
 
@@ -151,6 +151,36 @@ TEST(LearnerOptions, BlocksAreValuesThatReadAsTheirDefaultsUntilWritten) {
   c.learner = "boost";
   EXPECT_EQ(params_to_json(c).at("iterations"), 3);
   EXPECT_EQ(params_from_json(params_to_json(c)).options<BoostOptions>(), c.options<BoostOptions>());
+}
+
+TEST(LearnerRegistry, EveryLearnerAndItsOptionsComeFromItsFolder) {
+  // Every folder registered (the generated list holds them in the order of their names), then sorted by
+  // position: the learners' table is theirs, in that order, and no name is registered twice.
+  const auto& registrations = learner_registrations();
+  ASSERT_EQ(registrations.size(), 8u);
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < registrations.size(); ++i) {
+    if (i > 0) EXPECT_LT(registrations[i - 1].position, registrations[i].position);
+    for (const auto& l : registrations[i].learners) names.emplace_back(l.name);
+  }
+  EXPECT_EQ(names, learner_names());
+  EXPECT_EQ(names, (std::vector<std::string>{"cn2-unordered", "cn2-ordered", "laplace-covering", "decision-list",
+                                             "rule-logistic", "rule", "stump", "tree", "boost", "pril"}));
+  // A folder's options come into the table as one block, in the folders' order, right after EVC's.
+  std::vector<std::string> table;
+  for (const auto& info : param_table()) table.emplace_back(info.name);
+  auto at = std::find(table.begin(), table.end(), evc_params().back().name) + 1;
+  for (const auto& r : registrations) {
+    if (!r.params) continue;
+    for (const auto& info : r.params()) {
+      ASSERT_NE(at, table.end());
+      EXPECT_EQ(*at++, info.name);
+    }
+    for (const auto& [group, title] : r.option_groups) EXPECT_EQ(option_group_title(group), title);
+  }
+  EXPECT_EQ(*at, "seed");
+  EXPECT_EQ(option_group_title("pril"), "PrIL options");
+  EXPECT_EQ(option_group_title(""), "Learner options");
 }
 
 TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {

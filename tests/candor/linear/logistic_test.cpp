@@ -12,7 +12,8 @@
 
 #include "candor/data/input_error.hpp"
 #include "candor/learn/fit.hpp"
-#include "candor/learn/rule_logistic.hpp"
+#include "candor/learn/rule_logistic/rule_logistic.hpp"
+#include "candor/learn/rule_logistic/rule_logistic_options.hpp"
 #include "candor/linear/attribute_encoding.hpp"
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/logistic_rule_model.hpp"

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "candor/eval/metrics.hpp"
+#include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/report/report.hpp"
 #include "candor/util/format.hpp"

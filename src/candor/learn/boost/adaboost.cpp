@@ -4,6 +4,7 @@
 
 #include "candor/learn/boost/base_learner.hpp"
 #include "candor/learn/boost/boost.hpp"
+#include "candor/learn/boost/boost_options.hpp"
 
 namespace candor {
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "candor/learn/fit.hpp"
+#include "candor/learn/trees/tree_options.hpp"
 #include "candor/tree/c45.hpp"
 #include "candor/tree/stump.hpp"
 

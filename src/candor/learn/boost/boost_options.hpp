@@ -1,8 +1,9 @@
 #pragma once
 // The options of the `boost` learner (learn/boost/fit_boost.cpp, paper 001): their types and defaults here
 // (--boosting and --calibrate read into their enums, model/boost_model.hpp, by their names),
-// their checks and help in boost_params(), which param_table() takes in. Every other part of candor sees
-// them as LearnerParams::boost and by their names (--boosting, --iterations, ...).
+// their checks and help in boost_params(), which the folder registers (learn/boost/register.cpp). Every other
+// part of candor sees them as LearnerParams::options<BoostOptions>() and by their names (--boosting,
+// --iterations, ...).
 #include <string>
 #include <vector>
 
@@ -13,7 +14,7 @@ namespace candor {
 struct BoostOptions {
   BoostingMethod boosting = BoostingMethod::kbs;
   BoostCalibration calibrate = BoostCalibration::none;  // or fitted on internal folds: temperature, smoothing
-  std::string base = "stump";                           // base_learners()
+  std::string base = "stump";                           // kBaseLearnerNames (base_learner.hpp)
   int iterations = 10;
   double subsample = 0;  // 0: the weighted training set; S > 0: round(S x rows) rows drawn by weight
   bool stratify = false;

@@ -12,8 +12,8 @@
 #include "candor/learn/boost/boost.hpp"
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/learner.hpp"
-#include "candor/learn/tree_learners.hpp"
-#include "candor/learn/tree_options.hpp"
+#include "candor/learn/trees/tree_learners.hpp"
+#include "candor/learn/trees/tree_options.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/util/parallel.hpp"
 

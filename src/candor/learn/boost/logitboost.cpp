@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "candor/learn/boost/boost.hpp"
+#include "candor/learn/boost/boost_options.hpp"
 #include "candor/tree/stump.hpp"
 
 namespace candor {

@@ -1,4 +1,4 @@
-#include "candor/learn/rule_logistic.hpp"
+#include "candor/learn/rule_logistic/rule_logistic.hpp"
 
 #include <cmath>
 #include <numeric>
@@ -6,6 +6,7 @@
 
 #include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/rule_logistic/rule_logistic_options.hpp"
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/util/memory.hpp"

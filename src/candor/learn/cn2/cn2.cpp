@@ -3,6 +3,8 @@
 // Unordered (Clark and Boswell 1991): for each class, find the best rule for that class, remove the positive
 // examples it covers (negatives stay) or, with probabilistic covering, keep them until a better rule covers
 // them; repeat until no positives are left, no rule qualifies or the stopping criterion says so.
+#include "candor/learn/cn2/cn2.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <stdexcept>

@@ -6,6 +6,8 @@
 // the one added to the list; its covered examples are removed. Learning stops when the examples left are
 // of one class (or none are left, or no rule covers any): the universal rule of what is left is the default.
 // There is no other stopping or pruning, as in the paper.
+#include "candor/learn/decision_list/decision_list.hpp"
+
 #include "candor/learn/covering.hpp"
 #include "candor/learn/qualities.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
-#include "candor/learn/rule_logistic_options.hpp"
+#include "candor/learn/rule_logistic/rule_logistic_options.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/model.hpp"
 #include "candor/util/names.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// The learners `stump`, `tree` and `rule`, the base learners of `boost` (learn/boost/boost.hpp). Each fits
-// on the labelled rows with their example weights.
+// The learners `stump` and `tree`, base learners of `boost` (learn/boost/boost.hpp) beside `rule`
+// (learn/best_rule/). Each fits on the labelled rows with their example weights.
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -16,6 +16,13 @@ namespace candor {
 
 // A stump or a tree, as params.learner names it.
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads);
+// The trees' steps of the shared option handling (LearnerInfo): the line heading a tree's text, and
+// --bootstrap-resamples, which --leaf-estimate bootstrap reads. describe_tree_options is the part of the line
+// that the ensembles over trees show too.
+std::string describe_tree_options(const LearnerParams& p);
+std::string describe_tree_learner(const LearnerParams& p);
+bool tree_also_reads(const LearnerParams& p, std::string_view name);
+void write_tree_options(const LearnerParams& p, nlohmann::json& j);
 // The trees' steps of the shared option handling (LearnerInfo): the line heading a tree's text, and
 // --bootstrap-resamples, which --leaf-estimate bootstrap reads. describe_tree_options is the part of the line
 // that the ensembles over trees show too.

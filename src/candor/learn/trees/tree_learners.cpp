@@ -1,4 +1,4 @@
-#include "candor/learn/tree_learners.hpp"
+#include "candor/learn/trees/tree_learners.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include "candor/learn/boost/base_learner.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
-#include "candor/learn/tree_options.hpp"
+#include "candor/learn/trees/tree_options.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/tree/tree.hpp"
 #include "candor/util/parallel.hpp"
@@ -92,16 +92,6 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
   if (model->fits_leaf_shrinkage)
     model->leaf_shrinkage =
         fit_leaf_shrinkage(data, rows, weights, params, laplace_prior(model->training_counts), threads);
-  return model;
-}
-
-RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
-                        const QualityMeasure* estimate) {
-  LearnerParams one = params;
-  one.rule_covering.max_rules = 1;
-  RuleModel model = fit_cn2_ordered(data, one, quality, threads, estimate);
-  model.learner = params_to_json(params);
-  model.resolve();
   return model;
 }
 

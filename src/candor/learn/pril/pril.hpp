@@ -7,7 +7,7 @@
 
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
-#include "candor/learn/pril_options.hpp"
+#include "candor/learn/pril/pril_options.hpp"
 #include "candor/model/model.hpp"
 #include "candor/pril/categories.hpp"
 

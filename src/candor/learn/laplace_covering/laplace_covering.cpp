@@ -3,6 +3,8 @@
 // items and all items of other classes (greedy, beam or layered search, with the paper's safe pruning),
 // mark the class items it covers as covered, and repeat while uncovered items of the class remain. An item
 // is classified by the matching rule of lowest L, the training majority when none matches.
+#include "candor/learn/laplace_covering/laplace_covering.hpp"
+
 #include "candor/learn/covering.hpp"
 #include "candor/search/layered_search.hpp"
 

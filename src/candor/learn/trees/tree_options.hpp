@@ -1,7 +1,8 @@
 #pragma once
-// The options of the tree learners (learn/tree_learners.cpp: `tree`, `stump`, and the trees and stumps of
-// `boost`): their types and defaults here, their checks and help in tree_params(), which param_table() takes
-// in. Every other part of candor sees them as LearnerParams::tree and by their names (--confidence, ...).
+// The options of the tree learners (learn/trees/tree_learners.cpp: `tree`, `stump`, and the trees and stumps
+// of `boost` and PrIL): their types and defaults here, their checks and help in tree_params(), which the
+// folder registers (learn/trees/register.cpp). Every other part of candor sees them as
+// LearnerParams::options<TreeOptions>() and by their names (--confidence, ...).
 #include <string>
 #include <vector>
 

@@ -1,7 +1,8 @@
 #pragma once
-// PrIL's options (paper 004), declared beside the learner that reads them (learn/pril.cpp): their types and
-// defaults here, their checks and help in pril_params(), which param_table() takes in. Every other part of
-// candor sees them as LearnerParams::pril and by their names (--reliability, "reliability", ...).
+// PrIL's options (paper 004), declared beside the learner that reads them (learn/pril/pril.cpp): their types
+// and defaults here, their checks and help in pril_params(), which the folder registers
+// (learn/pril/register.cpp). Every other part of candor sees them as LearnerParams::options<PrilOptions>()
+// and by their names (--reliability, "reliability", ...).
 #include <string>
 #include <vector>
 

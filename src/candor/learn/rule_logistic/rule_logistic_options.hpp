@@ -1,7 +1,8 @@
 #pragma once
-// The options of rule-logistic, the linear learner (learn/rule_logistic.cpp, paper 000 s4.3.3): their types
-// and defaults here, their checks and help in linear_params(), which param_table() takes in. Every other part
-// of candor sees them as LearnerParams::linear and by their names (--features, --lambda, ...). --multiclass,
+// The options of rule-logistic, the linear learner (learn/rule_logistic/rule_logistic.cpp, paper 000
+// s4.3.3): their types and defaults here, their checks and help in linear_params(), which the folder
+// registers (learn/rule_logistic/register.cpp). Every other part of candor sees them as
+// LearnerParams::options<LinearOptions>() and by their names (--features, --lambda, ...). --multiclass,
 // which KBS reads too, is declared with them but kept in LearnerParams itself.
 #include <string>
 #include <vector>
@@ -12,7 +13,7 @@ namespace candor {
 
 // The names of rule-logistic's options (--features, --penalty, --rule-penalty, --rule-sign, --rule-data,
 // --lambda-search), declared once: linear_params() checks them, and the learner reads them into these enums
-// once, when a fit starts (learn/rule_logistic.hpp: RuleLogisticOptions).
+// once, when a fit starts (learn/rule_logistic/rule_logistic.hpp: RuleLogisticOptions).
 enum class LogisticFeatures { rules, rules_and_attributes, attributes };
 inline constexpr Named<LogisticFeatures> kLogisticFeatureNames[] = {
     {"rules", LogisticFeatures::rules},

@@ -1,4 +1,4 @@
-#include "candor/learn/pril.hpp"
+#include "candor/learn/pril/pril.hpp"
 
 #include <algorithm>
 #include <boost/math/distributions/chi_squared.hpp>
@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "candor/learn/boost/base_learner.hpp"
+#include "candor/learn/pril/pril_options.hpp"
 #include "candor/linear/logit_inference.hpp"
 #include "candor/model/pril_model.hpp"
 #include "candor/pril/reliability.hpp"
