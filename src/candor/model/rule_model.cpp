@@ -429,8 +429,10 @@ std::string format_rules(const RuleModel& m, const std::string& learner) {
   out << m.rules.size() << (m.rules.size() == 1 ? " rule" : " rules")
       << "; class counts are of the examples each rule was learned from";
   if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
-  out << "; quality is the rule's score under the learner's ranking measure (" << m.quality
-      << ") on those examples.\nP is the learner's estimate"
+  // A learner that ranks no candidates by a measure (one attribute's rules, a tree's leaves) names none.
+  if (!m.quality.empty())
+    out << "; quality is the rule's score under the learner's ranking measure (" << m.quality << ") on those examples";
+  out << ".\nP is the learner's estimate"
       << (m.estimate == RuleEstimate::evc         ? ", corrected for the search by EVC"
           : m.estimate == RuleEstimate::bootstrap ? ", corrected for the search by bootstrap shrinkage"
                                                   : " (not corrected for the search)")
