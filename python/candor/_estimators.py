@@ -509,8 +509,8 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         self.__dict__.update(state)
 
     def _more_tags(self):
-        # Stumps and single rules are weak learners: sklearn's accuracy checks do not apply to them.
-        tags = {"allow_nan": True, "poor_score": self._learner in ("stump", "rule")}
+        # Weak learners (stumps, single rules; LearnerInfo::weak): sklearn's accuracy checks do not apply to them.
+        tags = {"allow_nan": True, "poor_score": self._weak}
         if self._learner == "rule-logistic":
             tags["_xfail_checks"] = {
                 "check_sample_weights_invariance": "the lambda search cross-validates on seeded folds that follow "
@@ -606,7 +606,7 @@ def _make_class(info):
             "", "References", "----------"]
     doc += _REFERENCES.get(info["name"], _REFERENCES["cn2-unordered"])
     cls = type(_class_name(info["name"]), (CandorClassifier,),
-               {"__init__": __init__, "_learner": info["name"], "_param_names": names, "__doc__": "\n".join(doc),
+               {"__init__": __init__, "_learner": info["name"], "_weak": info["weak"], "_param_names": names, "__doc__": "\n".join(doc),
                 "__module__": "candor"})
     return cls
 

@@ -95,6 +95,7 @@ py::list learner_table_py() {
     py::dict d;
     d["name"] = l.name;
     d["description"] = l.description;
+    d["weak"] = l.weak;
     py::list params;
     for (const auto& info : param_table()) {
       if (std::string(info.name) == "learner") continue;

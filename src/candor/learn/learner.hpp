@@ -63,6 +63,9 @@ struct LearnerInfo {
   // Default of --multiclass, for the learners that read it.
   const char* multiclass = "softmax";
   bool stable_rules = false;  // --stable-resamples (a rule set's)
+  // A weak learner (a stump, a single rule, one attribute's rules): a base for ensembles or a baseline, not
+  // expected to classify well alone (the Python estimators tell scikit-learn's accuracy checks so).
+  bool weak = false;
   // An ensemble over a base learner (option group "base"): the option that names the base learner (its
   // declared values are the base learners), and whether the base's options are read with these settings
   // (null: always).

@@ -19,7 +19,8 @@ LearnerRegistration register_best_rule() {
                     .stop = "none",
                     .evc_quality = true,
                     .correct_evc = true,
-                    .option_groups = "rule"}}};
+                    .option_groups = "rule",
+                    .weak = true}}};
 }
 
 }  // namespace candor

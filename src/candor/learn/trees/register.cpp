@@ -14,6 +14,7 @@ LearnerRegistration register_trees() {
                         "third branch for missing values",
                     .fit_model = fit_tree,
                     .option_groups = "leaf",
+                    .weak = true,
                     .also_reads = tree_also_reads,
                     .prediction = "(leaf distribution)",
                     .describe = describe_tree_learner,
