@@ -10,7 +10,8 @@
 // (the default rule, which also decides unseen values). The attribute whose rules classify the most
 // training weight correctly wins (the first on ties). A rule's probability is its class share smoothed
 // towards the training prior by --prior-weight pseudo-examples per class (an m-estimate with m = prior
-// weight x classes), as every decision list's default rule is.
+// weight x classes), as every decision list's default rule is; a rule of few rows can then leave its rows
+// to a class the prior favours (--prior-weight 0 predicts each rule's majority class, as Weka's OneR does).
 #include <memory>
 #include <string>
 
