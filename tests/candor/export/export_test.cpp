@@ -27,7 +27,7 @@ const std::vector<Config>& configs() {
       {"rule-logistic", [](LearnerParams&) {}},
       {"rule-logistic-attributes",
        [](LearnerParams& p) {
-         p.options<LinearOptions>().features = "rules+attributes";
+         p.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;
          p.options<LinearOptions>().lambda = 0.1;
        }},
       {"rule-logistic-ovr",

@@ -223,7 +223,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(def.resolved_m_scale(), 1.0);
   EXPECT_EQ(def.resolved_stop(), "prior");
   EXPECT_EQ(def.resolved_correct(), "evc");
-  EXPECT_EQ(def.options<LinearOptions>().features, "rules");
+  EXPECT_EQ(def.options<LinearOptions>().features, LogisticFeatures::rules);
   EXPECT_EQ(resolved_lambda_search(def), "none");
   EXPECT_EQ(resolved_fixed_lambda(def), 0.01);
   EXPECT_EQ(def.evc.permutations, 20);
@@ -248,7 +248,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   rl.correct.clear();
   rl.heuristics.quality = "evc";
   EXPECT_EQ(rl.resolved_correct(), "none");
-  rl.options<LinearOptions>().features = "rules+attributes";
+  rl.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;
   EXPECT_EQ(resolved_lambda_search(rl), "attributes");
   rl.correct = "maybe";
   EXPECT_THROW(validate(rl), std::invalid_argument);
@@ -275,7 +275,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(paper_params("cn2-ordered").resolved_quality(), "entropy");
   const LearnerParams lrrp = paper_params("rule-logistic");
   EXPECT_EQ(lrrp.resolved_quality(), "evc");
-  EXPECT_EQ(lrrp.options<LinearOptions>().features, "rules+attributes");
+  EXPECT_EQ(lrrp.options<LinearOptions>().features, LogisticFeatures::rules_and_attributes);
   EXPECT_EQ(resolved_lambda_search(lrrp), "attributes");
   EXPECT_EQ(lrrp.resolved_correct(), "none");
 }

@@ -96,8 +96,8 @@ TEST(ParamValues, ValidateJudgesEveryOptionByItsDeclaration) {
       {"rule-logistic", [](LearnerParams& p) { p.rule_covering.min_new_share = 1.5; },
        "--min-new-share must be in [0, 1], not 1.5"},
       {"rule-logistic", [](LearnerParams& p) { p.heuristics.quality = "gini"; }, "unknown --quality value 'gini'"},
-      {"rule-logistic", [](LearnerParams& p) { p.options<LinearOptions>().penalty = "l3"; },
-       "unknown --penalty value 'l3'"},
+      {"rule-logistic", [](LearnerParams& p) { p.options<LinearOptions>().lambda_search = "always"; },
+       "unknown --lambda-search value 'always'"},
       {"tree", [](LearnerParams& p) { p.options<TreeOptions>().confidence = 0.6; },
        "--confidence must be in (0, 0.5], not 0.6"},
       {"boost", [](LearnerParams& p) { p.options<BoostOptions>().iterations = 0; },
@@ -309,7 +309,7 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(q.rule_search.beam_width, RuleSearchOptions{}.beam_width + 17);
   EXPECT_EQ(q.rule_covering.covering, "x-covering");
   EXPECT_EQ(q.stable.quantiles, StableOptions{}.quantiles + 17);
-  EXPECT_EQ(q.options<LinearOptions>().features, "x-features");
+  EXPECT_EQ(q.options<LinearOptions>().features, LogisticFeatures::rules_and_attributes);
   EXPECT_EQ(q.multiclass, "x-multiclass");
   EXPECT_EQ(q.options<TreeOptions>().leaf_estimate, "x-leaf_estimate");
   EXPECT_EQ(q.options<PrilOptions>().steps, PrilOptions{}.steps + 17);

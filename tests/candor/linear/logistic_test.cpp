@@ -269,7 +269,7 @@ TEST(RuleLogistic, SavesLoadsExplainsAndIgnoresThreads) {
     for (const char* multiclass : {"softmax", "one-vs-rest"}) {
       LearnerParams p;
       p.learner = "rule-logistic";
-      p.options<LinearOptions>().features = "rules+attributes";  // lambda by cross-validation
+      p.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;  // lambda by cross-validation
       p.multiclass = multiclass;
       p.evc.permutations = 20;
       const auto one = fit_model(d, p, 1);
@@ -312,7 +312,7 @@ TEST(RuleLogistic, PredictionsOnARuleStayAtItsCorrectedProbability) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "rule-logistic";
-  p.options<LinearOptions>().features = "rules";
+  p.options<LinearOptions>().features = LogisticFeatures::rules;
   p.options<LinearOptions>().lambda = 1e-6;
   p.evc.permutations = 20;
   const auto model = fit_model(d, p, 2);
@@ -339,15 +339,15 @@ TEST(RuleLogistic, VariantsAndChecks) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "rule-logistic";
-  p.options<LinearOptions>().features = "attributes";
+  p.options<LinearOptions>().features = LogisticFeatures::attributes;
   const auto lr = fit_model(d, p, 2);
   EXPECT_EQ(lr->rule_count(), 0u);
   const auto back = model_from_json(lr->to_json(), "lr.json");
   for (std::size_t r = 0; r < 20; ++r) EXPECT_EQ(back->predict_proba(d, r), lr->predict_proba(d, r));
 
-  p.options<LinearOptions>().features = "rules+attributes";
-  p.options<LinearOptions>().rule_data = "half";
-  p.options<LinearOptions>().rule_penalty = "none";
+  p.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;
+  p.options<LinearOptions>().rule_data = RuleData::half;
+  p.options<LinearOptions>().rule_penalty = RulePenalty::none;
   p.heuristics.quality = "m-estimate";
   p.heuristics.m = 22;
   p.heuristics.m_scale = 0;
@@ -364,9 +364,7 @@ TEST(RuleLogistic, VariantsAndChecks) {
   EXPECT_THROW(validate(bad), std::invalid_argument);
   bad = LearnerParams{};
   bad.learner = "rule-logistic";
-  bad.options<LinearOptions>().features = "trees";
-  EXPECT_THROW(validate(bad), std::invalid_argument);
-  bad.options<LinearOptions>().features = "rules";
+  EXPECT_THROW(params_from_json({{"learner", "rule-logistic"}, {"features", "trees"}}), std::invalid_argument);
   bad.options<LinearOptions>().lambda_folds = 1;
   EXPECT_THROW(validate(bad), std::invalid_argument);
   // A rule learner's fit refuses it rather than returning a rule model.
@@ -392,7 +390,7 @@ TEST(ModelFile, MalformedLogisticModelsAreRefused) {
   const Dataset d = read_arff(test::shared("iris.arff"));
   LearnerParams p;
   p.learner = "rule-logistic";
-  p.options<LinearOptions>().features = "rules+attributes";  // attribute weights to break
+  p.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;  // attribute weights to break
   p.evc.permutations = 10;
   const nlohmann::json good = fit_model(d, p, 2)->to_json();
   auto refused = [&](const std::function<void(nlohmann::json&)>& edit, const std::string& fragment) {

@@ -16,26 +16,26 @@ namespace candor {
 
 const std::vector<ParamInfo>& linear_params() {
   static const std::vector<ParamInfo> table{
-      {"features", option_field<&LinearOptions::features>(),
+      {"features", named_option_field<kLogisticFeatureNames, &LinearOptions::features>(),
        "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
        "missing values imputed with an indicator column (see docs/method-rule-logistic.md)",
        "linear", one_of([] { return names_of(kLogisticFeatureNames); })},
-      {"penalty", option_field<&LinearOptions::penalty>(),
+      {"penalty", named_option_field<kLogisticPenaltyNames, &LinearOptions::penalty>(),
        "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
        "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
        "candor's rules); intercepts are never penalised",
        "linear", one_of([] { return names_of(kLogisticPenaltyNames); })},
-      {"rule_penalty", option_field<&LinearOptions::rule_penalty>(),
+      {"rule_penalty", named_option_field<kRulePenaltyNames, &LinearOptions::rule_penalty>(),
        "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
        "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
        "linear", one_of([] { return names_of(kRulePenaltyNames); })},
-      {"rule_sign", option_field<&LinearOptions::rule_sign>(),
+      {"rule_sign", named_option_field<kRuleSignNames, &LinearOptions::rule_sign>(),
        "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
        "or free (either sign)",
        "linear", one_of([] { return names_of(kRuleSignNames); })},
-      {"rule_data", option_field<&LinearOptions::rule_data>(),
+      {"rule_data", named_option_field<kRuleDataNames, &LinearOptions::rule_data>(),
        "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
        "rules, the other half the weights; LRRS)",
        "linear", one_of([] { return names_of(kRuleDataNames); })},
@@ -223,11 +223,12 @@ double spread(double share) { return std::sqrt(std::max(0.0, share * (1 - share)
 
 RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size_t classes) {
   RuleLogisticOptions o;
-  o.features = parse_named(kLogisticFeatureNames, "--features value", p.options<LinearOptions>().features);
-  o.penalty = parse_named(kLogisticPenaltyNames, "--penalty value", p.options<LinearOptions>().penalty);
-  o.rule_penalty = parse_named(kRulePenaltyNames, "--rule-penalty value", p.options<LinearOptions>().rule_penalty);
-  o.rule_sign = parse_named(kRuleSignNames, "--rule-sign value", p.options<LinearOptions>().rule_sign);
-  o.rule_data = parse_named(kRuleDataNames, "--rule-data value", p.options<LinearOptions>().rule_data);
+  const LinearOptions& linear = p.options<LinearOptions>();
+  o.features = linear.features;
+  o.penalty = linear.penalty;
+  o.rule_penalty = linear.rule_penalty;
+  o.rule_sign = linear.rule_sign;
+  o.rule_data = linear.rule_data;
   o.lambda_search = parse_named(kLambdaSearchNames, "--lambda-search value", resolved_lambda_search(p));
   const MulticlassForm form = parse_named(kMulticlassNames, "--multiclass value", p.resolved_multiclass());
   o.link = classes == 2                          ? LogisticLink::binary
@@ -371,7 +372,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
 std::string resolved_lambda_search(const LearnerParams& p) {
   const LinearOptions& linear = p.options<LinearOptions>();
   if (!linear.lambda_search.empty()) return linear.lambda_search;
-  return linear.features == "rules" ? "none" : "attributes";
+  return linear.features == LogisticFeatures::rules ? "none" : "attributes";
 }
 
 double resolved_fixed_lambda(const LearnerParams& p) {
@@ -382,8 +383,10 @@ std::string describe_rule_logistic(const LearnerParams& p) {
   const LinearOptions& o = p.options<LinearOptions>();
   std::string s = describe_rule_learner(p);
   s.pop_back();  // its ")": the linear model's settings follow the rules'
-  s += "; " + o.features + (o.penalty == "l1" ? ", lasso" : "") + ", rule penalty " + o.rule_penalty + ", rule sign " +
-       o.rule_sign + ", rules from " + (o.rule_data == "all" ? std::string("all data") : std::string("half the data")) +
+  s += "; " + std::string(name_of(kLogisticFeatureNames, o.features)) +
+       (o.penalty == LogisticPenalty::l1 ? ", lasso" : "") + ", rule penalty " +
+       name_of(kRulePenaltyNames, o.rule_penalty) + ", rule sign " + name_of(kRuleSignNames, o.rule_sign) +
+       ", rules from " + (o.rule_data == RuleData::all ? std::string("all data") : std::string("half the data")) +
        ", lambda " +
        (resolved_lambda_search(p) == "none" ? nlohmann::json(resolved_fixed_lambda(p)).dump()
         : o.lambda > 0                      ? nlohmann::json(o.lambda).dump()
@@ -400,7 +403,7 @@ void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j) {
 void rule_logistic_paper_settings(LearnerParams& p) {
   // Paper 000's LRRP: EVC rules and the attributes, LR's lambda.
   p.heuristics.quality = "evc";
-  p.options<LinearOptions>().features = "rules+attributes";
+  p.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;
   p.options<LinearOptions>().lambda_search = "attributes";
 }
 

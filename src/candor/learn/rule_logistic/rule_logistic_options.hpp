@@ -33,11 +33,12 @@ inline constexpr Named<LambdaSearchOn> kLambdaSearchNames[] = {
     {"model", LambdaSearchOn::model}, {"attributes", LambdaSearchOn::attributes}, {"none", LambdaSearchOn::none}};
 
 struct LinearOptions {
-  std::string features = "rules";  // kLogisticFeatureNames
-  std::string penalty = "l2";
-  std::string rule_penalty = "gamma";
-  std::string rule_sign = "class";
-  std::string rule_data = "all";
+  // Held as their enums, read and written by the names above (named_option_field).
+  LogisticFeatures features = LogisticFeatures::rules;
+  LogisticPenalty penalty = LogisticPenalty::l2;
+  RulePenalty rule_penalty = RulePenalty::gamma;
+  RuleSign rule_sign = RuleSign::by_class;
+  RuleData rule_data = RuleData::all;
   double lambda = 0;          // 0: the lambda search's choice (LearnerParams::resolved_lambda_search)
   std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
   int lambda_folds = 5;
