@@ -12,9 +12,12 @@
 namespace candor {
 
 std::vector<double> reliability_levels(double minimum, const std::string& shape, int steps) {
+  return reliability_levels(minimum, parse_named(kReliabilityShapeNames, "reliability shape", shape), steps);
+}
+
+std::vector<double> reliability_levels(double minimum, ReliabilityShape form, int steps) {
   if (!(minimum > 0 && minimum < 1)) throw std::invalid_argument("a minimum reliability must lie in (0, 1)");
   if (steps < 1) throw std::invalid_argument("reliability steps must be at least 1");
-  const ReliabilityShape form = parse_named(kReliabilityShapeNames, "reliability shape", shape);
   std::vector<double> r;
   for (int t = 1; t <= steps; ++t) {
     const double x = static_cast<double>(t) / steps;

@@ -17,6 +17,8 @@ namespace candor {
 enum class ReliabilityShape { linear, convex, concave };
 inline constexpr Named<ReliabilityShape> kReliabilityShapeNames[] = {
     {"linear", ReliabilityShape::linear}, {"convex", ReliabilityShape::convex}, {"concave", ReliabilityShape::concave}};
+std::vector<double> reliability_levels(double minimum, ReliabilityShape shape, int steps);
+// The same by the shape's name.
 std::vector<double> reliability_levels(double minimum, const std::string& shape, int steps);
 
 // P(X >= correct) for X binomial with `covered` trials and success probability `reliability` (the regularized

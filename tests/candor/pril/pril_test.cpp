@@ -193,8 +193,8 @@ TEST(Pril, OptionsAndBranching) {
   EXPECT_EQ(std::min_element(logit.begin(), logit.end()) - logit.begin(),
             d.schema.attribute_index("physician-fee-freeze"));
   p.options<PrilOptions>().branching = -1;
-  p.options<PrilOptions>().branching_test = "chi";
-  EXPECT_THROW(validate(p), std::invalid_argument);
+  EXPECT_THROW(params_from_json({{"learner", "pril"}, {"branching", -1}, {"branching_test", "chi"}}),
+               std::invalid_argument);
 }
 
 // Paper 004 chooses branching attributes by main effects in one logit model: an attribute that is related
@@ -232,7 +232,7 @@ TEST(Pril, LogitMainEffectsAdjustForTheOtherAttributes) {
   p.learner = "pril";
   p.options<PrilOptions>().branching = -1;
   EXPECT_EQ(dynamic_cast<const PrilModel&>(*fit_model(d, p)).branching, std::vector<int>{0});
-  p.options<PrilOptions>().branching_test = "association";
+  p.options<PrilOptions>().branching_test = BranchingTest::association;
   EXPECT_EQ(dynamic_cast<const PrilModel&>(*fit_model(d, p)).branching, (std::vector<int>{0, 1}));
 }
 

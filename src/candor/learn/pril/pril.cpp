@@ -28,7 +28,7 @@ const std::vector<ParamInfo>& pril_params() {
        "pril: raise each class's minimum reliability to at least its training share, so that no rule claims less "
        "than guessing the class would give (asymmetric requirements for unequal classes)",
        "pril"},
-      {"shape", option_field<&PrilOptions::shape>(),
+      {"shape", named_option_field<kReliabilityShapeNames, &PrilOptions::shape>(),
        "pril: how the required reliabilities step down from 1 to R_k: linear, convex (large steps first) or "
        "concave (small steps first)",
        "pril", one_of([] { return names_of(kReliabilityShapeNames); })},
@@ -49,7 +49,7 @@ const std::vector<ParamInfo>& pril_params() {
        "pril", in_range(-1, 2)},
       {"branching_attributes", option_field<&PrilOptions::branching_attributes>(),
        "pril: the branching attributes by name, comma-separated (overrides --branching)", "pril"},
-      {"branching_test", option_field<&PrilOptions::branching_test>(),
+      {"branching_test", named_option_field<kBranchingTestNames, &PrilOptions::branching_test>(),
        "pril: how --branching ranks attributes: logit (paper 004: Wald tests of each attribute's main effects in "
        "one logit model of all attributes' categories) or association (each attribute's likelihood-ratio "
        "chi-squared test of independence from the class, one at a time)",
@@ -180,8 +180,7 @@ std::vector<int> branching_attributes(const Dataset& d, const LearnerParams& p, 
     return out;
   }
   if (p.options<PrilOptions>().branching == 0) return out;
-  const auto pv = parse_named(kBranchingTestNames, "--branching-test value", p.options<PrilOptions>().branching_test) ==
-                          BranchingTest::logit
+  const auto pv = p.options<PrilOptions>().branching_test == BranchingTest::logit
                       ? main_effect_p_values(d, c, rows, weights)
                       : attribute_class_p_values(d, c, rows, weights);
   std::vector<int> order(pv.size());
@@ -278,13 +277,13 @@ void check_pril_options(const LearnerParams& p) { parse_reliabilities(p.options<
 std::string describe_pril(const LearnerParams& p) {
   const PrilOptions& o = p.options<PrilOptions>();
   std::string s = "pril (reliability " + o.reliability + (o.reliability_prior ? " or the class share" : "") + ", " +
-                  o.shape + " in " + std::to_string(o.steps) + " steps, risk " + nlohmann::json(o.risk).dump() +
-                  ", M " + std::to_string(o.max_attributes) + ", n " + nlohmann::json(o.min_cases).dump() +
-                  (o.n_option ? ", n-option" : "") + ", branching ";
+                  std::string(name_of(kReliabilityShapeNames, o.shape)) + " in " + std::to_string(o.steps) +
+                  " steps, risk " + nlohmann::json(o.risk).dump() + ", M " + std::to_string(o.max_attributes) + ", n " +
+                  nlohmann::json(o.min_cases).dump() + (o.n_option ? ", n-option" : "") + ", branching ";
   s += !o.branching_attributes.empty() ? o.branching_attributes
-       : o.branching < 0               ? "automatic by " + o.branching_test
-       : o.branching > 0               ? std::to_string(o.branching) + " by " + o.branching_test
-                                       : std::string("0");
+       : o.branching < 0               ? "automatic by " + std::string(name_of(kBranchingTestNames, o.branching_test))
+       : o.branching > 0 ? std::to_string(o.branching) + " by " + name_of(kBranchingTestNames, o.branching_test)
+                         : std::string("0");
   return s + ", " + std::to_string(o.bins) + " bins)";
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "candor/pril/reliability.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
@@ -19,14 +20,15 @@ inline constexpr Named<BranchingTest> kBranchingTestNames[] = {{"logit", Branchi
 struct PrilOptions {
   std::string reliability = "0.5";  // R_k: one value, or one per class (parse_reliabilities)
   bool reliability_prior = false;
-  std::string shape = "linear";  // kReliabilityShapeNames
+  ReliabilityShape shape = ReliabilityShape::linear;  // read and written by kReliabilityShapeNames
   int steps = 5;
   int max_attributes = 2;  // M, 1 to 3
   double min_cases = 5;    // n
   int n_option = 1;
   int branching = 0;  // -1 (those significant), 0, 1 or 2
   std::string branching_attributes;
-  std::string branching_test = "logit";  // logit (paper 004's main effects) or association (one at a time)
+  // logit (paper 004's main effects) or association (one at a time), by kBranchingTestNames.
+  BranchingTest branching_test = BranchingTest::logit;
   double risk = 0.05;
   int bins = 4;
   bool operator==(const PrilOptions&) const = default;
