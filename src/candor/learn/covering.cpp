@@ -60,7 +60,7 @@ const std::vector<ParamInfo>& rule_covering_params() {
        "stopping: at least this share of the examples of its class a rule covers must be new (not covered "
        "by an earlier rule; ABCN2's min_improved_perc); the first rule below it ends learning for its class",
        "rule", in_range(0, 1)},
-      {"covering", field<&LearnerParams::rule_covering, &RuleCoveringOptions::covering>(),
+      {"covering", named_field<kCoveringNames, &LearnerParams::rule_covering, &RuleCoveringOptions::covering>(),
        "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
        "example stays until a rule whose probability exceeds its current best covers it; each rule must "
        "improve at least --min-new-positives examples)",

@@ -13,13 +13,11 @@
 
 namespace candor {
 
-// --stop and --covering, declared once: param_table() takes their allowed values from these tables, and
-// covering reads the names into the enums where it uses them.
+// --stop, declared once: param_table() takes its allowed values from this table, and covering reads the
+// name into the enum where it uses it (empty is the learner's default). --covering is held as its enum
+// (learn/rule_options.hpp).
 enum class Stopping { none, prior };
 inline constexpr Named<Stopping> kStoppingNames[] = {{"none", Stopping::none}, {"prior", Stopping::prior}};
-enum class Covering { remove, probabilistic };
-inline constexpr Named<Covering> kCoveringNames[] = {{"remove", Covering::remove},
-                                                     {"probabilistic", Covering::probabilistic}};
 
 // The search settings of `p` (beam width from --search and --beam-width; significance tests).
 SearchOptions search_options(const LearnerParams& p, int threads);

@@ -189,7 +189,7 @@ LearnerParams paper_params(const std::string& learner) {
   p.rule_covering.stop = "none";
   p.rule_covering.min_new_positives = 1;
   p.rule_covering.min_new_share = 0;
-  p.rule_covering.covering = "remove";
+  p.rule_covering.covering = Covering::remove;
   p.combine = std::string(find_learner(learner).combine).empty() ? "" : "counts";
   p.correct = "none";
   p.heuristics.m_scale = 0;
@@ -274,7 +274,7 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
                                 " (rule sets), not of --learner " + p.learner);
   if (p.resolved_stop() != "none" && !learner.stopping)
     throw std::invalid_argument(p.learner + " has no stopping criterion; use --stop none");
-  if (p.rule_covering.covering == "probabilistic" && !learner.probabilistic_covering)
+  if (p.rule_covering.covering == Covering::probabilistic && !learner.probabilistic_covering)
     throw std::invalid_argument("probabilistic covering is not available with --learner " + p.learner);
   if (p.resolved_correct() != "none" && !learner.correct_evc)
     throw std::invalid_argument("--correct " + p.resolved_correct() + " is not available with --learner " + p.learner);
@@ -471,7 +471,8 @@ std::string describe_rule_learner(const LearnerParams& p) {
   if (p.rule_covering.min_new_positives != 1)
     s += ", min new positives " + nlohmann::json(p.rule_covering.min_new_positives).dump();
   if (p.rule_covering.min_new_share > 0) s += ", min new share " + nlohmann::json(p.rule_covering.min_new_share).dump();
-  if (p.rule_covering.covering != "remove") s += ", " + p.rule_covering.covering + " covering";
+  if (p.rule_covering.covering != Covering::remove)
+    s += ", " + std::string(name_of(kCoveringNames, p.rule_covering.covering)) + " covering";
   if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
   return s + ")";
 }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "candor/util/names.hpp"
+
 namespace candor {
 
 struct HeuristicOptions {
@@ -31,13 +33,18 @@ struct RuleSearchOptions {
   bool operator==(const RuleSearchOptions&) const = default;
 };
 
+// --covering, held as its enum and read and written by these names.
+enum class Covering { remove, probabilistic };
+inline constexpr Named<Covering> kCoveringNames[] = {{"remove", Covering::remove},
+                                                     {"probabilistic", Covering::probabilistic}};
+
 struct RuleCoveringOptions {
   int max_rules = 0;   // 0: no limit
   std::string target;  // one class value only; empty: every class
   std::string stop;    // none, prior; empty: the learner's default (resolved_stop)
   double min_new_positives = 1;
   double min_new_share = 0;
-  std::string covering = "remove";
+  Covering covering = Covering::remove;
   bool operator==(const RuleCoveringOptions&) const = default;
 };
 

@@ -307,7 +307,7 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(q.evc.fit, GumbelFit::moments);
   EXPECT_EQ(q.heuristics.quality, "x-quality");
   EXPECT_EQ(q.rule_search.beam_width, RuleSearchOptions{}.beam_width + 17);
-  EXPECT_EQ(q.rule_covering.covering, "x-covering");
+  EXPECT_EQ(q.rule_covering.covering, Covering::probabilistic);
   EXPECT_EQ(q.stable.quantiles, StableOptions{}.quantiles + 17);
   EXPECT_EQ(q.options<LinearOptions>().features, LogisticFeatures::rules_and_attributes);
   EXPECT_EQ(q.multiclass, "x-multiclass");

@@ -95,7 +95,7 @@ TEST(Stopping, MinNewPositivesAndShare) {
 TEST(Stopping, ProbabilisticCoveringImprovesExamplesWithEveryRule) {
   Dataset d = credit();
   LearnerParams p = unordered("m-estimate", "prior");
-  p.rule_covering.covering = "probabilistic";
+  p.rule_covering.covering = Covering::probabilistic;
   p.rule_covering.min_new_positives = 3;
   RuleModel m = fit(d, p);
   ASSERT_GT(m.rules.size(), 2u);
@@ -121,7 +121,7 @@ TEST(Stopping, ProbabilisticCoveringImprovesExamplesWithEveryRule) {
   EXPECT_THROW(fit(d,
                    [] {
                      LearnerParams q = paper_params("cn2-ordered");
-                     q.rule_covering.covering = "probabilistic";
+                     q.rule_covering.covering = Covering::probabilistic;
                      return q;
                    }()),
                std::invalid_argument);

@@ -92,7 +92,7 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
-  if (parse_named(kCoveringNames, "--covering value", params.rule_covering.covering) == Covering::probabilistic) {
+  if (params.rule_covering.covering == Covering::probabilistic) {
     fit_probabilistic_covering(index, params, quality, estimator, options, target, model);
     return model;
   }
