@@ -67,12 +67,12 @@ const std::vector<Config>& configs() {
       {"tree counts",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.options<TreeOptions>().leaf_estimate = "counts";
+         p.options<TreeOptions>().leaf_estimate = LeafEstimateOption::counts;
        }},
       {"tree bootstrap leaves",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.options<TreeOptions>().leaf_estimate = "bootstrap";
+         p.options<TreeOptions>().leaf_estimate = LeafEstimateOption::bootstrap;
          p.bootstrap_resamples = 5;
        }},
       {"cn2-unordered bootstrap-corrected",

@@ -161,7 +161,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   const Dataset d = read_arff(test::shared("soybean.arff"));
   LearnerParams p;
   p.learner = "tree";
-  p.options<TreeOptions>().leaf_estimate = "bootstrap";
+  p.options<TreeOptions>().leaf_estimate = LeafEstimateOption::bootstrap;
   p.bootstrap_resamples = 10;
   const auto model = fit_model(d, p, 2);
   const auto j = model->to_json();
@@ -170,7 +170,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   EXPECT_GT(m, 0.0);
   // On held-out folds it beats J48's Laplace leaves, which add one example to each of soybean's 19 classes.
   LearnerParams laplace = p;
-  laplace.options<TreeOptions>().leaf_estimate = "laplace";
+  laplace.options<TreeOptions>().leaf_estimate = LeafEstimateOption::laplace;
   const double shrunk = cross_validate(d, p, 3, 1, 1, 2).mean.log_loss;
   const double plain = cross_validate(d, laplace, 3, 1, 1, 2).mean.log_loss;
   EXPECT_LT(shrunk, 0.7 * plain) << shrunk << " against " << plain;

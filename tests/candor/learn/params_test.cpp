@@ -311,6 +311,6 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(q.stable.quantiles, StableOptions{}.quantiles + 17);
   EXPECT_EQ(q.options<LinearOptions>().features, LogisticFeatures::rules_and_attributes);
   EXPECT_EQ(q.multiclass, "x-multiclass");
-  EXPECT_EQ(q.options<TreeOptions>().leaf_estimate, "x-leaf_estimate");
+  EXPECT_EQ(q.options<TreeOptions>().leaf_estimate, LeafEstimateOption::counts);
   EXPECT_EQ(q.options<PrilOptions>().steps, PrilOptions{}.steps + 17);
 }

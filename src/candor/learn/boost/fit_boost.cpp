@@ -216,7 +216,7 @@ void check_boost_options(const LearnerParams& p) {
     throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " +
                                 std::string(name_of(kBoostingNames, b.boosting)) +
                                 " has no LIFTs (use --calibrate temperature)");
-  if (p.options<TreeOptions>().leaf_estimate == "bootstrap")
+  if (p.options<TreeOptions>().leaf_estimate == LeafEstimateOption::bootstrap)
     throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
 }
 

@@ -20,13 +20,13 @@ namespace candor {
 
 const std::vector<ParamInfo>& tree_params() {
   static const std::vector<ParamInfo> table{
-      {"leaf_estimate", option_field<&TreeOptions::leaf_estimate>(),
+      {"leaf_estimate", named_option_field<kLeafEstimateOptionNames, &TreeOptions::leaf_estimate>(),
        "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
        "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
        "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
        "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
        "training weight predicts from its parent's weights",
-       "leaf", one_of([] { return names_of(kLeafEstimateNames); })},
+       "leaf", one_of([] { return names_of(kLeafEstimateOptionNames); })},
       {"confidence", option_field<&TreeOptions::confidence>(),
        "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
        in_range(0, 0.5, true)},
@@ -101,7 +101,7 @@ std::string describe_tree_options(const LearnerParams& p) {
   if (reads_option_group(p, "tree"))
     s += o.unpruned ? "unpruned, " : "confidence " + nlohmann::json(o.confidence).dump() + ", ";
   if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(o.min_leaf).dump() + ", ";
-  if (reads_option_group(p, "leaf")) s += "leaf " + o.leaf_estimate;
+  if (reads_option_group(p, "leaf")) s += "leaf " + std::string(name_of(kLeafEstimateOptionNames, o.leaf_estimate));
   return s;
 }
 
@@ -111,7 +111,8 @@ bool tree_also_reads(const LearnerParams& /*p*/, std::string_view name) { return
 
 void write_tree_options(const LearnerParams& p, nlohmann::json& j) {
   // --bootstrap-resamples is written where --leaf-estimate bootstrap reads it.
-  if (p.options<TreeOptions>().leaf_estimate == "bootstrap") j["bootstrap_resamples"] = p.bootstrap_resamples;
+  if (p.options<TreeOptions>().leaf_estimate == LeafEstimateOption::bootstrap)
+    j["bootstrap_resamples"] = p.bootstrap_resamples;
 }
 
 }  // namespace candor

@@ -6,11 +6,20 @@
 #include <string>
 #include <vector>
 
+#include "candor/util/names.hpp"
+
 namespace candor {
 
+// --leaf-estimate as the option holds it. The model's LeafEstimate (tree/tree.hpp) has no bootstrap: a
+// bootstrap leaf is a counts leaf with a fitted weight, which the model records beside it.
+enum class LeafEstimateOption { laplace, counts, bootstrap };
+inline constexpr Named<LeafEstimateOption> kLeafEstimateOptionNames[] = {{"laplace", LeafEstimateOption::laplace},
+                                                                         {"counts", LeafEstimateOption::counts},
+                                                                         {"bootstrap", LeafEstimateOption::bootstrap}};
+
 struct TreeOptions {
-  std::string leaf_estimate = "laplace";  // tree/tree.hpp's kLeafEstimateNames (group "leaf")
-  double confidence = 0.25;               // C4.5's pruning confidence, in (0, 0.5]
+  LeafEstimateOption leaf_estimate = LeafEstimateOption::laplace;  // group "leaf"
+  double confidence = 0.25;                                        // C4.5's pruning confidence, in (0, 0.5]
   double min_leaf = 2;
   bool unpruned = false;
   bool operator==(const TreeOptions&) const = default;
