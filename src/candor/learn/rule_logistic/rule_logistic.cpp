@@ -114,9 +114,9 @@ std::vector<LogisticProblem> make_problems(const Design& d, const std::vector<Ru
   base.X = d.X;
   base.w = d.w;
   base.lambda = lambda;
-  base.rule_penalty = o.rule_penalty == RulePenalty::gamma;
-  base.sign_constrained = o.rule_sign == RuleSign::by_class;
-  base.lasso = o.penalty == LogisticPenalty::l1;
+  base.rule_penalty = o.linear.rule_penalty == RulePenalty::gamma;
+  base.sign_constrained = o.linear.rule_sign == RuleSign::by_class;
+  base.lasso = o.linear.penalty == LogisticPenalty::l1;
   base.rule_rows = d.covered;
   for (const auto& r : rules) base.rule_q.push_back(r.probability);
   std::vector<LogisticProblem> out;
@@ -223,12 +223,7 @@ double spread(double share) { return std::sqrt(std::max(0.0, share * (1 - share)
 
 RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size_t classes) {
   RuleLogisticOptions o;
-  const LinearOptions& linear = p.options<LinearOptions>();
-  o.features = linear.features;
-  o.penalty = linear.penalty;
-  o.rule_penalty = linear.rule_penalty;
-  o.rule_sign = linear.rule_sign;
-  o.rule_data = linear.rule_data;
+  o.linear = p.options<LinearOptions>();
   o.lambda_search = parse_named(kLambdaSearchNames, "--lambda-search value", resolved_lambda_search(p));
   const MulticlassForm form = parse_named(kMulticlassNames, "--multiclass value", p.resolved_multiclass());
   o.link = classes == 2                          ? LogisticLink::binary
@@ -256,7 +251,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
 
   // Rows for the rules and rows for the weights.
   std::vector<std::size_t> rule_rows, weight_rows;
-  if (o.rule_data == RuleData::half) {
+  if (o.linear.rule_data == RuleData::half) {
     std::tie(rule_rows, weight_rows) = stratified_holdout(data.y, 0.5, static_cast<std::uint64_t>(p.seed));
   } else {
     rule_rows.resize(data.rows());
@@ -273,7 +268,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   rule_params.rule_covering.stop = p.resolved_stop();
   rule_params.correct = p.resolved_correct();
   if (o.with_rules()) {
-    if (o.rule_data == RuleData::all) {
+    if (o.linear.rule_data == RuleData::all) {
       model->rules = fit(data, rule_params, threads);
     } else {
       model->rules = fit(data.subset(rule_rows), rule_params, threads);

@@ -17,17 +17,14 @@
 
 namespace candor {
 
-// What rule-logistic does, read from its options once: the names as enums, the learner's defaults applied.
+// What rule-logistic does, read from its options once: the options as given, and what the learner's
+// defaults and the data resolve.
 struct RuleLogisticOptions {
-  LogisticFeatures features = LogisticFeatures::rules;
-  LogisticPenalty penalty = LogisticPenalty::l2;
-  RulePenalty rule_penalty = RulePenalty::gamma;
-  RuleSign rule_sign = RuleSign::by_class;
-  RuleData rule_data = RuleData::all;
-  LambdaSearchOn lambda_search = LambdaSearchOn::none;  // resolved (LearnerParams::resolved_lambda_search)
+  LinearOptions linear;
+  LambdaSearchOn lambda_search = LambdaSearchOn::none;  // resolved (resolved_lambda_search)
   LogisticLink link = LogisticLink::binary;             // binary on two classes, else --multiclass
-  bool with_rules() const { return features != LogisticFeatures::attributes; }
-  bool with_attributes() const { return features != LogisticFeatures::rules; }
+  bool with_rules() const { return linear.features != LogisticFeatures::attributes; }
+  bool with_attributes() const { return linear.features != LogisticFeatures::rules; }
 };
 // Throws std::invalid_argument naming the option for a name it does not know.
 RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size_t classes);
