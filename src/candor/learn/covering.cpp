@@ -64,7 +64,7 @@ const std::vector<ParamInfo>& rule_covering_params() {
        "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
        "example stays until a rule whose probability exceeds its current best covers it; each rule must "
        "improve at least --min-new-positives examples)",
-       "rule", one_of([] { return names_of(kCoveringNames); })},
+       "rule"},
   };
   return table;
 }

@@ -24,13 +24,13 @@ const std::vector<ParamInfo>& evc_params() {
       {"evc_fit", named_field<kGumbelFitNames, &LearnerParams::evc, &EvcOptions::fit>(),
        "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
        "moments, or ml (maximum likelihood)",
-       "rule", one_of([] { return names_of(kGumbelFitNames); })},
+       "rule"},
       {"evc_pool", named_field<kEvcPoolNames, &LearnerParams::evc, &EvcOptions::pool>(),
        "evc: classes (shrink each class's law towards the other classes' where they agree within their "
        "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws, and with "
        "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
        "permutation, as in paper 000)",
-       "rule", one_of([] { return names_of(kEvcPoolNames); })},
+       "rule"},
   };
   return table;
 }

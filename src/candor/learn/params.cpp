@@ -178,6 +178,10 @@ const std::vector<ParamInfo>& param_table() {
     t.push_back({"seed", field<&LearnerParams::seed>(),
                  "seed of every random step (evc permutations, subsamples; in `evaluate` also the fold assignment)", "",
                  at_least(0)});
+    // An option held as an enum takes the names of its table (named_field): declared once, with the field.
+    for (auto& info : t)
+      if (const auto* named = std::get_if<ParamNameField>(&info.member); named && !info.values.names)
+        info.values = one_of(named->names);
     return t;
   }();
   return table;

@@ -110,6 +110,8 @@ struct ParamNameField {
   std::string (*get)(const LearnerParams&);
   // Throws std::invalid_argument naming `flag` and the known names for any other text.
   void (*set_name)(LearnerParams&, const std::string& flag, const std::string& name);
+  // Its names, in their table's order: the values param_table() declares for it.
+  std::vector<std::string> (*names)();
   void set(LearnerParams& p, const std::string& flag, const std::string& name) const { set_name(p, flag, name); }
 };
 template <auto... Path>
@@ -138,7 +140,8 @@ ParamNameField named_field() {
   return ParamNameField{[](const LearnerParams& p) -> std::string { return name_of(Names, (p.*....*Path)); },
                         [](LearnerParams& p, const std::string& flag, const std::string& name) {
                           (p.*....*Path) = parse_named(Names, flag + " value", name);
-                        }};
+                        },
+                        [] { return names_of(Names); }};
 }
 template <const auto& Names, auto Member>
 ParamNameField named_option_field() {
@@ -146,7 +149,8 @@ ParamNameField named_option_field() {
   return ParamNameField{[](const LearnerParams& p) -> std::string { return name_of(Names, p.options<C>().*Member); },
                         [](LearnerParams& p, const std::string& flag, const std::string& name) {
                           p.options<C>().*Member = parse_named(Names, flag + " value", name);
-                        }};
+                        },
+                        [] { return names_of(Names); }};
 }
 using ParamMember =
     std::variant<ParamField<std::string>, ParamField<int>, ParamField<double>, ParamField<bool>, ParamNameField>;

@@ -27,7 +27,7 @@ const std::vector<ParamInfo>& boost_params() {
        "vote with log(1 / beta); stops when the weighted error is 0 or at least 0.5) or logitboost (additive "
        "logistic regression on regression stumps; two classes as in the paper's Fig. 2, more by Friedman, "
        "Hastie and Tibshirani's J-class version)",
-       "boost", one_of([] { return names_of(kBoostingNames); })},
+       "boost"},
       {"calibrate", named_option_field<kBoostCalibrationNames, &BoostOptions::calibrate>(),
        "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
        "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
@@ -35,7 +35,7 @@ const std::vector<ParamInfo>& boost_params() {
        "costs 5 more ensemble fits and leaves the most probable class of every row as it was; or smoothing (kbs "
        "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
        "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
-       "boost", one_of([] { return names_of(kBoostCalibrationNames); })},
+       "boost"},
       {"base", option_field<&BoostOptions::base>(),
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
        "uncovered examples the two leaves); logitboost always fits regression stumps",

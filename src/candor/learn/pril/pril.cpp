@@ -31,7 +31,7 @@ const std::vector<ParamInfo>& pril_params() {
       {"shape", named_option_field<kReliabilityShapeNames, &PrilOptions::shape>(),
        "pril: how the required reliabilities step down from 1 to R_k: linear, convex (large steps first) or "
        "concave (small steps first)",
-       "pril", one_of([] { return names_of(kReliabilityShapeNames); })},
+       "pril"},
       {"steps", option_field<&PrilOptions::steps>(), "pril: steps of the reliability function (the last is R_k)",
        "pril", in_range(1, 10000)},
       {"max_attributes", option_field<&PrilOptions::max_attributes>(),
@@ -53,7 +53,7 @@ const std::vector<ParamInfo>& pril_params() {
        "pril: how --branching ranks attributes: logit (paper 004: Wald tests of each attribute's main effects in "
        "one logit model of all attributes' categories) or association (each attribute's likelihood-ratio "
        "chi-squared test of independence from the class, one at a time)",
-       "pril", one_of([] { return names_of(kBranchingTestNames); })},
+       "pril"},
       {"risk", option_field<&PrilOptions::risk>(),
        "pril: alpha: each rule's accuracy is at least its reliability with confidence 1 - risk (exact binomial test)",
        "pril", in_range(0, 1, true, true)},

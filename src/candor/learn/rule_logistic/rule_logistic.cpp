@@ -20,25 +20,25 @@ const std::vector<ParamInfo>& linear_params() {
        "rule-logistic: the model's inputs: rules (each rule a 0/1 feature; the default), rules+attributes (LRRP) or "
        "attributes (plain L2 logistic regression); attributes are standardised (numeric) or one-hot (nominal), "
        "missing values imputed with an indicator column (see docs/method-rule-logistic.md)",
-       "linear", one_of([] { return names_of(kLogisticFeatureNames); })},
+       "linear"},
       {"penalty", named_option_field<kLogisticPenaltyNames, &LinearOptions::penalty>(),
        "rule-logistic: l2 (lambda/2 times the sum of squared weights, the paper's) or l1 (a plain lasso, lambda "
        "times the sum of absolute weights: RuleFit's penalty; with --rule-penalty none a RuleFit-style model over "
        "candor's rules); intercepts are never penalised",
-       "linear", one_of([] { return names_of(kLogisticPenaltyNames); })},
+       "linear"},
       {"rule_penalty", named_option_field<kRulePenaltyNames, &LinearOptions::rule_penalty>(),
        "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
        "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
-       "linear", one_of([] { return names_of(kRulePenaltyNames); })},
+       "linear"},
       {"rule_sign", named_option_field<kRuleSignNames, &LinearOptions::rule_sign>(),
        "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
        "or free (either sign)",
-       "linear", one_of([] { return names_of(kRuleSignNames); })},
+       "linear"},
       {"rule_data", named_option_field<kRuleDataNames, &LinearOptions::rule_data>(),
        "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
        "rules, the other half the weights; LRRS)",
-       "linear", one_of([] { return names_of(kRuleDataNames); })},
+       "linear"},
       {"multiclass", field<&LearnerParams::multiclass>(),
        "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
        "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "

@@ -26,7 +26,7 @@ const std::vector<ParamInfo>& tree_params() {
        "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
        "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
        "training weight predicts from its parent's weights",
-       "leaf", one_of([] { return names_of(kLeafEstimateOptionNames); })},
+       "leaf"},
       {"confidence", option_field<&TreeOptions::confidence>(),
        "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
        in_range(0, 0.5, true)},
