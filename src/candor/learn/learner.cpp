@@ -68,7 +68,7 @@ bool reads_option_group(const LearnerParams& p, const std::string& group) {
   const LearnerInfo& l = find_learner(p.learner);
   if (has_group(l, group)) return true;
   const LearnerInfo* base = base_learner(p);
-  if (!base || (l.reads_base && !l.reads_base(p))) return false;
+  if (!base || !l.reads_base_options(p)) return false;
   return has_group(*base, group);
 }
 

@@ -87,6 +87,9 @@ struct LearnerInfo {
   std::string (*describe)(const LearnerParams& p) = nullptr;
   void (*write_options)(const LearnerParams& p, nlohmann::json& j) = nullptr;
   void (*paper_settings)(LearnerParams& p) = nullptr;
+
+  // Whether it is an ensemble that reads its base learner's options with these settings.
+  bool reads_base_options(const LearnerParams& p) const { return base_option && (!reads_base || reads_base(p)); }
 };
 
 // What a learner's folder registers.

@@ -242,8 +242,7 @@ void check_options_read(const LearnerParams& p) {
     std::string where = "--learner " + p.learner;
     const LearnerInfo& learner = find_learner(p.learner);
     for (const char* deciding : learner.deciding_options)
-      if (!learner.base_option || deciding != std::string_view(learner.base_option) || !learner.reads_base ||
-          learner.reads_base(p))
+      if (deciding != std::string_view(learner.base_option ? learner.base_option : "") || learner.reads_base_options(p))
         where += " " + option_flag(deciding) + " " + option_text(p, deciding);
     throw std::invalid_argument(option_flag(info.name) + " is an option of --learner " + readers + ", not of " + where);
   }
