@@ -12,6 +12,8 @@ if [[ -f build/CMakeCache.txt ]] && grep -q "^CANDOR_BUILD_PYTHON:BOOL=ON" build
   export CANDOR_BUILD_DIR="$PWD/build"
 fi
 build-python/venv/bin/pip install --no-build-isolation --no-index --quiet .
-CANDOR_CLI="$PWD/build/candor" build-python/venv/bin/python -m pytest -q -p no:cacheprovider python/tests
+# One pytest worker per core (pytest-xdist): most tests wait on a CLI run or a Dask cluster, so one worker
+# leaves a core idle.
+CANDOR_CLI="$PWD/build/candor" build-python/venv/bin/python -m pytest -q -p no:cacheprovider -n "$(nproc)" python/tests
 # The malformed-input catalogue's Python cases (empty frames, nullable and datetime columns, hostile grids).
 build-python/venv/bin/python tests/malformed/run_catalogue.py --python build-python/venv/bin/python build/candor

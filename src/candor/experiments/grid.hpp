@@ -34,6 +34,12 @@ struct GridLearner {
 // A grid learner from its name and options (any of the three forms above); throws std::invalid_argument
 // naming the learner for bad options, and for a Weka classifier that parse_weka_classifier refuses.
 GridLearner make_grid_learner(const std::string& name, const std::string& options);
+// One entry of an experiment's fixed list of learners: its name in the tables and its options, in any form
+// make_grid_learner reads.
+struct ExperimentLearner {
+  const char* name;
+  const char* options;
+};
 
 struct Resampling {
   std::string kind = "cv";     // cv (stratified k-fold, repeated), holdout (repeated stratified), train-test

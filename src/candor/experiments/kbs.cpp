@@ -35,13 +35,8 @@
 namespace candor {
 namespace {
 
-struct Variant {
-  const char* name;
-  const char* options;
-};
-
-const std::vector<Variant>& table1_learners() {
-  static const std::vector<Variant> v{
+const std::vector<ExperimentLearner>& table1_learners() {
+  static const std::vector<ExperimentLearner> v{
       {"J48", "--learner tree --leaf-estimate counts"},
       {"AdaBoost.M1/J48", "--learner boost --boosting adaboost-m1 --base tree --leaf-estimate counts"},
       {"KBS/J48", "--learner boost --boosting kbs --base tree --multiclass softmax"},
@@ -50,8 +45,8 @@ const std::vector<Variant>& table1_learners() {
   };
   return v;
 }
-const std::vector<Variant>& table1_weka() {
-  static const std::vector<Variant> v{
+const std::vector<ExperimentLearner>& table1_weka() {
+  static const std::vector<ExperimentLearner> v{
       {"Weka J48", "weka:weka.classifiers.trees.J48"},
       {"Weka AdaBoostM1-J48", "weka:weka.classifiers.meta.AdaBoostM1 -W weka.classifiers.trees.J48"}};
   return v;
@@ -67,8 +62,8 @@ const std::vector<PaperRow>& paper_table1() {
   return v;
 }
 
-const std::vector<Variant>& corpus_learners() {
-  static const std::vector<Variant> v{
+const std::vector<ExperimentLearner>& corpus_learners() {
+  static const std::vector<ExperimentLearner> v{
       {"KBS-stump", "--learner boost --boosting kbs --base stump --stratify --multiclass softmax"},
       {"KBS-stump-plain", "--learner boost --boosting kbs --base stump --multiclass softmax"},
       {"AdaBoost-stump", "--learner boost --boosting adaboost-m1 --base stump"},
@@ -82,8 +77,8 @@ const std::vector<Variant>& corpus_learners() {
   };
   return v;
 }
-const std::vector<Variant>& corpus_weka() {
-  static const std::vector<Variant> v{
+const std::vector<ExperimentLearner>& corpus_weka() {
+  static const std::vector<ExperimentLearner> v{
       {"Weka AdaBoostM1-stump", "weka:weka.classifiers.meta.AdaBoostM1"},
       {"Weka LogitBoost-stump", "weka:weka.classifiers.meta.LogitBoost"},
       {"Weka AdaBoostM1-J48", "weka:weka.classifiers.meta.AdaBoostM1 -W weka.classifiers.trees.J48"},
@@ -135,7 +130,7 @@ std::string table1(const ExperimentOptions& options, bool weka) {
 std::string curves(const ExperimentOptions& options) {
   const int rounds = 50;
   const std::vector<std::string> datasets{"adult", "ionosphere", "diabetes"};
-  const std::vector<Variant> methods{
+  const std::vector<ExperimentLearner> methods{
       {"KBS", "--learner boost --boosting kbs --base stump --stratify --multiclass softmax"},
       {"LogitBoost", "--learner boost --boosting logitboost"}};
   const int folds = options.folds.value_or(10);

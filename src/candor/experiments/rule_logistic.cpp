@@ -25,15 +25,10 @@
 namespace candor {
 namespace {
 
-struct Variant {
-  const char* name;
-  const char* options;
-};
-
 // The paper's Table 4 methods, each with LR's lambda (--lambda-search attributes). Every option that
 // candor's defaults set otherwise is pinned: EVC-ranked rules over the attributes, as in the paper.
-const std::vector<Variant>& table4() {
-  static const std::vector<Variant> v{
+const std::vector<ExperimentLearner>& table4() {
+  static const std::vector<ExperimentLearner> v{
       {"LR", "--learner rule-logistic --features attributes --lambda-search attributes"},
       {"LRR-EVC",
        "--learner rule-logistic --features rules+attributes --quality evc --correct none --lambda-search attributes "
@@ -55,8 +50,8 @@ const std::vector<Variant>& table4() {
 }
 
 // Table 5's other methods; LRRP-EVC is Table 4's.
-const std::vector<Variant>& table5_others() {
-  static const std::vector<Variant> v{
+const std::vector<ExperimentLearner>& table5_others() {
+  static const std::vector<ExperimentLearner> v{
       {"LRRP-EVC(R)",
        "--learner rule-logistic --features rules --quality evc --correct none --lambda-search attributes"},
       {"lambda-by-model-cv",
@@ -71,8 +66,8 @@ const std::vector<Variant>& table5_others() {
   return v;
 }
 
-const std::vector<Variant>& weka_peers() {
-  static const std::vector<Variant> v{
+const std::vector<ExperimentLearner>& weka_peers() {
+  static const std::vector<ExperimentLearner> v{
       {"JRip", "weka:weka.classifiers.rules.JRip"},
       {"J48", "weka:weka.classifiers.trees.J48"},
       {"AdaBoostM1-J48", "weka:weka.classifiers.meta.AdaBoostM1 -W weka.classifiers.trees.J48"}};
@@ -88,7 +83,7 @@ void run_rule_logistic(const ExperimentOptions& options) {
   GridSpec grid;
   const bool weka = weka_available();
   std::vector<std::string> missing;
-  auto add = [&](const Variant& v) { grid.learners.push_back(make_grid_learner(v.name, v.options)); };
+  auto add = [&](const ExperimentLearner& v) { grid.learners.push_back(make_grid_learner(v.name, v.options)); };
   for (const auto& v : table4()) add(v);
   for (const auto& v : table5_others()) add(v);
   for (const auto& v : weka_peers()) {
