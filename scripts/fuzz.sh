@@ -3,7 +3,7 @@
 # clang, AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer into build-fuzz/ (the build the
 # sanitized test suite shares: scripts/sanitized_build.sh). The targets fuzz side by side, one per core.
 #
-#   scripts/fuzz.sh [SECONDS_PER_TARGET]    # default 60 (CI); the documented long run is 600 (ten CPU-minutes each)
+#   scripts/fuzz.sh [SECONDS_PER_TARGET]    # default 45 (CI); the documented long run is 600 (ten CPU-minutes each)
 #
 # First every kept finding (fuzz/regressions/TARGET/) is run once; then each target fuzzes for the given
 # time, seeded from the shared corpus (data/corpus), the inputs of the malformed-input catalogue
@@ -12,7 +12,7 @@
 # into fuzz/regressions/TARGET/ once it is fixed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-60}
+seconds=${1:-45}
 scripts/install-deps.sh
 datasets=${CANDOR_DATASETS_DIR:-data/corpus}
 scripts/sanitized_build.sh

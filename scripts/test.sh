@@ -3,7 +3,7 @@
 # runs every test through CTest, checks that the installed C++ library builds and runs examples/cpp
 # (scripts/install_check.sh), builds the Python package and runs its tests (scripts/python.sh), then runs
 # the C++ suite again under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh) and
-# fuzzes each reader for a minute (scripts/fuzz.sh), both in one sanitized clang build.
+# fuzzes each reader for 45 seconds (scripts/fuzz.sh), both in one sanitized clang build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step with its wall time, so that a slow step shows in CI's log.
@@ -18,4 +18,4 @@ step ctest --test-dir build --output-on-failure -j"$(nproc)"
 step scripts/install_check.sh
 step scripts/python.sh
 step scripts/sanitize.sh
-step scripts/fuzz.sh 60
+step scripts/fuzz.sh 45
