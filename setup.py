@@ -49,7 +49,7 @@ class CMakeBuild(build_ext):
 
 setup(
     name="candor",
-    version="0.1.0",
+    version="0.2.0",
     description="Rule learning whose rules tell the truth about themselves",
     package_dir={"": "python"},
     packages=["candor"],
