@@ -561,7 +561,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   exp_cmd->add_option("--config", exp.config,
                       "grid: JSON file of learners, datasets, resampling, seed, metrics, control, alpha, stability");
-  exp_cmd->add_option("--learner", exp.learners, "grid: NAME=OPTIONS, a learner as `candor fit` options (repeatable)")
+  exp_cmd
+      ->add_option("--learner", exp.learners,
+                   "grid, stability: NAME=OPTIONS, a learner as `candor fit` options (repeatable; stability: "
+                   "instead of every learner)")
       ->expected(1, -1);
   exp_cmd->add_option("--resampling", exp.resampling,
                       "grid: cv, holdout or train-test (data sets TRAIN:TEST); default cv");

@@ -14,6 +14,7 @@
 #include "candor/evc/rule_correction.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/weka.hpp"
+#include "candor/learn/learner.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/stats/binomial_interval.hpp"
 #include "candor/util/process.hpp"
@@ -887,9 +888,19 @@ TEST(Cli, StabilityExperimentTablesEveryLearner) {
     std::istringstream cells(line);
     for (std::string cell; std::getline(cells, cell, ',');) rows.back().push_back(cell);
   }
-  ASSERT_EQ(rows.size(), 11u);  // header and ten learners
+  // A row per registered learner, and one per stable mode.
+  std::set<std::string> expected;
+  for (const auto& info : learner_table()) {
+    expected.insert(info.name);
+    if (info.stable_rules) expected.insert(std::string(info.name) + " stable");
+  }
+  EXPECT_GE(expected.size(), 13u);
   std::map<std::string, double> stability;
   for (std::size_t i = 1; i < rows.size(); ++i) stability[rows[i][1]] = std::stod(rows[i][5]);
+  ASSERT_EQ(rows.size(), expected.size() + 1);  // and the header
+  std::set<std::string> seen;
+  for (const auto& [name, value] : stability) seen.insert(name);
+  EXPECT_EQ(seen, expected);
   EXPECT_GT(stability.at("cn2-unordered stable"), stability.at("cn2-unordered") + 0.2);
   EXPECT_GT(stability.at("rule-logistic stable"), stability.at("rule-logistic") + 0.2);
   CliResult e =
@@ -898,6 +909,26 @@ TEST(Cli, StabilityExperimentTablesEveryLearner) {
   EXPECT_NEAR(nlohmann::json::parse(e.out).at("stability").at("rule_set_stability").get<double>(),
               stability.at("cn2-unordered"), 1e-4);
   EXPECT_NE(read_text((dir / "summary.md").string()).find("| cn2-unordered stable |"), std::string::npos);
+}
+
+// --learner NAME=OPTIONS replaces the experiment's learners; a Weka classifier, whose rules candor cannot
+// read, is refused as bad input.
+TEST(Cli, StabilityExperimentTakesTheLearnersGiven) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "stability-given";
+  std::filesystem::remove_all(dir);
+  CliResult r = run("experiment stability --datasets vote --no-plots --learner 'one=--learner one-r' --datasets-dir " +
+                    test::datasets_dir() + " --out " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string csv = read_text((dir / "stability.csv").string());
+  // One row besides the header; one-r's rules on vote are always those of physician-fee-freeze.
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 2) << csv;
+  EXPECT_NE(csv.find("\nvote,one,0.9562,0.1594,2.0,1.0000,0.0000,"), std::string::npos) << csv;
+  r =
+      run("experiment stability --datasets vote --no-plots --learner 'j48=weka:weka.classifiers.trees.J48' "
+          "--datasets-dir " +
+          test::datasets_dir() + " --out " + dir.string() + "-weka");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("learner 'j48' is a Weka classifier"), std::string::npos) << r.out;
 }
 
 // A results file written before the adjusted-accuracy columns existed is migrated (its cells kept, the new

@@ -59,9 +59,9 @@ const std::vector<ExperimentInfo>& experiment_table() {
        "stated reliability holds on test data, beside CN2 with EVC (resumable grid)",
        run_pril},
       {"stability",
-       "every learner's rule-set stability and prediction agreement over 10 bootstrap resamples beside its 10-fold "
-       "accuracy, log loss and rules, stable rules included, on the corpus sets of 50 to --max-rows (5,000) rows; "
-       "plots of stability against accuracy",
+       "every learner's (or --learner's) rule-set stability and prediction agreement over 10 bootstrap resamples "
+       "beside its 10-fold accuracy, log loss and rules, stable rules included, on the corpus sets of 50 to "
+       "--max-rows (5,000) rows; plots of stability against accuracy",
        run_stability_experiment},
   };
   return table;

@@ -1,7 +1,8 @@
 // `candor experiment stability`: every learner's stability (eval/stability.hpp) beside its accuracy on the
 // corpus. Per data set and learner: 10-fold cross-validation (accuracy, log loss, rules) and B = 10 bootstrap
 // resamples (rule-set stability, prediction agreement, probability spread), both seeded by --seed. The data
-// sets: --datasets, else every corpus set of 50 to --max-rows (default 5,000) rows.
+// sets: --datasets, else every corpus set of 50 to --max-rows (default 5,000) rows; the learners: --learner
+// NAME=OPTIONS, else every learner.
 #include "candor/eval/stability.hpp"
 
 #include <chrono>
@@ -11,8 +12,10 @@
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/experiment.hpp"
+#include "candor/experiments/grid.hpp"
 #include "candor/experiments/learner_options.hpp"
 #include "candor/experiments/report.hpp"
+#include "candor/learn/learner.hpp"
 
 namespace candor {
 namespace {
@@ -20,24 +23,30 @@ namespace {
 constexpr int kResamples = 10;
 
 struct StabilityLearner {
-  const char* name;
-  const char* options;
+  std::string name;
+  LearnerParams params;
 };
 
-const std::vector<StabilityLearner>& stability_learners() {
-  static const std::vector<StabilityLearner> v{
-      {"rule-logistic", "--learner rule-logistic"},
-      {"rule-logistic stable", "--learner rule-logistic --stable-resamples 20"},
-      {"cn2-unordered", "--learner cn2-unordered"},
-      {"cn2-unordered stable", "--learner cn2-unordered --stable-resamples 20"},
-      {"cn2-ordered", "--learner cn2-ordered"},
-      {"decision-list", "--learner decision-list"},
-      {"tree", "--learner tree"},
-      {"stump", "--learner stump"},
-      {"boost", "--learner boost"},
-      {"pril", "--learner pril"},
-  };
-  return v;
+// The learners given with --learner NAME=OPTIONS; without them every registered learner with its defaults,
+// and beside each learner that offers stable rules its stable mode.
+std::vector<StabilityLearner> stability_learners(const ExperimentOptions& options) {
+  std::vector<StabilityLearner> out;
+  for (const auto& argument : options.learners) {
+    GridLearner l = grid_learner_from_argument(argument);
+    if (!l.weka.empty())
+      throw std::invalid_argument("stability: learner '" + l.name +
+                                  "' is a Weka classifier, whose rules candor cannot read; an experiment grid "
+                                  "measures candor's learners' stability beside Weka's accuracy");
+    out.push_back({l.name, l.params});
+  }
+  if (!out.empty()) return out;
+  for (const auto& info : learner_table()) {
+    const std::string name = info.name;
+    out.push_back({name, parse_learner_options("--learner " + name)});
+    if (info.stable_rules)
+      out.push_back({name + " stable", parse_learner_options("--learner " + name + " --stable-resamples 20")});
+  }
+  return out;
 }
 
 }  // namespace
@@ -46,7 +55,7 @@ void run_stability_experiment(const ExperimentOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<std::string> datasets =
       options.datasets.empty() ? corpus_sets_up_to(options, read_corpus_index(options.datasets_dir)) : options.datasets;
-  const auto& learners = stability_learners();
+  const auto learners = stability_learners(options);
   Table rows{{"dataset", "learner", "accuracy", "log_loss", "rules", "rule_set_stability", "rule_set_stability_sd",
               "prediction_agreement", "probability_spread"},
              {}};
@@ -55,7 +64,7 @@ void run_stability_experiment(const ExperimentOptions& options) {
   for (const auto& name : datasets) {
     const Dataset data = read_arff(options.datasets_dir + "/" + name + ".arff");
     for (const auto& v : learners) {
-      LearnerParams p = parse_learner_options(v.options);
+      LearnerParams p = v.params;
       p.seed = static_cast<int>(options.seed);
       const EvaluationResult cv = cross_validate(data, p, 10, 1, options.seed, options.threads);
       StabilityOptions so;
