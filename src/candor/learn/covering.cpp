@@ -137,7 +137,7 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
 }
 
 bool passes_prior_test(const LearnerParams& params, const Rule& rule, const std::vector<double>& totals) {
-  if (parse_named(kStoppingNames, "--stop value", params.resolved_stop()) != Stopping::prior) return true;
+  if (params.resolved_stop() != Stopping::prior) return true;
   double sum = 0;
   for (double c : totals) sum += c;
   return sum > 0 && rule.probability > totals[static_cast<std::size_t>(rule.klass)] / sum;
@@ -165,13 +165,13 @@ int target_class(const Dataset& data, const LearnerParams& params) {
 RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index) {
   LearnerParams used = params;  // the model records what was used
   used.heuristics.quality = params.resolved_quality();
-  used.rule_search.search = params.resolved_search();
+  used.rule_search.search = name_of(kSearchNames, params.resolved_search());
   used.rule_search.max_rule_length = params.resolved_max_rule_length();
   // A decision list or best-rule set has no combination to record: its first firing rule decides.
   if (*rule_learner(params).combine) used.combine = params.resolved_combine();
-  used.rule_covering.stop = params.resolved_stop();
+  used.rule_covering.stop = name_of(kStoppingNames, params.resolved_stop());
   used.heuristics.m_scale = params.resolved_m_scale();
-  used.correct = params.resolved_correct();
+  used.correct = name_of(kCorrectionNames, params.resolved_correct());
   if (find_learner(params.learner).separate_heuristics) {
     used.heuristics.refine_quality = params.resolved_refine_quality();
     used.heuristics.select_quality = params.resolved_quality();

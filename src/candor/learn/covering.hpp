@@ -13,12 +13,6 @@
 
 namespace candor {
 
-// --stop, declared once: param_table() takes its allowed values from this table, and covering reads the
-// name into the enum where it uses it (empty is the learner's default). --covering is held as its enum
-// (learn/rule_options.hpp).
-enum class Stopping { none, prior };
-inline constexpr Named<Stopping> kStoppingNames[] = {{"none", Stopping::none}, {"prior", Stopping::prior}};
-
 // The search settings of `p` (beam width from --search and --beam-width; significance tests).
 SearchOptions search_options(const LearnerParams& p, int threads);
 

@@ -46,7 +46,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   validate(given);
   if (!find_learner(given.learner).fit)
     throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
-  if (parse_named(kCorrectionNames, "--correct value", given.resolved_correct()) == Correction::bootstrap) {
+  if (given.resolved_correct() == Correction::bootstrap) {
     // The learner's own estimates first, then the shrinkage fitted on its rules out of bag.
     LearnerParams raw = given;
     raw.correct = "none";
@@ -79,8 +79,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   auto quality = make_quality(params.resolved_quality(), quality_params);
   // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
   std::unique_ptr<QualityMeasure> corrector;
-  if (parse_named(kCorrectionNames, "--correct value", params.resolved_correct()) == Correction::evc)
-    corrector = make_quality("evc", quality_params);
+  if (params.resolved_correct() == Correction::evc) corrector = make_quality("evc", quality_params);
   RuleModel model = params.stable.resamples > 0 ? fit_stable_rules(data, params, *quality, threads, corrector.get())
                                                 : fit_with_quality(data, params, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;

@@ -10,11 +10,6 @@
 
 namespace candor {
 
-// --correct: how a rule's probability is corrected for the search that found it (none: the quality's own).
-enum class Correction { evc, bootstrap, none };
-inline constexpr Named<Correction> kCorrectionNames[] = {
-    {"evc", Correction::evc}, {"bootstrap", Correction::bootstrap}, {"none", Correction::none}};
-
 // Fits the rule learner named by params.learner (std::invalid_argument for a learner that is not one): builds its
 // quality measure (calibrating EVC first when the quality is evc or --correct evc asks for corrected probabilities;
 // identical calibrations are shared through evc/calibration.hpp's cache) and runs the learner's fit function. `threads`

@@ -35,8 +35,9 @@ std::string LearnerParams::resolved_refine_quality() const {
   return heuristics.refine_quality.empty() ? resolved_quality() : heuristics.refine_quality;
 }
 
-std::string LearnerParams::resolved_search() const {
-  return rule_search.search.empty() ? rule_learner(*this).search : rule_search.search;
+SearchKind LearnerParams::resolved_search() const {
+  return parse_named(kSearchNames, "--search value",
+                     rule_search.search.empty() ? rule_learner(*this).search : rule_search.search);
 }
 
 int LearnerParams::resolved_max_rule_length() const {
@@ -53,25 +54,27 @@ double LearnerParams::resolved_m_scale() const {
   return heuristics.m_scale >= 0 ? heuristics.m_scale : rule_learner(*this).m_scale;
 }
 
-std::string LearnerParams::resolved_stop() const {
-  return rule_covering.stop.empty() ? rule_learner(*this).stop : rule_covering.stop;
+Stopping LearnerParams::resolved_stop() const {
+  return parse_named(kStoppingNames, "--stop value",
+                     rule_covering.stop.empty() ? rule_learner(*this).stop : rule_covering.stop);
 }
 
-std::string LearnerParams::resolved_correct() const {
-  if (!correct.empty()) return correct;
-  if (quality_needs_calibration(resolved_quality())) return "none";
-  return rule_learner(*this).correct;
+Correction LearnerParams::resolved_correct() const {
+  if (!correct.empty()) return parse_named(kCorrectionNames, "--correct value", correct);
+  if (quality_needs_calibration(resolved_quality())) return Correction::none;
+  return parse_named(kCorrectionNames, "--correct value", rule_learner(*this).correct);
 }
 
-std::string LearnerParams::resolved_multiclass() const {
-  return multiclass.empty() ? find_learner(learner).multiclass : multiclass;
+MulticlassForm LearnerParams::resolved_multiclass() const {
+  return parse_named(kMulticlassNames, "--multiclass value",
+                     multiclass.empty() ? find_learner(learner).multiclass : multiclass);
 }
 
 bool LearnerParams::uses_evc() const {
-  return quality_needs_calibration(resolved_quality()) || resolved_correct() == "evc";
+  return quality_needs_calibration(resolved_quality()) || resolved_correct() == Correction::evc;
 }
 
-int LearnerParams::search_width() const { return resolved_search() == "greedy" ? 1 : rule_search.beam_width; }
+int LearnerParams::search_width() const { return resolved_search() == SearchKind::greedy ? 1 : rule_search.beam_width; }
 
 namespace {
 
@@ -256,7 +259,7 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument(p.learner + " works with --quality " + learner.only_quality + " only");
   if (calibrated && !learner.evc_quality)
     throw std::invalid_argument(p.learner + " does not support the " + quality + " quality");
-  if (p.resolved_search() == "layered" && !learner.layered_search)
+  if (p.resolved_search() == SearchKind::layered && !learner.layered_search)
     throw std::invalid_argument("layered search is not available with --learner " + p.learner);
   if (!p.heuristics.refine_quality.empty()) {
     if (!learner.separate_heuristics)
@@ -275,19 +278,20 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
   if (!p.combine.empty() && std::string(learner.combine).empty())
     throw std::invalid_argument("--combine is an option of --learner " + option_readers("combine") +
                                 " (rule sets), not of --learner " + p.learner);
-  if (p.resolved_stop() != "none" && !learner.stopping)
+  if (p.resolved_stop() != Stopping::none && !learner.stopping)
     throw std::invalid_argument(p.learner + " has no stopping criterion; use --stop none");
   if (p.rule_covering.covering == Covering::probabilistic && !learner.probabilistic_covering)
     throw std::invalid_argument("probabilistic covering is not available with --learner " + p.learner);
-  if (p.resolved_correct() != "none" && !learner.correct_evc)
-    throw std::invalid_argument("--correct " + p.resolved_correct() + " is not available with --learner " + p.learner);
+  if (p.resolved_correct() != Correction::none && !learner.correct_evc)
+    throw std::invalid_argument(std::string("--correct ") + name_of(kCorrectionNames, p.resolved_correct()) +
+                                " is not available with --learner " + p.learner);
   if (p.stable.resamples > 0) {
     if (!find_learner(p.learner).stable_rules)
       throw std::invalid_argument(
           "stable rules (--stable-resamples) are a rule set's: --learner cn2-unordered or "
           "rule-logistic, not " +
           p.learner);
-    if (p.resolved_correct() == "bootstrap")
+    if (p.resolved_correct() == Correction::bootstrap)
       throw std::invalid_argument("stable rules take --correct evc or none, not bootstrap");
   }
 }
@@ -371,12 +375,12 @@ void validate(const LearnerParams& p) {
 namespace {
 void write_resolved_rule_options(const LearnerParams& p, nlohmann::json& j) {
   j["quality"] = p.resolved_quality();
-  j["search"] = p.resolved_search();
+  j["search"] = name_of(kSearchNames, p.resolved_search());
   j["max_rule_length"] = p.resolved_max_rule_length();
   j["combine"] = std::string(rule_learner(p).combine).empty() ? "" : p.resolved_combine();
-  j["stop"] = p.resolved_stop();
+  j["stop"] = name_of(kStoppingNames, p.resolved_stop());
   j["m_scale"] = p.resolved_m_scale();
-  j["correct"] = p.resolved_correct();
+  j["correct"] = name_of(kCorrectionNames, p.resolved_correct());
   if (find_learner(p.learner).separate_heuristics) {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();
@@ -390,7 +394,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
     if (reads_option_group(p, info.group)) std::visit([&](auto member) { j[info.name] = member.get(p); }, info.member);
   // Options read only when asked for are left out otherwise: files of models without them stay as they were
   // before the options existed. The learner's own step (write_options) comes last.
-  if (p.resolved_correct() != "bootstrap") j.erase("bootstrap_resamples");
+  if (p.resolved_correct() != Correction::bootstrap) j.erase("bootstrap_resamples");
   if (p.stable.resamples == 0)
     for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
   if (reads_option_group(p, "rule")) write_resolved_rule_options(p, j);
@@ -455,28 +459,28 @@ std::string describe_rule_learner(const LearnerParams& p) {
   s += rule_learner(p).separate_heuristics
            ? "selection " + p.resolved_quality() + ", refinement " + p.resolved_refine_quality()
            : "quality " + p.resolved_quality();
-  s += ", search " + p.resolved_search();
-  if (p.resolved_search() == "beam") s += " " + std::to_string(p.rule_search.beam_width);
-  if (p.resolved_search() == "layered") s += " up to " + std::to_string(p.rule_search.max_beam_width);
+  const SearchKind search = p.resolved_search();
+  s += std::string(", search ") + name_of(kSearchNames, search);
+  if (search == SearchKind::beam) s += " " + std::to_string(p.rule_search.beam_width);
+  if (search == SearchKind::layered) s += " up to " + std::to_string(p.rule_search.max_beam_width);
   s += ", max length " + (length >= kNoLengthLimit ? std::string("none") : std::to_string(length));
-  const std::string q = p.resolved_quality();
-  if (q.find("m-estimate") != std::string::npos || q == "m-evc")
+  if (quality_reads_m(p.resolved_quality()))
     s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
                                   : ", m " + nlohmann::json(p.heuristics.m).dump();
-  if (p.resolved_correct() == "evc") s += ", evc-corrected probabilities";
-  if (p.resolved_correct() == "bootstrap")
+  if (p.resolved_correct() == Correction::evc) s += ", evc-corrected probabilities";
+  if (p.resolved_correct() == Correction::bootstrap)
     s += ", bootstrap-corrected probabilities (" + std::to_string(p.bootstrap_resamples) + " resamples)";
   if (p.stable.resamples > 0)
     s += ", stable rules (in " + nlohmann::json(p.stable.frequency).dump() + " of " +
          std::to_string(p.stable.resamples) + " resamples, thresholds at " + std::to_string(p.stable.quantiles) +
          "-quantiles)";
-  s += ", stop " + p.resolved_stop();
+  s += std::string(", stop ") + name_of(kStoppingNames, p.resolved_stop());
   if (p.rule_covering.min_new_positives != 1)
     s += ", min new positives " + nlohmann::json(p.rule_covering.min_new_positives).dump();
   if (p.rule_covering.min_new_share > 0) s += ", min new share " + nlohmann::json(p.rule_covering.min_new_share).dump();
   if (p.rule_covering.covering != Covering::remove)
     s += ", " + std::string(name_of(kCoveringNames, p.rule_covering.covering)) + " covering";
-  if (p.resolved_combine() != "first") s += ", combine " + p.resolved_combine();
+  if (*rule_learner(p).combine) s += ", combine " + p.resolved_combine();  // a rule set's; a list's first rule decides
   return s + ")";
 }
 

@@ -15,6 +15,7 @@
 #include "candor/learn/learner_options.hpp"
 #include "candor/learn/rule_options.hpp"
 #include "candor/learn/stable_options.hpp"
+#include "candor/search/search_kind.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
@@ -68,7 +69,7 @@ struct LearnerParams {
   std::string resolved_refine_quality() const;
   // `search`, or the learner's default: layered for laplace-covering, greedy (hill climbing) for
   // decision-list, beam for CN2.
-  std::string resolved_search() const;
+  SearchKind resolved_search() const;
   // max_rule_length, or the learner's default: 5 for CN2, no limit (1000) for laplace-covering and
   // decision-list, whose papers refine until no refinement is possible.
   int resolved_max_rule_length() const;
@@ -77,15 +78,15 @@ struct LearnerParams {
   std::string resolved_combine() const;
   // `stop`, or the learner's default: prior for the CN2 learners, none for laplace-covering and
   // decision-list (their papers stop only when no examples of a class are left).
-  std::string resolved_stop() const;
+  Stopping resolved_stop() const;
   // m_scale, or the learner's default when negative: 1 for the CN2 learners, 0 (m as given) otherwise.
   double resolved_m_scale() const;
   // `correct`, or the default: none when the quality already estimates by EVC, else the learner's
   // (evc for rule-logistic, none for the others).
-  std::string resolved_correct() const;
+  Correction resolved_correct() const;
   // `multiclass`, or the learner's default (LearnerInfo::multiclass): one-vs-rest for boost (kbs), softmax
   // for rule-logistic (docs/boosting.md and docs/rule_logistic.md measure both).
-  std::string resolved_multiclass() const;
+  MulticlassForm resolved_multiclass() const;
   // Whether rule probabilities come from EVC: quality evc or correct evc (both need a calibration).
   bool uses_evc() const;
   // The beam width of a greedy or beam search (1 for greedy).

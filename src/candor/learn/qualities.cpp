@@ -64,7 +64,7 @@ const std::vector<QualityInfo>& quality_table() {
       {"m-estimate",
        "(s + m * P/N) / (n + m), shifts towards the class prior; m set by --m (default 22.466) or --m-scale "
        "(m = scale x sqrt(N))",
-       with_m<MEstimate>},
+       with_m<MEstimate>, false, true},
       {"wracc", "weighted relative accuracy n/N * (s/n - P/N)", plain<WRAcc>},
       {"entropy", "minus the entropy (bits) of the covered class distribution (CN2's original)", plain<Entropy>},
       {"lrs", "likelihood-ratio statistic of the 2x2 table covered x class (paper 000, eq. 14)",
@@ -75,7 +75,7 @@ const std::vector<QualityInfo>& quality_table() {
        plain<ModifiedPrecision>},
       {"modified-laplace", "paper 003: (N - n + 1) / ((P + N) - (p + n - 2))", plain<ModifiedLaplace>},
       {"modified-m-estimate", "paper 003: (N - n + m P/(P + N)) / ((P + N) - (p + n - m)), m set by --m",
-       with_m<ModifiedMEstimate>},
+       with_m<ModifiedMEstimate>, false, true},
       {"evc",
        "extreme value corrected relative frequency s'/n (paper 000, section 4.1); the learner first fits Gumbel "
        "laws of the best LRS per rule length on class-permuted data",
@@ -83,7 +83,7 @@ const std::vector<QualityInfo>& quality_table() {
       {"m-evc",
        "Orange 2's mEVC: the m-estimate of the EVC-corrected count, (s' + m P/N) / (n + m), m set by --m or "
        "--m-scale; calibrates like evc",
-       m_evc, true},
+       m_evc, true, true},
   };
   return table;
 }
@@ -97,6 +97,12 @@ bool is_quality_name(const std::string& name) {
 bool quality_needs_calibration(const std::string& name) {
   for (const auto& q : quality_table())
     if (name == q.name) return q.needs_calibration;
+  return false;
+}
+
+bool quality_reads_m(const std::string& name) {
+  for (const auto& q : quality_table())
+    if (name == q.name) return q.reads_m;
   return false;
 }
 

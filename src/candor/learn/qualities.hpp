@@ -16,6 +16,7 @@ struct QualityInfo {
   const char* description;
   std::unique_ptr<QualityMeasure> (*make)(const QualityParams& params);  // throws std::invalid_argument
   bool needs_calibration = false;  // built from EVC's Gumbel laws (QualityParams::evc)
+  bool reads_m = false;            // reads --m (or --m-scale)
 };
 // Every measure `make_quality` knows, for --help and the documentation.
 const std::vector<QualityInfo>& quality_table();
@@ -28,5 +29,7 @@ std::vector<std::string> quality_names();
 bool is_quality_name(const std::string& name);
 // Whether the measure `name` needs EVC's calibration (evc, m-evc); false for unknown names.
 bool quality_needs_calibration(const std::string& name);
+// Whether the measure `name` reads --m or --m-scale; false for unknown names.
+bool quality_reads_m(const std::string& name);
 
 }  // namespace candor

@@ -33,6 +33,18 @@ struct RuleSearchOptions {
   bool operator==(const RuleSearchOptions&) const = default;
 };
 
+// --stop: covering stops when a class's best rule is no better than the prior (prior) or when no rule is left
+// (none). Held as a name because empty means the learner's default; LearnerParams::resolved_stop() gives the
+// enum.
+enum class Stopping { none, prior };
+inline constexpr Named<Stopping> kStoppingNames[] = {{"none", Stopping::none}, {"prior", Stopping::prior}};
+
+// --correct: how a rule's probability is corrected for the search that found it (none: the quality's own).
+// Held as a name because empty means the learner's default; LearnerParams::resolved_correct() gives the enum.
+enum class Correction { evc, bootstrap, none };
+inline constexpr Named<Correction> kCorrectionNames[] = {
+    {"evc", Correction::evc}, {"bootstrap", Correction::bootstrap}, {"none", Correction::none}};
+
 // --covering, held as its enum and read and written by these names.
 enum class Covering { remove, probabilistic };
 inline constexpr Named<Covering> kCoveringNames[] = {{"remove", Covering::remove},

@@ -15,14 +15,10 @@
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/search/refinements.hpp"
+#include "candor/search/search_kind.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
-
-// --search: hill climbing (a beam of one), CN2's beam search, or layered search (search/layered_search.hpp).
-enum class SearchKind { greedy, beam, layered };
-inline constexpr Named<SearchKind> kSearchNames[] = {
-    {"greedy", SearchKind::greedy}, {"beam", SearchKind::beam}, {"layered", SearchKind::layered}};
 
 // What one search leaves for the next over a subset of its rows (see SearchOptions::memo): the attribute
 // lists of the rules it held in its beams. Opaque; one memo serves one caller's searches, one at a time.

@@ -89,7 +89,7 @@ const std::vector<Config>& configs() {
       {"boost kbs tree temperature",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.options<BoostOptions>().base = "tree";
+         p.options<BoostOptions>().base = BaseLearner::tree;
          p.options<BoostOptions>().iterations = 5;
          p.options<BoostOptions>().calibrate = BoostCalibration::temperature;
        }},
@@ -97,27 +97,27 @@ const std::vector<Config>& configs() {
       {"boost kbs one-vs-rest tree",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.options<BoostOptions>().base = "tree";
+         p.options<BoostOptions>().base = BaseLearner::tree;
          p.options<BoostOptions>().iterations = 3;
          p.multiclass = "one-vs-rest";
        }},
       {"boost kbs tree",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.options<BoostOptions>().base = "tree";
+         p.options<BoostOptions>().base = BaseLearner::tree;
          p.options<BoostOptions>().iterations = 5;
        }},
       {"boost kbs rule",
        [](LearnerParams& p) {
          p.learner = "boost";
-         p.options<BoostOptions>().base = "rule";
+         p.options<BoostOptions>().base = BaseLearner::rule;
          p.options<BoostOptions>().iterations = 5;
        }},
       {"boost adaboost-m1 tree",
        [](LearnerParams& p) {
          p.learner = "boost";
          p.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
-         p.options<BoostOptions>().base = "tree";
+         p.options<BoostOptions>().base = BaseLearner::tree;
          p.options<BoostOptions>().iterations = 5;
        }},
       {"boost logitboost",

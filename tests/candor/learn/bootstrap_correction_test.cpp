@@ -207,7 +207,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   // Ensembles do not take it.
   LearnerParams boost = p;
   boost.learner = "boost";
-  boost.options<BoostOptions>().base = "tree";
+  boost.options<BoostOptions>().base = BaseLearner::tree;
   EXPECT_THROW(fit_model(d, boost), std::invalid_argument);
 }
 
@@ -216,7 +216,7 @@ TEST(TemperatureCalibration, ScoresScaledByTheFittedTemperatureAndNoClassMoves) 
   LearnerParams p;
   p.learner = "boost";
   p.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
-  p.options<BoostOptions>().base = "tree";
+  p.options<BoostOptions>().base = BaseLearner::tree;
   p.options<BoostOptions>().iterations = 5;
   LearnerParams calibrated = p;
   calibrated.options<BoostOptions>().calibrate = BoostCalibration::temperature;
@@ -262,7 +262,7 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
     LearnerParams p;
     p.learner = "boost";
     p.options<BoostOptions>().boosting = BoostingMethod::kbs;
-    p.options<BoostOptions>().base = "tree";
+    p.options<BoostOptions>().base = BaseLearner::tree;
     p.options<BoostOptions>().iterations = 5;
     LearnerParams calibrated = p;
     calibrated.options<BoostOptions>().calibrate = BoostCalibration::smoothing;
@@ -291,7 +291,7 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
   LearnerParams p;
   p.learner = "boost";
   p.options<BoostOptions>().boosting = BoostingMethod::kbs;
-  p.options<BoostOptions>().base = "tree";
+  p.options<BoostOptions>().base = BaseLearner::tree;
   LearnerParams calibrated = p;
   calibrated.options<BoostOptions>().calibrate = BoostCalibration::smoothing;
   const auto cv_plain = cross_validate(d, p, 5, 1, 1, 2), cv_cal = cross_validate(d, calibrated, 5, 1, 1, 2);

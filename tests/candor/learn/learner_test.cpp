@@ -221,10 +221,10 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(def.learner, "rule-logistic");
   EXPECT_EQ(def.resolved_quality(), "m-estimate");
   EXPECT_EQ(def.resolved_m_scale(), 1.0);
-  EXPECT_EQ(def.resolved_stop(), "prior");
-  EXPECT_EQ(def.resolved_correct(), "evc");
+  EXPECT_EQ(def.resolved_stop(), Stopping::prior);
+  EXPECT_EQ(def.resolved_correct(), Correction::evc);
   EXPECT_EQ(def.options<LinearOptions>().features, LogisticFeatures::rules);
-  EXPECT_EQ(resolved_lambda_search(def), "none");
+  EXPECT_EQ(resolved_lambda_search(def), LambdaSearchOn::none);
   EXPECT_EQ(resolved_fixed_lambda(def), 0.01);
   EXPECT_EQ(def.evc.permutations, 20);
   EXPECT_EQ(def.evc.pool, EvcPool::classes);
@@ -244,22 +244,22 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   // Explicit values win; --quality evc corrects by itself.
   LearnerParams rl;
   rl.correct = "none";
-  EXPECT_EQ(rl.resolved_correct(), "none");
+  EXPECT_EQ(rl.resolved_correct(), Correction::none);
   rl.correct.clear();
   rl.heuristics.quality = "evc";
-  EXPECT_EQ(rl.resolved_correct(), "none");
+  EXPECT_EQ(rl.resolved_correct(), Correction::none);
   rl.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;
-  EXPECT_EQ(resolved_lambda_search(rl), "attributes");
+  EXPECT_EQ(resolved_lambda_search(rl), LambdaSearchOn::attributes);
   rl.correct = "maybe";
   EXPECT_THROW(validate(rl), std::invalid_argument);
 
   // Unordered CN2 keeps its own measured defaults: the m-estimate's probabilities, the lift product.
   LearnerParams p;
   p.learner = "cn2-unordered";
-  EXPECT_EQ(p.resolved_correct(), "none");
+  EXPECT_EQ(p.resolved_correct(), Correction::none);
   EXPECT_EQ(p.resolved_quality(), "m-estimate");
   EXPECT_EQ(p.resolved_m_scale(), 1.0);
-  EXPECT_EQ(p.resolved_stop(), "prior");
+  EXPECT_EQ(p.resolved_stop(), Stopping::prior);
   EXPECT_EQ(p.resolved_combine(), "lift-product");
   EXPECT_EQ(p.resolved_max_rule_length(), 5);
   Dataset d = read_arff(test::shared("credit-a.arff"));
@@ -270,14 +270,14 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   LearnerParams dl;
   dl.learner = "decision-list";
   EXPECT_EQ(dl.resolved_m_scale(), 0.0);
-  EXPECT_EQ(dl.resolved_stop(), "none");
+  EXPECT_EQ(dl.resolved_stop(), Stopping::none);
   EXPECT_EQ(paper_params("cn2-unordered").resolved_combine(), "counts");
   EXPECT_EQ(paper_params("cn2-ordered").resolved_quality(), "entropy");
   const LearnerParams lrrp = paper_params("rule-logistic");
   EXPECT_EQ(lrrp.resolved_quality(), "evc");
   EXPECT_EQ(lrrp.options<LinearOptions>().features, LogisticFeatures::rules_and_attributes);
-  EXPECT_EQ(resolved_lambda_search(lrrp), "attributes");
-  EXPECT_EQ(lrrp.resolved_correct(), "none");
+  EXPECT_EQ(resolved_lambda_search(lrrp), LambdaSearchOn::attributes);
+  EXPECT_EQ(lrrp.resolved_correct(), Correction::none);
 }
 
 TEST(Params, JsonRoundTripAndUnknownKeys) {

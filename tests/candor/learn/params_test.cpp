@@ -300,7 +300,7 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
         },
         info.member);
   EXPECT_EQ(q.options<PrilOptions>().reliability, "x-reliability");
-  EXPECT_EQ(q.options<BoostOptions>().base, "x-base");
+  EXPECT_EQ(q.options<BoostOptions>().base, BaseLearner::tree);
   EXPECT_EQ(q.options<BoostOptions>().boosting, BoostingMethod::adaboost_m1);
   EXPECT_EQ(q.options<BoostOptions>().calibrate, BoostCalibration::temperature);
   EXPECT_EQ(q.evc.pool, EvcPool::none);

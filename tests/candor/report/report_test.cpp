@@ -34,7 +34,7 @@ std::unique_ptr<Model> fit(const Dataset& d, const std::string& learner) {
   LearnerParams p;
   p.learner = learner;
   if (learner == "boost") {
-    p.options<BoostOptions>().base = "tree";
+    p.options<BoostOptions>().base = BaseLearner::tree;
     p.options<BoostOptions>().iterations = 4;
   }
   return fit_model(d, p);

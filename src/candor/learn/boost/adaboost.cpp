@@ -13,7 +13,7 @@ void boost_adaboost_m1(BoostModel& m, const LearnerParams& p, const Dataset& d, 
   std::vector<double> weights = start;
   const auto prior = m.prior();
   Rng rng(static_cast<std::uint64_t>(p.seed));
-  const BaseLearner base = parse_base_learner(p.options<BoostOptions>().base);
+  const BaseLearner base = p.options<BoostOptions>().base;
   std::vector<char> wrong(rows.size());
   for (int round = 0; round < p.options<BoostOptions>().iterations; ++round) {
     Tree member;

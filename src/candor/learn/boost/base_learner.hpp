@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "candor/data/dataset.hpp"
+#include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/tree/tree.hpp"
@@ -14,10 +15,7 @@
 
 namespace candor {
 
-// The base learners an ensemble can use (--base), and the single-model learners they are (stump, tree).
-enum class BaseLearner { stump, tree, rule };
-inline constexpr Named<BaseLearner> kBaseLearnerNames[] = {
-    {"stump", BaseLearner::stump}, {"tree", BaseLearner::tree}, {"rule", BaseLearner::rule}};
+// The base learner a single-model learner's name (stump, tree) stands for.
 inline BaseLearner parse_base_learner(const std::string& name) {
   return parse_named(kBaseLearnerNames, "base learner", name);
 }

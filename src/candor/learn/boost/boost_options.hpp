@@ -1,6 +1,7 @@
 #pragma once
 // The options of the `boost` learner (learn/boost/fit_boost.cpp, paper 001): their types and defaults here
-// (--boosting and --calibrate read into their enums, model/boost_model.hpp, by their names),
+// (--boosting and --calibrate read into their enums, model/boost_model.hpp, and --base into BaseLearner, by
+// their names),
 // their checks and help in boost_params(), which the folder registers (learn/boost/register.cpp). Every other
 // part of candor sees them as LearnerParams::options<BoostOptions>() and by their names (--boosting,
 // --iterations, ...).
@@ -8,13 +9,20 @@
 #include <vector>
 
 #include "candor/model/boost_model.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
+
+// The base learners an ensemble can use (--base), named as the single-model learners they are (stump, tree,
+// rule).
+enum class BaseLearner { stump, tree, rule };
+inline constexpr Named<BaseLearner> kBaseLearnerNames[] = {
+    {"stump", BaseLearner::stump}, {"tree", BaseLearner::tree}, {"rule", BaseLearner::rule}};
 
 struct BoostOptions {
   BoostingMethod boosting = BoostingMethod::kbs;
   BoostCalibration calibrate = BoostCalibration::none;  // or fitted on internal folds: temperature, smoothing
-  std::string base = "stump";                           // kBaseLearnerNames (base_learner.hpp)
+  BaseLearner base = BaseLearner::stump;
   int iterations = 10;
   double subsample = 0;  // 0: the weighted training set; S > 0: round(S x rows) rows drawn by weight
   bool stratify = false;

@@ -36,10 +36,10 @@ const std::vector<ParamInfo>& boost_params() {
        "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
        "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
        "boost"},
-      {"base", option_field<&BoostOptions::base>(),
+      {"base", named_option_field<kBaseLearnerNames, &BoostOptions::base>(),
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
        "uncovered examples the two leaves); logitboost always fits regression stumps",
-       "boost", one_of([] { return names_of(kBaseLearnerNames); })},
+       "boost"},
       {"iterations", option_field<&BoostOptions::iterations>(),
        "boost: the most base models (fewer when boosting stops early)", "boost", in_range(1, 1000000)},
       {"subsample", option_field<&BoostOptions::subsample>(),
@@ -169,7 +169,7 @@ double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int 
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams used = params;
   if (used.options<BoostOptions>().boosting == BoostingMethod::kbs)
-    used.multiclass = params.resolved_multiclass();  // recorded
+    used.multiclass = name_of(kMulticlassNames, params.resolved_multiclass());  // recorded
   auto model = std::make_unique<BoostModel>();
   model->learner = params_to_json(used);
   record_training(*model, data);
@@ -208,8 +208,9 @@ bool boost_also_reads(const LearnerParams& p, std::string_view name) {
 
 void check_boost_options(const LearnerParams& p) {
   const BoostOptions& b = p.options<BoostOptions>();
-  if (b.boosting == BoostingMethod::logitboost && b.base != "stump")
-    throw std::invalid_argument("logitboost fits regression stumps; --base " + b.base + " is not available with it");
+  if (b.boosting == BoostingMethod::logitboost && b.base != BaseLearner::stump)
+    throw std::invalid_argument(std::string("logitboost fits regression stumps; --base ") +
+                                name_of(kBaseLearnerNames, b.base) + " is not available with it");
   if (b.stratify && b.boosting != BoostingMethod::kbs)
     throw std::invalid_argument("--stratify is an option of --boosting kbs");
   if (b.calibrate == BoostCalibration::smoothing && b.boosting != BoostingMethod::kbs)
@@ -222,16 +223,20 @@ void check_boost_options(const LearnerParams& p) {
 
 std::string describe_boost(const LearnerParams& p) {
   const BoostOptions& b = p.options<BoostOptions>();
-  std::string s = "boost (" + std::string(name_of(kBoostingNames, b.boosting)) +
-                  (b.boosting == BoostingMethod::logitboost ? " on regression stumps" : " over " + b.base) + ", " +
-                  std::to_string(b.iterations) + " iterations";
+  std::string s =
+      "boost (" + std::string(name_of(kBoostingNames, b.boosting)) +
+      (b.boosting == BoostingMethod::logitboost ? " on regression stumps"
+                                                : " over " + std::string(name_of(kBaseLearnerNames, b.base))) +
+      ", " + std::to_string(b.iterations) + " iterations";
   if (b.subsample > 0) s += ", subsamples of " + nlohmann::json(b.subsample).dump() + " x rows";
   if (b.stratify) s += ", stratified";
-  if (b.boosting == BoostingMethod::kbs) s += ", " + p.resolved_multiclass() + " on more than two classes";
+  if (b.boosting == BoostingMethod::kbs)
+    s += ", " + std::string(name_of(kMulticlassNames, p.resolved_multiclass())) + " on more than two classes";
   if (b.calibrate != BoostCalibration::none)
     s += ", " + std::string(name_of(kBoostCalibrationNames, b.calibrate)) + "-calibrated";
   if (reads_option_group(p, "leaf")) s += "; " + describe_tree_options(p);
-  if (reads_option_group(p, "rule")) s += "; " + describe_rule_learner(options_for(p, b.base));
+  if (reads_option_group(p, "rule"))
+    s += "; " + describe_rule_learner(options_for(p, name_of(kBaseLearnerNames, b.base)));
   return s + ")";
 }
 

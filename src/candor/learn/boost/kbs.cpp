@@ -119,7 +119,7 @@ KbsRounds kbs_rounds(const LearnerParams& p, const Dataset& d, const std::vector
   KbsRounds out;
   std::vector<double> weights = start;
   Rng rng(static_cast<std::uint64_t>(p.seed));
-  const BaseLearner base = parse_base_learner(p.options<BoostOptions>().base);
+  const BaseLearner base = p.options<BoostOptions>().base;
   for (int round = 0; round < p.options<BoostOptions>().iterations; ++round) {
     std::vector<double> fit_weights = weights;
     if (p.options<BoostOptions>().stratify) {

@@ -18,7 +18,7 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
   options.memo = &memo;
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
-  const bool layered = parse_named(kSearchNames, "--search value", params.resolved_search()) == SearchKind::layered;
+  const bool layered = params.resolved_search() == SearchKind::layered;
   CoverageIndex index(data, threads);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::best_rule;

@@ -224,8 +224,8 @@ double spread(double share) { return std::sqrt(std::max(0.0, share * (1 - share)
 RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size_t classes) {
   RuleLogisticOptions o;
   o.linear = p.options<LinearOptions>();
-  o.lambda_search = parse_named(kLambdaSearchNames, "--lambda-search value", resolved_lambda_search(p));
-  const MulticlassForm form = parse_named(kMulticlassNames, "--multiclass value", p.resolved_multiclass());
+  o.lambda_search = resolved_lambda_search(p);
+  const MulticlassForm form = p.resolved_multiclass();
   o.link = classes == 2                          ? LogisticLink::binary
            : form == MulticlassForm::one_vs_rest ? LogisticLink::one_vs_rest
                                                  : LogisticLink::softmax;
@@ -238,9 +238,9 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   auto model = std::make_unique<LogisticRuleModel>();
   LearnerParams p = given;
   p.heuristics.m_scale = p.resolved_m_scale();
-  p.correct = p.resolved_correct();  // the model records what was used
-  p.options<LinearOptions>().lambda_search = resolved_lambda_search(p);
-  p.multiclass = p.resolved_multiclass();
+  p.correct = name_of(kCorrectionNames, p.resolved_correct());  // the model records what was used
+  p.options<LinearOptions>().lambda_search = name_of(kLambdaSearchNames, resolved_lambda_search(p));
+  p.multiclass = name_of(kMulticlassNames, p.resolved_multiclass());
   const int classes = static_cast<int>(data.num_classes());
   if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
   const RuleLogisticOptions o = read_rule_logistic_options(p, static_cast<std::size_t>(classes));
@@ -263,10 +263,10 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   LearnerParams rule_params = without_linear_options(p);
   rule_params.learner = "cn2-unordered";
   rule_params.heuristics.quality = p.resolved_quality();
-  rule_params.rule_search.search = p.resolved_search();
+  rule_params.rule_search.search = name_of(kSearchNames, p.resolved_search());
   rule_params.rule_search.max_rule_length = p.resolved_max_rule_length();
-  rule_params.rule_covering.stop = p.resolved_stop();
-  rule_params.correct = p.resolved_correct();
+  rule_params.rule_covering.stop = name_of(kStoppingNames, p.resolved_stop());
+  rule_params.correct = name_of(kCorrectionNames, p.resolved_correct());
   if (o.with_rules()) {
     if (o.linear.rule_data == RuleData::all) {
       model->rules = fit(data, rule_params, threads);
@@ -364,10 +364,11 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   return model;
 }
 
-std::string resolved_lambda_search(const LearnerParams& p) {
+LambdaSearchOn resolved_lambda_search(const LearnerParams& p) {
   const LinearOptions& linear = p.options<LinearOptions>();
-  if (!linear.lambda_search.empty()) return linear.lambda_search;
-  return linear.features == LogisticFeatures::rules ? "none" : "attributes";
+  if (!linear.lambda_search.empty())
+    return parse_named(kLambdaSearchNames, "--lambda-search value", linear.lambda_search);
+  return linear.features == LogisticFeatures::rules ? LambdaSearchOn::none : LambdaSearchOn::attributes;
 }
 
 double resolved_fixed_lambda(const LearnerParams& p) {
@@ -376,6 +377,7 @@ double resolved_fixed_lambda(const LearnerParams& p) {
 
 std::string describe_rule_logistic(const LearnerParams& p) {
   const LinearOptions& o = p.options<LinearOptions>();
+  const LambdaSearchOn lambda_search = resolved_lambda_search(p);
   std::string s = describe_rule_learner(p);
   s.pop_back();  // its ")": the linear model's settings follow the rules'
   s += "; " + std::string(name_of(kLogisticFeatureNames, o.features)) +
@@ -383,16 +385,17 @@ std::string describe_rule_logistic(const LearnerParams& p) {
        name_of(kRulePenaltyNames, o.rule_penalty) + ", rule sign " + name_of(kRuleSignNames, o.rule_sign) +
        ", rules from " + (o.rule_data == RuleData::all ? std::string("all data") : std::string("half the data")) +
        ", lambda " +
-       (resolved_lambda_search(p) == "none" ? nlohmann::json(resolved_fixed_lambda(p)).dump()
-        : o.lambda > 0                      ? nlohmann::json(o.lambda).dump()
-                                            : "by " + std::to_string(o.lambda_folds) + "-fold CV of " +
-                             (resolved_lambda_search(p) == "model" ? "this model" : "the attributes-only model"));
-  if (p.resolved_multiclass() != "softmax") s += ", " + p.resolved_multiclass();
+       (lambda_search == LambdaSearchOn::none ? nlohmann::json(resolved_fixed_lambda(p)).dump()
+        : o.lambda > 0                        ? nlohmann::json(o.lambda).dump()
+                                              : "by " + std::to_string(o.lambda_folds) + "-fold CV of " +
+                             (lambda_search == LambdaSearchOn::model ? "this model" : "the attributes-only model"));
+  if (p.resolved_multiclass() != MulticlassForm::softmax)
+    s += ", " + std::string(name_of(kMulticlassNames, p.resolved_multiclass()));
   return s + ")";
 }
 
 void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j) {
-  j["lambda_search"] = resolved_lambda_search(p);
+  j["lambda_search"] = name_of(kLambdaSearchNames, resolved_lambda_search(p));
 }
 
 void rule_logistic_paper_settings(LearnerParams& p) {

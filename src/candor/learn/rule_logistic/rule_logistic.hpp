@@ -34,7 +34,7 @@ RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size
 std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParams& params, int threads);
 // --lambda-search, or its default: none (lambda fixed) for a rules-only model, whose gamma penalty already
 // ties each weight to its rule's corrected probability; attributes otherwise.
-std::string resolved_lambda_search(const LearnerParams& p);
+LambdaSearchOn resolved_lambda_search(const LearnerParams& p);
 // The lambda of --lambda-search none: --lambda, or 0.01 (a stabiliser, measured in docs/defaults.md).
 double resolved_fixed_lambda(const LearnerParams& p);
 // rule-logistic's steps of the shared option handling (LearnerInfo): the line heading its models' text (the

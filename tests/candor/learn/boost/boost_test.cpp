@@ -179,7 +179,7 @@ TEST(Boost, EveryKindRoundTripsThroughItsModelFileAndExplains) {
       LearnerParams p;
       p.learner = "boost";
       p.options<BoostOptions>().boosting = parse_boosting(boosting);
-      p.options<BoostOptions>().base = base;
+      p.options<BoostOptions>().base = parse_base_learner(base);
       p.options<BoostOptions>().iterations = 4;
       const auto m = fit_model(d, p);
       const auto back = model_from_json(m->to_json(), "mem");
@@ -202,7 +202,7 @@ TEST(Boost, NoClassIsRuledOutEvenWhenTheScoresAreExtreme) {
   const Dataset d = read_arff(test::shared("soybean.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.options<BoostOptions>().base = "tree";
+  p.options<BoostOptions>().base = BaseLearner::tree;
   p.options<BoostOptions>().iterations = 10;
   p.multiclass = "softmax";
   const auto fitted = fit_model(d, p);
@@ -226,7 +226,7 @@ TEST(Boost, OptionsOfOtherLearnersAreRefused) {
   p.learner = "boost";
   p.options<TreeOptions>().confidence = 0.1;  // a tree option with --base stump
   EXPECT_THROW(validate(p), std::invalid_argument);
-  p.options<BoostOptions>().base = "tree";
+  p.options<BoostOptions>().base = BaseLearner::tree;
   EXPECT_NO_THROW(validate(p));
   p.options<BoostOptions>().boosting = BoostingMethod::logitboost;
   EXPECT_THROW(validate(p), std::invalid_argument);  // logitboost fits regression stumps only
@@ -370,7 +370,7 @@ TEST(Boost, SubsamplesAreSeeded) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
-  p.options<BoostOptions>().base = "tree";
+  p.options<BoostOptions>().base = BaseLearner::tree;
   p.options<BoostOptions>().subsample = 0.3;
   const std::string a = fit_model(d, p)->to_json().dump();
   EXPECT_EQ(a, fit_model(d, p)->to_json().dump());
