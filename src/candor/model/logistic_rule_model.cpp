@@ -143,7 +143,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
   if (!lambda_search.grid.empty()) {
     const auto best = std::min_element(lambda_search.log_loss.begin(), lambda_search.log_loss.end());
     out << " (chosen by " << lambda_search.folds << "-fold cross-validation of "
-        << (lambda_search.on == "model" ? "this model" : "the attributes-only model") << " on log loss, "
+        << (lambda_search.on == LambdaSearchOn::model ? "this model" : "the attributes-only model") << " on log loss, "
         << fixed_digits(*best, 4) << ")";
   }
   out << "\n";
@@ -223,7 +223,7 @@ nlohmann::json LogisticRuleModel::to_json() const {
   j["link"] = link_name(link);
   j["lambda"] = lambda;
   if (!lambda_search.grid.empty())
-    j["lambda_search"] = {{"on", lambda_search.on},
+    j["lambda_search"] = {{"on", name_of(kLambdaSearchNames, lambda_search.on)},
                           {"folds", lambda_search.folds},
                           {"grid", lambda_search.grid},
                           {"log_loss", lambda_search.log_loss}};
@@ -248,7 +248,7 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
     throw std::invalid_argument("lambda must be finite and non-negative");
   if (j.contains("lambda_search")) {
     const auto& s = j.at("lambda_search");
-    m.lambda_search.on = s.at("on").get<std::string>();
+    m.lambda_search.on = parse_named(kLambdaSearchNames, "lambda search", s.at("on").get<std::string>());
     m.lambda_search.folds = json_int(s.at("folds"), "lambda search folds", 0);
     m.lambda_search.grid = s.at("grid").get<std::vector<double>>();
     m.lambda_search.log_loss = s.at("log_loss").get<std::vector<double>>();

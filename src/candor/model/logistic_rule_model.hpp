@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "candor/linear/attribute_encoding.hpp"
+#include "candor/model/lambda_search.hpp"
 #include "candor/model/model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/util/names.hpp"
@@ -30,7 +31,7 @@ std::vector<double> link_probabilities(LogisticLink link, const Eigen::VectorXd&
 
 // How lambda was chosen: the grid, each value's cross-validated log loss (empty when --lambda was given).
 struct LambdaSearch {
-  std::string on;  // "model" or "attributes": which model's cross-validation chose it
+  LambdaSearchOn on = LambdaSearchOn::none;  // model or attributes: which model's cross-validation chose it
   int folds = 0;
   std::vector<double> grid, log_loss;
 };

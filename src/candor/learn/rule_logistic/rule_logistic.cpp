@@ -182,7 +182,7 @@ std::vector<LogisticWeights> solve_all(const std::vector<LogisticProblem>& probl
 LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rules, int classes, LogisticLink link,
                                    const RuleLogisticOptions& o, const LearnerParams& p, int threads) {
   LambdaSearch out;
-  out.on = name_of(kLambdaSearchNames, o.lambda_search);
+  out.on = o.lambda_search;
   out.folds = p.options<LinearOptions>().lambda_folds;
   const auto folds = stratified_folds(d.y, p.options<LinearOptions>().lambda_folds, static_cast<std::uint64_t>(p.seed));
   const auto all = make_problems(d, rules, classes, link, o, lambda_grid().front());

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "candor/model/lambda_search.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
@@ -28,9 +29,6 @@ enum class RuleSign { by_class, free };
 inline constexpr Named<RuleSign> kRuleSignNames[] = {{"class", RuleSign::by_class}, {"free", RuleSign::free}};
 enum class RuleData { all, half };
 inline constexpr Named<RuleData> kRuleDataNames[] = {{"all", RuleData::all}, {"half", RuleData::half}};
-enum class LambdaSearchOn { model, attributes, none };
-inline constexpr Named<LambdaSearchOn> kLambdaSearchNames[] = {
-    {"model", LambdaSearchOn::model}, {"attributes", LambdaSearchOn::attributes}, {"none", LambdaSearchOn::none}};
 
 struct LinearOptions {
   // Held as their enums, read and written by the names above (named_option_field).
