@@ -745,6 +745,12 @@ int main(int argc, char** argv) {
       if (exp.out.empty() || exp.out == ExperimentOptions{}.out) exp.out = "out/" + exp_name;
       exp.plots = !exp_no_plots;
       exp.seed_given = exp_cmd->count("--seed") > 0;
+      std::vector<std::string> given;
+      for (const auto* option :
+           {"--datasets", "--max-rows", "--permutations", "--evc-fit", "--evc-pool", "--config", "--learner",
+            "--resampling", "--folds", "--repeats", "--test-fraction", "--control", "--alpha", "--metrics"})
+        if (exp_cmd->count(option) > 0) given.emplace_back(option);
+      check_experiment_options(exp_name, given);
       run_experiment(exp_name, exp);
     } else if (*stats_cmd) {
       if (stats_higher && stats_lower)

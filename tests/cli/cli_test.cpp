@@ -931,6 +931,22 @@ TEST(Cli, StabilityExperimentTakesTheLearnersGiven) {
   EXPECT_NE(r.out.find("learner 'j48' is a Weka classifier"), std::string::npos) << r.out;
 }
 
+// An option an experiment does not read is refused, not silently dropped, and nothing is run or written.
+TEST(Cli, ExperimentRefusesOptionsItDoesNotRead) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "experiment-unread";
+  std::filesystem::remove_all(dir);
+  CliResult r = run("experiment evc-chi2 --folds 3 --no-plots --out " + dir.string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--folds is not an option of `candor experiment evc-chi2`; besides the common options it "
+                       "reads --permutations, --evc-fit"),
+            std::string::npos)
+      << r.out;
+  r = run("experiment oversearching --max-rows 100 --datasets iris --no-plots --out " + dir.string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--max-rows is not an option of `candor experiment oversearching`"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir));
+}
+
 // A results file written before the adjusted-accuracy columns existed is migrated (its cells kept, the new
 // columns empty) and the grid resumes after it.
 TEST(Cli, GridMigratesAnOlderResultsFile) {

@@ -54,8 +54,14 @@ struct ExperimentInfo {
   const char* name;
   const char* description;
   std::function<void(const ExperimentOptions&)> run;
+  // The options of `candor experiment` it reads besides the common ones (--out, --threads, --seed,
+  // --datasets-dir, --no-plots), so that one it would ignore is refused rather than dropped.
+  std::vector<std::string> reads;
 };
 const std::vector<ExperimentInfo>& experiment_table();
+// Throws std::invalid_argument for an option in `given` (names as "--folds") that experiment `name` does not
+// read; nothing for an unknown experiment (run_experiment names those).
+void check_experiment_options(const std::string& name, const std::vector<std::string>& given);
 // Throws std::invalid_argument naming the known experiments when `name` is unknown.
 void run_experiment(const std::string& name, const ExperimentOptions& options);
 
