@@ -745,11 +745,9 @@ int main(int argc, char** argv) {
       if (exp.out.empty() || exp.out == ExperimentOptions{}.out) exp.out = "out/" + exp_name;
       exp.plots = !exp_no_plots;
       exp.seed_given = exp_cmd->count("--seed") > 0;
-      std::vector<std::string> given;
-      for (const auto* option :
-           {"--datasets", "--max-rows", "--permutations", "--evc-fit", "--evc-pool", "--config", "--learner",
-            "--resampling", "--folds", "--repeats", "--test-fraction", "--control", "--alpha", "--metrics"})
-        if (exp_cmd->count(option) > 0) given.emplace_back(option);
+      std::vector<std::string> given;  // every option given, so that a new one is checked too
+      for (const CLI::Option* option : exp_cmd->get_options())
+        if (option->nonpositional() && option->count() > 0) given.push_back(option->get_name());
       check_experiment_options(exp_name, given);
       run_experiment(exp_name, exp);
     } else if (*stats_cmd) {

@@ -97,10 +97,14 @@ std::vector<CorpusEntry> read_corpus_index(const std::string& dir) {
 }
 
 void check_experiment_options(const std::string& name, const std::vector<std::string>& given) {
+  // What every experiment reads (ExperimentInfo::reads lists the rest).
+  static const std::vector<std::string> common{"--out",          "--threads",  "--seed",
+                                               "--datasets-dir", "--no-plots", "--help"};
   for (const auto& e : experiment_table()) {
     if (name != e.name) continue;
     for (const auto& option : given)
-      if (std::find(e.reads.begin(), e.reads.end(), option) == e.reads.end()) {
+      if (std::find(common.begin(), common.end(), option) == common.end() &&
+          std::find(e.reads.begin(), e.reads.end(), option) == e.reads.end()) {
         std::string reads;
         for (const auto& r : e.reads) reads += (reads.empty() ? "" : ", ") + r;
         throw std::invalid_argument(option + " is not an option of `candor experiment " + name + "`" +

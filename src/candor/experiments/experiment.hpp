@@ -60,7 +60,8 @@ struct ExperimentInfo {
 };
 const std::vector<ExperimentInfo>& experiment_table();
 // Throws std::invalid_argument for an option in `given` (names as "--folds") that experiment `name` does not
-// read; nothing for an unknown experiment (run_experiment names those).
+// read: neither a common option nor one of its `reads`. Nothing for an unknown experiment (run_experiment
+// names those).
 void check_experiment_options(const std::string& name, const std::vector<std::string>& given);
 // Throws std::invalid_argument naming the known experiments when `name` is unknown.
 void run_experiment(const std::string& name, const ExperimentOptions& options);

@@ -13,7 +13,6 @@
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/grid.hpp"
-#include "candor/experiments/learner_options.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/learner.hpp"
 
@@ -22,29 +21,23 @@ namespace {
 
 constexpr int kResamples = 10;
 
-struct StabilityLearner {
-  std::string name;
-  LearnerParams params;
-};
-
 // The learners given with --learner NAME=OPTIONS; without them every registered learner with its defaults,
 // and beside each learner that offers stable rules its stable mode.
-std::vector<StabilityLearner> stability_learners(const ExperimentOptions& options) {
-  std::vector<StabilityLearner> out;
+std::vector<GridLearner> stability_learners(const ExperimentOptions& options) {
+  std::vector<GridLearner> out;
   for (const auto& argument : options.learners) {
-    GridLearner l = grid_learner_from_argument(argument);
-    if (!l.weka.empty())
-      throw std::invalid_argument("stability: learner '" + l.name +
+    out.push_back(grid_learner_from_argument(argument));
+    if (!out.back().weka.empty())
+      throw std::invalid_argument("stability: learner '" + out.back().name +
                                   "' is a Weka classifier, whose rules candor cannot read; an experiment grid "
                                   "measures candor's learners' stability beside Weka's accuracy");
-    out.push_back({l.name, l.params});
   }
   if (!out.empty()) return out;
   for (const auto& info : learner_table()) {
     const std::string name = info.name;
-    out.push_back({name, parse_learner_options("--learner " + name)});
+    out.push_back(make_grid_learner(name, "--learner " + name));
     if (info.stable_rules)
-      out.push_back({name + " stable", parse_learner_options("--learner " + name + " --stable-resamples 20")});
+      out.push_back(make_grid_learner(name + " stable", "--learner " + name + " --stable-resamples 20"));
   }
   return out;
 }
