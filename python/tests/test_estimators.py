@@ -229,7 +229,7 @@ def test_bad_parameter_values_are_named_as_python_names_them():
             estimator.fit(X, y)
     # The allowed values are in each parameter's docstring, from the same declaration.
     assert "Values: at least 1." in candor.CN2Unordered.__doc__
-    assert "Values: none, temperature or smoothing." in candor.Boost.__doc__
+    assert "Values: none, temperature, smoothing or discount." in candor.Boost.__doc__
 
 
 def test_parameters_are_typed_and_only_the_learners_own():

@@ -30,7 +30,8 @@ FITS = {
     "kbs-one-vs-rest": ["iris", "--learner", "boost", "--base", "tree", "--iterations", "2", "--calibrate", "smoothing"],
     "adaboost": ["credit-a", "--learner", "boost", "--boosting", "adaboost-m1", "--iterations", "2",
                  "--calibrate", "temperature"],
-    "logitboost": ["iris", "--learner", "boost", "--boosting", "logitboost", "--iterations", "2"],
+    "logitboost": ["iris", "--learner", "boost", "--boosting", "logitboost", "--iterations", "2",
+                   "--calibrate", "discount"],
     "pril": ["credit-a", "--learner", "pril"],
 }
 
@@ -103,7 +104,7 @@ def test_every_model_file_key_is_defined(models):
                 inner |= set(rule_set)
                 for rule in rule_set["rules"]:
                     inner |= set(rule)
-    assert {"temperature", "lift_prior_weight", "evc", "stability", "cuts"} <= top
+    assert {"temperature", "lift_prior_weight", "member_discount", "evc", "stability", "cuts"} <= top
     assert top - heads == set()
     assert inner - anywhere == set()
 

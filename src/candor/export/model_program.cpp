@@ -377,6 +377,11 @@ Program boost_program(const BoostModel& m) {
   const auto base = m.base_scores();
   std::vector<std::vector<ExprPtr>> terms(k);
   for (std::size_t c = 0; c < k; ++c) terms[c].push_back(number(base[c]));
+  // A member's term as it counts under --calibrate discount (BoostModel::contributions).
+  auto discounted = [&m](std::size_t i, ExprPtr term) {
+    const double factor = std::pow(m.member_discount, static_cast<double>(m.member_round(i)));
+    return factor != 1 ? multiply({number(factor), std::move(term)}) : term;
+  };
   if (m.method == BoostingMethod::kbs && !m.member_classes.empty()) {
     // One-vs-rest (BoostModel::contributions): each member adds its log ratio to its class, scaled by the
     // row's share that no earlier member of the class has decided.
@@ -399,7 +404,7 @@ Program boost_program(const BoostModel& m) {
           decided.push_back(weight);
       }
       const ExprPtr term = log(add(std::move(lift)));
-      terms[c].push_back(undecided[c] ? multiply({undecided[c], term}) : term);
+      terms[c].push_back(discounted(i, undecided[c] ? multiply({undecided[c], term}) : term));
       if (decided.empty()) continue;
       const ExprPtr left = subtract(number(1), add(std::move(decided)));
       undecided[c] = undecided[c] ? multiply({undecided[c], left}) : left;
@@ -414,14 +419,15 @@ Program boost_program(const BoostModel& m) {
           const int cell = m.members[i].nodes[static_cast<std::size_t>(leaf)].cell;
           lift.push_back(multiply({weight, number(m.lifts[i][static_cast<std::size_t>(cell)][c])}));
         }
-        terms[c].push_back(log(add(std::move(lift))));
+        terms[c].push_back(discounted(i, log(add(std::move(lift)))));
       }
     }
   } else if (m.method == BoostingMethod::adaboost_m1) {
     for (std::size_t i = 0; i < m.members.size(); ++i) {
       const ExprPtr cls = argmax(p, let_all(p, tree_probabilities(m.members[i], LeafEstimate::counts, 0.0, prior)));
       for (std::size_t c = 0; c < k; ++c)
-        terms[c].push_back(choose(equal(cls, number(static_cast<double>(c))), number(m.member_weights[i]), number(0)));
+        terms[c].push_back(
+            discounted(i, choose(equal(cls, number(static_cast<double>(c))), number(m.member_weights[i]), number(0))));
     }
   } else {
     const auto per = static_cast<std::size_t>(m.per_iteration);
@@ -429,14 +435,15 @@ Program boost_program(const BoostModel& m) {
     for (std::size_t i = 0; i < m.members.size(); i += per) {
       if (per == 1) {
         const ExprPtr f = let(p, divide(tree_value(m.members[i]), number(2)));
-        terms[1].push_back(f);
-        terms[0].push_back(subtract(number(0), f));
+        terms[1].push_back(discounted(i, f));
+        terms[0].push_back(discounted(i, subtract(number(0), f)));
         continue;
       }
       std::vector<ExprPtr> f;
       for (std::size_t c = 0; c < k; ++c) f.push_back(let(p, tree_value(m.members[i + c])));
       const ExprPtr mean = let(p, divide(add(f), number(j)));
-      for (std::size_t c = 0; c < k; ++c) terms[c].push_back(multiply({number((j - 1) / j), subtract(f[c], mean)}));
+      for (std::size_t c = 0; c < k; ++c)
+        terms[c].push_back(discounted(i, multiply({number((j - 1) / j), subtract(f[c], mean)})));
     }
   }
   std::vector<ExprPtr> scores;

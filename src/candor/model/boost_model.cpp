@@ -72,7 +72,21 @@ std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std
       for (std::size_t c = 0; c < classes; ++c) out[i + c][c] = (j - 1) / j * (f[c] - mean);
     }
   }
+  if (member_discount != 1)
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      const double factor = std::pow(member_discount, static_cast<double>(member_round(i)));
+      for (double& v : out[i]) v *= factor;
+    }
   return out;
+}
+
+std::size_t BoostModel::member_round(std::size_t i) const {
+  if (method == BoostingMethod::logitboost) return i / static_cast<std::size_t>(std::max(1, per_iteration));
+  if (member_classes.empty()) return i;
+  // One-vs-rest: the members of a class's run are consecutive; the round is the position within the run.
+  std::size_t round = 0;
+  for (std::size_t k = 0; k < i; ++k) round += member_classes[k] == member_classes[i];
+  return round;
 }
 
 std::vector<double> BoostModel::base_scores() const {
@@ -140,6 +154,10 @@ std::string BoostModel::text(const std::string& learner) const {
   if (calibration == BoostCalibration::temperature)
     out += "Every score is multiplied by the temperature " + fixed_digits(temperature, 4) +
            " before the softmax (fitted on 5 internal folds; the most probable class is unchanged).\n";
+  if (calibration == BoostCalibration::discount)
+    out += "The members of round k (k = 0 for the first) count " + fixed_digits(member_discount, 4) +
+           "^k times, then every score is multiplied by the temperature " + fixed_digits(temperature, 4) +
+           " before the softmax (both fitted on 5 internal folds).\n";
   if (calibration == BoostCalibration::smoothing)
     out += "The LIFTs are smoothed with " + fixed_digits(lift_prior_weight, 4) +
            " pseudo-examples of the prior per cell (fitted on 5 internal folds, in place of --prior-weight).\n";
@@ -218,7 +236,9 @@ nlohmann::json BoostModel::to_json() const {
   }
   j["members"] = arr;
   j["per_iteration"] = per_iteration;
-  if (calibration == BoostCalibration::temperature) j["temperature"] = temperature;
+  if (calibration == BoostCalibration::temperature || calibration == BoostCalibration::discount)
+    j["temperature"] = temperature;
+  if (calibration == BoostCalibration::discount) j["member_discount"] = member_discount;
   if (calibration == BoostCalibration::smoothing) j["lift_prior_weight"] = lift_prior_weight;
   return j;
 }
@@ -296,8 +316,16 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
     m.temperature = j.at("temperature").get<double>();
     if (!(m.temperature > 0) || !std::isfinite(m.temperature))
       throw std::invalid_argument("/temperature: must be finite and positive");
-  } else if (m.calibration == BoostCalibration::temperature) {
-    throw std::invalid_argument("a --calibrate temperature model needs its \"temperature\"");
+  } else if (m.calibration == BoostCalibration::temperature || m.calibration == BoostCalibration::discount) {
+    throw std::invalid_argument(std::string("a --calibrate ") + name_of(kBoostCalibrationNames, m.calibration) +
+                                " model needs its \"temperature\"");
+  }
+  if (j.contains("member_discount")) {
+    m.member_discount = j.at("member_discount").get<double>();
+    if (!(m.member_discount >= 0 && m.member_discount <= 1))
+      throw std::invalid_argument("/member_discount: must be between 0 and 1");
+  } else if (m.calibration == BoostCalibration::discount) {
+    throw std::invalid_argument("a --calibrate discount model needs its \"member_discount\"");
   }
   if (j.contains("lift_prior_weight")) {
     m.lift_prior_weight = j.at("lift_prior_weight").get<double>();

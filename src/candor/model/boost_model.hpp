@@ -33,11 +33,13 @@ inline constexpr Named<BoostingMethod> kBoostingNames[] = {{"kbs", BoostingMetho
 inline BoostingMethod parse_boosting(const std::string& name) { return parse_named(kBoostingNames, "boosting", name); }
 
 // How the ensemble's scores become probabilities (--calibrate): as they are, scaled by a fitted temperature,
-// or (kbs) with LIFTs smoothed by a fitted number of prior pseudo-examples.
-enum class BoostCalibration { none, temperature, smoothing };
+// (kbs) with LIFTs smoothed by a fitted number of prior pseudo-examples, or scaled by a fitted temperature
+// after each round's members are discounted by a fitted factor per round.
+enum class BoostCalibration { none, temperature, smoothing, discount };
 inline constexpr Named<BoostCalibration> kBoostCalibrationNames[] = {{"none", BoostCalibration::none},
                                                                      {"temperature", BoostCalibration::temperature},
-                                                                     {"smoothing", BoostCalibration::smoothing}};
+                                                                     {"smoothing", BoostCalibration::smoothing},
+                                                                     {"discount", BoostCalibration::discount}};
 
 struct BoostModel : Model {
   // What the model predicts with, read from `learner` by resolve(), once, when the model is fitted or read.
@@ -56,8 +58,15 @@ struct BoostModel : Model {
   // Such a cell decides a row for the member's class: later members of the class leave the row's score
   // alone (a row split by a missing value keeps, for them, the share that reached no decided cell).
   std::vector<std::vector<int>> decided_cells;
-  // --calibrate temperature: every score is multiplied by this before the softmax (1: as fitted).
+  // --calibrate temperature and discount: every score is multiplied by this before the softmax (1: as fitted).
   double temperature = 1;
+  // --calibrate discount: the members of round k (0 for the first) contribute member_discount^k times what
+  // they would (1: every round counts fully, the method as published). Later rounds are fitted on ever more
+  // reweighted data; a factor below 1 trusts them less.
+  double member_discount = 1;
+  // The boosting round member i was fitted in: its position, its class's run's round (kbs one-vs-rest) or
+  // its position over the stumps per round (logitboost).
+  std::size_t member_round(std::size_t i) const;
   // --calibrate smoothing (kbs): the --prior-weight its prediction LIFTs were smoothed with, fitted on 5
   // internal folds (the lifts hold the result; this records it).
   double lift_prior_weight = 0;
@@ -85,7 +94,7 @@ struct BoostModel : Model {
   static BoostModel from_json(const nlohmann::json& j);
 
   // Each member's contribution to each class's score for one row (kbs: log LIFT; adaboost-m1: vote;
-  // logitboost: F), member-major.
+  // logitboost: F), member-major, times member_discount^member_round(i).
   std::vector<std::vector<double>> contributions(const Dataset& d, std::size_t row) const;
   // The scores a prediction starts from before the members' contributions: the prior's logarithm for kbs
   // (eq. 5; one-vs-rest: the prior's log odds), 0 otherwise.

@@ -32,9 +32,12 @@ const std::vector<ParamInfo>& boost_params() {
        "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
        "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
        "temperature scaling, one parameter), so that a vote of confident members does not read as certainty; "
-       "costs 5 more ensemble fits and leaves the most probable class of every row as it was; or smoothing (kbs "
+       "costs 5 more ensemble fits and leaves the most probable class of every row as it was; smoothing (kbs "
        "only): the --prior-weight of the prediction LIFTs fitted the same way, so that a cell measured on few "
-       "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged)",
+       "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged); or "
+       "discount: the temperature and a factor g in [0, 1], fitted together the same way, by which the members "
+       "of round k count g^k times, so that later members, fitted on ever more reweighted data, count less "
+       "where held-out rows say so (can change the most probable class)",
        "boost"},
       {"base", named_option_field<kBaseLearnerNames, &BoostOptions::base>(),
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
@@ -80,16 +83,29 @@ std::vector<InternalFold> internal_folds(const Dataset& data, const LearnerParam
   return out;
 }
 
+// What --calibrate temperature and discount fit: the scale of the scores and, for discount, the factor per
+// round of the members' contributions.
+struct ScoreCalibration {
+  double temperature = 1;
+  double member_discount = 1;
+};
+
 // --calibrate temperature: the scale t of the ensemble's scores that maximises the likelihood of rows it
-// did not see: each internal fold's held rows scored by the ensemble fitted on its training rows. Scores are the logits
-// predict_proba takes its softmax of.
-double fit_temperature(const Dataset& data, const LearnerParams& params, int threads) {
+// did not see: each internal fold's held rows scored by the ensemble fitted on its training rows. Scores are
+// the logits predict_proba takes its softmax of. --calibrate discount: the same likelihood, maximised over t
+// and the factor g in [0, 1] that the members of round k are multiplied by as g^k (Brent's method on g,
+// and on log t for each g): boosting's later members are fitted on ever more reweighted data, and on held-out
+// rows they can deserve less than the first ones (KBS over trees on many classes most: docs/boosting.md).
+ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams& params, bool discount, int threads) {
   LearnerParams inner = params;
   inner.options<BoostOptions>().calibrate = BoostCalibration::none;
   const auto folds = internal_folds(data, params);
-  if (folds.empty()) return 1.0;  // no scale to fit
+  if (folds.empty()) return {};  // nothing to fit on
+  // A held row's base scores and each member's contribution, with the member's round.
   struct Scored {
-    std::vector<double> score;
+    std::vector<double> base;
+    std::vector<std::vector<double>> parts;
+    std::vector<std::size_t> rounds;
     int y;
   };
   std::vector<std::vector<Scored>> scored(folds.size());
@@ -98,16 +114,24 @@ double fit_temperature(const Dataset& data, const LearnerParams& params, int thr
     const auto fitted = fit_boost(data.subset(folds[f].train), inner, 1);
     const auto& m = dynamic_cast<const BoostModel&>(*fitted);
     if (m.method == BoostingMethod::adaboost_m1 && m.members.size() == 1) return;  // its leaves decide, unscaled
-    for (std::size_t r : folds[f].held) scored[f].push_back({m.scores(data, r), data.y[r]});
+    std::vector<std::size_t> rounds(m.members.size());
+    for (std::size_t i = 0; i < rounds.size(); ++i) rounds[i] = m.member_round(i);
+    for (std::size_t r : folds[f].held)
+      scored[f].push_back({m.base_scores(), m.contributions(data, r), rounds, data.y[r]});
   });
   std::vector<Scored> all;
   for (auto& s : scored) all.insert(all.end(), s.begin(), s.end());
-  if (all.empty()) return 1.0;
-  auto loss = [&](double log_t) {
+  if (all.empty()) return {};
+  auto loss = [&](double log_t, double g) {
     const double t = std::exp(log_t);
     double sum = 0;
+    std::vector<double> s;
     for (const auto& r : all) {
-      std::vector<double> s = r.score;
+      s = r.base;
+      for (std::size_t i = 0; i < r.parts.size(); ++i) {
+        const double factor = g == 1 ? 1.0 : std::pow(g, static_cast<double>(r.rounds[i]));
+        for (std::size_t c = 0; c < s.size(); ++c) s[c] += factor * r.parts[i][c];
+      }
       for (double& v : s) v *= t;
       const auto p = BoostModel::probabilities(s);
       sum -= std::log(std::max(p[static_cast<std::size_t>(r.y)], 1e-15));
@@ -115,9 +139,20 @@ double fit_temperature(const Dataset& data, const LearnerParams& params, int thr
     return sum;
   };
   // Scales from a thousandth to a hundredfold, searched on log t.
-  const auto [log_t, value] = boost::math::tools::brent_find_minima(loss, std::log(1e-3), std::log(100.0), 30);
-  (void)value;
-  return std::exp(log_t);
+  auto best_log_t = [&](double g) {
+    return boost::math::tools::brent_find_minima([&](double log_t) { return loss(log_t, g); }, std::log(1e-3),
+                                                 std::log(100.0), 30);
+  };
+  ScoreCalibration out;
+  if (discount) {
+    const auto [g, value] =
+        boost::math::tools::brent_find_minima([&](double g) { return best_log_t(g).second; }, 0.0, 1.0, 20);
+    (void)value;
+    // Brent's method never evaluates the ends; the published method (g = 1) is kept where it is not worse.
+    out.member_discount = best_log_t(1.0).second <= best_log_t(g).second ? 1.0 : g;
+  }
+  out.temperature = std::exp(best_log_t(out.member_discount).first);
+  return out;
 }
 
 // --calibrate smoothing (KBS): the --prior-weight of the prediction LIFTs that maximises the likelihood of
@@ -193,7 +228,12 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
     case BoostingMethod::adaboost_m1: boost_adaboost_m1(*model, used, data, rows, weights, threads); break;
     case BoostingMethod::logitboost: boost_logitboost(*model, used, data, rows, weights, threads); break;
   }
-  if (model->calibration == BoostCalibration::temperature) model->temperature = fit_temperature(data, params, threads);
+  if (model->calibration == BoostCalibration::temperature || model->calibration == BoostCalibration::discount) {
+    const ScoreCalibration c =
+        fit_score_calibration(data, params, model->calibration == BoostCalibration::discount, threads);
+    model->temperature = c.temperature;
+    model->member_discount = c.member_discount;
+  }
   return model;
 }
 
