@@ -1,8 +1,10 @@
 #!/bin/bash
-# Boosting with and without --calibrate temperature (and, for KBS, --calibrate smoothing) on the 38 corpus
-# sets of 50 to 5,000 rows (docs/boosting.md, "Calibrated ensembles"); one learner per grid, 10-fold CV, seed 1.
+# Boosting with and without --calibrate temperature and discount (and, for KBS, --calibrate smoothing) on the
+# 38 corpus sets of 50 to 5,000 rows (docs/boosting.md, "Calibrated ensembles" and "Discounted rounds"); one
+# learner per grid, 10-fold CV, seed 1.
 #   bench/boost_calibration.sh [OUT=out/boost_calibration] [DATASETS_DIR=data/corpus]
-# ONLY=REGEX runs the ensembles whose name (kbs-tree, ada-tree, logit-stump, kbs-stump) matches it.
+# ONLY=REGEX runs the ensembles whose name (kbs-tree, ada-tree, logit-stump, kbs-stump, kbs-tree-softmax,
+# kbs-stump-softmax) matches it.
 # Then: bench/default_table.py OUT/all.csv --baseline kbs-tree
 set -euo pipefail
 out=${1:-out/boost_calibration}
@@ -15,12 +17,15 @@ python3 -c "import json, sys; json.dump({'learners': {}, 'resampling': {'kind': 
   'seed': 1, 'metrics': ['accuracy', 'log_loss', 'ece', 'rules', 'fit_seconds']}, open(sys.argv[1], 'w'))" "$config"
 run() { one_learner_grid "$config" "$out" "$data" "$1" "$2" $sets; }
 for variant in "kbs-tree|--boosting kbs --base tree" "ada-tree|--boosting adaboost-m1 --base tree" \
-               "logit-stump|--boosting logitboost" "kbs-stump|--boosting kbs --base stump"; do
+               "logit-stump|--boosting logitboost" "kbs-stump|--boosting kbs --base stump" \
+               "kbs-tree-softmax|--boosting kbs --base tree --multiclass softmax" \
+               "kbs-stump-softmax|--boosting kbs --base stump --multiclass softmax"; do
   name=${variant%%|*}
   options=${variant#*|}
   [[ $name =~ ${ONLY:-.} ]] || continue
   run "$name" "--learner boost $options"
   run "$name-temp" "--learner boost $options --calibrate temperature"
-  [[ $name == kbs-* ]] && run "$name-smooth" "--learner boost $options --calibrate smoothing"
+  run "$name-discount" "--learner boost $options --calibrate discount"
+  [[ $name == kbs-tree || $name == kbs-stump ]] && run "$name-smooth" "--learner boost $options --calibrate smoothing"
 done
 all_results "$out" kbs-tree

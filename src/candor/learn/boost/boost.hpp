@@ -16,7 +16,7 @@
 namespace candor {
 
 // The learner's fit function (learn/learner.hpp's ModelFit): the ensemble of --boosting over --base, with
-// --calibrate's temperature or LIFT smoothing fitted on internal folds.
+// --calibrate's temperature, LIFT smoothing or round discount fitted on internal folds.
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads);
 // Boost's steps of the shared option handling (LearnerInfo): whether the base learner's options are read,
 // --multiclass (kbs), the values that go together, the line heading its models' text, the options written.

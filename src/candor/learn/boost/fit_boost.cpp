@@ -1,5 +1,6 @@
 // The `boost` learner: its fit function, and the calibrations it fits on internal folds.
 #include <algorithm>
+#include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/tools/minima.hpp>
 #include <cmath>
 #include <memory>
@@ -37,7 +38,8 @@ const std::vector<ParamInfo>& boost_params() {
        "weighted rows is pulled towards a LIFT of 1 (the members and their reweighting are unchanged); or "
        "discount: the temperature and a factor g in [0, 1], fitted together the same way, by which the members "
        "of round k count g^k times, so that later members, fitted on ever more reweighted data, count less "
-       "where held-out rows say so (can change the most probable class)",
+       "where held-out rows say so (g = 1 unless a likelihood-ratio test at 5% rejects it; can change the most "
+       "probable class)",
        "boost"},
       {"base", named_option_field<kBaseLearnerNames, &BoostOptions::base>(),
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
@@ -94,8 +96,9 @@ struct ScoreCalibration {
 // did not see: each internal fold's held rows scored by the ensemble fitted on its training rows. Scores are
 // the logits predict_proba takes its softmax of. --calibrate discount: the same likelihood, maximised over t
 // and the factor g in [0, 1] that the members of round k are multiplied by as g^k (Brent's method on g,
-// and on log t for each g): boosting's later members are fitted on ever more reweighted data, and on held-out
-// rows they can deserve less than the first ones (KBS over trees on many classes most: docs/boosting.md).
+// and on log t for each g), kept where a likelihood-ratio test rejects g = 1: boosting's later members are
+// fitted on ever more reweighted data, and on held-out rows they can deserve less than the first ones (KBS
+// over trees on many classes most: docs/boosting.md).
 ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams& params, bool discount, int threads) {
   LearnerParams inner = params;
   inner.options<BoostOptions>().calibrate = BoostCalibration::none;
@@ -148,8 +151,11 @@ ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams&
     const auto [g, value] =
         boost::math::tools::brent_find_minima([&](double g) { return best_log_t(g).second; }, 0.0, 1.0, 20);
     (void)value;
-    // Brent's method never evaluates the ends; the published method (g = 1) is kept where it is not worse.
-    out.member_discount = best_log_t(1.0).second <= best_log_t(g).second ? 1.0 : g;
+    // The published method (g = 1) is kept unless the held-out likelihood rejects it: a likelihood-ratio test
+    // at the 5% level for the one parameter g adds. On a few dozen held-out rows a second parameter fits their
+    // noise (labor, 57 rows: one fold's held-out log loss 9.2 with an untested g, against 0.56 without).
+    const double critical = boost::math::quantile(boost::math::chi_squared(1.0), 0.95) / 2;
+    out.member_discount = best_log_t(1.0).second - best_log_t(g).second > critical ? g : 1.0;
   }
   out.temperature = std::exp(best_log_t(out.member_discount).first);
   return out;
