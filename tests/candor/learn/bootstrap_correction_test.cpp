@@ -7,6 +7,7 @@
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
+#include "candor/learn/boost/boost.hpp"
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/fit.hpp"
@@ -309,6 +310,11 @@ TEST(TemperatureCalibration, DiscountCountsRoundKByAFittedFactorToTheK) {
   std::map<int, std::size_t> seen;
   for (std::size_t i = 0; i < o.members.size(); ++i) EXPECT_EQ(o.member_round(i), seen[o.member_classes[i]]++) << i;
   EXPECT_GT(seen.size(), 2U);
+  // g < 1 is kept only when twice the held-out log-likelihood gain exceeds chi-squared(1)'s 95% quantile,
+  // 3.8415 (R: qchisq(0.95, 1)).
+  EXPECT_FALSE(discount_rejects_full_rounds(100.0, 100.0 - 1.92));
+  EXPECT_TRUE(discount_rejects_full_rounds(100.0, 100.0 - 1.921));
+  EXPECT_FALSE(discount_rejects_full_rounds(100.0, 101.0));
 }
 
 // --calibrate smoothing fits only the pseudo-examples of KBS's prediction LIFTs: the members are the plain

@@ -151,11 +151,7 @@ ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams&
     const auto [g, value] =
         boost::math::tools::brent_find_minima([&](double g) { return best_log_t(g).second; }, 0.0, 1.0, 20);
     (void)value;
-    // The published method (g = 1) is kept unless the held-out likelihood rejects it: a likelihood-ratio test
-    // at the 5% level for the one parameter g adds. On a few dozen held-out rows a second parameter fits their
-    // noise (labor, 57 rows: one fold's held-out log loss 9.2 with an untested g, against 0.56 without).
-    const double critical = boost::math::quantile(boost::math::chi_squared(1.0), 0.95) / 2;
-    out.member_discount = best_log_t(1.0).second - best_log_t(g).second > critical ? g : 1.0;
+    out.member_discount = discount_rejects_full_rounds(best_log_t(1.0).second, best_log_t(g).second) ? g : 1.0;
   }
   out.temperature = std::exp(best_log_t(out.member_discount).first);
   return out;
@@ -206,6 +202,12 @@ double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int 
 }
 
 }  // namespace
+
+bool discount_rejects_full_rounds(double loss_full, double loss_discounted) {
+  // Twice the log-likelihood gain against chi-squared with one degree of freedom (the parameter g adds).
+  static const double critical = boost::math::quantile(boost::math::chi_squared(1.0), 0.95);
+  return 2 * (loss_full - loss_discounted) > critical;
+}
 
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams used = params;
