@@ -306,7 +306,8 @@ TEST(TemperatureCalibration, DiscountCountsRoundKByAFittedFactorToTheK) {
   LearnerParams ovr = discount;
   ovr.multiclass = "one-vs-rest";
   ovr.options<BoostOptions>().iterations = 3;
-  const auto& o = dynamic_cast<const BoostModel&>(*fit_model(d, ovr, 2));
+  const auto ovr_model = fit_model(d, ovr, 2);
+  const auto& o = dynamic_cast<const BoostModel&>(*ovr_model);
   std::map<int, std::size_t> seen;
   for (std::size_t i = 0; i < o.members.size(); ++i) EXPECT_EQ(o.member_round(i), seen[o.member_classes[i]]++) << i;
   EXPECT_GT(seen.size(), 2U);

@@ -125,16 +125,19 @@ ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams&
   std::vector<Scored> all;
   for (auto& s : scored) all.insert(all.end(), s.begin(), s.end());
   if (all.empty()) return {};
+  std::size_t rounds = 0;
+  for (const auto& r : all)
+    for (std::size_t round : r.rounds) rounds = std::max(rounds, round + 1);
+  std::vector<double> factor(rounds);
   auto loss = [&](double log_t, double g) {
     const double t = std::exp(log_t);
+    for (std::size_t k = 0; k < rounds; ++k) factor[k] = g == 1 ? 1.0 : std::pow(g, static_cast<double>(k));
     double sum = 0;
     std::vector<double> s;
     for (const auto& r : all) {
       s = r.base;
-      for (std::size_t i = 0; i < r.parts.size(); ++i) {
-        const double factor = g == 1 ? 1.0 : std::pow(g, static_cast<double>(r.rounds[i]));
-        for (std::size_t c = 0; c < s.size(); ++c) s[c] += factor * r.parts[i][c];
-      }
+      for (std::size_t i = 0; i < r.parts.size(); ++i)
+        for (std::size_t c = 0; c < s.size(); ++c) s[c] += factor[r.rounds[i]] * r.parts[i][c];
       for (double& v : s) v *= t;
       const auto p = BoostModel::probabilities(s);
       sum -= std::log(std::max(p[static_cast<std::size_t>(r.y)], 1e-15));
