@@ -1,20 +1,16 @@
 #include "candor/evc/calibration.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <future>
 #include <limits>
-#include <map>
-#include <mutex>
 #include <numeric>
 #include <stdexcept>
-#include <tuple>
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/quality/measures.hpp"
 #include "candor/util/json_read.hpp"
+#include "candor/util/memo_cache.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/names.hpp"
 #include "candor/util/parallel.hpp"
@@ -201,35 +197,9 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
 
 namespace {
 
-std::atomic<std::size_t> cache_hits{0};
-
-// Two independent 64-bit digests of everything a calibration depends on; a false match needs both to
-// collide.
-struct CalibrationKey {
-  std::uint64_t a = 1469598103934665603ull, b = 0x9E3779B97F4A7C15ull;
-  void add(const void* bytes, std::size_t size) {
-    const auto* p = static_cast<const unsigned char*>(bytes);
-    for (std::size_t i = 0; i < size; ++i) {
-      a = (a ^ p[i]) * 1099511628211ull;  // FNV-1a
-      b = (b ^ p[i]) * 0xff51afd7ed558ccdull;
-      b ^= b >> 29;
-    }
-  }
-  template <class T>
-  void add_value(const T& v) {
-    add(&v, sizeof v);
-  }
-  template <class T>
-  void add_vector(const std::vector<T>& v) {
-    add_value(v.size());
-    if (!v.empty()) add(v.data(), v.size() * sizeof(T));
-  }
-  bool operator<(const CalibrationKey& o) const { return std::tie(a, b) < std::tie(o.a, o.b); }
-};
-
-CalibrationKey calibration_key(const Dataset& data, const SearchOptions& s, const EvcSettings& settings,
-                               const std::vector<int>& classes) {
-  CalibrationKey k;
+Digest calibration_key(const Dataset& data, const SearchOptions& s, const EvcSettings& settings,
+                       const std::vector<int>& classes) {
+  Digest k;
   k.add_value(data.rows());
   k.add_value(data.num_classes());
   for (std::size_t a = 0; a < data.num_attributes(); ++a) {
@@ -256,51 +226,20 @@ CalibrationKey calibration_key(const Dataset& data, const SearchOptions& s, cons
   return k;
 }
 
+MemoCache<EvcCalibration>& calibrations() {
+  static MemoCache<EvcCalibration> cache(64);
+  return cache;
+}
+
 }  // namespace
 
 EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                                     const std::vector<int>& classes, int threads) {
-  static std::mutex mutex;
-  static std::map<CalibrationKey, std::pair<std::uint64_t, std::shared_future<EvcCalibration>>> cache;
-  static std::uint64_t clock = 0;
-  const CalibrationKey key = calibration_key(data, search, settings, classes);
-  std::promise<EvcCalibration> promise;
-  std::shared_future<EvcCalibration> result;
-  bool compute = false;
-  {
-    std::lock_guard lock(mutex);
-    auto it = cache.find(key);
-    if (it != cache.end()) {
-      it->second.first = ++clock;
-      result = it->second.second;
-      ++cache_hits;
-    } else {
-      if (cache.size() >= 64) {  // forget the least recently used
-        auto oldest = cache.begin();
-        for (auto i = cache.begin(); i != cache.end(); ++i)
-          if (i->second.first < oldest->second.first) oldest = i;
-        cache.erase(oldest);
-      }
-      result = promise.get_future().share();
-      cache.emplace(key, std::make_pair(++clock, result));
-      compute = true;
-    }
-  }
-  if (compute) {
-    try {
-      promise.set_value(calibrate_evc(data, search, settings, classes, threads));
-    } catch (...) {
-      {
-        std::lock_guard lock(mutex);
-        cache.erase(key);
-      }
-      promise.set_exception(std::current_exception());
-    }
-  }
-  return result.get();
+  return calibrations().get(calibration_key(data, search, settings, classes),
+                            [&] { return calibrate_evc(data, search, settings, classes, threads); });
 }
 
-std::size_t evc_cache_hits() { return cache_hits.load(); }
+std::size_t evc_cache_hits() { return calibrations().hits(); }
 
 nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<std::string>& class_names) {
   nlohmann::json laws = nlohmann::json::object();

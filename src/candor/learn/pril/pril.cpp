@@ -13,6 +13,7 @@
 #include "candor/linear/logit_inference.hpp"
 #include "candor/model/pril_model.hpp"
 #include "candor/pril/reliability.hpp"
+#include "candor/util/memo_cache.hpp"
 
 namespace candor {
 
@@ -98,8 +99,10 @@ std::vector<double> attribute_class_p_values(const Dataset& d, const Categories&
   return p;
 }
 
-std::vector<double> main_effect_p_values(const Dataset& d, const Categories& c, const std::vector<std::size_t>& rows,
-                                         const std::vector<double>& weights) {
+namespace {
+
+std::vector<double> fit_main_effect_p_values(const Dataset& d, const Categories& c,
+                                             const std::vector<std::size_t>& rows, const std::vector<double>& weights) {
   const std::size_t attributes = d.num_attributes();
   std::vector<double> p(attributes, 1.0);
   // Classes seen in training, numbered densely: a class without rows would drive its logit to -infinity.
@@ -160,6 +163,28 @@ std::vector<double> main_effect_p_values(const Dataset& d, const Categories& c, 
   for (std::size_t a = 0; a < attributes; ++a)
     if (!attribute_columns[a].empty()) p[a] = wald_test(problem, fitted, covariance, attribute_columns[a]).p_value;
   return p;
+}
+
+}  // namespace
+
+std::vector<double> main_effect_p_values(const Dataset& d, const Categories& c, const std::vector<std::size_t>& rows,
+                                         const std::vector<double>& weights) {
+  // The model is the same for every setting that shares the training rows and categories (the PrIL
+  // experiment fits hundreds of settings on each of a few training sets), so it is solved once: the key is
+  // everything the design depends on, each row's class, weight and category of every attribute.
+  static MemoCache<std::vector<double>> models(16);
+  Digest key;
+  key.add_value(d.num_classes());
+  key.add_value(d.num_attributes());
+  key.add_vector(c.count);
+  key.add_vector(weights);
+  std::vector<int> row(d.num_attributes() + 1);
+  for (std::size_t r : rows) {
+    row[0] = d.y[r];
+    for (std::size_t a = 0; a < d.num_attributes(); ++a) row[a + 1] = c.of(d, a, r);
+    key.add_vector(row);
+  }
+  return models.get(key, [&] { return fit_main_effect_p_values(d, c, rows, weights); });
 }
 
 namespace {
