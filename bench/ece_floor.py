@@ -33,6 +33,7 @@ LEARNERS = {
     "default": lambda: candor.RuleLogistic(),
     "cn2-unordered": lambda: candor.CN2Unordered(),
     "tree": lambda: candor.Tree(),
+    "tree-bootstrap": lambda: candor.Tree(leaf_estimate="bootstrap"),
     "KBS-tree-discount": lambda: candor.Boost(boosting="kbs", base="tree", multiclass="softmax", calibrate="discount"),
     "AdaBoost-tree-discount": lambda: candor.Boost(boosting="adaboost-m1", base="tree", calibrate="discount"),
     "LogitBoost-discount": lambda: candor.Boost(boosting="logitboost", calibrate="discount"),
