@@ -123,6 +123,31 @@ def test_model_files_are_shared_with_the_cli(tmp_path):
     assert json.loads(back.to_json())["model"] == "tree"
 
 
+def test_discounted_boosting_is_the_clis_model(tmp_path):
+    # calibrate="discount" fits a factor per round and a temperature, as the CLI's --calibrate discount does, and
+    # predicts with them. (Python orders the classes as scikit-learn does, sorted; iris declares them sorted,
+    # so there both fit the same ensemble.)
+    options = dict(boosting="kbs", base="tree", multiclass="softmax", calibrate="discount", iterations=5)
+    glass = candor.read_arff(os.path.join(DATASETS, "glass.arff"))
+    stored = json.loads(candor.Boost(**options).fit(glass.drop(columns="Type"), glass["Type"]).to_json())
+    assert 0 < stored["member_discount"] < 1 and stored["temperature"] > 0
+    path = os.path.join(DATASETS, "iris.arff")
+    iris = candor.read_arff(path)
+    X, y = iris.drop(columns="class"), iris["class"]
+    m = candor.Boost(**options).fit(X, y)
+    if not os.path.exists(CLI):
+        pytest.skip(f"the candor CLI is not built at {CLI} (set CANDOR_CLI)")
+    fitted = tmp_path / "cli.json"
+    subprocess.run([CLI, "fit", path, "-o", str(fitted), "--learner", "boost", "--boosting", "kbs", "--base", "tree",
+                    "--multiclass", "softmax", "--calibrate", "discount", "--iterations", "5"],
+                   check=True, capture_output=True)
+    cli, own = json.loads(fitted.read_text()), json.loads(m.to_json())
+    assert cli["members"] == own["members"]
+    assert cli["member_discount"] == own["member_discount"] and cli["temperature"] == own["temperature"]
+    back = candor.CandorClassifier.from_json(fitted.read_text())
+    assert np.allclose(back.predict_proba(X.to_numpy()), m.predict_proba(X), atol=1e-12)
+
+
 def test_rules_table_is_the_clis(tmp_path):
     # rules_ and `candor rules --format csv` are one table: the same ids, columns in the same order, the same
     # numbers.
