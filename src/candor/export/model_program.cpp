@@ -378,8 +378,9 @@ Program boost_program(const BoostModel& m) {
   std::vector<std::vector<ExprPtr>> terms(k);
   for (std::size_t c = 0; c < k; ++c) terms[c].push_back(number(base[c]));
   // A member's term as it counts under --calibrate discount (BoostModel::contributions).
-  auto discounted = [&m](std::size_t i, ExprPtr term) {
-    const double factor = std::pow(m.member_discount, static_cast<double>(m.member_round(i)));
+  const auto rounds = m.member_rounds();
+  auto discounted = [&m, &rounds](std::size_t i, ExprPtr term) {
+    const double factor = std::pow(m.member_discount, static_cast<double>(rounds[i]));
     return factor != 1 ? multiply({number(factor), std::move(term)}) : term;
   };
   if (m.method == BoostingMethod::kbs && !m.member_classes.empty()) {

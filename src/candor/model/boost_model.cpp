@@ -72,21 +72,25 @@ std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std
       for (std::size_t c = 0; c < classes; ++c) out[i + c][c] = (j - 1) / j * (f[c] - mean);
     }
   }
-  if (member_discount != 1)
+  if (member_discount != 1) {
+    const auto rounds = member_rounds();
     for (std::size_t i = 0; i < members.size(); ++i) {
-      const double factor = std::pow(member_discount, static_cast<double>(member_round(i)));
+      const double factor = std::pow(member_discount, static_cast<double>(rounds[i]));
       for (double& v : out[i]) v *= factor;
     }
+  }
   return out;
 }
 
-std::size_t BoostModel::member_round(std::size_t i) const {
-  if (method == BoostingMethod::logitboost) return i / static_cast<std::size_t>(std::max(1, per_iteration));
-  if (member_classes.empty()) return i;
-  // One-vs-rest: the members of a class's run are consecutive; the round is the position within the run.
-  std::size_t round = 0;
-  for (std::size_t k = 0; k < i; ++k) round += member_classes[k] == member_classes[i];
-  return round;
+std::vector<std::size_t> BoostModel::member_rounds() const {
+  std::vector<std::size_t> rounds(members.size());
+  // One-vs-rest: a member's round is how many members of its class come before it.
+  std::vector<std::size_t> seen(member_classes.empty() ? 0 : schema.class_attribute.values.size(), 0);
+  for (std::size_t i = 0; i < members.size(); ++i)
+    rounds[i] = method == BoostingMethod::logitboost ? i / static_cast<std::size_t>(std::max(1, per_iteration))
+                : member_classes.empty()             ? i
+                                                     : seen[static_cast<std::size_t>(member_classes[i])]++;
+  return rounds;
 }
 
 std::vector<double> BoostModel::base_scores() const {

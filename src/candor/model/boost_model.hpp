@@ -64,9 +64,9 @@ struct BoostModel : Model {
   // they would (1: every round counts fully, the method as published). Later rounds are fitted on ever more
   // reweighted data; a factor below 1 trusts them less.
   double member_discount = 1;
-  // The boosting round member i was fitted in: its position, its class's run's round (kbs one-vs-rest) or
-  // its position over the stumps per round (logitboost).
-  std::size_t member_round(std::size_t i) const;
+  // The boosting round each member was fitted in: its position, its place in its class's run (kbs
+  // one-vs-rest) or its position over the stumps per round (logitboost).
+  std::vector<std::size_t> member_rounds() const;
   // --calibrate smoothing (kbs): the --prior-weight its prediction LIFTs were smoothed with, fitted on 5
   // internal folds (the lifts hold the result; this records it).
   double lift_prior_weight = 0;
@@ -94,7 +94,7 @@ struct BoostModel : Model {
   static BoostModel from_json(const nlohmann::json& j);
 
   // Each member's contribution to each class's score for one row (kbs: log LIFT; adaboost-m1: vote;
-  // logitboost: F), member-major, times member_discount^member_round(i).
+  // logitboost: F), member-major, times member_discount^(the member's round).
   std::vector<std::vector<double>> contributions(const Dataset& d, std::size_t row) const;
   // The scores a prediction starts from before the members' contributions: the prior's logarithm for kbs
   // (eq. 5; one-vs-rest: the prior's log odds), 0 otherwise.

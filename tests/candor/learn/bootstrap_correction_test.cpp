@@ -309,7 +309,9 @@ TEST(TemperatureCalibration, DiscountCountsRoundKByAFittedFactorToTheK) {
   const auto ovr_model = fit_model(d, ovr, 2);
   const auto& o = dynamic_cast<const BoostModel&>(*ovr_model);
   std::map<int, std::size_t> seen;
-  for (std::size_t i = 0; i < o.members.size(); ++i) EXPECT_EQ(o.member_round(i), seen[o.member_classes[i]]++) << i;
+  const auto rounds = o.member_rounds();
+  ASSERT_EQ(rounds.size(), o.members.size());
+  for (std::size_t i = 0; i < o.members.size(); ++i) EXPECT_EQ(rounds[i], seen[o.member_classes[i]]++) << i;
   EXPECT_GT(seen.size(), 2U);
   // g < 1 is kept only when twice the held-out log-likelihood gain exceeds chi-squared(1)'s 95% quantile,
   // 3.8415 (R: qchisq(0.95, 1)).

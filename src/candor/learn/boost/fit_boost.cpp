@@ -104,44 +104,47 @@ ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams&
   inner.options<BoostOptions>().calibrate = BoostCalibration::none;
   const auto folds = internal_folds(data, params);
   if (folds.empty()) return {};  // nothing to fit on
-  // A held row's base scores and each member's contribution, with the member's round.
-  struct Scored {
-    std::vector<double> base;
+  // Each fold's ensemble: its base scores, its members' rounds, and each held row's member contributions.
+  struct Held {
     std::vector<std::vector<double>> parts;
-    std::vector<std::size_t> rounds;
     int y;
   };
-  std::vector<std::vector<Scored>> scored(folds.size());
+  struct Scored {
+    std::vector<double> base;
+    std::vector<std::size_t> rounds;
+    std::vector<Held> rows;
+  };
+  std::vector<Scored> scored(folds.size());
   parallel_for(folds.size(), threads, [&](std::size_t f) {
     if (folds[f].train.empty()) return;
     const auto fitted = fit_boost(data.subset(folds[f].train), inner, 1);
     const auto& m = dynamic_cast<const BoostModel&>(*fitted);
     if (m.method == BoostingMethod::adaboost_m1 && m.members.size() == 1) return;  // its leaves decide, unscaled
-    std::vector<std::size_t> rounds(m.members.size());
-    for (std::size_t i = 0; i < rounds.size(); ++i) rounds[i] = m.member_round(i);
-    for (std::size_t r : folds[f].held)
-      scored[f].push_back({m.base_scores(), m.contributions(data, r), rounds, data.y[r]});
+    scored[f].base = m.base_scores();
+    scored[f].rounds = m.member_rounds();
+    for (std::size_t r : folds[f].held) scored[f].rows.push_back({m.contributions(data, r), data.y[r]});
   });
-  std::vector<Scored> all;
-  for (auto& s : scored) all.insert(all.end(), s.begin(), s.end());
-  if (all.empty()) return {};
-  std::size_t rounds = 0;
-  for (const auto& r : all)
-    for (std::size_t round : r.rounds) rounds = std::max(rounds, round + 1);
+  std::size_t rounds = 0, held = 0;
+  for (const auto& fold : scored) {
+    for (std::size_t round : fold.rounds) rounds = std::max(rounds, round + 1);
+    held += fold.rows.size();
+  }
+  if (held == 0) return {};
   std::vector<double> factor(rounds);
   auto loss = [&](double log_t, double g) {
     const double t = std::exp(log_t);
     for (std::size_t k = 0; k < rounds; ++k) factor[k] = g == 1 ? 1.0 : std::pow(g, static_cast<double>(k));
     double sum = 0;
     std::vector<double> s;
-    for (const auto& r : all) {
-      s = r.base;
-      for (std::size_t i = 0; i < r.parts.size(); ++i)
-        for (std::size_t c = 0; c < s.size(); ++c) s[c] += factor[r.rounds[i]] * r.parts[i][c];
-      for (double& v : s) v *= t;
-      const auto p = BoostModel::probabilities(s);
-      sum -= std::log(std::max(p[static_cast<std::size_t>(r.y)], 1e-15));
-    }
+    for (const auto& fold : scored)
+      for (const auto& r : fold.rows) {
+        s = fold.base;
+        for (std::size_t i = 0; i < r.parts.size(); ++i)
+          for (std::size_t c = 0; c < s.size(); ++c) s[c] += factor[fold.rounds[i]] * r.parts[i][c];
+        for (double& v : s) v *= t;
+        const auto p = BoostModel::probabilities(s);
+        sum -= std::log(std::max(p[static_cast<std::size_t>(r.y)], 1e-15));
+      }
     return sum;
   };
   // Scales from a thousandth to a hundredfold, searched on log t.
