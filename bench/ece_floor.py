@@ -26,9 +26,9 @@ import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 import candor
+from posthoc_calibration import corpus_sets, read_corpus_set, top_label_ece  # the same sets, folds' data and ECE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA = os.path.join(ROOT, "data", "corpus")
 LEARNERS = {
     "default": lambda: candor.RuleLogistic(),
     "cn2-unordered": lambda: candor.CN2Unordered(),
@@ -41,40 +41,19 @@ LEARNERS = {
 DRAWS = 200
 
 
-def corpus_sets():
-    with open(os.path.join(DATA, "INDEX.tsv")) as f:
-        return [r["name"] for r in csv.DictReader(f, delimiter="\t")
-                if 50 <= int(r["rows"]) <= 5000 and ".test" not in r["name"] and ".train" not in r["name"]
-                and not r["name"].startswith("weather.")]
-
-
-def top_label_ece(confidence, correct, bins=10):
-    edges = np.minimum((confidence * bins).astype(int), bins - 1)
-    return sum(abs(correct[edges == b].mean() - confidence[edges == b].mean()) * (edges == b).sum()
-               for b in range(bins) if (edges == b).any()) / len(confidence)
-
-
 def floor(p, rng):
     """The mean ECE of labels drawn from the predicted distributions p (rows x classes)."""
-    confidence = p.max(axis=1)
-    top = p.argmax(axis=1)
     cumulative = np.cumsum(p, axis=1)
     values = []
     for _ in range(DRAWS):
         u = rng.random(len(p))[:, None]
         drawn = np.minimum((u > cumulative).sum(axis=1), p.shape[1] - 1)
-        values.append(top_label_ece(confidence, (drawn == top).astype(float)))
+        values.append(top_label_ece(p, drawn))
     return float(np.mean(values))
 
 
 def run_set(name, learners):
-    df = candor.read_arff(os.path.join(DATA, name + ".arff"))
-    target = df.columns[-1]  # the class is the last attribute, as the CLI reads it
-    df = df[df[target].notna()]
-    X = df.drop(columns=target)
-    y_text = df[target].astype(str).to_numpy()
-    classes = np.unique(y_text)
-    y = np.searchsorted(classes, y_text)
+    X, y_text, classes, y = read_corpus_set(name)
     folds = StratifiedKFold(n_splits=10, shuffle=True, random_state=1)
     rng = np.random.default_rng(1)
     rows = []
@@ -88,10 +67,8 @@ def run_set(name, learners):
                 full = np.zeros((len(test), len(classes)))
                 for j, c in enumerate(model.classes_):
                     full[:, np.searchsorted(classes, str(c))] = p[:, j]
-                confidence = full.max(axis=1)
-                correct = (full.argmax(axis=1) == y[test]).astype(float)
                 rows.append({"dataset": name, "learner": learner, "fold": fold, "test_rows": len(test),
-                             "ece": top_label_ece(confidence, correct), "ece_floor": floor(full, rng)})
+                             "ece": float(top_label_ece(full, y[test])), "ece_floor": floor(full, rng)})
     return rows
 
 

@@ -66,14 +66,19 @@ def top_label_ece(p, y, bins=10):
                for b in range(bins) if (edges == b).any()) / len(y)
 
 
-def run_set(name, learners=tuple(LEARNERS), variants=tuple(VARIANTS)):
+def read_corpus_set(name):
+    """A corpus set's attributes, class labels as text, the sorted classes and each row's class index (rows
+    without a class left out)."""
     df = candor.read_arff(os.path.join(DATA, name + ".arff"))
     target = df.columns[-1]  # the class is the last attribute, as the CLI reads it
     df = df[df[target].notna()]
-    X = df.drop(columns=target)
     y_text = df[target].astype(str).to_numpy()
     classes = np.unique(y_text)
-    y = np.searchsorted(classes, y_text)
+    return df.drop(columns=target), y_text, classes, np.searchsorted(classes, y_text)
+
+
+def run_set(name, learners=tuple(LEARNERS), variants=tuple(VARIANTS)):
+    X, y_text, classes, y = read_corpus_set(name)
     folds = StratifiedKFold(n_splits=10, shuffle=True, random_state=1)
     rows = []
     with warnings.catch_warnings():
