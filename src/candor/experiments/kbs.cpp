@@ -38,10 +38,11 @@ namespace {
 const std::vector<ExperimentLearner>& table1_learners() {
   static const std::vector<ExperimentLearner> v{
       {"J48", "--learner tree --leaf-estimate counts"},
-      {"AdaBoost.M1/J48", "--learner boost --boosting adaboost-m1 --base tree --leaf-estimate counts"},
-      {"KBS/J48", "--learner boost --boosting kbs --base tree --multiclass softmax"},
+      {"AdaBoost.M1/J48", "--learner boost --boosting adaboost-m1 --base tree --leaf-estimate counts --calibrate none"},
+      {"KBS/J48", "--learner boost --boosting kbs --base tree --multiclass softmax --calibrate none"},
       {"KBS/J48 20x10%",
-       "--learner boost --boosting kbs --base tree --iterations 20 --subsample 0.1 --multiclass softmax"},
+       "--learner boost --boosting kbs --base tree --iterations 20 --subsample 0.1 --multiclass softmax --calibrate "
+       "none"},
   };
   return v;
 }
@@ -64,15 +65,15 @@ const std::vector<PaperRow>& paper_table1() {
 
 const std::vector<ExperimentLearner>& corpus_learners() {
   static const std::vector<ExperimentLearner> v{
-      {"KBS-stump", "--learner boost --boosting kbs --base stump --stratify --multiclass softmax"},
-      {"KBS-stump-plain", "--learner boost --boosting kbs --base stump --multiclass softmax"},
-      {"AdaBoost-stump", "--learner boost --boosting adaboost-m1 --base stump"},
-      {"LogitBoost-stump", "--learner boost --boosting logitboost"},
-      {"KBS-tree", "--learner boost --boosting kbs --base tree --multiclass softmax"},
-      {"AdaBoost-tree", "--learner boost --boosting adaboost-m1 --base tree"},
-      {"KBS-rule", "--learner boost --boosting kbs --base rule --multiclass softmax"},
-      {"AdaBoost-rule", "--learner boost --boosting adaboost-m1 --base rule"},
-      {"tree", "--learner tree"},
+      {"KBS-stump", "--learner boost --boosting kbs --base stump --stratify --multiclass softmax --calibrate none"},
+      {"KBS-stump-plain", "--learner boost --boosting kbs --base stump --multiclass softmax --calibrate none"},
+      {"AdaBoost-stump", "--learner boost --boosting adaboost-m1 --base stump --calibrate none"},
+      {"LogitBoost-stump", "--learner boost --boosting logitboost --calibrate none"},
+      {"KBS-tree", "--learner boost --boosting kbs --base tree --multiclass softmax --calibrate none"},
+      {"AdaBoost-tree", "--learner boost --boosting adaboost-m1 --base tree --calibrate none"},
+      {"KBS-rule", "--learner boost --boosting kbs --base rule --multiclass softmax --calibrate none"},
+      {"AdaBoost-rule", "--learner boost --boosting adaboost-m1 --base rule --calibrate none"},
+      {"tree", "--learner tree --leaf-estimate laplace"},
       {"stump", "--learner stump"},
   };
   return v;
@@ -131,8 +132,8 @@ std::string curves(const ExperimentOptions& options) {
   const int rounds = 50;
   const std::vector<std::string> datasets{"adult", "ionosphere", "diabetes"};
   const std::vector<ExperimentLearner> methods{
-      {"KBS", "--learner boost --boosting kbs --base stump --stratify --multiclass softmax"},
-      {"LogitBoost", "--learner boost --boosting logitboost"}};
+      {"KBS", "--learner boost --boosting kbs --base stump --stratify --multiclass softmax --calibrate none"},
+      {"LogitBoost", "--learner boost --boosting logitboost --calibrate none"}};
   const int folds = options.folds.value_or(10);
   std::vector<Dataset> data;
   for (const auto& name : datasets) data.push_back(load_dataset(options.datasets_dir + "/" + name + ".arff"));

@@ -60,8 +60,10 @@ struct LearnerInfo {
   const char* option_groups = "";
   // Default of --correct when the quality does not already estimate by EVC: "evc" or "none".
   const char* correct = "none";
-  // Default of --multiclass, for the learners that read it.
-  const char* multiclass = "softmax";
+  // Default of --multiclass, for the learners that read it: a function of the other options (null: softmax).
+  const char* (*multiclass)(const LearnerParams& p) = nullptr;
+  // Default of --leaf-estimate, for the learners that read it (learn/trees/tree_options.hpp).
+  const char* leaf_estimate = "laplace";
   bool stable_rules = false;  // --stable-resamples (a rule set's)
   // A weak learner (a stump, a single rule, one attribute's rules): a base for ensembles or a baseline, not
   // expected to classify well alone (the Python estimators tell scikit-learn's accuracy checks so).

@@ -84,8 +84,9 @@ struct LearnerParams {
   // `correct`, or the default: none when the quality already estimates by EVC, else the learner's
   // (evc for rule-logistic, none for the others).
   Correction resolved_correct() const;
-  // `multiclass`, or the learner's default (LearnerInfo::multiclass): one-vs-rest for boost (kbs), softmax
-  // for rule-logistic (docs/boosting.md and docs/rule_logistic.md measure both).
+  // `multiclass`, or the learner's default (LearnerInfo::multiclass): for boost (kbs) softmax over calibrated
+  // trees and one-vs-rest otherwise, softmax for rule-logistic (docs/boosting.md and docs/rule_logistic.md
+  // measure both).
   MulticlassForm resolved_multiclass() const;
   // Whether rule probabilities come from EVC: quality evc or correct evc (both need a calibration).
   bool uses_evc() const;

@@ -63,16 +63,19 @@ const std::vector<Config>& configs() {
       {"decision-list", [](LearnerParams& p) { p.learner = "decision-list"; }},
       {"rule", [](LearnerParams& p) { p.learner = "rule"; }},
       {"stump", [](LearnerParams& p) { p.learner = "stump"; }},
-      {"tree", [](LearnerParams& p) { p.learner = "tree"; }},
+      {"tree laplace",
+       [](LearnerParams& p) {
+         p.learner = "tree";
+         p.options<TreeOptions>().leaf_estimate = "laplace";
+       }},
       {"tree counts",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.options<TreeOptions>().leaf_estimate = LeafEstimateOption::counts;
+         p.options<TreeOptions>().leaf_estimate = "counts";
        }},
-      {"tree bootstrap leaves",
+      {"tree (bootstrap leaves by default)",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.options<TreeOptions>().leaf_estimate = LeafEstimateOption::bootstrap;
          p.bootstrap_resamples = 5;
        }},
       {"cn2-unordered bootstrap-corrected",

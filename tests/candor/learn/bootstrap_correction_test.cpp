@@ -164,7 +164,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   const Dataset d = read_arff(test::shared("soybean.arff"));
   LearnerParams p;
   p.learner = "tree";
-  p.options<TreeOptions>().leaf_estimate = LeafEstimateOption::bootstrap;
+  p.options<TreeOptions>().leaf_estimate = "bootstrap";
   p.bootstrap_resamples = 10;
   const auto model = fit_model(d, p, 2);
   const auto j = model->to_json();
@@ -173,7 +173,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   EXPECT_GT(m, 0.0);
   // On held-out folds it beats J48's Laplace leaves, which add one example to each of soybean's 19 classes.
   LearnerParams laplace = p;
-  laplace.options<TreeOptions>().leaf_estimate = LeafEstimateOption::laplace;
+  laplace.options<TreeOptions>().leaf_estimate = "laplace";
   const double shrunk = cross_validate(d, p, 3, 1, 1, 2).mean.log_loss;
   const double plain = cross_validate(d, laplace, 3, 1, 1, 2).mean.log_loss;
   EXPECT_LT(shrunk, 0.7 * plain) << shrunk << " against " << plain;
@@ -218,6 +218,7 @@ TEST(TemperatureCalibration, ScoresScaledByTheFittedTemperatureAndNoClassMoves) 
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
+  p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the plain ensemble
   p.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
   p.options<BoostOptions>().base = BaseLearner::tree;
   p.options<BoostOptions>().iterations = 5;
@@ -262,6 +263,7 @@ TEST(TemperatureCalibration, DiscountCountsRoundKByAFittedFactorToTheK) {
   const Dataset d = read_arff(test::shared("glass.arff"));
   LearnerParams p;
   p.learner = "boost";
+  p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the plain ensemble
   p.options<BoostOptions>().boosting = BoostingMethod::kbs;
   p.options<BoostOptions>().base = BaseLearner::tree;
   p.multiclass = "softmax";
@@ -330,6 +332,7 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
     const Dataset d = read_arff(test::shared(name));
     LearnerParams p;
     p.learner = "boost";
+    p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the plain ensemble
     p.options<BoostOptions>().boosting = BoostingMethod::kbs;
     p.options<BoostOptions>().base = BaseLearner::tree;
     p.options<BoostOptions>().iterations = 5;
@@ -359,6 +362,7 @@ TEST(TemperatureCalibration, KbsLiftSmoothingIsFittedOnInternalFolds) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams p;
   p.learner = "boost";
+  p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the plain ensemble
   p.options<BoostOptions>().boosting = BoostingMethod::kbs;
   p.options<BoostOptions>().base = BaseLearner::tree;
   LearnerParams calibrated = p;

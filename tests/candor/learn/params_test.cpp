@@ -302,7 +302,7 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(q.options<PrilOptions>().reliability, "x-reliability");
   EXPECT_EQ(q.options<BoostOptions>().base, BaseLearner::tree);
   EXPECT_EQ(q.options<BoostOptions>().boosting, BoostingMethod::adaboost_m1);
-  EXPECT_EQ(q.options<BoostOptions>().calibrate, BoostCalibration::temperature);
+  EXPECT_EQ(q.options<BoostOptions>().calibrate, BoostCalibration::none);
   EXPECT_EQ(q.evc.pool, EvcPool::none);
   EXPECT_EQ(q.evc.fit, GumbelFit::moments);
   EXPECT_EQ(q.heuristics.quality, "x-quality");
@@ -311,6 +311,6 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(q.stable.quantiles, StableOptions{}.quantiles + 17);
   EXPECT_EQ(q.options<LinearOptions>().features, LogisticFeatures::rules_and_attributes);
   EXPECT_EQ(q.multiclass, "x-multiclass");
-  EXPECT_EQ(q.options<TreeOptions>().leaf_estimate, LeafEstimateOption::counts);
+  EXPECT_EQ(q.options<TreeOptions>().leaf_estimate, "x-leaf_estimate");
   EXPECT_EQ(q.options<PrilOptions>().steps, PrilOptions{}.steps + 17);
 }

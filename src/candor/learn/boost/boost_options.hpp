@@ -21,7 +21,9 @@ inline constexpr Named<BaseLearner> kBaseLearnerNames[] = {
 
 struct BoostOptions {
   BoostingMethod boosting = BoostingMethod::kbs;
-  BoostCalibration calibrate = BoostCalibration::none;  // or fitted on internal folds: temperature, smoothing
+  // Fitted on internal folds: discount (the default: docs/boosting.md, "The defaults"), temperature or
+  // smoothing; none: the ensemble's own scores, as the paper's (its experiments pin it).
+  BoostCalibration calibrate = BoostCalibration::discount;
   BaseLearner base = BaseLearner::stump;
   int iterations = 10;
   double subsample = 0;  // 0: the weighted training set; S > 0: round(S x rows) rows drawn by weight

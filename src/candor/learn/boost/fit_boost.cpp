@@ -30,7 +30,8 @@ const std::vector<ParamInfo>& boost_params() {
        "Hastie and Tibshirani's J-class version)",
        "boost"},
       {"calibrate", named_option_field<kBoostCalibrationNames, &BoostOptions::calibrate>(),
-       "boost: none (the ensemble's own scores), or temperature: the scores' scale fitted by maximum likelihood on "
+       "boost: none (the ensemble's own scores, as paper 001's; its experiments pin it), or temperature: the scores' "
+       "scale fitted by maximum likelihood on "
        "5 stratified internal folds (each fold's rows scored by an ensemble fitted without them; Guo et al. 2017's "
        "temperature scaling, one parameter), so that a vote of confident members does not read as certainty; "
        "costs 5 more ensemble fits and leaves the most probable class of every row as it was; smoothing (kbs "
@@ -39,7 +40,7 @@ const std::vector<ParamInfo>& boost_params() {
        "discount: the temperature and a factor g in [0, 1], fitted together the same way, by which the members "
        "of round k count g^k times, so that later members, fitted on ever more reweighted data, count less "
        "where held-out rows say so (g = 1 unless a likelihood-ratio test at 5% rejects it; can change the most "
-       "probable class)",
+       "probable class; the default, the best calibrated of the four on the corpus: docs/boosting.md)",
        "boost"},
       {"base", named_option_field<kBaseLearnerNames, &BoostOptions::base>(),
        "boost: the base learner of kbs and adaboost-m1: stump, tree or rule (a single CN2 rule, its covered and "
@@ -99,6 +100,8 @@ struct ScoreCalibration {
 // and on log t for each g), kept where a likelihood-ratio test rejects g = 1: boosting's later members are
 // fitted on ever more reweighted data, and on held-out rows they can deserve less than the first ones (KBS
 // over trees on many classes most: docs/boosting.md).
+// `params` has --multiclass resolved (fit_boost's `used`): KBS's default form depends on --calibrate, which the
+// internal ensembles set to none, and they must fit the form the model has.
 ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams& params, bool discount, int threads) {
   LearnerParams inner = params;
   inner.options<BoostOptions>().calibrate = BoostCalibration::none;
@@ -244,7 +247,7 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
   }
   if (model->calibration == BoostCalibration::temperature || model->calibration == BoostCalibration::discount) {
     const ScoreCalibration c =
-        fit_score_calibration(data, params, model->calibration == BoostCalibration::discount, threads);
+        fit_score_calibration(data, used, model->calibration == BoostCalibration::discount, threads);
     model->temperature = c.temperature;
     model->member_discount = c.member_discount;
   }
@@ -254,6 +257,13 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
 bool boost_reads_base(const LearnerParams& p) {
   // logitboost always fits regression stumps: it reads no base learner's options.
   return p.options<BoostOptions>().boosting != BoostingMethod::logitboost;
+}
+
+const char* kbs_default_multiclass(const LearnerParams& p) {
+  const BoostOptions& b = p.options<BoostOptions>();
+  const bool calibrated = b.calibrate == BoostCalibration::temperature || b.calibrate == BoostCalibration::discount;
+  return name_of(kMulticlassNames,
+                 b.base == BaseLearner::tree && calibrated ? MulticlassForm::softmax : MulticlassForm::one_vs_rest);
 }
 
 bool boost_also_reads(const LearnerParams& p, std::string_view name) {
@@ -271,7 +281,7 @@ void check_boost_options(const LearnerParams& p) {
     throw std::invalid_argument("--calibrate smoothing fits KBS's LIFT smoothing; " +
                                 std::string(name_of(kBoostingNames, b.boosting)) +
                                 " has no LIFTs (use --calibrate temperature)");
-  if (p.options<TreeOptions>().leaf_estimate == LeafEstimateOption::bootstrap)
+  if (reads_option_group(p, "leaf") && resolved_leaf_estimate(p) == LeafEstimateOption::bootstrap)
     throw std::invalid_argument("--leaf-estimate bootstrap is a single tree's or stump's, not --learner " + p.learner);
 }
 
@@ -295,7 +305,8 @@ std::string describe_boost(const LearnerParams& p) {
 }
 
 void write_boost_options(const LearnerParams& p, nlohmann::json& j) {
-  // --calibrate is written only when asked for: files of models without it stay as they were before it.
+  write_leaf_estimate(p, j);
+  // --calibrate is written unless it is none: files of uncalibrated models stay as they were before it.
   if (p.options<BoostOptions>().calibrate == BoostCalibration::none) j.erase("calibrate");
   // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
   // softmax (BoostModel::from_json).

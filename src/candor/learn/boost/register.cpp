@@ -13,7 +13,7 @@ LearnerRegistration register_boost() {
                                    "logitboost (paper 001)",
                     .fit_model = fit_boost,
                     .option_groups = "boost base",
-                    .multiclass = "one-vs-rest",
+                    .multiclass = kbs_default_multiclass,
                     .base_option = "base",
                     .reads_base = boost_reads_base,
                     .deciding_options = {"boosting", "base"},

@@ -42,7 +42,9 @@ const std::vector<ParamInfo>& linear_params() {
       {"multiclass", field<&LearnerParams::multiclass>(),
        "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
        "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
-       "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised)",
+       "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised); "
+       "default: softmax for rule-logistic, and for kbs softmax over trees with --calibrate discount or "
+       "temperature, one-vs-rest otherwise",
        "linear", one_of([] { return names_of(kMulticlassNames); }, true)},
       {"lambda", option_field<&LinearOptions::lambda>(),
        "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "

@@ -25,6 +25,7 @@ LearnerRegistration register_trees() {
                         "raising, fractional instances for missing values)",
                     .fit_model = fit_tree,
                     .option_groups = "leaf tree",
+                    .leaf_estimate = "bootstrap",
                     .also_reads = tree_also_reads,
                     .prediction = "(leaf distribution)",
                     .describe = describe_tree_learner,

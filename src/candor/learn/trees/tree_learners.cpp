@@ -10,6 +10,7 @@
 #include "candor/learn/boost/base_learner.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
+#include "candor/learn/learner.hpp"
 #include "candor/learn/trees/tree_options.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/tree/tree.hpp"
@@ -20,13 +21,14 @@ namespace candor {
 
 const std::vector<ParamInfo>& tree_params() {
   static const std::vector<ParamInfo> table{
-      {"leaf_estimate", named_option_field<kLeafEstimateOptionNames, &TreeOptions::leaf_estimate>(),
+      {"leaf_estimate", option_field<&TreeOptions::leaf_estimate>(),
        "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
        "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
        "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
        "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
-       "training weight predicts from its parent's weights",
-       "leaf"},
+       "training weight predicts from its parent's weights (default: bootstrap for tree, laplace for stump and "
+       "for the trees and stumps of boost)",
+       "leaf", one_of([] { return names_of(kLeafEstimateOptionNames); }, true)},
       {"confidence", option_field<&TreeOptions::confidence>(),
        "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
        in_range(0, 0.5, true)},
@@ -81,6 +83,16 @@ LeafShrinkage fit_leaf_shrinkage(const Dataset& data, const std::vector<std::siz
 
 }  // namespace
 
+LeafEstimateOption resolved_leaf_estimate(const LearnerParams& p) {
+  const std::string& name = p.options<TreeOptions>().leaf_estimate;
+  return parse_named(kLeafEstimateOptionNames, "--leaf-estimate value",
+                     name.empty() ? find_learner(p.learner).leaf_estimate : name);
+}
+
+void write_leaf_estimate(const LearnerParams& p, nlohmann::json& j) {
+  if (reads_option_group(p, "leaf")) j["leaf_estimate"] = name_of(kLeafEstimateOptionNames, resolved_leaf_estimate(p));
+}
+
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
   auto model = std::make_unique<TreeModel>();
   model->learner = params_to_json(params);
@@ -101,7 +113,8 @@ std::string describe_tree_options(const LearnerParams& p) {
   if (reads_option_group(p, "tree"))
     s += o.unpruned ? "unpruned, " : "confidence " + nlohmann::json(o.confidence).dump() + ", ";
   if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(o.min_leaf).dump() + ", ";
-  if (reads_option_group(p, "leaf")) s += "leaf " + std::string(name_of(kLeafEstimateOptionNames, o.leaf_estimate));
+  if (reads_option_group(p, "leaf"))
+    s += "leaf " + std::string(name_of(kLeafEstimateOptionNames, resolved_leaf_estimate(p)));
   return s;
 }
 
@@ -110,9 +123,9 @@ std::string describe_tree_learner(const LearnerParams& p) { return p.learner + "
 bool tree_also_reads(const LearnerParams& /*p*/, std::string_view name) { return name == "bootstrap_resamples"; }
 
 void write_tree_options(const LearnerParams& p, nlohmann::json& j) {
+  write_leaf_estimate(p, j);
   // --bootstrap-resamples is written where --leaf-estimate bootstrap reads it.
-  if (p.options<TreeOptions>().leaf_estimate == LeafEstimateOption::bootstrap)
-    j["bootstrap_resamples"] = p.bootstrap_resamples;
+  if (resolved_leaf_estimate(p) == LeafEstimateOption::bootstrap) j["bootstrap_resamples"] = p.bootstrap_resamples;
 }
 
 }  // namespace candor

@@ -18,12 +18,19 @@ inline constexpr Named<LeafEstimateOption> kLeafEstimateOptionNames[] = {{"lapla
                                                                          {"bootstrap", LeafEstimateOption::bootstrap}};
 
 struct TreeOptions {
-  LeafEstimateOption leaf_estimate = LeafEstimateOption::laplace;  // group "leaf"
-  double confidence = 0.25;                                        // C4.5's pruning confidence, in (0, 0.5]
+  // Group "leaf": laplace, counts or bootstrap; empty: the learner's default (resolved_leaf_estimate).
+  std::string leaf_estimate;
+  double confidence = 0.25;  // C4.5's pruning confidence, in (0, 0.5]
   double min_leaf = 2;
   bool unpruned = false;
   bool operator==(const TreeOptions&) const = default;
 };
+
+struct LearnerParams;  // learn/params.hpp
+// --leaf-estimate, or the learner's default (LearnerInfo::leaf_estimate): bootstrap for `tree`, whose leaves are
+// the winners of its search (docs/boosting.md, "Honest leaves"); laplace for `stump`, whose few large leaves
+// bootstrap does not move, and for the members of an ensemble, which its --calibrate corrects.
+LeafEstimateOption resolved_leaf_estimate(const LearnerParams& p);
 
 struct ParamInfo;  // learn/params.hpp
 // The declarations of the trees' options (groups "leaf" and "tree"), in the order of `candor params`.

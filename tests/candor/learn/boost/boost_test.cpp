@@ -142,6 +142,7 @@ TEST(LogitBoost, OneTwoClassStepByHand) {
       arff("lb.arff", "@relation s\n@attribute x numeric\n@attribute class {A,B}\n@data\n1,A\n2,A\n3,B\n4,B\n");
   LearnerParams p;
   p.learner = "boost";
+  p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the method's own scores
   p.options<BoostOptions>().boosting = BoostingMethod::logitboost;
   p.options<BoostOptions>().iterations = 1;
   const auto m = fit_model(d, p);
@@ -162,6 +163,7 @@ TEST(LogitBoost, OneThreeClassStepByHand) {
       "lb3.arff", "@relation s\n@attribute a {u,v,w}\n@attribute class {A,B,C}\n@data\nu,A\nu,A\nv,B\nv,B\nw,C\nw,C\n");
   LearnerParams p;
   p.learner = "boost";
+  p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the method's own scores
   p.options<BoostOptions>().boosting = BoostingMethod::logitboost;
   p.options<BoostOptions>().iterations = 1;
   const auto m = fit_model(d, p);
@@ -202,6 +204,7 @@ TEST(Boost, NoClassIsRuledOutEvenWhenTheScoresAreExtreme) {
   const Dataset d = read_arff(test::shared("soybean.arff"));
   LearnerParams p;
   p.learner = "boost";
+  p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the method's own scores
   p.options<BoostOptions>().base = BaseLearner::tree;
   p.options<BoostOptions>().iterations = 10;
   p.multiclass = "softmax";
@@ -266,6 +269,7 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   const Dataset d = read_arff(test::shared("iris.arff"));
   LearnerParams p;
   p.learner = "boost";
+  p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the method's own scores
   p.multiclass = "one-vs-rest";
   p.options<BoostOptions>().iterations = 3;
   const auto fitted = fit_model(d, p);
@@ -376,6 +380,55 @@ TEST(Boost, SubsamplesAreSeeded) {
   EXPECT_EQ(a, fit_model(d, p)->to_json().dump());
   p.seed = 2;
   EXPECT_NE(a, fit_model(d, p)->to_json().dump());
+}
+
+// The defaults measured in docs/boosting.md ("The defaults"): every ensemble discount-calibrated, KBS one
+// ensemble over all classes (softmax) over calibrated trees and one per class otherwise, a tree's leaves
+// shrunk out of bag and a stump's and an ensemble's members' Laplace. Each default model is the one its
+// options spelled out give, down to the fitted temperature and discount: the internal folds of the
+// calibration fit the model's own form (an ensemble fitted there with the one-vs-rest form of an
+// uncalibrated tree ensemble gave glass another temperature and discount).
+TEST(Boost, DefaultsAreTheMeasuredChoices) {
+  const Dataset glass = read_arff(test::shared("glass.arff"));
+  const auto learner_of = [](const Model& m) { return m.to_json().at("learner"); };
+  LearnerParams trees;
+  trees.learner = "boost";
+  trees.options<BoostOptions>().base = BaseLearner::tree;
+  trees.options<BoostOptions>().iterations = 4;
+  const auto by_default = fit_model(glass, trees, 2);
+  LearnerParams spelled = trees;
+  spelled.multiclass = "softmax";
+  spelled.options<BoostOptions>().calibrate = BoostCalibration::discount;
+  spelled.options<TreeOptions>().leaf_estimate = "laplace";
+  const auto explicit_model = fit_model(glass, spelled, 2);
+  EXPECT_EQ(by_default->to_json(), explicit_model->to_json());
+  EXPECT_EQ(learner_of(*by_default)["multiclass"], "softmax");
+  EXPECT_EQ(learner_of(*by_default)["calibrate"], "discount");
+  EXPECT_EQ(learner_of(*by_default)["leaf_estimate"], "laplace");
+  EXPECT_TRUE(by_default->to_json().contains("member_discount"));
+
+  // Over stumps, or over trees without calibration, one ensemble per class.
+  LearnerParams stumps = trees;
+  stumps.options<BoostOptions>().base = BaseLearner::stump;
+  EXPECT_EQ(stumps.resolved_multiclass(), MulticlassForm::one_vs_rest);
+  LearnerParams plain_trees = trees;
+  plain_trees.options<BoostOptions>().calibrate = BoostCalibration::none;
+  EXPECT_EQ(plain_trees.resolved_multiclass(), MulticlassForm::one_vs_rest);
+  EXPECT_EQ(learner_of(*fit_model(glass, plain_trees, 2)).contains("calibrate"), false);
+
+  // A single tree's leaves are shrunk out of bag by default, a stump's are Laplace's.
+  const Dataset vote = read_arff(test::shared("vote.arff"));
+  LearnerParams tree;
+  tree.learner = "tree";
+  tree.bootstrap_resamples = 5;
+  const auto t = fit_model(vote, tree, 2)->to_json();
+  EXPECT_EQ(t.at("learner").at("leaf_estimate"), "bootstrap");
+  EXPECT_TRUE(t.contains("leaf_shrinkage"));
+  LearnerParams stump;
+  stump.learner = "stump";
+  const auto s = fit_model(vote, stump, 2)->to_json();
+  EXPECT_EQ(s.at("learner").at("leaf_estimate"), "laplace");
+  EXPECT_FALSE(s.contains("leaf_shrinkage"));
 }
 
 }  // namespace
