@@ -16,14 +16,16 @@ config="$out/config.json"
 python3 -c "import json, sys; json.dump({'learners': {}, 'resampling': {'kind': 'cv', 'folds': 10, 'repeats': 1},
   'seed': 1, 'metrics': ['accuracy', 'log_loss', 'ece', 'rules', 'fit_seconds']}, open(sys.argv[1], 'w'))" "$config"
 run() { one_learner_grid "$config" "$out" "$data" "$1" "$2" $sets; }
-for variant in "kbs-tree|--boosting kbs --base tree" "ada-tree|--boosting adaboost-m1 --base tree" \
-               "logit-stump|--boosting logitboost" "kbs-stump|--boosting kbs --base stump" \
+# The KBS forms are spelled out: the default form depends on --calibrate (softmax over calibrated trees).
+for variant in "kbs-tree|--boosting kbs --base tree --multiclass one-vs-rest" \
+               "ada-tree|--boosting adaboost-m1 --base tree" \
+               "logit-stump|--boosting logitboost" "kbs-stump|--boosting kbs --base stump --multiclass one-vs-rest" \
                "kbs-tree-softmax|--boosting kbs --base tree --multiclass softmax" \
                "kbs-stump-softmax|--boosting kbs --base stump --multiclass softmax"; do
   name=${variant%%|*}
   options=${variant#*|}
   [[ $name =~ ${ONLY:-.} ]] || continue
-  run "$name" "--learner boost $options"
+  run "$name" "--learner boost $options --calibrate none"
   run "$name-temp" "--learner boost $options --calibrate temperature"
   run "$name-discount" "--learner boost $options --calibrate discount"
   [[ $name == kbs-tree || $name == kbs-stump ]] && run "$name-smooth" "--learner boost $options --calibrate smoothing"

@@ -32,7 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEARNERS = {
     "default": lambda: candor.RuleLogistic(),
     "cn2-unordered": lambda: candor.CN2Unordered(),
-    "tree": lambda: candor.Tree(),
+    "tree": lambda: candor.Tree(leaf_estimate="laplace"),
     "tree-bootstrap": lambda: candor.Tree(leaf_estimate="bootstrap"),
     "KBS-tree-discount": lambda: candor.Boost(boosting="kbs", base="tree", multiclass="softmax", calibrate="discount"),
     "AdaBoost-tree-discount": lambda: candor.Boost(boosting="adaboost-m1", base="tree", calibrate="discount"),

@@ -44,7 +44,7 @@ def candor_fit(data, *options):
 
 def candor_tree(data):
     model = "/tmp/candor-bench-tree.json"
-    subprocess.run([CANDOR, "fit", data, "-o", model, "--learner", "tree", "--threads", "1"], capture_output=True, check=True)
+    subprocess.run([CANDOR, "fit", data, "-o", model, "--learner", "tree", "--leaf-estimate", "laplace", "--threads", "1"], capture_output=True, check=True)
     text = subprocess.run([CANDOR, "rules", model], capture_output=True, text=True, check=True).stdout
     leaves = int(re.search(r"Number of leaves: (\d+)", text).group(1))
     size = int(re.search(r"Size of the tree: (\d+)", text).group(1))
@@ -79,16 +79,17 @@ def sizes(datasets_dir, out):
 
 def ensembles(datasets_dir):
     data = os.path.join(datasets_dir, "adult.arff")
+    # The algorithms Weka runs: no calibration on internal folds, J48's Laplace leaves.
     runs = [
-        ("AdaBoost.M1 / tree", ["--learner", "boost", "--boosting", "adaboost-m1", "--base", "tree"],
+        ("AdaBoost.M1 / tree", ["--learner", "boost", "--boosting", "adaboost-m1", "--base", "tree", "--calibrate", "none"],
          ("weka.classifiers.meta.AdaBoostM1", "-W", "weka.classifiers.trees.J48")),
-        ("KBS / tree", ["--learner", "boost", "--boosting", "kbs", "--base", "tree"],
+        ("KBS / tree", ["--learner", "boost", "--boosting", "kbs", "--base", "tree", "--calibrate", "none"],
          ("weka.classifiers.meta.AdaBoostM1", "-W", "weka.classifiers.trees.J48")),
-        ("LogitBoost / stump", ["--learner", "boost", "--boosting", "logitboost"],
+        ("LogitBoost / stump", ["--learner", "boost", "--boosting", "logitboost", "--calibrate", "none"],
          ("weka.classifiers.meta.LogitBoost",)),
-        ("AdaBoost.M1 / stump", ["--learner", "boost", "--boosting", "adaboost-m1"],
+        ("AdaBoost.M1 / stump", ["--learner", "boost", "--boosting", "adaboost-m1", "--calibrate", "none"],
          ("weka.classifiers.meta.AdaBoostM1",)),
-        ("tree alone", ["--learner", "tree"], ("weka.classifiers.trees.J48",)),
+        ("tree alone", ["--learner", "tree", "--leaf-estimate", "laplace"], ("weka.classifiers.trees.J48",)),
     ]
     print("| ensemble (10 members) | candor fit s | Weka peer | Weka build s | ratio |")
     print("|---|---|---|---|---|")

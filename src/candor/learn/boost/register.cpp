@@ -18,7 +18,7 @@ LearnerRegistration register_boost() {
                     .reads_base = boost_reads_base,
                     .deciding_options = {"boosting", "base"},
                     .also_reads = boost_also_reads,
-                    .prediction = "(ensemble)",
+                    .prediction = "(ensemble, calibrated on internal folds)",
                     .check = check_boost_options,
                     .describe = describe_boost,
                     .write_options = write_boost_options}},

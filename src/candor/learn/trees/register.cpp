@@ -27,7 +27,7 @@ LearnerRegistration register_trees() {
                     .option_groups = "leaf tree",
                     .leaf_estimate = "bootstrap",
                     .also_reads = tree_also_reads,
-                    .prediction = "(leaf distribution)",
+                    .prediction = "(leaf distribution, shrunk out of bag)",
                     .describe = describe_tree_learner,
                     .write_options = write_tree_options}},
       .params = tree_params,
