@@ -320,11 +320,19 @@ Eigen::MatrixXd logistic_logits(const LogisticProblem& p, const LogisticWeights&
 }
 
 std::vector<double> logit_probabilities(const double* logits, int count) {
-  constexpr double kEdge = 1e-12;
   std::vector<double> p;
+  logit_probabilities(logits, count, p);
+  return p;
+}
+
+void logit_probabilities(const double* logits, int count, std::vector<double>& p) {
+  constexpr double kEdge = 1e-12;
+  p.clear();
   if (count == 1) {
     const double q = std::clamp(sigmoid(logits[0]), kEdge, 1 - kEdge);
-    return {1 - q, q};
+    p.push_back(1 - q);
+    p.push_back(q);
+    return;
   }
   const double m = *std::max_element(logits, logits + count);
   double sum = 0;
@@ -338,7 +346,6 @@ std::vector<double> logit_probabilities(const double* logits, int count) {
     total += x;
   }
   for (auto& x : p) x /= total;
-  return p;
 }
 
 }  // namespace candor

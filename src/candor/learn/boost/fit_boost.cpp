@@ -15,6 +15,7 @@
 #include "candor/learn/learner.hpp"
 #include "candor/learn/trees/tree_learners.hpp"
 #include "candor/learn/trees/tree_options.hpp"
+#include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/util/parallel.hpp"
 
@@ -133,27 +134,40 @@ ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams&
     held += fold.rows.size();
   }
   if (held == 0) return {};
+  // Each held row's scores with the members of round k counted g^k times, before the temperature: computed
+  // once per g, since the search over the temperature at one g only rescales them.
   std::vector<double> factor(rounds);
-  auto loss = [&](double log_t, double g) {
-    const double t = std::exp(log_t);
+  std::vector<std::vector<double>> unscaled;
+  std::vector<int> labels;
+  auto discount_scores = [&](double g) {
     for (std::size_t k = 0; k < rounds; ++k) factor[k] = g == 1 ? 1.0 : std::pow(g, static_cast<double>(k));
-    double sum = 0;
-    std::vector<double> s;
+    unscaled.clear();
+    labels.clear();
     for (const auto& fold : scored)
       for (const auto& r : fold.rows) {
-        s = fold.base;
+        std::vector<double> s = fold.base;
         for (std::size_t i = 0; i < r.parts.size(); ++i)
           for (std::size_t c = 0; c < s.size(); ++c) s[c] += factor[fold.rounds[i]] * r.parts[i][c];
-        for (double& v : s) v *= t;
-        const auto p = BoostModel::probabilities(s);
-        sum -= std::log(std::max(p[static_cast<std::size_t>(r.y)], 1e-15));
+        unscaled.push_back(std::move(s));
+        labels.push_back(r.y);
       }
+  };
+  std::vector<double> s, p;
+  auto loss = [&](double log_t) {
+    const double t = std::exp(log_t);
+    double sum = 0;
+    for (std::size_t i = 0; i < unscaled.size(); ++i) {
+      s = unscaled[i];
+      for (double& v : s) v *= t;
+      logit_probabilities(s.data(), static_cast<int>(s.size()), p);  // BoostModel::probabilities
+      sum -= std::log(std::max(p[static_cast<std::size_t>(labels[i])], 1e-15));
+    }
     return sum;
   };
   // Scales from a thousandth to a hundredfold, searched on log t.
   auto best_log_t = [&](double g) {
-    return boost::math::tools::brent_find_minima([&](double log_t) { return loss(log_t, g); }, std::log(1e-3),
-                                                 std::log(100.0), 30);
+    discount_scores(g);
+    return boost::math::tools::brent_find_minima(loss, std::log(1e-3), std::log(100.0), 30);
   };
   ScoreCalibration out;
   if (discount) {
