@@ -16,7 +16,7 @@ as each tool reports them (candor: the fit inside `candor evaluate --test`, read
 to build model" of `-t TRAIN -T TEST -no-cv`), the wall clock of the whole command (reading, fitting and
 testing, JVM start for Weka), test accuracy and log loss where the tool reports it.
 
-Usage: bench/generated.py [--sizes 10000,100000] [--generators led24,rdg1] [--out FILE.md]
+Usage: bench/generated.py [--sizes 10000,100000] [--generators led24,rdg1] [--out FILE.md] [--threads N]
                           [--candor "NAME=OPTIONS" ...] [--no-weka] [--work DIR]
 """
 import argparse
@@ -124,9 +124,9 @@ def make(generator, n, work):
     return train, test
 
 
-def candor(train, test, options, work):
+def candor(train, test, options, work, threads=1):
     exe = os.path.join(ROOT, "build", "candor")
-    out, wall = run([exe, "evaluate", train, "--test", test, "--threads", "1", "--format", "json"] + options)
+    out, wall = run([exe, "evaluate", train, "--test", test, "--threads", str(threads), "--format", "json"] + options)
     j = json.loads(out)
     return {"seconds": j["fit_seconds"], "wall": wall, "accuracy": j["accuracy"], "log_loss": j["log_loss"],
             "rules": j["rules"]}
@@ -148,13 +148,16 @@ def main():
     ap.add_argument("--generators", default="agrawal,led24,rdg1")
     ap.add_argument("--candor", action="append", default=[], help="NAME=OPTIONS (default: defaults and --quality evc)")
     ap.add_argument("--no-weka", action="store_true")
+    ap.add_argument("--threads", type=int, default=1,
+                    help="candor's threads (Weka's learners run on one); the table's fit column says how many")
     ap.add_argument("--work", default=os.path.join(ROOT, "out", "generated"))
     ap.add_argument("--out")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     learners = args.candor or ["candor defaults=", "candor --quality evc=--quality evc"]
     use_weka = not args.no_weka and shutil.which("java") and os.path.exists(WEKA_JAR)
-    lines = ["| data | train rows | Bayes rate | learner | rules | fit s (1 thread) | command s | test accuracy | log loss |",
+    threads = "1 thread" if args.threads == 1 else f"candor on {args.threads} threads, Weka on 1"
+    lines = [f"| data | train rows | Bayes rate | learner | rules | fit s ({threads}) | command s | test accuracy | log loss |",
              "|---|---|---|---|---|---|---|---|---|"]
     for g in args.generators.split(","):
         for n in [int(s) for s in args.sizes.split(",")]:
@@ -162,7 +165,7 @@ def main():
             results = []
             for spec in learners:
                 name, _, options = spec.partition("=")
-                results.append((name, candor(train, test, options.split(), args.work)))
+                results.append((name, candor(train, test, options.split(), args.work, args.threads)))
             if use_weka:
                 results.append(("JRip", weka(train, test, "weka.classifiers.rules.JRip")))
                 results.append(("J48", weka(train, test, "weka.classifiers.trees.J48")))
