@@ -4,7 +4,7 @@
 # learner per grid, 10-fold CV, seed 1.
 #   bench/boost_calibration.sh [OUT=out/boost_calibration] [DATASETS_DIR=data/corpus]
 # ONLY=REGEX runs the ensembles whose name (kbs-tree, ada-tree, logit-stump, kbs-stump, kbs-tree-softmax,
-# kbs-stump-softmax) matches it.
+# kbs-stump-softmax, kbs-rule, kbs-rule-softmax) matches it.
 # Then: bench/default_table.py OUT/all.csv --baseline kbs-tree
 set -euo pipefail
 out=${1:-out/boost_calibration}
@@ -21,7 +21,9 @@ for variant in "kbs-tree|--boosting kbs --base tree --multiclass one-vs-rest" \
                "ada-tree|--boosting adaboost-m1 --base tree" \
                "logit-stump|--boosting logitboost" "kbs-stump|--boosting kbs --base stump --multiclass one-vs-rest" \
                "kbs-tree-softmax|--boosting kbs --base tree --multiclass softmax" \
-               "kbs-stump-softmax|--boosting kbs --base stump --multiclass softmax"; do
+               "kbs-stump-softmax|--boosting kbs --base stump --multiclass softmax" \
+               "kbs-rule|--boosting kbs --base rule --multiclass one-vs-rest" \
+               "kbs-rule-softmax|--boosting kbs --base rule --multiclass softmax"; do
   name=${variant%%|*}
   options=${variant#*|}
   [[ $name =~ ${ONLY:-.} ]] || continue
