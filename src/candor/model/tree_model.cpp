@@ -86,6 +86,12 @@ std::string TreeModel::text(const std::string& learner) const {
            " pseudo-examples of the prior (one example added to every class), fitted on the rows " +
            std::to_string(leaf_shrinkage->resamples) + " bootstrap resamples' trees left out (" +
            std::to_string(leaf_shrinkage->leaves) + " leaves).\n";
+  if (leaf_shrinkage &&
+      leaf_shrinkage->at_largest(std::accumulate(training_counts.begin(), training_counts.end(), 0.0)))
+    out +=
+        "That m is the largest the fit allows (10 times the training weight): on the rows the resamples left "
+        "out, no leaf predicted better than the class prior, so every leaf predicts close to the prior and the "
+        "splits above are not borne out by this data.\n";
   out += tree_rules_text(tree, schema, leaf_estimate, leaf_weight(), leaf_prior());
   return out;
 }

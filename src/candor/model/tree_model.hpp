@@ -2,6 +2,7 @@
 // A decision tree or stump as a model (learners `tree` and `stump`): the leaves' class weights turned into
 // probabilities by its leaf estimate (--leaf-estimate). A tree is also a rule set: `text()` lists each leaf as a rule
 // with its counts and probability.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -18,6 +19,10 @@ struct LeafShrinkage {
   int resamples = 0;
   double m = 0;
   std::size_t leaves = 0;  // resample leaves with left-out weight it was fitted on
+  // The largest m the fit considers: ten times the training weight (at least 10), where the leaves' own
+  // counts no longer matter. An m this large says the left-out rows found no leaf better than the prior.
+  static double largest_m(double training_weight) { return 10 * std::max(1.0, training_weight); }
+  bool at_largest(double training_weight) const { return m >= 0.99 * largest_m(training_weight); }
 };
 
 // The class shares of `counts` with one example added to every class (Laplace's rule).

@@ -178,6 +178,18 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   const double plain = cross_validate(d, laplace, 3, 1, 1, 2).mean.log_loss;
   EXPECT_LT(shrunk, 0.7 * plain) << shrunk << " against " << plain;
   EXPECT_EQ(j.at("learner").at("bootstrap_resamples"), 10);
+  // Soybean's leaves are borne out; weather's 14 rows bear out none of J48's leaves: m reaches its bound,
+  // every leaf predicts close to the prior, and the text says so.
+  const std::string bound_note = "That m is the largest the fit allows";
+  EXPECT_EQ(model_text(*model).find(bound_note), std::string::npos);
+  LearnerParams toy_params;
+  toy_params.learner = "tree";
+  const Dataset weather = read_arff(test::shared("weather.nominal.arff"));
+  const auto toy = fit_model(weather, toy_params);
+  const auto& toy_tree = dynamic_cast<const TreeModel&>(*toy);
+  ASSERT_TRUE(toy_tree.leaf_shrinkage);
+  EXPECT_DOUBLE_EQ(toy_tree.leaf_shrinkage->m, LeafShrinkage::largest_m(14));
+  EXPECT_NE(model_text(*toy).find(bound_note), std::string::npos) << model_text(*toy);
   // Each leaf's counts mixed with m pseudo-examples of the training prior with one example added to every
   // class: checked by hand on the rows that reach one leaf.
   const auto& tree = dynamic_cast<const TreeModel&>(*model);

@@ -77,7 +77,7 @@ LeafShrinkage fit_leaf_shrinkage(const Dataset& data, const std::vector<std::siz
   LeafShrinkage out;
   out.resamples = params.bootstrap_resamples;
   out.leaves = all.size();
-  out.m = all.empty() ? params.prior_weight : fit_leaf_shrinkage_m(all, prior, 10 * std::max(1.0, total));
+  out.m = all.empty() ? params.prior_weight : fit_leaf_shrinkage_m(all, prior, LeafShrinkage::largest_m(total));
   return out;
 }
 
