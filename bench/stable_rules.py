@@ -3,11 +3,16 @@
 rules, rule-set stability and prediction agreement (`candor evaluate DATA --stability B`), means over the sets
 of examples/defaults/honest_default.json (docs/stability.md, "Stable rules").
 
-    bench/stable_rules.py [--candor build/candor] [--resamples 10] [--datasets a,b,...] [--out FILE.csv]
+    bench/stable_rules.py [--candor build/candor] [--resamples 10] [--resampling bootstrap|subsample|folds]
+                          [--only REGEX] [--datasets a,b,...] [--out FILE.csv]
+
+--resampling folds measures stability as SIRUS does: over the training sets of a stratified cross-validation
+with --resamples folds. --only keeps the configurations whose label matches REGEX.
 """
 import argparse
 import csv
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -28,16 +33,19 @@ def main():
     ap.add_argument("--candor", default="build/candor")
     ap.add_argument("--corpus", default="data/corpus")
     ap.add_argument("--resamples", type=int, default=10)
+    ap.add_argument("--resampling", default="bootstrap", choices=["bootstrap", "subsample", "folds"])
+    ap.add_argument("--only", default=None, help="a regular expression the configurations' labels must match")
     ap.add_argument("--datasets", default=None)
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     names = (a.datasets.split(",") if a.datasets else
              json.load(open("examples/defaults/honest_default.json"))["datasets"])
+    configs = {k: v for k, v in CONFIGS.items() if a.only is None or re.search(a.only, k)}
     rows = []
     for name in names:
-        for label, options in CONFIGS.items():
+        for label, options in configs.items():
             out = subprocess.run([a.candor, "evaluate", str(Path(a.corpus) / f"{name}.arff"), *options.split(),
-                                  "--stability", str(a.resamples), "--format", "json"],
+                                  "--stability", str(a.resamples), "--resampling", a.resampling, "--format", "json"],
                                  check=True, capture_output=True, text=True).stdout
             j = json.loads(out)
             s = j["stability"]
@@ -52,7 +60,7 @@ def main():
             w.writeheader()
             w.writerows(rows)
     print(f"\n| configuration | {' | '.join(KEYS)} |\n|---|{'---|' * len(KEYS)}")
-    for label in CONFIGS:
+    for label in configs:
         mine = [r for r in rows if r["config"] == label]
         print(f"| {label} | " + " | ".join(f"{sum(r[k] for r in mine) / len(mine):.3f}" for k in KEYS) + " |")
 

@@ -404,8 +404,9 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
     def stability(self, X, y, resamples=20, resampling="bootstrap", quantiles=10):
         """How stable this learner's rules and predictions are on X, y, as `candor evaluate --stability` reports
         it: the learner (with this estimator's parameters, its seed drawing the resamples) is fitted on
-        `resamples` bootstrap resamples (or, with resampling="subsample", halves of the rows) and once on all
-        of X. Returns a dict: rule_set_stability and rule_set_stability_sd (mean and s.d. over pairs of
+        `resamples` bootstrap resamples (or, with resampling="subsample", halves of the rows; with
+        resampling="folds", the training sets of a stratified `resamples`-fold cross-validation, as SIRUS
+        measures stability) and once on all of X. Returns a dict: rule_set_stability and rule_set_stability_sd (mean and s.d. over pairs of
         resamples of the Dice-Sorensen overlap of their rule sets, thresholds snapped to the data's
         `quantiles`-quantiles), prediction_agreement (share of pairs predicting a row's class alike),
         probability_spread (s.d. of a row's probabilities across resamples), mean_rules, and rule_frequency:

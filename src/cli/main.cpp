@@ -211,9 +211,11 @@ void add_stability_options(CLI::App* cmd, StabilityFlags& f, const std::string& 
                       "stability (mean pairwise Dice-Sorensen of the rule sets, thresholds snapped to the data's "
                       "--quantiles), prediction agreement, probability spread, and each rule's frequency")
       ->check(CLI::Range(2, 10000));
-  cmd->add_option("--resampling", f.resampling,
-                  "--stability: bootstrap (n rows with replacement) or subsample (half the rows)")
-      ->check(CLI::IsMember({"bootstrap", "subsample"}))
+  cmd->add_option(
+         "--resampling", f.resampling,
+         "--stability: bootstrap (n rows with replacement), subsample (half the rows) or folds (the B training "
+         "sets of a stratified B-fold cross-validation, as SIRUS measures stability)")
+      ->check(CLI::IsMember(names_of(kStabilityResamplingNames)))
       ->capture_default_str();
   cmd->add_option("--quantiles", f.quantiles, "--stability: q of the q-quantiles thresholds are snapped to")
       ->check(CLI::Range(2, 1000))
@@ -305,8 +307,12 @@ void print_rule_table(const Model& model, const std::string& path, const std::st
 }
 
 void print_stability_text(const StabilityResult& s) {
-  std::cout << "\nStability over " << s.resamples << " " << s.resampling
-            << " resamples (rules compared with thresholds snapped to the data's " << s.quantiles << "-quantiles):\n"
+  const std::string resamples =
+      s.resampling == name_of(kStabilityResamplingNames, StabilityResampling::folds)
+          ? "training sets of a stratified " + std::to_string(s.resamples) + "-fold cross-validation"
+          : s.resampling + " resamples";
+  std::cout << "\nStability over " << s.resamples << " " << resamples
+            << " (rules compared with thresholds snapped to the data's " << s.quantiles << "-quantiles):\n"
             << "  rule-set stability    " << fmt(s.rule_set_stability, 4) << "  (s.d. "
             << fmt(s.rule_set_stability_sd, 4)
             << "; mean pairwise Dice-Sorensen overlap of the rule sets, 1: the same rules every time)\n"

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "candor/coverage/condition.hpp"
+#include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/util/random.hpp"
@@ -15,14 +16,10 @@
 namespace candor {
 
 StabilityResampling parse_stability_resampling(const std::string& name) {
-  if (name == "bootstrap") return StabilityResampling::bootstrap;
-  if (name == "subsample") return StabilityResampling::subsample;
-  throw std::invalid_argument("unknown resampling '" + name + "' (bootstrap or subsample)");
+  return parse_named(kStabilityResamplingNames, "resampling", name);
 }
 
-const char* stability_resampling_name(StabilityResampling r) {
-  return r == StabilityResampling::bootstrap ? "bootstrap" : "subsample";
-}
+const char* stability_resampling_name(StabilityResampling r) { return name_of(kStabilityResamplingNames, r); }
 
 namespace {
 
@@ -106,11 +103,28 @@ StabilityResult measure_stability(const Dataset& data, const LearnerParams& para
   const std::size_t n = data.rows(), b_count = static_cast<std::size_t>(options.resamples);
   const auto grid = quantile_grid(data, options.quantiles);
 
-  // The resamples' rows, drawn in order from one seeded stream: the same on any thread count.
+  // The resamples' rows, drawn in order from one seeded stream: the same on any thread count. Folds are
+  // stratified over the labelled rows; rows without a label are in every training set (no fit reads them).
   Rng rng(options.seed);
   std::vector<std::vector<std::size_t>> samples(b_count);
-  for (auto& rows : samples) {
-    rows = options.resampling == StabilityResampling::bootstrap ? bootstrap_rows(n, rng) : half_subsample_rows(n, rng);
+  if (options.resampling == StabilityResampling::folds) {
+    std::vector<std::size_t> labelled;
+    std::vector<int> labels;
+    for (std::size_t r = 0; r < n; ++r)
+      if (data.y[r] != kMissing) {
+        labelled.push_back(r);
+        labels.push_back(data.y[r]);
+      }
+    const auto folds = stratified_folds(labels, options.resamples, options.seed);
+    for (std::size_t b = 0; b < b_count; ++b) {
+      std::vector<std::size_t> held;
+      for (std::size_t i : folds[b]) held.push_back(labelled[i]);
+      samples[b] = rows_not_in(n, held);
+    }
+  } else {
+    for (auto& rows : samples)
+      rows =
+          options.resampling == StabilityResampling::bootstrap ? bootstrap_rows(n, rng) : half_subsample_rows(n, rng);
   }
 
   std::vector<std::vector<std::string>> keys(b_count);

@@ -2,7 +2,9 @@
 // How stable a learner's rules and predictions are under resampling (`candor evaluate --stability B`).
 //
 // The learner is fitted on B resamples of the data (bootstrap: n rows drawn with replacement; subsample: half
-// the rows without replacement), each seeded from `seed`, and once on all of it. Rules are compared as SIRUS
+// the rows without replacement; folds: the B training sets of a stratified B-fold cross-validation, each all
+// rows but one fold, as SIRUS's own stability measure fits them, sirus.cv in its R package), each seeded from
+// `seed`, and once on all of it. Rules are compared as SIRUS
 // compares them (Bénard, Biau, Da Veiga and Scornet, "SIRUS: Stable and Interpretable RUle Set", Electronic
 // Journal of Statistics 15, 2021): each numeric threshold is snapped to the nearest of the data's
 // q-quantiles (q = 10 by default), so that 37.5 and 37.25 between the same deciles are one cut; a rule is
@@ -28,8 +30,7 @@
 
 namespace candor {
 
-enum class StabilityResampling { bootstrap, subsample };
-// "bootstrap" | "subsample"; throws std::invalid_argument naming them otherwise.
+// A name of kStabilityResamplingNames (model/model.hpp); throws std::invalid_argument naming them otherwise.
 StabilityResampling parse_stability_resampling(const std::string& name);
 const char* stability_resampling_name(StabilityResampling r);
 

@@ -122,8 +122,7 @@ StabilityRecord stability_from_json(const nlohmann::json& s) {
   StabilityRecord r;
   r.resamples = static_cast<int>(json_integer(s.at("resamples"), "stability resamples", 2, 1000000));
   r.resampling = s.at("resampling").get<std::string>();
-  if (r.resampling != "bootstrap" && r.resampling != "subsample")
-    throw std::invalid_argument("stability resampling must be bootstrap or subsample, not '" + r.resampling + "'");
+  parse_named(kStabilityResamplingNames, "stability resampling", r.resampling);  // throws for any other name
   r.quantiles = static_cast<int>(json_integer(s.at("quantiles"), "stability quantiles", 2, 1000000));
   auto share = [&](const char* key) {
     const double x = s.at(key).get<double>();

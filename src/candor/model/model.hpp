@@ -13,6 +13,7 @@
 
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -36,11 +37,19 @@ struct RuleShape {
   int klass = -1;
 };
 
+// How the data is resampled to measure stability (eval/stability.hpp): n rows drawn with replacement, half the
+// rows without, or the training sets of a stratified B-fold cross-validation (SIRUS's protocol).
+enum class StabilityResampling { bootstrap, subsample, folds };
+inline constexpr Named<StabilityResampling> kStabilityResamplingNames[] = {
+    {"bootstrap", StabilityResampling::bootstrap},
+    {"subsample", StabilityResampling::subsample},
+    {"folds", StabilityResampling::folds}};
+
 // How stable the learner was on the training data, where `candor fit --stability B` measured it
 // (eval/stability.hpp defines each figure); rule_frequency has one entry per row of rule_table().
 struct StabilityRecord {
   int resamples = 0;
-  std::string resampling;  // "bootstrap" or "subsample"
+  std::string resampling;  // a name of kStabilityResamplingNames
   int quantiles = 0;
   double rule_set_stability = 0, rule_set_stability_sd = 0;
   double prediction_agreement = 0;

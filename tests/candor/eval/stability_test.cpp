@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "candor/data/resampling.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/model/rule_model.hpp"
@@ -110,6 +113,39 @@ TEST(Stability, AModelKeepsItsRecordThroughItsFileAndItsRuleTable) {
   m->stability.reset();
   EXPECT_FALSE(m->to_json().contains("stability"));
   EXPECT_FALSE(rule_table_with_stability(*m)[0].contains("frequency"));
+}
+
+// --resampling folds, SIRUS's protocol: the learner on the B training sets of a stratified B-fold
+// cross-validation. Checked by hand: each training set is all rows but one fold of stratified_folds, and the
+// rule-set stability is the mean Dice-Sorensen index of those fits' rule sets. Training sets that share
+// (B - 2) / (B - 1) of their rows disagree less than bootstrap resamples do.
+TEST(Stability, FoldsAreTheTrainingSetsOfAStratifiedCrossValidation) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams p;
+  p.learner = "cn2-unordered";
+  StabilityOptions o;
+  o.resamples = 5;
+  o.resampling = StabilityResampling::folds;
+  const StabilityResult folds = measure_stability(d, p, o);
+  EXPECT_EQ(folds.resampling, "folds");
+  const auto grid = quantile_grid(d, o.quantiles);
+  std::vector<std::vector<std::string>> keys;
+  for (const auto& fold : stratified_folds(d.y, o.resamples, o.seed)) {
+    const auto training = rows_not_in(d.rows(), fold);
+    EXPECT_NEAR(static_cast<double>(training.size()), 0.8 * static_cast<double>(d.rows()), 1.0);
+    auto k = rule_keys(*fit_model(d.subset(training), p, 1), grid);
+    std::sort(k.begin(), k.end());
+    k.erase(std::unique(k.begin(), k.end()), k.end());
+    keys.push_back(k);
+  }
+  double sum = 0;
+  int pairs = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    for (std::size_t j = i + 1; j < keys.size(); ++j, ++pairs) sum += rule_set_overlap(keys[i], keys[j]);
+  EXPECT_DOUBLE_EQ(folds.rule_set_stability, sum / pairs);
+  o.resampling = StabilityResampling::bootstrap;
+  EXPECT_GT(folds.rule_set_stability, measure_stability(d, p, o).rule_set_stability);
+  EXPECT_EQ(parse_stability_resampling("folds"), StabilityResampling::folds);
 }
 
 TEST(Stability, RefusesFewerThanTwoResamples) {
