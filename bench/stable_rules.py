@@ -24,6 +24,7 @@ CONFIGS = {
                                           "--max-rule-length 2",
     "cn2-unordered stable 0.7": "--learner cn2-unordered --stable-resamples 20 --stable-frequency 0.7",
     "rule-logistic stable 0.5": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.5",
+    "rule-logistic stable 0.6": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.6",
     "rule-logistic stable 0.7": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.7",
 }
 KEYS = ["accuracy", "log_loss", "rules", "rule_set_stability", "prediction_agreement"]
