@@ -26,6 +26,8 @@ CONFIGS = {
     "rule-logistic stable 0.5": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.5",
     "rule-logistic stable 0.6": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.6",
     "rule-logistic stable 0.7": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.7",
+    "rule-logistic stable 0.5, 10 rules": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.5 "
+                                          "--max-rules 10",
 }
 KEYS = ["accuracy", "log_loss", "rules", "rule_set_stability", "prediction_agreement"]
 
