@@ -12,14 +12,15 @@ CLI = os.environ.get("CANDOR_CLI", str(Path(__file__).resolve().parents[2] / "bu
 DATA = Path(__file__).resolve().parents[2] / "data" / "corpus" / "credit-a.arff"
 
 
+@pytest.mark.parametrize("resampling", ["subsample", "folds"])
 @pytest.mark.parametrize("est, options", [(candor.CN2Unordered(), ["--learner", "cn2-unordered"]),
                                           (candor.Tree(), ["--learner", "tree"]),
                                           (candor.PrIL(), ["--learner", "pril"])])
-def test_python_stability_is_the_cli_stability(est, options):
+def test_python_stability_is_the_cli_stability(est, options, resampling):
     df = candor.read_arff(str(DATA))
     X, y = df.drop(columns="class"), df["class"]
-    got = est.stability(X, y, resamples=4, resampling="subsample")
-    out = subprocess.run([CLI, "evaluate", str(DATA), "--folds", "2", "--stability", "4", "--resampling", "subsample",
+    got = est.stability(X, y, resamples=4, resampling=resampling)
+    out = subprocess.run([CLI, "evaluate", str(DATA), "--folds", "2", "--stability", "4", "--resampling", resampling,
                           "--format", "json"] + options, check=True, capture_output=True, text=True).stdout
     want = json.loads(out)["stability"]
     for key in ("rule_set_stability", "rule_set_stability_sd", "prediction_agreement", "probability_spread",
