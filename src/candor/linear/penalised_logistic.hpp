@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "candor/linear/logit_probabilities.hpp"
+
 namespace candor {
 
 struct LogisticProblem {
@@ -81,10 +83,6 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
 // The logits (rows x logits) of the problem's rows under `weights`.
 Eigen::MatrixXd logistic_logits(const LogisticProblem& p, const LogisticWeights& weights);
 
-// Class probabilities from one row's logits: softmax, or for one logit (binary) {1 - p, p}; every entry
-// is kept at least 1e-12 away from 0 and 1 so that no probability is certain.
-std::vector<double> logit_probabilities(const double* logits, int count);
-// The same into `out` (its storage reused), for loops that take the probabilities of many rows.
-void logit_probabilities(const double* logits, int count, std::vector<double>& out);
+// logit_probabilities: linear/logit_probabilities.hpp.
 
 }  // namespace candor

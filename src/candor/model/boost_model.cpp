@@ -7,7 +7,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "candor/linear/penalised_logistic.hpp"
+#include "candor/linear/logit_probabilities.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/util/format.hpp"
 #include "candor/util/json_read.hpp"

@@ -15,7 +15,7 @@
 #include "candor/learn/learner.hpp"
 #include "candor/learn/trees/tree_learners.hpp"
 #include "candor/learn/trees/tree_options.hpp"
-#include "candor/linear/penalised_logistic.hpp"
+#include "candor/linear/logit_probabilities.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/util/parallel.hpp"
 
