@@ -13,8 +13,7 @@ data=${2:-data/corpus}
 sets=$(corpus_sets_up_to_5000 "$data")
 mkdir -p "$out"
 config="$out/config.json"
-python3 -c "import json, sys; json.dump({'learners': {}, 'resampling': {'kind': 'cv', 'folds': 10, 'repeats': 1},
-  'seed': 1, 'metrics': ['accuracy', 'log_loss', 'ece', 'rules', 'fit_seconds']}, open(sys.argv[1], 'w'))" "$config"
+cv_grid_config "$config" 10 accuracy log_loss ece rules fit_seconds
 run() { one_learner_grid "$config" "$out" "$data" "$1" "$2" $sets; }
 # The KBS forms are spelled out: the default form depends on --calibrate (softmax over calibrated trees).
 for variant in "kbs-tree|--boosting kbs --base tree --multiclass one-vs-rest" \

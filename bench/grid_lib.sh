@@ -27,3 +27,10 @@ all_results() {
   head -1 "$1/$2/results.csv" > "$1/all.csv"
   for f in "$1"/*/results.csv; do tail -n +2 "$f" >> "$1/all.csv"; done
 }
+
+# cv_grid_config FILE FOLDS METRIC...: the grid config the one-learner grids share (no learners of its own:
+# one_learner_grid names each), stratified FOLDS-fold CV, seed 1, the METRICs listed.
+cv_grid_config() {
+  python3 -c "import json, sys; json.dump({'learners': {}, 'resampling': {'kind': 'cv', 'folds': int(sys.argv[2]),
+    'repeats': 1}, 'seed': 1, 'metrics': sys.argv[3:]}, open(sys.argv[1], 'w'))" "$@"
+}

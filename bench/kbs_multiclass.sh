@@ -17,8 +17,7 @@ classes = {r['name']: int(r['classes']) for r in csv.DictReader(open(sys.argv[1]
 print(' '.join(s for s in sys.argv[2:] if classes[s] > 2))" "$data" $(corpus_sets_up_to_5000 "$data"))
 mkdir -p "$out"
 config="$out/config.json"
-python3 -c "import json, sys; json.dump({'learners': {}, 'resampling': {'kind': 'cv', 'folds': 10, 'repeats': 1},
-  'seed': 1, 'metrics': ['accuracy', 'log_loss', 'ece', 'rule_rmse', 'rules', 'fit_seconds']}, open(sys.argv[1], 'w'))" "$config"
+cv_grid_config "$config" 10 accuracy log_loss ece rule_rmse rules fit_seconds
 one_learner_grid "$config" "$out" "$data" logitboost "--learner boost --boosting logitboost --calibrate none" $sets
 one_learner_grid "$config" "$out" "$data" kbs-softmax "--learner boost --boosting kbs --base stump --multiclass softmax --calibrate none" $sets
 for rounds in 10 20 30 50; do

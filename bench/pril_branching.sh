@@ -12,8 +12,7 @@ data=${2:-data/corpus}
 sets=$(corpus_sets_up_to_5000 "$data")
 mkdir -p "$out"
 config="$out/config.json"
-python3 -c "import json, sys; json.dump({'learners': {}, 'resampling': {'kind': 'cv', 'folds': 5, 'repeats': 1},
-  'seed': 1, 'metrics': ['adjusted_accuracy', 'undecided_rate', 'accuracy', 'fit_seconds']}, open(sys.argv[1], 'w'))" "$config"
+cv_grid_config "$config" 5 adjusted_accuracy undecided_rate accuracy fit_seconds
 for r in 0.5 0.7; do
   one_learner_grid "$config" "$out" "$data" "pril-b0-r$r" "--learner pril --reliability $r" $sets
   for test in logit association; do

@@ -11,8 +11,7 @@ data=${2:-data/corpus}
 sets=$(corpus_sets_up_to_5000 "$data")
 mkdir -p "$out"
 config="$out/config.json"
-python3 -c "import json, sys; json.dump({'learners': {}, 'resampling': {'kind': 'cv', 'folds': 10, 'repeats': 1},
-  'seed': 1, 'metrics': ['accuracy', 'log_loss', 'ece', 'rule_rmse', 'rules', 'fit_seconds']}, open(sys.argv[1], 'w'))" "$config"
+cv_grid_config "$config" 10 accuracy log_loss ece rule_rmse rules fit_seconds
 for estimate in laplace counts bootstrap; do
   one_learner_grid "$config" "$out" "$data" "tree-$estimate" "--learner tree --leaf-estimate $estimate" $sets
 done

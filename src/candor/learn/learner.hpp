@@ -61,7 +61,7 @@ struct LearnerInfo {
   // Default of --correct when the quality does not already estimate by EVC: "evc" or "none".
   const char* correct = "none";
   // Default of --multiclass, for the learners that read it: a function of the other options (null: softmax).
-  const char* (*multiclass)(const LearnerParams& p) = nullptr;
+  MulticlassForm (*multiclass)(const LearnerParams& p) = nullptr;
   // Default of --leaf-estimate, for the learners that read it (learn/trees/tree_options.hpp).
   const char* leaf_estimate = "laplace";
   bool stable_rules = false;  // --stable-resamples (a rule set's)

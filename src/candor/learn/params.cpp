@@ -68,7 +68,7 @@ Correction LearnerParams::resolved_correct() const {
 MulticlassForm LearnerParams::resolved_multiclass() const {
   if (!multiclass.empty()) return parse_named(kMulticlassNames, "--multiclass value", multiclass);
   const auto by_default = find_learner(learner).multiclass;
-  return by_default ? parse_named(kMulticlassNames, "--multiclass value", by_default(*this)) : MulticlassForm::softmax;
+  return by_default ? by_default(*this) : MulticlassForm::softmax;
 }
 
 bool LearnerParams::uses_evc() const {

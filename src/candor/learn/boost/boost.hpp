@@ -33,7 +33,7 @@ bool boost_also_reads(const LearnerParams& p, std::string_view name);
 // calibrated form (discount: 0.8384 / log loss 0.479 against 0.8228 / 0.525); over stumps, or trees without
 // calibration, one-vs-rest is (stumps with discount: 0.8023 / 0.533 against 0.7627 / 0.628; rules 0.8138 / 0.523
 // against 0.7327 / 0.712).
-const char* kbs_default_multiclass(const LearnerParams& p);
+MulticlassForm kbs_default_multiclass(const LearnerParams& p);
 void check_boost_options(const LearnerParams& p);
 std::string describe_boost(const LearnerParams& p);
 void write_boost_options(const LearnerParams& p, nlohmann::json& j);

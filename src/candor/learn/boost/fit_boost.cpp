@@ -128,28 +128,26 @@ ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams&
     scored[f].rounds = m.member_rounds();
     for (std::size_t r : folds[f].held) scored[f].rows.push_back({m.contributions(data, r), data.y[r]});
   });
-  std::size_t rounds = 0, held = 0;
+  std::size_t rounds = 0;
+  std::vector<int> labels;  // of the held rows, fold by fold (the order of `unscaled` below)
   for (const auto& fold : scored) {
     for (std::size_t round : fold.rounds) rounds = std::max(rounds, round + 1);
-    held += fold.rows.size();
+    for (const auto& r : fold.rows) labels.push_back(r.y);
   }
-  if (held == 0) return {};
+  if (labels.empty()) return {};
   // Each held row's scores with the members of round k counted g^k times, before the temperature: computed
   // once per g, since the search over the temperature at one g only rescales them.
   std::vector<double> factor(rounds);
   std::vector<std::vector<double>> unscaled;
-  std::vector<int> labels;
   auto discount_scores = [&](double g) {
     for (std::size_t k = 0; k < rounds; ++k) factor[k] = g == 1 ? 1.0 : std::pow(g, static_cast<double>(k));
     unscaled.clear();
-    labels.clear();
     for (const auto& fold : scored)
       for (const auto& r : fold.rows) {
         std::vector<double> s = fold.base;
         for (std::size_t i = 0; i < r.parts.size(); ++i)
           for (std::size_t c = 0; c < s.size(); ++c) s[c] += factor[fold.rounds[i]] * r.parts[i][c];
         unscaled.push_back(std::move(s));
-        labels.push_back(r.y);
       }
   };
   std::vector<double> s, p;
@@ -273,11 +271,10 @@ bool boost_reads_base(const LearnerParams& p) {
   return p.options<BoostOptions>().boosting != BoostingMethod::logitboost;
 }
 
-const char* kbs_default_multiclass(const LearnerParams& p) {
+MulticlassForm kbs_default_multiclass(const LearnerParams& p) {
   const BoostOptions& b = p.options<BoostOptions>();
   const bool calibrated = b.calibrate == BoostCalibration::temperature || b.calibrate == BoostCalibration::discount;
-  return name_of(kMulticlassNames,
-                 b.base == BaseLearner::tree && calibrated ? MulticlassForm::softmax : MulticlassForm::one_vs_rest);
+  return b.base == BaseLearner::tree && calibrated ? MulticlassForm::softmax : MulticlassForm::one_vs_rest;
 }
 
 bool boost_also_reads(const LearnerParams& p, std::string_view name) {
