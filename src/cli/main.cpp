@@ -180,6 +180,7 @@ nlohmann::json evaluation_json(const EvaluationResult& r, const std::string& dat
   j["data"] = data;
   j["learner"] = params_to_json(p);
   j["resampling"] = resampling;
+  if (r.evc_calibration) j["evc_calibration"] = name_of(kFoldCalibrationNames, *r.evc_calibration);
   j["confusion"] = confusion_json(r, class_names);
   nlohmann::json folds = nlohmann::json::array();
   for (const auto& f : r.folds) {
@@ -529,6 +530,15 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers")
       ->check(CLI::Range(0, 4096));
   eval_cmd->add_option("--format", eval_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  std::string eval_calibration = "shared";
+  eval_cmd
+      ->add_option("--evc-calibration", eval_calibration,
+                   "cross-validation of a learner that calibrates EVC: shared (one calibration of all the rows, "
+                   "reused by every fold; permuted labels carry no relation to the attributes, and its cost is "
+                   "spread over the folds' fit times) or per-fold (each fold calibrates its own training set, as "
+                   "the papers' experiments do); docs/evc_calibration.md")
+      ->capture_default_str()
+      ->check(CLI::IsMember(names_of(kFoldCalibrationNames)));
   std::string eval_plot;
   eval_cmd->add_option("--plot", eval_plot,
                        "folder for a reliability diagram and each rule's probability against its test share "
@@ -725,10 +735,13 @@ int main(int argc, char** argv) {
               "cannot make " + std::to_string(eval_folds) + " folds of " + std::to_string(data.rows()) + " rows");
         const auto eval_seed = static_cast<std::uint64_t>(eval_params.seed);
         result =
-            cross_validate(data, eval_params, eval_folds, eval_repeats, eval_seed, eval_threads, !eval_plot.empty());
+            cross_validate(data, eval_params, eval_folds, eval_repeats, eval_seed, eval_threads, !eval_plot.empty(),
+                           parse_named(kFoldCalibrationNames, "EVC calibration", eval_calibration));
         resampling = std::to_string(eval_folds) + "-fold stratified cross-validation" +
                      (eval_repeats > 1 ? " x " + std::to_string(eval_repeats) : "") + ", seed " +
                      std::to_string(eval_seed);
+        if (result.evc_calibration == FoldCalibration::shared)
+          resampling += "; EVC calibrated once on all rows (--evc-calibration shared)";
       }
       const std::vector<std::string>& class_names = data.schema.class_attribute.values;
       std::optional<StabilityResult> stability;

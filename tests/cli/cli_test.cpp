@@ -124,6 +124,22 @@ TEST(Cli, EvaluateReportsStabilityInTextAndJson) {
   EXPECT_EQ(run("evaluate " + data + " --stability 3 --resampling jackknife").code, 2);
 }
 
+TEST(Cli, EvaluateNamesItsEvcCalibration) {
+  const std::string data = test::repo("data/corpus/labor.arff");
+  CliResult r = run_stdout("evaluate " + data + " --folds 3 --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["evc_calibration"], "shared");
+  r = run_stdout("evaluate " + data + " --folds 3 --evc-calibration per-fold --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["evc_calibration"], "per-fold");
+  r = run_stdout("evaluate " + data + " --folds 3");
+  EXPECT_NE(r.out.find("EVC calibrated once on all rows"), std::string::npos) << r.out;
+  // A learner without EVC has nothing to name.
+  r = run_stdout("evaluate " + data + " --folds 3 --learner cn2-unordered --format json");
+  EXPECT_FALSE(nlohmann::json::parse(r.out).contains("evc_calibration"));
+  EXPECT_EQ(run("evaluate " + data + " --evc-calibration sometimes").code, 2);
+}
+
 TEST(Cli, FitRulesPredictExplain) {
   std::string model = test::write_temp("vote-model.json", "");
   CliResult r = run("fit " + test::repo("data/vote.arff") + " -o " + model + " --learner cn2-unordered --beam-width 3");

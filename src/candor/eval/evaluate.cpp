@@ -1,11 +1,14 @@
 #include "candor/eval/evaluate.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
+#include "candor/evc/calibration.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/util/random.hpp"
@@ -126,7 +129,7 @@ EvaluationResult summarise(std::vector<FoldResult> folds) {
 }  // namespace
 
 EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params, int folds, int repeats,
-                                std::uint64_t seed, int threads, bool keep_predictions) {
+                                std::uint64_t seed, int threads, bool keep_predictions, FoldCalibration calibration) {
   validate(params);
   if (repeats < 1) throw std::invalid_argument("repeats must be at least 1");
   std::vector<std::vector<std::vector<std::size_t>>> splits;
@@ -135,18 +138,34 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
   const std::size_t tasks = static_cast<std::size_t>(folds) * static_cast<std::size_t>(repeats);
   std::vector<FoldResult> results(tasks);
   const int outer = std::min<int>(resolve_threads(threads), static_cast<int>(tasks));
-  // Folds in parallel; each fit single-threaded then, so the cores are not oversubscribed.
-  parallel_for(tasks, outer, [&](std::size_t task) {
+  FoldCalibrationScope::Clock clock;
+  std::atomic<bool> calibrated{false};
+  const bool share = calibration == FoldCalibration::shared;
+  auto run_fold = [&](std::size_t task, int fit_threads) {
     const int r = static_cast<int>(task / static_cast<std::size_t>(folds));
     const int f = static_cast<int>(task % static_cast<std::size_t>(folds));
     const auto& test_rows = splits[r][f];
     Dataset train = data.subset(rows_not_in(data.rows(), test_rows));
     Dataset test = data.subset(test_rows);
-    results[task] = evaluate_split(train, test, params, outer > 1 ? 1 : resolve_threads(threads), keep_predictions);
+    FoldCalibrationScope scope(train, data, share, resolve_threads(threads), clock);
+    results[task] = evaluate_split(train, test, params, fit_threads, keep_predictions);
+    // The fold's own fit, without its share of the whole data's calibration (added below, evenly).
+    results[task].fit_seconds -= scope.seconds_sharing();
+    if (scope.calibrated()) calibrated = true;
     results[task].repeat = r;
     results[task].fold = f;
-  });
-  return summarise(std::move(results));
+  };
+  // A shared calibration is computed by the first fold, on every thread, before the others start: a fold
+  // that waited for it inside the parallel loop would hold a thread the calibration could use.
+  std::size_t first = 0;
+  if (share && outer > 1) run_fold(first++, resolve_threads(threads));
+  // Folds in parallel; each fit single-threaded then, so the cores are not oversubscribed.
+  parallel_for(tasks - first, outer,
+               [&](std::size_t i) { run_fold(first + i, outer > 1 ? 1 : resolve_threads(threads)); });
+  for (auto& fold : results) fold.fit_seconds += clock.computing.load() / static_cast<double>(tasks);
+  EvaluationResult out = summarise(std::move(results));
+  if (calibrated) out.evc_calibration = calibration;
+  return out;
 }
 
 EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,

@@ -2,6 +2,7 @@
 // Evaluation: stratified k-fold cross-validation (seeded, repeatable; the splits are data/resampling.hpp's)
 // and train/test evaluation.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
@@ -9,8 +10,17 @@
 #include "candor/eval/metrics.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
+
+// How the folds of a cross-validation get their EVC calibration: each from its own training set (per_fold,
+// as the papers' experiments do), or one calibration of the whole data for all of them (shared:
+// evc/calibration.hpp's SharedCalibration, computed on all `threads`). A shared calibration's seconds are
+// spread evenly over the folds' fit_seconds.
+enum class FoldCalibration { shared, per_fold };
+inline constexpr Named<FoldCalibration> kFoldCalibrationNames[] = {{"shared", FoldCalibration::shared},
+                                                                   {"per-fold", FoldCalibration::per_fold}};
 
 struct FoldResult {
   int repeat = 0;
@@ -68,11 +78,15 @@ struct EvaluationResult {
   double rules = 0, mean_rule_length = 0, fit_seconds = 0, predict_seconds = 0;
   double adjusted_accuracy = 0, undecided_rate = 0;
   std::vector<std::pair<std::string, double>> training_statistics;  // means over the folds
+  // How a cross-validation's folds were EVC-calibrated; empty when they calibrated nothing (or a train/test
+  // evaluation).
+  std::optional<FoldCalibration> evc_calibration;
 };
 
 // Repeat r uses seed + r. Folds run in parallel on `threads` threads; results do not depend on it.
 EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params, int folds, int repeats,
-                                std::uint64_t seed, int threads, bool keep_predictions = false);
+                                std::uint64_t seed, int threads, bool keep_predictions = false,
+                                FoldCalibration calibration = FoldCalibration::per_fold);
 // `test` must be read against the training data's schema.
 EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
                             bool keep_predictions = false);

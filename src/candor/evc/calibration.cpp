@@ -1,6 +1,7 @@
 #include "candor/evc/calibration.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -231,12 +232,36 @@ MemoCache<EvcCalibration>& calibrations() {
   return cache;
 }
 
+thread_local FoldCalibrationScope* fold_scope = nullptr;
+
 }  // namespace
+
+FoldCalibrationScope::FoldCalibrationScope(const Dataset& part, const Dataset& whole, bool share, int threads,
+                                           Clock& clock)
+    : part_(part), whole_(whole), share_(share), threads_(threads), clock_(clock), outer_(fold_scope) {
+  fold_scope = this;
+}
+
+FoldCalibrationScope::~FoldCalibrationScope() { fold_scope = outer_; }
 
 EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                                     const std::vector<int>& classes, int threads) {
-  return calibrations().get(calibration_key(data, search, settings, classes),
-                            [&] { return calibrate_evc(data, search, settings, classes, threads); });
+  FoldCalibrationScope* fold = fold_scope && &data == &fold_scope->part_ ? fold_scope : nullptr;
+  if (fold) fold->calibrated_ = true;
+  if (!fold || !fold->share_)
+    return calibrations().get(calibration_key(data, search, settings, classes),
+                              [&] { return calibrate_evc(data, search, settings, classes, threads); });
+  using Clock = std::chrono::steady_clock;
+  auto seconds = [](Clock::time_point from) { return std::chrono::duration<double>(Clock::now() - from).count(); };
+  const auto asked = Clock::now();
+  EvcCalibration out = calibrations().get(calibration_key(fold->whole_, search, settings, classes), [&] {
+    const auto started = Clock::now();
+    EvcCalibration c = calibrate_evc(fold->whole_, search, settings, classes, fold->threads_);
+    fold->clock_.computing.fetch_add(seconds(started));
+    return c;
+  });
+  fold->sharing_ += seconds(asked);
+  return out;
 }
 
 std::size_t evc_cache_hits() { return calibrations().hits(); }

@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 // EVC calibration for rule learning (paper 000, Fig. 8): the Gumbel laws of the best LRS per rule length,
 // fitted on class-permuted copies of the training data with the same search the learner runs.
 //
@@ -82,6 +83,43 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
                                     const std::vector<int>& classes, int threads);
 // How many calibrate_evc_cached calls this process answered from the cache (for tests and benchmarks).
 std::size_t evc_cache_hits();
+
+// The calibration of a cross-validation's fold (candor evaluate --evc-calibration). While an object of this
+// class lives on a thread, calibrate_evc_cached called on that thread for `part` (that very object: the
+// fold's training set) is watched, and with `share` calibrates `whole` (the data the cross-validation splits)
+// instead, on `threads` threads, through the cache: the first fold computes it, the others wait for it and
+// reuse it. Permuted labels carry no relation to the attributes, so the test folds' rows add only their
+// attribute values and class counts (fixed by stratification) to the null distribution the laws describe;
+// docs/evc_calibration.md ("One calibration per cross-validation") measures how far the folds' corrected
+// probabilities move. Fits of any other data set on the thread (boosting's reweighted copies, resamples)
+// calibrate as before.
+class FoldCalibrationScope {
+ public:
+  // Seconds spent computing shared calibrations, added by whichever thread computed one.
+  struct Clock {
+    std::atomic<double> computing{0.0};
+  };
+  FoldCalibrationScope(const Dataset& part, const Dataset& whole, bool share, int threads, Clock& clock);
+  ~FoldCalibrationScope();
+  FoldCalibrationScope(const FoldCalibrationScope&) = delete;
+  FoldCalibrationScope& operator=(const FoldCalibrationScope&) = delete;
+  // Whether the fold's fit calibrated EVC at all.
+  bool calibrated() const { return calibrated_; }
+  // Seconds this thread spent obtaining a shared calibration (computing or waiting) while this lived.
+  double seconds_sharing() const { return sharing_; }
+
+ private:
+  friend EvcCalibration calibrate_evc_cached(const Dataset&, const SearchOptions&, const EvcSettings&,
+                                             const std::vector<int>&, int);
+  const Dataset& part_;
+  const Dataset& whole_;
+  bool share_;
+  int threads_;
+  Clock& clock_;
+  bool calibrated_ = false;
+  double sharing_ = 0;
+  FoldCalibrationScope* outer_;
+};
 
 // Shrinks the classes' samples towards each other where their means agree within their noise (see
 // EvcPool::classes): maxima[c][p][L - 1] is shifted, per class and length, by the shrunk mean less its own

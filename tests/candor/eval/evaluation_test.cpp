@@ -5,6 +5,8 @@
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
+#include "candor/evc/calibration.hpp"
+#include "candor/learn/fit.hpp"
 #include "candor/stats/binomial_interval.hpp"
 #include "test_util.hpp"
 
@@ -124,6 +126,56 @@ TEST(CrossValidation, SameNumbersOnAnyThreadCount) {
   // A real learner on a real problem: far above the majority rate (0.555).
   EXPECT_GT(one.mean.accuracy, 0.80);
   EXPECT_GT(one.mean.auc, 0.80);
+}
+
+// --evc-calibration shared: a fold's fit calibrates the whole data (the very calibration a fit of all the
+// rows computes), only for the training set it was scoped to, and the numbers stay the same on any thread count.
+TEST(CrossValidation, SharedCalibrationIsTheWholeDatasForItsFoldOnly) {
+  const Dataset d = read_arff(test::repo("data/corpus/labor.arff"));
+  LearnerParams p;
+  p.learner = "cn2-unordered";
+  p.correct = "evc";
+  const Dataset train = d.subset(rows_not_in(d.rows(), stratified_folds(d.y, 5, 3)[0]));
+  const Dataset copy = train;
+  const auto mu = [](const RuleModel& m) {
+    std::vector<double> out;
+    for (const auto& by_length : m.evc->laws)
+      for (const auto& law : by_length) out.push_back(law.mu);
+    return out;
+  };
+  const auto whole = mu(fit(d, p, 1));
+  const auto own = mu(fit(train, p, 1));
+  ASSERT_NE(whole, own);  // 57 against 45 rows: the laws differ
+  FoldCalibrationScope::Clock clock;
+  {
+    FoldCalibrationScope scope(train, d, true, 2, clock);
+    EXPECT_EQ(mu(fit(train, p, 1)), whole);
+    EXPECT_TRUE(scope.calibrated());
+    EXPECT_EQ(mu(fit(copy, p, 1)), own);  // another data set on the thread calibrates itself
+  }
+  {
+    FoldCalibrationScope scope(train, d, false, 2, clock);
+    EXPECT_EQ(mu(fit(train, p, 1)), own);
+    EXPECT_TRUE(scope.calibrated());
+    EXPECT_EQ(scope.seconds_sharing(), 0.0);
+  }
+  EXPECT_EQ(mu(fit(train, p, 1)), own);  // the scope ended
+
+  const auto one = cross_validate(d, p, 5, 1, 7, 1, false, FoldCalibration::shared);
+  const auto two = cross_validate(d, p, 5, 1, 7, 2, false, FoldCalibration::shared);
+  const auto per_fold = cross_validate(d, p, 5, 1, 7, 2, false, FoldCalibration::per_fold);
+  ASSERT_EQ(one.folds.size(), 5u);
+  for (std::size_t i = 0; i < one.folds.size(); ++i) {
+    EXPECT_EQ(one.folds[i].metrics.log_loss, two.folds[i].metrics.log_loss);
+    EXPECT_EQ(one.folds[i].rule_rmse, two.folds[i].rule_rmse);
+    EXPECT_GT(one.folds[i].fit_seconds, 0.0);
+  }
+  EXPECT_EQ(one.evc_calibration, FoldCalibration::shared);
+  EXPECT_EQ(per_fold.evc_calibration, FoldCalibration::per_fold);
+  // Other laws, other probabilities: the folds' log loss moves.
+  EXPECT_NE(one.mean.log_loss, per_fold.mean.log_loss);
+  p.correct = "none";
+  EXPECT_FALSE(cross_validate(d, p, 5, 1, 7, 2, false, FoldCalibration::shared).evc_calibration.has_value());
 }
 
 TEST(TrainTest, UsesTheGivenSplit) {
