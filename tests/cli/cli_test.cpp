@@ -586,6 +586,56 @@ TEST(Cli, GridRunsResumesAndSummarises) {
   EXPECT_NE(r.out.find(cfg + ": at /dataset: unknown key 'dataset'"), std::string::npos) << r.out;
 }
 
+// A grid's "evc_calibration": "shared" gives each cross-validation cell the numbers of candor evaluate's
+// shared calibration (the same folds, one calibration of the whole data set); a value it does not know is
+// bad input at its JSON pointer.
+TEST(Cli, GridSharesTheCalibrationAsEvaluateDoes) {
+  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid-shared").string();
+  std::filesystem::remove_all(out);
+  const std::string cfg = test::write_temp(
+      "grid-shared.json",
+      R"({"learners": {"default": ""}, "datasets": ["labor"], "resampling": {"kind": "cv", "folds": 3, )"
+      R"("evc_calibration": "shared"}, "seed": 1})");
+  CliResult r =
+      run("experiment grid --no-plots --out " + out + " --datasets-dir " + test::datasets_dir() + " --config " + cfg);
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto fields = [](const std::string& text) {
+    std::vector<std::string> cells;
+    std::stringstream cell(text);
+    for (std::string c; std::getline(cell, c, ',');) cells.push_back(c);
+    return cells;
+  };
+  std::istringstream lines(read_text(out + "/results.csv"));
+  std::string line;
+  std::getline(lines, line);
+  const auto header = fields(line);
+  std::map<int, double> log_loss;  // by fold: cells are written as they finish
+  while (std::getline(lines, line)) {
+    const auto cells = fields(line);
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < header.size() && i < cells.size(); ++i) row[header[i]] = cells[i];
+    log_loss[std::stoi(row["fold"])] = std::stod(row["log_loss"]);
+  }
+  ASSERT_EQ(log_loss.size(), 3u);
+  const std::string data = test::datasets_dir() + "/labor.arff";
+  for (const std::string mode : {"shared", "per-fold"}) {
+    r = run_stdout("evaluate " + data + " --folds 3 --seed 1 --evc-calibration " + mode + " --format json");
+    ASSERT_EQ(r.code, 0) << r.out;
+    const auto folds = nlohmann::json::parse(r.out)["folds"];
+    bool same = true;
+    for (std::size_t f = 0; f < 3; ++f)
+      same = same && std::abs(folds[f]["log_loss"].get<double>() - log_loss[static_cast<int>(f)]) < 1e-6;
+    EXPECT_EQ(same, mode == "shared") << mode;
+  }
+  const std::string bad = test::write_temp(
+      "grid-shared-bad.json",
+      R"({"learners": {"default": ""}, "datasets": ["labor"], "resampling": {"evc_calibration": "sometimes"}})");
+  r = run("experiment grid --no-plots --out " + out + "-bad --datasets-dir " + test::datasets_dir() + " --config " +
+          bad);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("/resampling/evc_calibration"), std::string::npos) << r.out;
+}
+
 // The cell-level pieces (what the Python package sends to a Dask cluster) give the lines run_grid writes,
 // cell by cell and in any order, and prepare_grid hands out only the cells not yet written.
 TEST(Grid, CellsRunOneByOneGiveTheLinesOfTheWholeGrid) {

@@ -21,6 +21,7 @@
 #include "candor/data/table.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/eval/stability.hpp"
+#include "candor/evc/calibration.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/learner_options.hpp"
 #include "candor/experiments/report.hpp"
@@ -43,6 +44,8 @@ std::string Resampling::describe() const {
     s << repeats << " x stratified holdout, " << test_fraction << " for testing";
   else
     s << "train/test pairs";
+  if (kind != "train-test" && evc_calibration == FoldCalibration::shared)
+    s << "; EVC calibrated once per data set (evc_calibration shared)";
   return s.str();
 }
 
@@ -94,7 +97,11 @@ void check_resampling(const Resampling& r) {
 }
 
 nlohmann::json resampling_json(const Resampling& r) {
-  return {{"kind", r.kind}, {"folds", r.folds}, {"repeats", r.repeats}, {"test_fraction", r.test_fraction}};
+  nlohmann::json j = {{"kind", r.kind}, {"folds", r.folds}, {"repeats", r.repeats}, {"test_fraction", r.test_fraction}};
+  // Written only when shared, so that folders of grids run before the key existed still resume.
+  if (r.evc_calibration == FoldCalibration::shared)
+    j["evc_calibration"] = name_of(kFoldCalibrationNames, r.evc_calibration);
+  return j;
 }
 
 }  // namespace
@@ -518,7 +525,8 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
       } else if (key == "datasets") {
         g.datasets = v.strings();
       } else if (key == "resampling") {
-        if (!value.is_object()) v.fail("'resampling' is an object {kind, folds, repeats, test_fraction}");
+        if (!value.is_object())
+          v.fail("'resampling' is an object {kind, folds, repeats, test_fraction, evc_calibration}");
         for (const auto& [rk, rv] : value.items()) {
           const GridValue r = v.at(rk, rv);
           if (rk == "kind")
@@ -529,8 +537,14 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
             g.resampling.repeats = static_cast<int>(r.integer(1, 1000000));
           else if (rk == "test_fraction")
             g.resampling.test_fraction = r.number(0, 1);
+          else if (rk == "evc_calibration")
+            try {
+              g.resampling.evc_calibration = parse_named(kFoldCalibrationNames, "EVC calibration", r.string());
+            } catch (const std::invalid_argument& e) {
+              r.fail(e.what());
+            }
           else
-            r.fail("unknown resampling key '" + rk + "' (known: kind, folds, repeats, test_fraction)");
+            r.fail("unknown resampling key '" + rk + "' (known: kind, folds, repeats, test_fraction, evc_calibration)");
         }
         try {
           check_resampling(g.resampling);
@@ -691,7 +705,14 @@ std::string GridCellRunner::run(const GridCell& c, int threads) {
     test_rows = g.test->rows();
   } else {
     const auto& split = g.splits[c.repeat][c.fold];
-    res = evaluate(g.train.subset(split.first), g.train.subset(split.second));
+    const Dataset train = g.train.subset(split.first);
+    FoldCalibrationScope::Clock clock;
+    FoldCalibrationScope scope(train, g.train, grid_.resampling.evc_calibration == FoldCalibration::shared, threads,
+                               clock);
+    res = evaluate(train, g.train.subset(split.second));
+    // A shared calibration counts in the fit of the cell that computed it, and only there: the folds' mean
+    // fit time carries it once per data set and process (as a calibration shared by learners always did).
+    res.fit_seconds += clock.computing.load() - scope.seconds_sharing();
     train_rows = split.first.size();
     test_rows = split.second.size();
   }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "candor/eval/evaluate.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/experiments/weka.hpp"
 #include "candor/learn/params.hpp"
@@ -46,6 +47,9 @@ struct Resampling {
   int folds = 10;              // cv
   int repeats = 1;             // cv and holdout
   double test_fraction = 0.5;  // holdout
+  // cv and holdout: how the folds of a learner that calibrates EVC get their calibration (eval/evaluate.hpp);
+  // per-fold unless the config says "shared", so that the experiments measured with grids reproduce.
+  FoldCalibration evc_calibration = FoldCalibration::per_fold;
   std::string describe() const;
   bool operator==(const Resampling&) const = default;
 };
