@@ -19,6 +19,7 @@
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/eval/stability.hpp"
+#include "candor/evc/calibration.hpp"
 #include "candor/experiments/calibration_report.hpp"
 #include "candor/experiments/experiment.hpp"
 #include "candor/experiments/learner_options.hpp"
@@ -431,6 +432,13 @@ int main(int argc, char** argv) {
   fit_cmd->add_option("-o,--output", fit_output, "model file to write")->required();
   fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model")
       ->check(CLI::Range(0, 4096));
+  std::string evc_cache;  // fit and evaluate
+  const std::string evc_cache_help =
+      "folder that keeps EVC calibrations between runs (default: the environment's CANDOR_EVC_CACHE, else "
+      "none): a fit of the same data with the same search and EVC settings reads the calibration there "
+      "instead of computing it, the model unchanged; candor evaluate's shared calibration of all the rows is "
+      "the one a later fit of the file needs";
+  fit_cmd->add_option("--evc-cache", evc_cache, evc_cache_help);
   StabilityFlags fit_stability;
   add_stability_options(fit_cmd, fit_stability,
                         "also fit on B resamples and record in the model file (shown by candor rules, rules_ and the "
@@ -530,6 +538,7 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers")
       ->check(CLI::Range(0, 4096));
   eval_cmd->add_option("--format", eval_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  eval_cmd->add_option("--evc-cache", evc_cache, evc_cache_help);
   std::string eval_calibration = "shared";
   eval_cmd
       ->add_option("--evc-calibration", eval_calibration,
@@ -633,6 +642,7 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (!evc_cache.empty()) set_evc_cache_dir(evc_cache);
     if (*fit_cmd) {
       validate(fit_params);
       Dataset data = load_training(fit_input, fit_data);

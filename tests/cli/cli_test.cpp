@@ -586,6 +586,50 @@ TEST(Cli, GridRunsResumesAndSummarises) {
   EXPECT_NE(r.out.find(cfg + ": at /dataset: unknown key 'dataset'"), std::string::npos) << r.out;
 }
 
+// --evc-cache DIR keeps calibrations between runs: a fit reads the file a fit (or candor evaluate's shared
+// calibration) of the same data wrote, the model byte for byte a plain fit's; the file is what is read (a
+// changed law shows in the model); a file that does not parse is calibrated again, with a warning.
+TEST(Cli, EvcCacheKeepsCalibrationsBetweenRuns) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "candor-tests" / "evc-cache";
+  fs::remove_all(dir);
+  const std::string data = test::repo("data/corpus/labor.arff");
+  const std::string plain = test::write_temp("cache-plain.json", ""), cached = test::write_temp("cache-1.json", "");
+  const std::string options = " --learner cn2-unordered --correct evc";
+  ASSERT_EQ(run("fit " + data + options + " -o " + plain).code, 0);
+  ASSERT_EQ(run("evaluate " + data + options + " --folds 3 --evc-cache " + dir.string()).code, 0);
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir)) files.push_back(entry.path());
+  ASSERT_EQ(files.size(), 1u);  // the shared calibration of all the rows, the one the fit below needs
+  ASSERT_EQ(run("fit " + data + options + " -o " + cached + " --evc-cache " + dir.string()).code, 0);
+  EXPECT_EQ(read_text(cached), read_text(plain));
+  // The fit read the file: a law changed there is the model's.
+  auto j = nlohmann::json::parse(read_text(files[0].string()));
+  for (auto& [name, laws] : j["calibration"]["laws"].items()) laws[0]["mu"] = 1.25;
+  {
+    std::ofstream out(files[0]);
+    out << j.dump();
+  }
+  ASSERT_EQ(run("fit " + data + options + " -o " + cached + " --evc-cache " + dir.string()).code, 0);
+  const auto model = nlohmann::json::parse(read_text(cached));
+  for (const auto& [name, laws] : model["evc"]["laws"].items()) EXPECT_EQ(laws[0]["mu"], 1.25) << name;
+  // A file cut short: a warning naming it, the calibration computed again, the plain model.
+  {
+    std::ofstream out(files[0]);
+    out << "{\"key\": ";
+  }
+  const CliResult r = run("fit " + data + options + " -o " + cached + " --evc-cache " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("warning: EVC cache file " + files[0].string() + " is not usable"), std::string::npos) << r.out;
+  EXPECT_EQ(read_text(cached), read_text(plain));
+  // ... and the file rewritten whole with the calibration computed (its classes by index, in order).
+  const auto rewritten = nlohmann::json::parse(read_text(files[0].string()))["calibration"]["laws"];
+  const auto computed = nlohmann::json::parse(read_text(plain))["evc"]["laws"];
+  ASSERT_EQ(rewritten.size(), computed.size());
+  EXPECT_EQ(rewritten["0"], computed["bad"]);
+  EXPECT_EQ(rewritten["1"], computed["good"]);
+}
+
 // A grid's "evc_calibration": "shared" gives each cross-validation cell the numbers of candor evaluate's
 // shared calibration (the same folds, one calibration of the whole data set); a value it does not know is
 // bad input at its JSON pointer.

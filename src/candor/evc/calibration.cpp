@@ -3,8 +3,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <limits>
+#include <mutex>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 #include "candor/coverage/coverage_index.hpp"
@@ -14,6 +21,7 @@
 #include "candor/util/memo_cache.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/names.hpp"
+#include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
 
 namespace candor {
@@ -234,7 +242,87 @@ MemoCache<EvcCalibration>& calibrations() {
 
 thread_local FoldCalibrationScope* fold_scope = nullptr;
 
+// --evc-cache: the folder, guarded, and whether it was set (else the environment's, read once).
+struct PersistentCache {
+  std::mutex mutex;
+  std::optional<std::string> dir;
+  std::atomic<std::size_t> files_read{0};
+  std::atomic<bool> warned{false};
+};
+PersistentCache& persistent_cache() {
+  static PersistentCache cache;
+  return cache;
+}
+
+void warn_once(const std::string& message) {
+  if (!persistent_cache().warned.exchange(true)) std::cerr << "warning: " << message << "\n";
+}
+
+// The file name of a calibration: the in-process key with candor's version and this format, in hex.
+std::string persisted_name(const Digest& key) {
+  Digest d;
+  d.add_value(key.a);
+  d.add_value(key.b);
+  const std::string format = std::string("candor ") + CANDOR_VERSION + ", EVC calibration file 1";
+  d.add(format.data(), format.size());
+  char hex[33];
+  std::snprintf(hex, sizeof hex, "%016llx%016llx", static_cast<unsigned long long>(d.a),
+                static_cast<unsigned long long>(d.b));
+  return hex;
+}
+
+// The calibration of `key` from the folder when it holds one, else compute()'s, written there.
+template <class Compute>
+EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, Compute&& compute) {
+  const std::string dir = evc_cache_dir();
+  if (dir.empty()) return compute();
+  const std::string name = persisted_name(key);
+  const std::filesystem::path path = std::filesystem::path(dir) / (name + ".json");
+  std::vector<std::string> class_names;  // classes by index: the key holds codes, not names
+  for (std::size_t c = 0; c < classes; ++c) class_names.push_back(std::to_string(c));
+  std::error_code exists_error;
+  if (std::filesystem::exists(path, exists_error)) {
+    try {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) throw std::runtime_error("cannot be read");
+      const nlohmann::json j = nlohmann::json::parse(in);
+      if (!j.is_object() || j.value("key", "") != name) throw std::runtime_error("holds another calibration");
+      EvcCalibration c = calibration_from_json(j.at("calibration"), class_names);
+      ++persistent_cache().files_read;
+      return c;
+    } catch (const std::exception& e) {
+      warn_once("EVC cache file " + path.string() + " is not usable (" + e.what() + "); calibrating again");
+    }
+  }
+  EvcCalibration c = compute();
+  try {
+    std::filesystem::create_directories(dir);
+    const nlohmann::json j = {{"key", name}, {"calibration", calibration_to_json(c, class_names)}};
+    write_file_atomic(path.string(), j.dump() + "\n");
+  } catch (const std::exception& e) {
+    warn_once("the EVC cache folder " + dir + " cannot be written (" + e.what() + "); calibrations are not kept");
+  }
+  return c;
+}
+
 }  // namespace
+
+void set_evc_cache_dir(const std::string& dir) {
+  std::lock_guard lock(persistent_cache().mutex);
+  persistent_cache().dir = dir;
+}
+
+std::string evc_cache_dir() {
+  PersistentCache& cache = persistent_cache();
+  std::lock_guard lock(cache.mutex);
+  if (!cache.dir) {
+    const char* env = std::getenv("CANDOR_EVC_CACHE");
+    cache.dir = env ? env : "";
+  }
+  return *cache.dir;
+}
+
+std::size_t evc_cache_files_read() { return persistent_cache().files_read; }
 
 FoldCalibrationScope::FoldCalibrationScope(const Dataset& part, const Dataset& whole, bool share, int threads,
                                            Clock& clock)
@@ -248,15 +336,22 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
                                     const std::vector<int>& classes, int threads) {
   FoldCalibrationScope* fold = fold_scope && &data == &fold_scope->part_ ? fold_scope : nullptr;
   if (fold) fold->calibrated_ = true;
-  if (!fold || !fold->share_)
-    return calibrations().get(calibration_key(data, search, settings, classes),
-                              [&] { return calibrate_evc(data, search, settings, classes, threads); });
+  if (!fold || !fold->share_) {
+    const Digest key = calibration_key(data, search, settings, classes);
+    return calibrations().get(key, [&] {
+      return calibrate_persisted(key, data.num_classes(),
+                                 [&] { return calibrate_evc(data, search, settings, classes, threads); });
+    });
+  }
   using Clock = std::chrono::steady_clock;
   auto seconds = [](Clock::time_point from) { return std::chrono::duration<double>(Clock::now() - from).count(); };
   const auto asked = Clock::now();
-  EvcCalibration out = calibrations().get(calibration_key(fold->whole_, search, settings, classes), [&] {
+  const Digest key = calibration_key(fold->whole_, search, settings, classes);
+  EvcCalibration out = calibrations().get(key, [&] {
     const auto started = Clock::now();
-    EvcCalibration c = calibrate_evc(fold->whole_, search, settings, classes, fold->threads_);
+    EvcCalibration c = calibrate_persisted(key, fold->whole_.num_classes(), [&] {
+      return calibrate_evc(fold->whole_, search, settings, classes, fold->threads_);
+    });
     fold->clock_.computing.fetch_add(seconds(started));
     return c;
   });

@@ -84,6 +84,18 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
 // How many calibrate_evc_cached calls this process answered from the cache (for tests and benchmarks).
 std::size_t evc_cache_hits();
 
+// A folder where calibrations persist between processes (candor fit and evaluate --evc-cache DIR, or the
+// environment's CANDOR_EVC_CACHE; empty, the default: off). calibrate_evc_cached then reads a calibration
+// computed earlier with identical inputs from DIR/<key>.json instead of computing it, and writes each one it
+// computes there (crash-safe: a temporary file renamed). The key is the in-process cache's (the data's
+// values, labels and weights, the search settings, the EVC settings, the classes) with candor's version and
+// the file format. A file that cannot be read or is not a calibration of that key is computed again and
+// replaced; a folder that cannot be written only loses the saving. Both say so once on stderr.
+void set_evc_cache_dir(const std::string& dir);
+std::string evc_cache_dir();  // set_evc_cache_dir's, else CANDOR_EVC_CACHE's at the first call, else empty
+// How many calibrations this process read from the folder (for tests and benchmarks).
+std::size_t evc_cache_files_read();
+
 // The calibration of a cross-validation's fold (candor evaluate --evc-calibration). While an object of this
 // class lives on a thread, calibrate_evc_cached called on that thread for `part` (that very object: the
 // fold's training set) is watched, and with `share` calibrates `whole` (the data the cross-validation splits)
