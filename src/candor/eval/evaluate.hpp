@@ -78,7 +78,8 @@ struct EvaluationResult {
   double rules = 0, mean_rule_length = 0, fit_seconds = 0, predict_seconds = 0;
   double adjusted_accuracy = 0, undecided_rate = 0;
   std::vector<std::pair<std::string, double>> training_statistics;  // means over the folds
-  // How a cross-validation's folds were EVC-calibrated; empty when they calibrated nothing (or a train/test
+  // How a cross-validation's folds were EVC-calibrated; empty when no fold's fit calibrated its training set
+  // (a learner without EVC; boosting, whose rounds calibrate their own reweighted copies; a train/test
   // evaluation).
   std::optional<FoldCalibration> evc_calibration;
 };
