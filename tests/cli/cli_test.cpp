@@ -613,6 +613,16 @@ TEST(Cli, EvcCacheKeepsCalibrationsBetweenRuns) {
   ASSERT_EQ(run("fit " + data + options + " -o " + cached + " --evc-cache " + dir.string()).code, 0);
   const auto model = nlohmann::json::parse(read_text(cached));
   for (const auto& [name, laws] : model["evc"]["laws"].items()) EXPECT_EQ(laws[0]["mu"], 1.25) << name;
+  // A file whose laws miss a class (or a rule length) is not this calibration: computed again.
+  j["calibration"]["laws"].erase("1");
+  {
+    std::ofstream out(files[0]);
+    out << j.dump();
+  }
+  CliResult shape = run("fit " + data + options + " -o " + cached + " --evc-cache " + dir.string());
+  ASSERT_EQ(shape.code, 0) << shape.out;
+  EXPECT_NE(shape.out.find("do not fit this calibration's classes"), std::string::npos) << shape.out;
+  EXPECT_EQ(read_text(cached), read_text(plain));
   // A file cut short: a warning naming it, the calibration computed again, the plain model.
   {
     std::ofstream out(files[0]);

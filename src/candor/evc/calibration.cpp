@@ -246,7 +246,6 @@ thread_local FoldCalibrationScope* fold_scope = nullptr;
 struct PersistentCache {
   std::mutex mutex;
   std::optional<std::string> dir;
-  std::atomic<std::size_t> files_read{0};
   std::atomic<bool> warned{false};
 };
 PersistentCache& persistent_cache() {
@@ -271,9 +270,12 @@ std::string persisted_name(const Digest& key) {
   return hex;
 }
 
-// The calibration of `key` from the folder when it holds one, else compute()'s, written there.
+// The calibration of `key` from the folder when it holds one, else compute()'s, written there. A file read
+// must have the shape compute() gives: `lengths` laws for each class of `calibrated` (all when empty) of the
+// data's `classes`, none for the others.
 template <class Compute>
-EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, Compute&& compute) {
+EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const std::vector<int>& calibrated,
+                                   int lengths, Compute&& compute) {
   const std::string dir = evc_cache_dir();
   if (dir.empty()) return compute();
   const std::string name = persisted_name(key);
@@ -288,7 +290,12 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, Compu
       const nlohmann::json j = nlohmann::json::parse(in);
       if (!j.is_object() || j.value("key", "") != name) throw std::runtime_error("holds another calibration");
       EvcCalibration c = calibration_from_json(j.at("calibration"), class_names);
-      ++persistent_cache().files_read;
+      for (std::size_t k = 0; k < classes; ++k) {
+        const bool wanted = calibrated.empty() ||
+                            std::find(calibrated.begin(), calibrated.end(), static_cast<int>(k)) != calibrated.end();
+        if (c.laws[k].size() != (wanted ? static_cast<std::size_t>(lengths) : 0))
+          throw std::runtime_error("its laws do not fit this calibration's classes and rule lengths");
+      }
       return c;
     } catch (const std::exception& e) {
       warn_once("EVC cache file " + path.string() + " is not usable (" + e.what() + "); calibrating again");
@@ -322,8 +329,6 @@ std::string evc_cache_dir() {
   return *cache.dir;
 }
 
-std::size_t evc_cache_files_read() { return persistent_cache().files_read; }
-
 FoldCalibrationScope::FoldCalibrationScope(const Dataset& part, const Dataset& whole, bool share, int threads,
                                            Clock& clock)
     : part_(part), whole_(whole), share_(share), threads_(threads), clock_(clock), outer_(fold_scope) {
@@ -339,7 +344,7 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
   if (!fold || !fold->share_) {
     const Digest key = calibration_key(data, search, settings, classes);
     return calibrations().get(key, [&] {
-      return calibrate_persisted(key, data.num_classes(),
+      return calibrate_persisted(key, data.num_classes(), classes, std::max(1, search.max_rule_length),
                                  [&] { return calibrate_evc(data, search, settings, classes, threads); });
     });
   }
@@ -349,9 +354,9 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
   const Digest key = calibration_key(fold->whole_, search, settings, classes);
   EvcCalibration out = calibrations().get(key, [&] {
     const auto started = Clock::now();
-    EvcCalibration c = calibrate_persisted(key, fold->whole_.num_classes(), [&] {
-      return calibrate_evc(fold->whole_, search, settings, classes, fold->threads_);
-    });
+    EvcCalibration c =
+        calibrate_persisted(key, fold->whole_.num_classes(), classes, std::max(1, search.max_rule_length),
+                            [&] { return calibrate_evc(fold->whole_, search, settings, classes, fold->threads_); });
     fold->clock_.computing.fetch_add(seconds(started));
     return c;
   });

@@ -89,12 +89,10 @@ std::size_t evc_cache_hits();
 // computed earlier with identical inputs from DIR/<key>.json instead of computing it, and writes each one it
 // computes there (crash-safe: a temporary file renamed). The key is the in-process cache's (the data's
 // values, labels and weights, the search settings, the EVC settings, the classes) with candor's version and
-// the file format. A file that cannot be read or is not a calibration of that key is computed again and
-// replaced; a folder that cannot be written only loses the saving. Both say so once on stderr.
+// the file format. A file that cannot be read, or is not a calibration of that key and shape, is computed
+// again and replaced; a folder that cannot be written only loses the saving. Both say so once on stderr.
 void set_evc_cache_dir(const std::string& dir);
 std::string evc_cache_dir();  // set_evc_cache_dir's, else CANDOR_EVC_CACHE's at the first call, else empty
-// How many calibrations this process read from the folder (for tests and benchmarks).
-std::size_t evc_cache_files_read();
 
 // The calibration of a cross-validation's fold (candor evaluate --evc-calibration). While an object of this
 // class lives on a thread, calibrate_evc_cached called on that thread for `part` (that very object: the
