@@ -188,3 +188,26 @@ def test_stability_cells_on_dask_equal_the_local_ones(client, tmp_path):
     assert frame["rule_set_stability"].between(0, 1).all() and frame["prediction_agreement"].between(0.5, 1).all()
     assert (frame["mean_rules"] > 0).all()
     assert "## Stability" in (tmp_path / "dask" / "summary.md").read_text()
+
+
+def test_shared_calibration_on_dask_equals_candor_evaluate(client, tmp_path):
+    """"evc_calibration": "shared" on separate worker processes: each computes the data set's one
+    calibration itself, and every cell is that fold of `candor evaluate --evc-calibration shared`. (evaluate's
+    --seed seeds both the folds and the learner's permutations; a grid's seed only the folds, the learners
+    keep their own, 1: so seed 1 here.)"""
+    if not os.access(CLI, os.X_OK):
+        pytest.skip(f"the candor CLI is not built at {CLI} (set CANDOR_CLI)")
+    config = {"learners": {"default": "", "cn2": "--learner cn2-unordered"}, "datasets": ["labor", "iris"],
+              "resampling": {"kind": "cv", "folds": 4, "evc_calibration": "shared"}, "seed": 1}
+    remote = candor.grid(config, client, out=tmp_path / "dask", datasets_dir=DATASETS)
+    assert len(remote) == 16
+    remote = remote[remote["learner"] == "default"]
+    for name in ["labor", "iris"]:
+        for mode, same in [("shared", True), ("per-fold", False)]:
+            out = subprocess.run([CLI, "evaluate", os.path.join(DATASETS, name + ".arff"), "--folds", "4",
+                                  "--seed", "1", "--evc-calibration", mode, "--format", "json"],
+                                 check=True, capture_output=True, text=True).stdout
+            folds = json.loads(out)["folds"]
+            cells = remote[remote["dataset"] == name].sort_values("fold")
+            matches = [abs(f["log_loss"] - c) < 1e-6 for f, c in zip(folds, cells["log_loss"])]
+            assert all(matches) if same else not all(matches), (name, mode)
