@@ -6,10 +6,11 @@ examples/defaults/honest_default.json (docs/evc_calibration.md, "One calibration
     bench/shared_calibration.py [--candor build/candor] [--learner ARGS] [--datasets a,b,...] [--out FILE.csv]
 
 Per set and configuration: `candor evaluate DATA --format json` (10-fold CV, seed 1, all cores), its wall
-time, then the same with `--plot DIR` for its mean fit seconds per fold (a shared calibration's time spread over the folds). The
-folds' rule probabilities (rules.csv of --plot) of the two calibrations are compared rule by rule, a rule being
-the same in both where its position in the fold's model, the test rows it decides and its test share agree
-(the prior test reads the corrected probability, so a fold's rule set can differ between the two).
+time, then the same with `--plot DIR` for its mean fit seconds per fold (a shared calibration's time spread
+over the folds). The folds' rule probabilities (rules.csv of --plot) of the two calibrations are compared rule
+by rule, a rule being the same in both where its position in the fold's model, the test rows it decides and
+its test share agree (the prior test reads the corrected probability, so a fold's rule set can differ between
+the two).
 """
 import argparse
 import csv
