@@ -597,6 +597,11 @@ int main(int argc, char** argv) {
   exp_cmd->add_option("--repeats", exp.repeats,
                       "grid: repetitions of cv or holdout (default 1); oversearching: trials (default 10)");
   exp_cmd->add_option("--test-fraction", exp.test_fraction, "grid: holdout test share (default 0.5)");
+  exp_cmd
+      ->add_option("--evc-calibration", exp.evc_calibration,
+                   "grid: shared (one EVC calibration of each data set for all its folds, as candor evaluate "
+                   "does) or per-fold (each fold's own; the grid's default, so that measured tables reproduce)")
+      ->check(CLI::IsMember(names_of(kFoldCalibrationNames)));
   exp_cmd->add_option("--control", exp.control, "grid: control learner for Bonferroni-Dunn");
   exp_cmd->add_option("--alpha", exp.alpha, "grid: significance level (default 0.05)");
   exp_cmd

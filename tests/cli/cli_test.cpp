@@ -681,6 +681,13 @@ TEST(Cli, GridSharesTheCalibrationAsEvaluateDoes) {
       same = same && std::abs(folds[f]["log_loss"].get<double>() - log_loss[static_cast<int>(f)]) < 1e-6;
     EXPECT_EQ(same, mode == "shared") << mode;
   }
+  // The command line's --evc-calibration sets the same (a grid option: other experiments refuse it).
+  std::filesystem::remove_all(out + "-flag");
+  r = run("experiment grid --no-plots --out " + out + "-flag --datasets-dir " + test::datasets_dir() +
+          " --datasets labor --folds 3 --seed 1 --learner default= --evc-calibration shared");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(read_text(out + "-flag/grid.json"))["resampling"]["evc_calibration"], "shared");
+  EXPECT_EQ(run("experiment evc-artificial --evc-calibration shared --out " + out + "-x").code, 2);
   const std::string bad = test::write_temp(
       "grid-shared-bad.json",
       R"({"learners": {"default": ""}, "datasets": ["labor"], "resampling": {"evc_calibration": "sometimes"}})");

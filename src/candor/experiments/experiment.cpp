@@ -22,8 +22,8 @@ const std::vector<ExperimentInfo>& experiment_table() {
        "any learners x data sets x resampling (--config FILE.json and/or --learner NAME=OPTIONS --datasets ...); "
        "resumable results.csv, average ranks, Friedman, Nemenyi and Bonferroni-Dunn, CD diagrams",
        run_grid_experiment,
-       {"--config", "--learner", "--datasets", "--resampling", "--folds", "--repeats", "--test-fraction", "--control",
-        "--alpha", "--metrics"}},
+       {"--config", "--learner", "--datasets", "--resampling", "--folds", "--repeats", "--test-fraction",
+        "--evc-calibration", "--control", "--alpha", "--metrics"}},
       {"evc-artificial",
        "paper 000 Table 2, Figs. 1, 6, 11: 300 artificial data sets, one best rule each by relative frequency, "
        "m-estimates and EVC; estimated vs true probability",

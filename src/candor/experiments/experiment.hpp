@@ -31,6 +31,7 @@ struct ExperimentOptions {
   std::optional<int> folds, repeats;
   std::optional<double> test_fraction, alpha;
   std::optional<std::string> control;
+  std::optional<std::string> evc_calibration;  // shared or per-fold (the config's resampling.evc_calibration)
   std::vector<std::string> metrics;
 };
 

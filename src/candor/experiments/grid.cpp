@@ -603,6 +603,8 @@ void run_grid_experiment(const ExperimentOptions& o) {
   if (o.folds) grid.resampling.folds = *o.folds;
   if (o.repeats) grid.resampling.repeats = *o.repeats;
   if (o.test_fraction) grid.resampling.test_fraction = *o.test_fraction;
+  if (o.evc_calibration)
+    grid.resampling.evc_calibration = parse_named(kFoldCalibrationNames, "EVC calibration", *o.evc_calibration);
   if (o.alpha) grid.alpha = *o.alpha;
   if (o.control) grid.control = *o.control;
   if (!o.metrics.empty()) grid.metrics = o.metrics;
