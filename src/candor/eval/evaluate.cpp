@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
-#include <optional>
 #include <stdexcept>
 
 #include "candor/evc/calibration.hpp"
@@ -137,7 +136,8 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
     splits.push_back(stratified_folds(data.y, folds, seed + static_cast<std::uint64_t>(r)));
   const std::size_t tasks = static_cast<std::size_t>(folds) * static_cast<std::size_t>(repeats);
   std::vector<FoldResult> results(tasks);
-  const int outer = std::min<int>(resolve_threads(threads), static_cast<int>(tasks));
+  const int all_threads = resolve_threads(threads);
+  const int outer = std::min<int>(all_threads, static_cast<int>(tasks));
   FoldCalibrationScope::Clock clock;
   std::atomic<bool> calibrated{false};
   const bool share = calibration == FoldCalibration::shared;
@@ -147,7 +147,7 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
     const auto& test_rows = splits[r][f];
     Dataset train = data.subset(rows_not_in(data.rows(), test_rows));
     Dataset test = data.subset(test_rows);
-    FoldCalibrationScope scope(train, data, share, resolve_threads(threads), clock);
+    FoldCalibrationScope scope(train, data, share, all_threads, clock);
     results[task] = evaluate_split(train, test, params, fit_threads, keep_predictions);
     // The fold's own fit, without its share of the whole data's calibration (added below, evenly).
     results[task].fit_seconds -= scope.seconds_sharing();
@@ -158,10 +158,9 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
   // A shared calibration is computed by the first fold, on every thread, before the others start: a fold
   // that waited for it inside the parallel loop would hold a thread the calibration could use.
   std::size_t first = 0;
-  if (share && outer > 1) run_fold(first++, resolve_threads(threads));
+  if (share && outer > 1) run_fold(first++, all_threads);
   // Folds in parallel; each fit single-threaded then, so the cores are not oversubscribed.
-  parallel_for(tasks - first, outer,
-               [&](std::size_t i) { run_fold(first + i, outer > 1 ? 1 : resolve_threads(threads)); });
+  parallel_for(tasks - first, outer, [&](std::size_t i) { run_fold(first + i, outer > 1 ? 1 : all_threads); });
   for (auto& fold : results) fold.fit_seconds += clock.computing.load() / static_cast<double>(tasks);
   EvaluationResult out = summarise(std::move(results));
   if (calibrated) out.evc_calibration = calibration;

@@ -16,7 +16,7 @@ namespace candor {
 
 // How the folds of a cross-validation get their EVC calibration: each from its own training set (per_fold,
 // as the papers' experiments do), or one calibration of the whole data for all of them (shared:
-// evc/calibration.hpp's SharedCalibration, computed on all `threads`). A shared calibration's seconds are
+// evc/calibration.hpp's FoldCalibrationScope, computed on all `threads`). A shared calibration's seconds are
 // spread evenly over the folds' fit_seconds.
 enum class FoldCalibration { shared, per_fold };
 inline constexpr Named<FoldCalibration> kFoldCalibrationNames[] = {{"shared", FoldCalibration::shared},

@@ -341,26 +341,22 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
                                     const std::vector<int>& classes, int threads) {
   FoldCalibrationScope* fold = fold_scope && &data == &fold_scope->part_ ? fold_scope : nullptr;
   if (fold) fold->calibrated_ = true;
-  if (!fold || !fold->share_) {
-    const Digest key = calibration_key(data, search, settings, classes);
-    return calibrations().get(key, [&] {
-      return calibrate_persisted(key, data.num_classes(), classes, std::max(1, search.max_rule_length),
-                                 [&] { return calibrate_evc(data, search, settings, classes, threads); });
-    });
-  }
+  const bool share = fold && fold->share_;
+  const Dataset& calibrated = share ? fold->whole_ : data;
+  const int calibration_threads = share ? fold->threads_ : threads;
   using Clock = std::chrono::steady_clock;
   auto seconds = [](Clock::time_point from) { return std::chrono::duration<double>(Clock::now() - from).count(); };
   const auto asked = Clock::now();
-  const Digest key = calibration_key(fold->whole_, search, settings, classes);
+  const Digest key = calibration_key(calibrated, search, settings, classes);
   EvcCalibration out = calibrations().get(key, [&] {
     const auto started = Clock::now();
     EvcCalibration c =
-        calibrate_persisted(key, fold->whole_.num_classes(), classes, std::max(1, search.max_rule_length),
-                            [&] { return calibrate_evc(fold->whole_, search, settings, classes, fold->threads_); });
-    fold->clock_.computing.fetch_add(seconds(started));
+        calibrate_persisted(key, calibrated.num_classes(), classes, std::max(1, search.max_rule_length),
+                            [&] { return calibrate_evc(calibrated, search, settings, classes, calibration_threads); });
+    if (share) fold->clock_.computing.fetch_add(seconds(started));
     return c;
   });
-  fold->sharing_ += seconds(asked);
+  if (share) fold->sharing_ += seconds(asked);
   return out;
 }
 

@@ -1,5 +1,4 @@
 #pragma once
-#include <atomic>
 // EVC calibration for rule learning (paper 000, Fig. 8): the Gumbel laws of the best LRS per rule length,
 // fitted on class-permuted copies of the training data with the same search the learner runs.
 //
@@ -22,6 +21,7 @@
 // size (rare classes have smaller maxima). Pooled calibrations of more than two classes therefore run fewer
 // permutations (permutations_run): the pool keeps about as many maxima as a binary calibration's, each
 // class at least ten.
+#include <atomic>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>

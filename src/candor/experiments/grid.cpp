@@ -475,6 +475,15 @@ struct GridValue {
       out.push_back(GridValue{j[i], pointer + "/" + std::to_string(i)}.string());
     return out;
   }
+  // One of a table's names (util/names.hpp), as the enum it names.
+  template <class E, std::size_t N>
+  E named(const Named<E> (&table)[N], const std::string& what) const {
+    try {
+      return parse_named(table, what, string());
+    } catch (const std::invalid_argument& e) {
+      fail(e.what());
+    }
+  }
   long long integer(long long lo, long long hi) const {
     try {
       return json_integer(j, "the value", lo, hi);
@@ -538,11 +547,7 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
           else if (rk == "test_fraction")
             g.resampling.test_fraction = r.number(0, 1);
           else if (rk == "evc_calibration")
-            try {
-              g.resampling.evc_calibration = parse_named(kFoldCalibrationNames, "EVC calibration", r.string());
-            } catch (const std::invalid_argument& e) {
-              r.fail(e.what());
-            }
+            g.resampling.evc_calibration = r.named(kFoldCalibrationNames, "EVC calibration");
           else
             r.fail("unknown resampling key '" + rk + "' (known: kind, folds, repeats, test_fraction, evc_calibration)");
         }
@@ -567,11 +572,7 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
             g.stability.resamples = static_cast<int>(s.integer(0, 100000));
             if (g.stability.resamples == 1) s.fail("stability needs at least 2 resamples (0: none)");
           } else if (sk == "resampling") {
-            try {
-              g.stability.resampling = parse_stability_resampling(s.string());
-            } catch (const std::invalid_argument& e) {
-              s.fail(e.what());
-            }
+            g.stability.resampling = s.named(kStabilityResamplingNames, "resampling");
           } else if (sk == "quantiles") {
             g.stability.quantiles = static_cast<int>(s.integer(2, 1000000));
           } else {
