@@ -202,6 +202,11 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
     for (auto k : unused) out << " " << (k + 1);
     out << "\n";
   }
+  if (rules_without_weight > 0)
+    out << rules_without_weight << " more rule" << (rules_without_weight == 1 ? "" : "s")
+        << " the rule learner found had weight 0 (the penalties found no use for "
+        << (rules_without_weight == 1 ? "it" : "them") << " beside the features above) and "
+        << (rules_without_weight == 1 ? "was" : "were") << " dropped from the model\n";
   if (encoding.size() == 0) return out.str();
   std::vector<std::size_t> attrs(encoding.size());
   std::iota(attrs.begin(), attrs.end(), 0);
@@ -234,6 +239,7 @@ nlohmann::json LogisticRuleModel::to_json() const {
   j["rule_weights"] = matrix_json(rule_weights);
   j["rule_gamma"] = rule_gamma;
   j["rule_spread"] = rule_spread;
+  j["rules_without_weight"] = rules_without_weight;
   j["rule_model"] = rules.to_json();
   return j;
 }
@@ -268,6 +274,10 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
       matrix_from_json(j.at("rule_weights"), L, static_cast<Eigen::Index>(m.rules.rules.size()), "rule_weights");
   m.rule_gamma = j.at("rule_gamma").get<std::vector<double>>();
   m.rule_spread = j.at("rule_spread").get<std::vector<double>>();
+  // Models written before zero-weight rules were dropped keep them among their rules and lack the count.
+  if (j.contains("rules_without_weight"))
+    m.rules_without_weight =
+        static_cast<std::size_t>(json_integer(j.at("rules_without_weight"), "rules_without_weight", 0, 1LL << 40));
   m.attribute_spread = j.at("attribute_spread").get<std::vector<double>>();
   if (m.rule_gamma.size() != m.rules.rules.size() || m.rule_spread.size() != m.rules.rules.size())
     throw std::invalid_argument("rule_gamma and rule_spread need one entry per rule");

@@ -47,6 +47,9 @@ struct LogisticRuleModel : Model {
   // show): for a binary model, whose one logit is the second class's, the sign follows the rule's class.
   double own_class_weight(std::size_t k) const;
   std::vector<double> rule_gamma;  // gamma_k = s_k - q_k n_k of each rule in its own class's problem
+  // Rules the rule learner found that the penalties left at weight 0 on every logit: dropped from `rules`
+  // after the fit, since they change no prediction (the model file's "rules_without_weight").
+  std::size_t rules_without_weight = 0;
   double lambda = 0;
   LambdaSearch lambda_search;
   // The loss text() states, read from `learner` by resolve() when the model is fitted or read: attribute

@@ -276,7 +276,7 @@ TEST(RuleLogistic, SavesLoadsExplainsAndIgnoresThreads) {
       const auto two = fit_model(d, p, 2);
       EXPECT_EQ(one->to_json(), two->to_json()) << file;
       const auto& m = dynamic_cast<const LogisticRuleModel&>(*one);
-      EXPECT_GT(m.rule_count(), 0u);
+      EXPECT_GT(m.rule_count() + m.rules_without_weight, 0u);  // the attributes may leave every rule at weight 0
       EXPECT_GT(m.lambda, 0);
       // The search tried lambdas from the largest down, and chose the one of least cross-validated loss.
       ASSERT_EQ(m.lambda_search.log_loss.size(), m.lambda_search.grid.size());
@@ -333,6 +333,71 @@ TEST(RuleLogistic, PredictionsOnARuleStayAtItsCorrectedProbability) {
     ++checked;
   }
   EXPECT_GT(checked, 0);
+}
+
+// Dropping the rules the penalties leave at weight 0 is exact: the other weights are the optimum of the
+// problem without those columns. Checked on random problems in which the class sign and gamma zero some
+// rules, binary and softmax.
+TEST(LogisticSolver, RulesAtWeightZeroCanBeLeftOut) {
+  int zeroed = 0;
+  for (int logits : {1, 3}) {
+    for (std::uint32_t seed = 1; seed <= 6; ++seed) {
+      LogisticProblem full = random_problem(150, 2, 12, logits, seed);
+      full.lambda = 0.5;
+      full.sign_constrained = true;
+      // Half the rules claim a probability far below their share: a large gamma, so a useless weight.
+      for (std::size_t k = 0; k < full.rule_q.size(); k += 2) full.rule_q[k] *= 0.3;
+      const LogisticWeights w = solve_logistic(full, SolverOptions{1e-9, 20000});
+      LogisticProblem reduced = full;
+      reduced.rule_rows.clear();
+      reduced.rule_logit.clear();
+      reduced.rule_sign.clear();
+      reduced.rule_q.clear();
+      std::vector<Eigen::Index> kept;
+      for (std::size_t k = 0; k < full.rule_q.size(); ++k) {
+        if (w.rules[static_cast<Eigen::Index>(k)] == 0.0) continue;
+        kept.push_back(static_cast<Eigen::Index>(k));
+        reduced.rule_rows.push_back(full.rule_rows[k]);
+        reduced.rule_logit.push_back(full.rule_logit[k]);
+        reduced.rule_sign.push_back(full.rule_sign[k]);
+        reduced.rule_q.push_back(full.rule_q[k]);
+      }
+      zeroed += static_cast<int>(full.rule_q.size() - kept.size());
+      const LogisticWeights v = solve_logistic(reduced, SolverOptions{1e-9, 20000});
+      EXPECT_NEAR(v.objective, w.objective, 1e-7 * std::abs(w.objective)) << logits << " " << seed;
+      for (Eigen::Index j = 0; j < w.intercepts.size(); ++j) EXPECT_NEAR(v.intercepts[j], w.intercepts[j], 1e-4);
+      for (std::size_t i = 0; i < kept.size(); ++i)
+        EXPECT_NEAR(v.rules[static_cast<Eigen::Index>(i)], w.rules[kept[i]], 1e-4) << logits << " " << seed;
+    }
+  }
+  EXPECT_GT(zeroed, 5);  // the check above had rules to leave out
+}
+
+// The rule-logistic learner keeps only the rules it predicts with: each has a weight, and with those it
+// dropped they are the rule learner's rules, in its order.
+TEST(RuleLogistic, DropsTheRulesThePenaltiesLeftAtWeightZero) {
+  const Dataset d = read_arff(test::shared("soybean.arff"));
+  LearnerParams p;
+  p.learner = "rule-logistic";
+  const auto model = fit_model(d, p, 2);
+  const auto& m = dynamic_cast<const LogisticRuleModel&>(*model);
+  EXPECT_GT(m.rules_without_weight, 0u);
+  for (std::size_t k = 0; k < m.rule_count(); ++k)
+    EXPECT_NE(m.own_class_weight(k), 0.0) << "rule " << k + 1;
+  const auto rule_learner = fit_model(d, params_from_json(m.rules.learner), 2);
+  const auto& all = dynamic_cast<const RuleModel&>(*rule_learner).rules;
+  ASSERT_EQ(all.size(), m.rule_count() + m.rules_without_weight);
+  std::size_t next = 0;  // kept rules appear among the rule learner's in its order
+  for (const Rule& r : m.rules.rules) {
+    while (next < all.size() && !(all[next].conditions == r.conditions && all[next].klass == r.klass)) ++next;
+    ASSERT_LT(next, all.size()) << format_rule(r, d.schema);
+    ++next;
+  }
+  const auto back = model_from_json(model->to_json(), "m.json");
+  EXPECT_EQ(dynamic_cast<const LogisticRuleModel&>(*back).rules_without_weight, m.rules_without_weight);
+  EXPECT_NE(model_text(m).find(std::to_string(m.rules_without_weight) + " more rules the rule learner found had "
+                                                                         "weight 0"),
+            std::string::npos);
 }
 
 TEST(RuleLogistic, VariantsAndChecks) {

@@ -346,11 +346,34 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
           q.rule_sign[static_cast<std::size_t>(k)] * w.rules[k];
   }
 
+  // A rule the penalties left at weight 0 on every logit takes no part in any prediction. It is dropped, as
+  // RuleFit drops its rules of coefficient 0, so that the model's rules are the ones it predicts with and its
+  // rule count is what a reader has to read. Dropping is exact: the weights that remain are the optimum of the
+  // problem without those columns (its optimality conditions are the full problem's), and every prediction
+  // is the same.
+  std::vector<std::size_t> kept;
+  for (Eigen::Index k = 0; k < R; ++k)
+    if ((model->rule_weights.col(k).array() != 0.0).any()) kept.push_back(static_cast<std::size_t>(k));
+  model->rules_without_weight = rules.size() - kept.size();
+  if (model->rules_without_weight > 0) {
+    Eigen::MatrixXd weighted(logit_count, static_cast<Eigen::Index>(kept.size()));
+    std::vector<Rule> kept_rules;
+    std::vector<double> kept_gamma;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      weighted.col(static_cast<Eigen::Index>(i)) = model->rule_weights.col(static_cast<Eigen::Index>(kept[i]));
+      kept_rules.push_back(rules[kept[i]]);
+      kept_gamma.push_back(model->rule_gamma[kept[i]]);
+    }
+    model->rule_weights = std::move(weighted);
+    model->rule_gamma = std::move(kept_gamma);
+    model->rules.rules = std::move(kept_rules);  // `rules` refers to these: not read below
+  }
+
   // Spreads for the importance ranking, on the rows the weights were learned on.
   const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
-  for (const auto& cov : design.covered) {
+  for (std::size_t k : kept) {
     double covered = 0;
-    for (auto i : cov) covered += design.w[i];
+    for (auto i : design.covered[k]) covered += design.w[i];
     model->rule_spread.push_back(spread(total > 0 ? covered / total : 0));
   }
   for (std::size_t c = 0; c < model->encoding.size(); ++c) {
