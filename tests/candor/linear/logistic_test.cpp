@@ -382,8 +382,7 @@ TEST(RuleLogistic, DropsTheRulesThePenaltiesLeftAtWeightZero) {
   const auto model = fit_model(d, p, 2);
   const auto& m = dynamic_cast<const LogisticRuleModel&>(*model);
   EXPECT_GT(m.rules_without_weight, 0u);
-  for (std::size_t k = 0; k < m.rule_count(); ++k)
-    EXPECT_NE(m.own_class_weight(k), 0.0) << "rule " << k + 1;
+  for (std::size_t k = 0; k < m.rule_count(); ++k) EXPECT_NE(m.own_class_weight(k), 0.0) << "rule " << k + 1;
   const auto rule_learner = fit_model(d, params_from_json(m.rules.learner), 2);
   const auto& all = dynamic_cast<const RuleModel&>(*rule_learner).rules;
   ASSERT_EQ(all.size(), m.rule_count() + m.rules_without_weight);
@@ -396,7 +395,7 @@ TEST(RuleLogistic, DropsTheRulesThePenaltiesLeftAtWeightZero) {
   const auto back = model_from_json(model->to_json(), "m.json");
   EXPECT_EQ(dynamic_cast<const LogisticRuleModel&>(*back).rules_without_weight, m.rules_without_weight);
   EXPECT_NE(model_text(m).find(std::to_string(m.rules_without_weight) + " more rules the rule learner found had "
-                                                                         "weight 0"),
+                                                                        "weight 0"),
             std::string::npos);
 }
 
