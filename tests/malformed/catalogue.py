@@ -136,6 +136,7 @@ def default_model_case(id, edit, exit, stderr, run=None, **kw):
 default_model_case("default-model-rule-probability-above-one", {"set": {"/rule_model/rules/0/probability": 5.0}}, 2, "m.json:")
 default_model_case("default-model-weight-not-a-number", {"set": {"/intercepts/0": "big"}}, 2, "m.json:")
 default_model_case("default-model-weights-wrong-length", {"set": {"/rule_gamma": []}}, 2, "m.json:")
+default_model_case("default-model-dropped-rules-negative", {"set": {"/rules_without_weight": -1}}, 2, ["m.json:", "rules_without_weight"])
 
 # ---- flags
 FLAG_FILES = {"w.arff": W + ROWS}
