@@ -29,6 +29,7 @@
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/model/combine.hpp"
+#include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/report/report.hpp"
@@ -656,8 +657,12 @@ int main(int argc, char** argv) {
         model->stability =
             measure_stability(data, fit_params, stability_options(fit_stability, fit_params, fit_threads), model.get());
       save_model(*model, fit_output);
-      std::cerr << "learned a " << model->kind_name() << " model with " << model->rule_count() << " rules from "
-                << data.rows() << " rows; model written to " << fit_output << "\n";
+      std::cerr << "learned a " << model->kind_name() << " model with " << model->rule_count() << " rules";
+      // rule-logistic's count is of the rules with a weight; say so where the rule learner found more.
+      if (const auto* logistic = dynamic_cast<const LogisticRuleModel*>(model.get());
+          logistic && logistic->rules_without_weight > 0)
+        std::cerr << " (" << logistic->rules_without_weight << " more left at weight 0 and dropped)";
+      std::cerr << " from " << data.rows() << " rows; model written to " << fit_output << "\n";
     } else if (*rules_cmd) {
       const auto model = load_model(rules_model);
       if (rules_format == "text") {

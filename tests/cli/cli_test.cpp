@@ -589,6 +589,24 @@ TEST(Cli, GridRunsResumesAndSummarises) {
 // --evc-cache DIR keeps calibrations between runs: a fit reads the file a fit (or candor evaluate's shared
 // calibration) of the same data wrote, the model byte for byte a plain fit's; the file is what is read (a
 // changed law shows in the model); a file that does not parse is calibrated again, with a warning.
+// rule-logistic's count is of the rules it predicts with; fit and rules both say how many more it dropped.
+TEST(Cli, RuleLogisticSaysHowManyRulesItDropped) {
+  const std::string model = test::write_temp("dropped.json", "");
+  const CliResult fit = run("fit " + test::repo("data/corpus/soybean.arff") + " -o " + model);
+  ASSERT_EQ(fit.code, 0) << fit.out;
+  const auto j = nlohmann::json::parse(read_text(model));
+  const auto dropped = j.at("rules_without_weight").get<std::size_t>();
+  ASSERT_GT(dropped, 0u);
+  EXPECT_NE(fit.out.find("with " + std::to_string(j["rule_model"]["rules"].size()) + " rules (" +
+                         std::to_string(dropped) + " more left at weight 0 and dropped)"),
+            std::string::npos)
+      << fit.out;
+  const CliResult rules = run("rules " + model);
+  EXPECT_NE(rules.out.find(std::to_string(dropped) + " more rules the rule learner found had weight 0"),
+            std::string::npos)
+      << rules.out;
+}
+
 TEST(Cli, EvcCacheKeepsCalibrationsBetweenRuns) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "candor-tests" / "evc-cache";
