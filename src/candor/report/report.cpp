@@ -10,6 +10,7 @@
 #include "candor/eval/evaluate.hpp"
 #include "candor/eval/metrics.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/model/logistic_rule_model.hpp"
 #include "candor/report/report_assets.hpp"
 #include "candor/util/format.hpp"
 
@@ -403,8 +404,14 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
   }
   page << "<h3>Class priors</h3>" << priors_table(model) << "</section>\n";
 
-  page << "<section id=\"rules\"><h2>Rules</h2>"
-          "<div class=\"controls\"><label>Filter <input id=\"rule-filter\" type=\"search\" "
+  page << "<section id=\"rules\"><h2>Rules</h2>";
+  if (const auto* logistic = dynamic_cast<const LogisticRuleModel*>(&model);
+      logistic && logistic->rules_without_weight > 0)
+    page << "<p class=\"note\">" << logistic->rules_without_weight << " more rule"
+         << (logistic->rules_without_weight == 1 ? "" : "s")
+         << " the rule learner found had weight 0 in the logistic model and were dropped: they change no "
+            "prediction.</p>";
+  page << "<div class=\"controls\"><label>Filter <input id=\"rule-filter\" type=\"search\" "
           "placeholder=\"words of the conditions or class; #12 for rule 12\"></label>"
           " <label>Class <select id=\"rule-class\"><option value=\"\">all</option></select></label>"
           " <span id=\"rule-count\" class=\"count\"></span></div>"

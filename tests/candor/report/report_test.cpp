@@ -7,6 +7,7 @@
 #include "candor/eval/metrics.hpp"
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/model/logistic_rule_model.hpp"
 #include "candor/report/report.hpp"
 #include "candor/util/format.hpp"
 #include "test_util.hpp"
@@ -220,6 +221,17 @@ TEST(Report, WithoutDataTheresNoEvaluationOrRowView) {
   EXPECT_EQ(page.find("id=\"rows\""), std::string::npos);
   EXPECT_TRUE(page_document(page)["data"].is_null());
   EXPECT_EQ(page_document(page)["rules"].size(), m->rule_table().size());
+}
+
+// A rule-logistic page says how many rules its penalties left at weight 0 and dropped.
+TEST(Report, SaysHowManyRulesTheLogisticModelDropped) {
+  const Dataset d = read_arff(test::shared("soybean.arff"));
+  const auto m = fit(d, "rule-logistic");
+  const auto dropped = dynamic_cast<const LogisticRuleModel&>(*m).rules_without_weight;
+  ASSERT_GT(dropped, 0u);
+  const std::string page = report_html(*m, nullptr, ReportOptions{});
+  EXPECT_NE(page.find(std::to_string(dropped) + " more rules the rule learner found had weight 0"), std::string::npos);
+  EXPECT_EQ(page_document(page)["rules"].size(), m->rule_count());
 }
 
 TEST(Report, SummaryIsAFragmentWithoutScript) {
