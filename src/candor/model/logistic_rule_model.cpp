@@ -204,11 +204,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
     for (auto k : unused) out << " " << (k + 1);
     out << "\n";
   }
-  if (rules_without_weight > 0)
-    out << rules_without_weight << " more rule" << (rules_without_weight == 1 ? "" : "s")
-        << " the rule learner found had weight 0 (the penalties found no use for "
-        << (rules_without_weight == 1 ? "it" : "them") << " beside the features above) and "
-        << (rules_without_weight == 1 ? "was" : "were") << " dropped from the model\n";
+  if (rules_without_weight > 0) out << dropped_rules_sentence() << "\n";
   if (encoding.size() == 0) return out.str();
   std::vector<std::size_t> attrs(encoding.size());
   std::iota(attrs.begin(), attrs.end(), 0);
@@ -223,6 +219,15 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
         << fixed_digits(importance(col, attribute_spread[c]), 3) << "\n";
   }
   return out.str();
+}
+
+std::string LogisticRuleModel::dropped_rules_sentence() const {
+  if (rules_without_weight == 0) return "";
+  const bool one = rules_without_weight == 1;
+  return std::to_string(rules_without_weight) + " more rule" + (one ? "" : "s") +
+         " the rule learner found had weight 0 (the penalties found no use for " + (one ? "it" : "them") +
+         " beside the features above) and " + (one ? "was" : "were") +
+         " dropped from the model: " + (one ? "it changes" : "they change") + " no prediction";
 }
 
 nlohmann::json LogisticRuleModel::to_json() const {

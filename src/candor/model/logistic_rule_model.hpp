@@ -50,6 +50,9 @@ struct LogisticRuleModel : Model {
   // Rules the rule learner found that the penalties left at weight 0 on every logit: dropped from `rules`
   // after the fit, since they change no prediction (the model file's "rules_without_weight").
   std::size_t rules_without_weight = 0;
+  // "4 more rules the rule learner found had weight 0 ... and were dropped from the model" (empty when none
+  // were): what `candor rules` and the report page say of them.
+  std::string dropped_rules_sentence() const;
   double lambda = 0;
   LambdaSearch lambda_search;
   // The loss text() states, read from `learner` by resolve() when the model is fitted or read: attribute

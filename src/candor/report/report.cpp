@@ -407,10 +407,7 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
   page << "<section id=\"rules\"><h2>Rules</h2>";
   if (const auto* logistic = dynamic_cast<const LogisticRuleModel*>(&model);
       logistic && logistic->rules_without_weight > 0)
-    page << "<p class=\"note\">" << logistic->rules_without_weight << " more rule"
-         << (logistic->rules_without_weight == 1 ? "" : "s")
-         << " the rule learner found had weight 0 in the logistic model and were dropped: they change no "
-            "prediction.</p>";
+    page << "<p class=\"note\">" << html_escape(logistic->dropped_rules_sentence()) << ".</p>";
   page << "<div class=\"controls\"><label>Filter <input id=\"rule-filter\" type=\"search\" "
           "placeholder=\"words of the conditions or class; #12 for rule 12\"></label>"
           " <label>Class <select id=\"rule-class\"><option value=\"\">all</option></select></label>"
