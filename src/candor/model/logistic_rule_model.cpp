@@ -170,8 +170,9 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
     return importance(rule_weights.col(static_cast<Eigen::Index>(a)), rule_spread[a]) >
            importance(rule_weights.col(static_cast<Eigen::Index>(b)), rule_spread[b]);
   });
-  if (rules.rules.empty() && rules_without_weight > 0) out << "\nNo rules with a weight.\n";
-  if (!rules.rules.empty())
+  if (rules.rules.empty()) {
+    if (rules_without_weight > 0) out << "\nNo rules with a weight.\n";
+  } else {
     out << "\nRules, most important first (importance = |weight| x sd of the rule feature in training); the weight "
            "is added to the logit of the rule's class when it fires, P is the "
         << (rules.estimate == RuleEstimate::evc ? "rule learner's estimate, corrected for the search by EVC"
@@ -180,6 +181,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
         << ", of the probability of its class on the training set, with its 95% interval (from that estimate at the "
            "lower end of the Clopper-Pearson interval of the rule's relative frequency to that interval's upper "
            "end):\n";
+  }
   std::vector<std::size_t> unused;  // rules the penalties left at weight 0
   for (auto k : order) {
     const Rule& r = rules.rules[k];
