@@ -26,7 +26,9 @@ import argparse
 import csv
 import json
 import math
+import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -120,6 +122,8 @@ def main():
     ap.add_argument("--learner", action="append", default=None,
                     help="LABEL=OPTIONS of candor fit, instead of the four learners above (repeatable)")
     a = ap.parse_args()
+    if a.sets < 1:
+        ap.error("--sets needs at least 1 data set")
     learners = LEARNERS
     if a.learner:
         learners = {}
@@ -140,8 +144,11 @@ def main():
             write_arff(data, train, y)
             for label, options in learners.items():
                 model_path = Path(work) / "model.json"
-                subprocess.run([a.candor, "fit", str(data), "-o", str(model_path), *options], check=True,
-                               capture_output=True)
+                fit = subprocess.run([a.candor, "fit", str(data), "-o", str(model_path), *options],
+                                     capture_output=True, text=True)
+                if fit.returncode != 0:  # candor's own message (exit 2 for bad options), passed on
+                    print(f"{label}: candor fit failed: {fit.stderr.strip()}", file=sys.stderr)
+                    sys.exit(fit.returncode)
                 model = json.load(open(model_path))
                 classes = model["class"]["values"]
                 rules = model["rule_model"]["rules"] if "rule_model" in model else model["rules"]
@@ -159,11 +166,13 @@ def main():
                 assert classes == ["no", "yes"]
             if (i + 1) % 50 == 0:
                 print(f"{i + 1} sets", flush=True)
-    if a.out:
-        with open(a.out, "w", newline="") as f:
+    if a.out and points:
+        tmp = a.out + ".tmp"  # written whole, then renamed: an interrupted run leaves no half file
+        with open(tmp, "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=list(points[0].keys()))
             w.writeheader()
             w.writerows(points)
+        os.replace(tmp, a.out)
     print("\n| learner | rules | Spearman | RMSE | mean error | first rules | Spearman | RMSE | mean error |")
     print("|---|---|---|---|---|---|---|---|---|")
     for label in learners:
