@@ -228,7 +228,7 @@ std::string LogisticRuleModel::dropped_rules_sentence() const {
   const bool one = rules_without_weight == 1;
   return std::to_string(rules_without_weight) + " more rule" + (one ? "" : "s") +
          " the rule learner found had weight 0 (the penalties found no use for " + (one ? "it" : "them") +
-         " beside the features above) and " + (one ? "was" : "were") +
+         " beside the model's other features) and " + (one ? "was" : "were") +
          " dropped from the model: " + (one ? "it changes" : "they change") + " no prediction";
 }
 
