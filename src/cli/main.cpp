@@ -657,7 +657,7 @@ int main(int argc, char** argv) {
         model->stability =
             measure_stability(data, fit_params, stability_options(fit_stability, fit_params, fit_threads), model.get());
       save_model(*model, fit_output);
-      std::cerr << "learned a " << model->kind_name() << " model with " << model->rule_count() << " rules";
+      std::cerr << "learned a " << model->kind_name() << " model with " << counted(model->rule_count(), "rule");
       // rule-logistic's count is of the rules with a weight; say so where the rule learner found more.
       if (const auto* logistic = dynamic_cast<const LogisticRuleModel*>(model.get());
           logistic && logistic->rules_without_weight > 0)

@@ -607,6 +607,16 @@ TEST(Cli, RuleLogisticSaysHowManyRulesItDropped) {
       << rules.out;
 }
 
+TEST(Cli, CountsOneRuleInTheSingular) {
+  const std::string model = test::write_temp("one-rule.json", "");
+  const CliResult fit = run("fit " + test::repo("data/vote.arff") + " --learner rule -o " + model);
+  ASSERT_EQ(fit.code, 0) << fit.out;
+  EXPECT_NE(fit.out.find("model with 1 rule from 435 rows"), std::string::npos) << fit.out;
+  const std::string html = test::write_temp("one-rule.html", "");
+  ASSERT_EQ(run("report " + model + " -o " + html).code, 0);
+  EXPECT_NE(read_text(html).find("model · 1 rule · 435 training rows"), std::string::npos);
+}
+
 TEST(Cli, EvcCacheKeepsCalibrationsBetweenRuns) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "candor-tests" / "evc-cache";

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "candor/export/model_program.hpp"
+#include "candor/util/format.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
@@ -60,7 +61,7 @@ std::vector<std::string> provenance(const Model& m, const ExportOptions& o) {
                                      (o.source.empty() ? std::string("(none)") : o.source),
                                  "Model SHA-256: " + (o.sha256.empty() ? std::string("(not computed)") : o.sha256),
                                  "Model: " + m.kind_name() + ", learner " + learner_name(m) + ", " +
-                                     std::to_string(m.rule_count()) + " rules; classes in order: "};
+                                     counted(m.rule_count(), "rule") + "; classes in order: "};
   for (std::size_t c = 0; c < m.schema.class_attribute.values.size(); ++c)
     lines.back() += (c ? ", " : "") + m.schema.class_attribute.values[c];
   return lines;

@@ -132,7 +132,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
   std::ostringstream out;
   const auto& cls = schema.class_attribute;
   const Eigen::Index logit_count = intercepts.size();
-  out << "Logistic regression over " << rules.rules.size() << " rules";
+  out << "Logistic regression over " << counted(rules.rules.size(), "rule");
   if (attributes) out << " and " << encoding.size() << " attribute columns";
   out << " by " << learner << ", learned from " << training_source << ": " << training_rows << " rows, class '"
       << cls.name << "'\n";

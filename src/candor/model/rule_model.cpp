@@ -386,10 +386,10 @@ std::string format_bootstrap_shrinkage(const BootstrapShrinkage& b) {
       << " resamples; P = (s + m prior) / (n + m) with m fitted on the left-out rows by rule length:";
   for (std::size_t l = 0; l < b.m_by_length.size(); ++l)
     if (b.rules_by_length[l] > 0)
-      out << "  L" << (l + 1) << " m " << fixed_digits(b.m_by_length[l], 2) << " (" << b.rules_by_length[l]
-          << " rules)";
-  out << "  other lengths (all rules pooled) m " << fixed_digits(b.pooled_m, 2) << " (" << b.pooled_rules
-      << " rules)\n";
+      out << "  L" << (l + 1) << " m " << fixed_digits(b.m_by_length[l], 2) << " ("
+          << counted(b.rules_by_length[l], "rule") << ")";
+  out << "  other lengths (all rules pooled) m " << fixed_digits(b.pooled_m, 2) << " ("
+      << counted(b.pooled_rules, "rule") << ")\n";
   return out.str();
 }
 
@@ -426,8 +426,7 @@ std::string format_rules(const RuleModel& m, const std::string& learner) {
   out << ")\n";
   if (m.evc) out << format_evc_calibration(*m.evc, m.schema);
   if (m.bootstrap) out << format_bootstrap_shrinkage(*m.bootstrap);
-  out << m.rules.size() << (m.rules.size() == 1 ? " rule" : " rules")
-      << "; class counts are of the examples each rule was learned from";
+  out << counted(m.rules.size(), "rule") << "; class counts are of the examples each rule was learned from";
   if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
   // A learner that ranks no candidates by a measure (one attribute's rules, a tree's leaves) names none.
   if (!m.quality.empty())

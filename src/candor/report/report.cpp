@@ -378,8 +378,8 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
           "script-src 'unsafe-inline'; img-src data:\">"
        << "<title>" << html_escape(title) << "</title><style>" << kReportStyle << "</style></head><body>\n";
   page << "<header><h1>" << html_escape(title) << "</h1><p class=\"meta\">" << html_escape(model.kind_name())
-       << " model · " << model.rule_count() << " rules · " << count_text(static_cast<double>(model.training_rows))
-       << " training rows";
+       << " model · " << counted(model.rule_count(), "rule") << " · "
+       << count_text(static_cast<double>(model.training_rows)) << " training rows";
   if (!model.training_source.empty()) page << " from " << html_escape(model.training_source);
   if (!options.version.empty()) page << " · candor " << html_escape(options.version);
   page << "</p>";
@@ -439,7 +439,7 @@ std::string report_summary_html(const Model& model, std::size_t rules) {
   const auto prior = model.prior();
   std::ostringstream s;
   s << "<div class=\"candor-summary\"><p><strong>" << html_escape(model.kind_name()) << "</strong> model, "
-    << model.rule_count() << " rules, " << count_text(static_cast<double>(model.training_rows))
+    << counted(model.rule_count(), "rule") << ", " << count_text(static_cast<double>(model.training_rows))
     << " training rows<br><small>" << html_escape(describe(model_options(model))) << "</small></p>";
   s << "<p>classes:";
   for (std::size_t c = 0; c < classes.size(); ++c)
