@@ -28,6 +28,11 @@ CONFIGS = {
     "rule-logistic stable 0.7": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.7",
     "rule-logistic stable 0.5, 10 rules": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.5 "
                                           "--max-rules 10",
+    "rule-logistic stable 0.5, every frequent rule": "--learner rule-logistic --stable-resamples 20 "
+                                                     "--stable-frequency 0.5 --stable-size frequent",
+    "rule-logistic stable 0.5, on the quantiles, every frequent rule": "--learner rule-logistic --stable-resamples 20 "
+                                                                      "--stable-frequency 0.5 --stable-thresholds "
+                                                                      "quantiles --stable-size frequent",
 }
 KEYS = ["accuracy", "log_loss", "rules", "rule_set_stability", "prediction_agreement"]
 

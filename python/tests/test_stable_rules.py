@@ -1,4 +1,5 @@
-"""Stable rules from Python: the same rules as the CLI's, each numeric threshold on the quantile grid."""
+"""Stable rules from Python: the same rules as the CLI's; on the quantile grid when asked, and never more of
+them than the learner's own."""
 import json
 import os
 import subprocess
@@ -16,21 +17,32 @@ def test_stable_rules_match_the_cli(tmp_path):
     path = os.path.join(DATASETS, "diabetes.arff")
     df = candor.read_arff(path)
     X, y = df.iloc[:, :-1], df.iloc[:, -1]
-    est = candor.CN2Unordered(stable_resamples=10, stable_frequency=0.5).fit(X, y)
     plain = candor.CN2Unordered().fit(X, y)
-    assert 0 < len(est.rules_) < len(plain.rules_)
-    model = json.loads(est.to_json())
+    on_grid = candor.CN2Unordered(stable_resamples=10, stable_thresholds="quantiles").fit(X, y)
+    assert 0 < len(on_grid.rules_) <= len(plain.rules_)
+    model = json.loads(on_grid.to_json())
     assert model["learner"]["stable_resamples"] == 10
-    # Thresholds lie on the deciles of the data (rank ceil(k n / 10)) or at an attribute's largest value.
+    assert model["learner"]["stable_thresholds"] == "quantiles"
+    def on_the_grid(c):
+        # the deciles of the data (rank ceil(k n / 10)) or an attribute's largest value
+        values = X[c["attribute"]].dropna().sort_values().to_numpy()
+        n = len(values)
+        return c["value"] in {values[max(-(-k * n // 10), 1) - 1] for k in range(1, 10)} | {values[-1]}
+
     for rule in model["rules"]:
         for c in rule["conditions"]:
-            values = X[c["attribute"]].dropna().sort_values().to_numpy()
-            n = len(values)
-            grid = {values[max(-(-k * n // 10), 1) - 1] for k in range(1, 10)} | {values[-1]}
-            assert c["value"] in grid, c
+            assert on_the_grid(c), c
+    # Searched thresholds (the default) cut where the resamples' searches cut, off the grid.
+    searched = candor.CN2Unordered(stable_resamples=10).fit(X, y)
+    assert 0 < len(searched.rules_) <= len(plain.rules_)
+    searched_model = json.loads(searched.to_json())
+    assert any(not on_the_grid(c) for rule in searched_model["rules"] for c in rule["conditions"])
+    assert searched_model["learner"]["stable_thresholds"] == "searched"
+    assert searched_model["learner"]["stable_size"] == "learner"
     if not os.path.exists(CLI):
         pytest.skip(f"the candor CLI is not built at {CLI} (set CANDOR_CLI)")
-    out = tmp_path / "m.json"
-    subprocess.run([CLI, "fit", path, "-o", str(out), "--learner", "cn2-unordered", "--stable-resamples", "10"],
-                   check=True, capture_output=True)
-    assert json.loads(out.read_text())["rules"] == model["rules"]
+    for options, expected in (([], searched_model), (["--stable-thresholds", "quantiles"], model)):
+        out = tmp_path / "m.json"
+        subprocess.run([CLI, "fit", path, "-o", str(out), "--learner", "cn2-unordered", "--stable-resamples", "10",
+                        *options], check=True, capture_output=True)
+        assert json.loads(out.read_text())["rules"] == expected["rules"]

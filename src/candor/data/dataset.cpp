@@ -55,6 +55,15 @@ Dataset Dataset::subset(const std::vector<std::size_t>& rows) const {
   return out;
 }
 
+double snap_to_grid(double t, const std::vector<double>& grid) {
+  if (grid.empty()) return t;
+  const auto above = std::lower_bound(grid.begin(), grid.end(), t);
+  if (above == grid.begin()) return grid.front();
+  if (above == grid.end()) return grid.back();
+  const double hi = *above, lo = *(above - 1);
+  return hi - t < t - lo ? hi : lo;
+}
+
 std::vector<std::vector<double>> quantile_grid(const Dataset& data, int quantiles) {
   std::vector<std::vector<double>> grid(data.num_attributes());
   for (std::size_t a = 0; a < data.num_attributes(); ++a) {

@@ -23,16 +23,6 @@ const char* stability_resampling_name(StabilityResampling r) { return name_of(kS
 
 namespace {
 
-// The grid value nearest to t (the lower one on a tie); t itself where the attribute has no grid.
-double snap(double t, const std::vector<double>& grid) {
-  if (grid.empty()) return t;
-  const auto above = std::lower_bound(grid.begin(), grid.end(), t);
-  if (above == grid.begin()) return grid.front();
-  if (above == grid.end()) return grid.back();
-  const double hi = *above, lo = *(above - 1);
-  return hi - t < t - lo ? hi : lo;
-}
-
 std::string key_of(const RuleShape& shape, const std::vector<std::vector<double>>& grid) {
   // Per attribute the tightest snapped bound on each side; nominal tests as they are.
   std::map<std::tuple<int, int, int>, double> bounds;  // (attribute, op, value) -> threshold
@@ -43,7 +33,7 @@ std::string key_of(const RuleShape& shape, const std::vector<std::vector<double>
       bounds[at] = 0;
       continue;
     }
-    const double t = snap(c.threshold, grid[static_cast<std::size_t>(c.attribute)]);
+    const double t = snap_to_grid(c.threshold, grid[static_cast<std::size_t>(c.attribute)]);
     const auto found = bounds.find(at);
     if (found == bounds.end())
       bounds[at] = t;

@@ -397,7 +397,9 @@ nlohmann::json params_to_json(const LearnerParams& p) {
   // before the options existed. The learner's own step (write_options) comes last.
   if (p.resolved_correct() != Correction::bootstrap) j.erase("bootstrap_resamples");
   if (p.stable.resamples == 0)
-    for (const char* name : {"stable_resamples", "stable_frequency", "stable_quantiles"}) j.erase(name);
+    for (const char* name :
+         {"stable_resamples", "stable_frequency", "stable_quantiles", "stable_thresholds", "stable_size"})
+      j.erase(name);
   if (reads_option_group(p, "rule")) write_resolved_rule_options(p, j);
   if (const auto write_options = find_learner(p.learner).write_options) write_options(p, j);
   return j;
@@ -473,8 +475,10 @@ std::string describe_rule_learner(const LearnerParams& p) {
     s += ", bootstrap-corrected probabilities (" + std::to_string(p.bootstrap_resamples) + " resamples)";
   if (p.stable.resamples > 0)
     s += ", stable rules (in " + nlohmann::json(p.stable.frequency).dump() + " of " +
-         std::to_string(p.stable.resamples) + " resamples, thresholds at " + std::to_string(p.stable.quantiles) +
-         "-quantiles)";
+         std::to_string(p.stable.resamples) + " resamples, " +
+         (p.stable.thresholds == StableThresholds::searched ? "searched thresholds counted on " : "thresholds at ") +
+         std::to_string(p.stable.quantiles) + "-quantiles" +
+         (p.stable.size == StableSize::learner ? ", at most the learner's number of rules" : "") + ")";
   s += std::string(", stop ") + name_of(kStoppingNames, p.resolved_stop());
   if (p.rule_covering.min_new_positives != 1)
     s += ", min new positives " + nlohmann::json(p.rule_covering.min_new_positives).dump();

@@ -1,15 +1,37 @@
 #pragma once
 // The options of stable rules (learn/stable_rules.cpp; --stable-resamples, --stable-frequency,
-// --stable-quantiles): their types and defaults here, their checks and help in stable_params(), which
-// param_table() takes in. Every other part of candor sees them as LearnerParams::stable.
+// --stable-quantiles, --stable-thresholds, --stable-size): their types and defaults here, their checks and
+// help in stable_params(), which param_table() takes in. Every other part of candor sees them as
+// LearnerParams::stable.
 #include <vector>
 
+#include "candor/util/names.hpp"
+
 namespace candor {
+
+// Where a stable rule's numeric thresholds come from.
+enum class StableThresholds {
+  searched,   // the resamples' searches cut the data as it is; rules are counted with their thresholds snapped
+              // to the nearest quantile, and a kept rule cuts at the median of the thresholds found for it
+  quantiles,  // the searches see the data snapped to the quantiles, so every threshold is one (SIRUS's way)
+};
+inline constexpr Named<StableThresholds> kStableThresholdNames[] = {{"searched", StableThresholds::searched},
+                                                                    {"quantiles", StableThresholds::quantiles}};
+
+// How many of the frequent rules a model keeps.
+enum class StableSize {
+  learner,   // at most as many as the learner keeps without stable rules on the same data, most frequent first
+  frequent,  // every frequent rule
+};
+inline constexpr Named<StableSize> kStableSizeNames[] = {{"learner", StableSize::learner},
+                                                         {"frequent", StableSize::frequent}};
 
 struct StableOptions {
   int resamples = 0;       // 0: off; else the bootstrap resamples whose rules are counted
   double frequency = 0.5;  // the share of them a rule must appear in, in (0, 1]
-  int quantiles = 10;      // thresholds restricted to the training data's q-quantiles
+  int quantiles = 10;      // the training data's q-quantiles the thresholds are counted (or restricted) on
+  StableThresholds thresholds = StableThresholds::searched;
+  StableSize size = StableSize::learner;
   bool operator==(const StableOptions&) const = default;
 };
 

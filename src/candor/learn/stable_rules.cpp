@@ -27,7 +27,20 @@ const std::vector<ParamInfo>& stable_params() {
       {"stable_frequency", field<&LearnerParams::stable, &StableOptions::frequency>(),
        "stable rules: the share of the resamples a rule must appear in to be kept", "rule", in_range(0, 1, true)},
       {"stable_quantiles", field<&LearnerParams::stable, &StableOptions::quantiles>(),
-       "stable rules: numeric thresholds are restricted to the q-quantiles of the training data", "rule", at_least(2)},
+       "stable rules: the q-quantiles of the training data on which rules are counted (--stable-thresholds "
+       "searched) or to which thresholds are restricted (quantiles)",
+       "rule", at_least(2)},
+      {"stable_thresholds", named_field<kStableThresholdNames, &LearnerParams::stable, &StableOptions::thresholds>(),
+       "stable rules: searched (the resamples' searches cut the data as it is; a rule is counted with each "
+       "threshold snapped to the nearest quantile, and a kept rule cuts at the median of the thresholds its "
+       "resamples found, so that a cut between two quantiles stays where the classes part) or quantiles (the "
+       "searches see the data snapped to the quantiles, so every threshold is one, as in SIRUS)",
+       "rule"},
+      {"stable_size", named_field<kStableSizeNames, &LearnerParams::stable, &StableOptions::size>(),
+       "stable rules: learner (at most as many rules as the learner keeps without stable rules on the same "
+       "data, the most frequent first, ties to the most important: rule-logistic keeps that many of its "
+       "weighted stable rules and fits their weights again) or frequent (every frequent rule)",
+       "rule"},
   };
   return table;
 }
@@ -68,6 +81,25 @@ RuleKey canonical(const Rule& r, const std::vector<std::vector<double>>& values)
   return key;
 }
 
+// A resample's rule as a key, each threshold snapped to the nearest grid value, in a canonical order; with
+// `thresholds`, the rule's own thresholds in the key's order (searched thresholds).
+RuleKey snapped_key(const Rule& r, const std::vector<std::vector<double>>& grid, std::vector<double>* thresholds) {
+  std::vector<std::pair<ConditionKey, double>> conditions;
+  for (const Condition& c : r.conditions) {
+    const bool numeric = c.op == Op::le || c.op == Op::gt;
+    const double t = numeric ? snap_to_grid(c.threshold, grid[static_cast<std::size_t>(c.attribute)]) : c.threshold;
+    conditions.emplace_back(ConditionKey{c.attribute, static_cast<int>(c.op), c.value, t}, c.threshold);
+  }
+  std::sort(conditions.begin(), conditions.end());
+  RuleKey key{r.klass, {}};
+  if (thresholds) thresholds->clear();
+  for (const auto& [k, t] : conditions) {
+    key.second.push_back(k);
+    if (thresholds) thresholds->push_back(t);
+  }
+  return key;
+}
+
 }  // namespace
 
 Dataset snap_to_quantiles(const Dataset& data, const std::vector<std::vector<double>>& grid) {
@@ -86,11 +118,12 @@ Dataset snap_to_quantiles(const Dataset& data, const std::vector<std::vector<dou
 }
 
 RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
-                           const QualityMeasure* estimate) {
+                           const QualityMeasure* estimate, std::vector<std::size_t>* found_in) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
   const auto grid = quantile_grid(data, params.stable.quantiles);
   const auto values = snapped_values(data, grid);
-  const Dataset snapped = snap_to_quantiles(data, grid);
+  const bool searched = params.stable.thresholds == StableThresholds::searched;
+  const Dataset snapped = searched ? Dataset{} : snap_to_quantiles(data, grid);
 
   LearnerParams raw = params;
   raw.stable.resamples = 0;
@@ -101,18 +134,28 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
   std::vector<std::vector<std::size_t>> samples(b_count);
   for (auto& rows : samples) rows = bootstrap_rows(n, rng);
   std::vector<std::vector<RuleKey>> found(b_count);
+  // Searched thresholds: per resample, the thresholds its searches chose for each key (the first rule giving
+  // the key), in the key's condition order.
+  std::vector<std::map<RuleKey, std::vector<double>>> chosen(b_count);
   parallel_for(b_count, threads, [&](std::size_t b) {
-    const RuleModel m = fit(snapped.subset(samples[b]), raw, 1);
+    const RuleModel m = fit((searched ? data : snapped).subset(samples[b]), raw, 1);
     // Every prefix of a rule (its conditions in the order the search added them), as SIRUS counts every
     // node of a tree's paths: a rule's first conditions recur across resamples far more often than the
     // whole rule, whose last conditions depend on which rows earlier rules covered.
     Rule prefix;
+    std::vector<double> thresholds;
     for (const Rule& r : m.rules) {
       prefix.klass = r.klass;
       prefix.conditions.clear();
       for (const Condition& c : r.conditions) {
         prefix.conditions.push_back(c);
-        found[b].push_back(canonical(prefix, values));
+        if (searched) {
+          RuleKey key = snapped_key(prefix, grid, &thresholds);
+          chosen[b].try_emplace(key, thresholds);
+          found[b].push_back(std::move(key));
+        } else {
+          found[b].push_back(canonical(prefix, values));
+        }
       }
     }
     std::sort(found[b].begin(), found[b].end());
@@ -121,42 +164,74 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
   std::map<RuleKey, std::size_t> frequency;
   for (const auto& keys : found)
     for (const auto& k : keys) ++frequency[k];
-  std::vector<std::pair<RuleKey, std::size_t>> frequent;
   const double needed = params.stable.frequency * static_cast<double>(b_count);
-  for (const auto& [key, count] : frequency)
-    if (static_cast<double>(count) >= needed - 1e-9) frequent.emplace_back(key, count);
-  // Most frequent first; among equals, the map's (canonical) order, so the result never depends on threads.
-  std::stable_sort(frequent.begin(), frequent.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-
   CoverageIndex index(data, threads);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
-  const std::size_t max_rules = rule_limit(params);
+
+  // The frequent candidates as rules on all the data: searched thresholds at the lower median of those the
+  // resamples holding the rule chose (a threshold one of them cut at, in the rule's quantile cell).
+  struct Candidate {
+    FoundRule found;
+    std::size_t count;
+  };
+  std::vector<Candidate> frequent;
   const Bitset all(data.rows(), true);
-  std::vector<std::pair<int, Bitset>> kept;  // class and covered rows of each kept rule
-  for (const auto& [key, count] : frequent) {
-    if (model.rules.size() >= max_rules) break;
-    FoundRule f;
+  std::vector<double> at;
+  for (const auto& [key, count] : frequency) {
+    if (static_cast<double>(count) < needed - 1e-9) continue;
+    Candidate c{FoundRule{}, count};
+    FoundRule& f = c.found;
     f.target = key.first;
     Bitset covered = all;
-    for (const auto& [attribute, op, value, threshold] : key.second) {
-      const Condition c{attribute, static_cast<Op>(op), value, threshold};
-      f.conditions.push_back(c);
-      covered = index.covered(c, covered);
+    for (std::size_t i = 0; i < key.second.size(); ++i) {
+      const auto& [attribute, op, value, threshold] = key.second[i];
+      Condition condition{attribute, static_cast<Op>(op), value, threshold};
+      if (searched && (condition.op == Op::le || condition.op == Op::gt)) {
+        at.clear();
+        for (const auto& thresholds : chosen)
+          if (const auto it = thresholds.find(key); it != thresholds.end()) at.push_back(it->second[i]);
+        std::sort(at.begin(), at.end());
+        condition.threshold = at[(at.size() - 1) / 2];
+      }
+      f.conditions.push_back(condition);
+      covered = index.covered(condition, covered);
     }
-    const bool redundant = std::any_of(kept.begin(), kept.end(),
-                                       [&](const auto& k) { return k.first == f.target && k.second == covered; });
-    if (redundant || !covered.any()) continue;
+    if (!covered.any()) continue;
     f.counts = index.class_counts(covered);
     const RuleStats stats =
         make_rule_stats(f.counts, model.training_counts, f.target, static_cast<int>(f.conditions.size()));
     f.quality = f.selection = quality.evaluate(stats);
-    f.covered = covered;
+    f.covered = std::move(covered);
+    frequent.push_back(std::move(c));
+  }
+  // Most frequent first; among equals the best by the learner's measure, then the map's (canonical) order,
+  // so the result never depends on threads.
+  std::stable_sort(frequent.begin(), frequent.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.count != b.count) return a.count > b.count;
+    return a.found.quality > b.found.quality;
+  });
+
+  std::size_t max_rules = rule_limit(params);
+  if (params.stable.size == StableSize::learner) {
+    LearnerParams own = params;
+    own.stable.resamples = 0;
+    max_rules = std::min(max_rules, fit_with_quality(data, own, quality, threads, estimate).rules.size());
+  }
+  std::vector<std::pair<int, const Bitset*>> kept;  // class and covered rows of each kept rule
+  if (found_in) found_in->clear();
+  for (const Candidate& c : frequent) {
+    if (model.rules.size() >= max_rules) break;
+    const FoundRule& f = c.found;
+    const bool redundant = std::any_of(kept.begin(), kept.end(),
+                                       [&](const auto& k) { return k.first == f.target && *k.second == f.covered; });
+    if (redundant) continue;
     Rule rule = make_rule(f, index, estimator, model.kind, model.training_counts);
     if (!passes_prior_test(params, rule, model.training_counts)) continue;
-    kept.emplace_back(f.target, std::move(covered));
+    kept.emplace_back(f.target, &f.covered);
     model.rules.push_back(std::move(rule));
+    if (found_in) found_in->push_back(c.count);
   }
   return model;
 }

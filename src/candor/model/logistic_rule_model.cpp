@@ -166,10 +166,8 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
 
   std::vector<std::size_t> order(rules.rules.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return importance(rule_weights.col(static_cast<Eigen::Index>(a)), rule_spread[a]) >
-           importance(rule_weights.col(static_cast<Eigen::Index>(b)), rule_spread[b]);
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return rule_importance(a) > rule_importance(b); });
   if (rules.rules.empty()) {
     if (rules_without_weight > 0) out << "\nNo rules with a weight.\n";
   } else {
@@ -193,7 +191,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
     const double own = own_class_weight(k);
     out << (k + 1) << ". " << format_rule(r, schema) << "\n   weight " << signed_fixed(own, 3);
     if (link == LogisticLink::one_vs_rest) out << " (other classes' logits: " << weights_text(col) << ")";
-    out << "  importance " << fixed_digits(importance(col, rule_spread[k]), 3) << "  P("
+    out << "  importance " << fixed_digits(rule_importance(k), 3) << "  P("
         << cls.values[static_cast<std::size_t>(r.klass)] << ") = " << fixed_digits(r.probability, 4) << " ["
         << fixed_digits(r.interval.first, 3) << ", " << fixed_digits(r.interval.second, 3) << "]  gamma "
         << fixed_digits(rule_gamma[k], 2) << "  covers "
@@ -221,6 +219,10 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
         << fixed_digits(importance(col, attribute_spread[c]), 3) << "\n";
   }
   return out.str();
+}
+
+double LogisticRuleModel::rule_importance(std::size_t k) const {
+  return rule_weights.col(static_cast<Eigen::Index>(k)).cwiseAbs().maxCoeff() * rule_spread[k];
 }
 
 std::string LogisticRuleModel::dropped_rules_sentence() const {

@@ -46,6 +46,9 @@ struct LogisticRuleModel : Model {
   // What rule k adds to the logit of its own class when it fires (the weight `candor rules` and rule_table
   // show): for a binary model, whose one logit is the second class's, the sign follows the rule's class.
   double own_class_weight(std::size_t k) const;
+  // RuleFit's importance of rule k: its largest absolute weight on a logit times the standard deviation of its
+  // 0/1 feature in training (rule_spread), the order `candor rules` lists the rules in.
+  double rule_importance(std::size_t k) const;
   std::vector<double> rule_gamma;  // gamma_k = s_k - q_k n_k of each rule in its own class's problem
   // Rules the rule learner found that the penalties left at weight 0 on every logit: dropped from `rules`
   // after the fit, since they change no prediction (the model file's "rules_without_weight").

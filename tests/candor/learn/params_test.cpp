@@ -211,7 +211,8 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
     return out;
   };
   EXPECT_EQ(names_of_table(stable_params()),
-            (std::vector<std::string>{"stable_resamples", "stable_frequency", "stable_quantiles"}));
+            (std::vector<std::string>{"stable_resamples", "stable_frequency", "stable_quantiles", "stable_thresholds",
+                                      "stable_size"}));
   EXPECT_EQ(names_of_table(evc_params()), (std::vector<std::string>{"evc_permutations", "evc_fit", "evc_pool"}));
   EXPECT_EQ(names_of_table(heuristic_params()),
             (std::vector<std::string>{"quality", "refine_quality", "select_quality", "m", "m_scale"}));

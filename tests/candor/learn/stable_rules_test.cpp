@@ -1,24 +1,35 @@
-// Stable rules (learn/stable_rules.cpp): thresholds on the quantile grid, rules kept by their frequency
-// across resamples, and more stable rule sets than the learner they start from.
+// Stable rules (learn/stable_rules.cpp): thresholds searched or on the quantile grid, rules kept by their
+// frequency across resamples up to the learner's own number, and more stable rule sets than the learner they
+// start from.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/stable_rules.hpp"
+#include "candor/model/logistic_rule_model.hpp"
 #include "test_util.hpp"
 
 using namespace candor;
 
 namespace {
-LearnerParams stable(double frequency = 0.5) {
+LearnerParams stable(double frequency = 0.5, StableThresholds thresholds = StableThresholds::searched,
+                     StableSize size = StableSize::learner) {
   LearnerParams p;
   p.learner = "cn2-unordered";
   p.stable.resamples = 10;
   p.stable.frequency = frequency;
+  p.stable.thresholds = thresholds;
+  p.stable.size = size;
+  return p;
+}
+LearnerParams stable_logistic_params() {
+  LearnerParams p = stable();
+  p.learner = "rule-logistic";
   return p;
 }
 }  // namespace
@@ -49,8 +60,11 @@ TEST(StableRules, ValuesMoveUpToTheQuantileGridByHand) {
 
 TEST(StableRules, ThresholdsOnTheGridFrequentRulesFirstAndNoRuleTwice) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
-  const RuleModel at_half = fit(d, stable(0.5), 2);
-  const RuleModel always = fit(d, stable(1.0), 2);
+  const auto on_grid = [](double frequency) {
+    return stable(frequency, StableThresholds::quantiles, StableSize::frequent);
+  };
+  const RuleModel at_half = fit(d, on_grid(0.5), 2);
+  const RuleModel always = fit(d, on_grid(1.0), 2);
   ASSERT_FALSE(at_half.rules.empty());
   // Every numeric threshold is a grid value or an attribute's largest value.
   const auto grid = quantile_grid(d, 10);
@@ -77,8 +91,62 @@ TEST(StableRules, ThresholdsOnTheGridFrequentRulesFirstAndNoRuleTwice) {
       EXPECT_FALSE(same) << i << " " << j;
     }
   // The same model on any thread count.
-  EXPECT_EQ(fit(d, stable(0.5), 1).to_json().dump(), at_half.to_json().dump());
+  EXPECT_EQ(fit(d, on_grid(0.5), 1).to_json().dump(), at_half.to_json().dump());
   EXPECT_EQ(at_half.to_json().at("learner").at("stable_resamples"), 10);
+}
+
+TEST(StableRules, SearchedThresholdsCutWhereTheClassesPart) {
+  // Iris's setosa ends at petal length 1.9 and the next flower starts at 3.0, between the deciles 1.7 and
+  // 3.9: on the grid no single condition covers the 50 setosa and nothing else, while searched thresholds
+  // keep the searches' cut.
+  const Dataset d = read_arff(test::shared("iris.arff"));
+  const int petal_length = d.schema.attribute_index("petallength");
+  ASSERT_GE(petal_length, 0);
+  auto setosa_cut = [&](StableThresholds thresholds) -> std::optional<double> {
+    const RuleModel m = fit(d, stable(0.5, thresholds, StableSize::frequent), 2);
+    for (const auto& r : m.rules)
+      if (r.klass == 0 && r.conditions.size() == 1 && r.conditions[0].attribute == petal_length &&
+          r.conditions[0].op == Op::le && r.training_counts[0] == 50 &&
+          r.training_counts[1] + r.training_counts[2] == 0)
+        return r.conditions[0].threshold;
+    return std::nullopt;
+  };
+  const auto searched = setosa_cut(StableThresholds::searched);
+  ASSERT_TRUE(searched.has_value());
+  EXPECT_GT(*searched, 1.9);
+  EXPECT_LT(*searched, 3.0);
+  EXPECT_FALSE(setosa_cut(StableThresholds::quantiles).has_value());
+  // The same model on any thread count.
+  EXPECT_EQ(fit(d, stable(), 1).to_json().dump(), fit(d, stable(), 2).to_json().dump());
+}
+
+TEST(StableRules, AtMostTheLearnersNumberOfRules) {
+  // On vote the frequent rules outnumber cn2-unordered's own; --stable-size learner keeps the most frequent
+  // of them, as many as the learner's, and --stable-size frequent all of them.
+  const Dataset d = read_arff(test::shared("vote.arff"));
+  LearnerParams plain;
+  plain.learner = "cn2-unordered";
+  const std::size_t own = fit(d, plain, 2).rules.size();
+  const RuleModel all = fit(d, stable(0.5, StableThresholds::searched, StableSize::frequent), 2);
+  const RuleModel limited = fit(d, stable(), 2);
+  ASSERT_GT(all.rules.size(), own);
+  ASSERT_EQ(limited.rules.size(), own);
+  for (std::size_t i = 0; i < own; ++i) EXPECT_EQ(limited.rules[i].conditions, all.rules[i].conditions) << i;
+
+  // rule-logistic: no more rules with a weight than without stable rules; each kept rule has a weight.
+  plain.learner = "rule-logistic";
+  LearnerParams logistic = stable();
+  logistic.learner = "rule-logistic";
+  const std::size_t own_weighted = fit_model(d, plain, 2)->rule_count();
+  const auto limited_logistic = fit_model(d, logistic, 2);
+  logistic.stable.size = StableSize::frequent;
+  const auto all_logistic = fit_model(d, logistic, 2);
+  EXPECT_GT(all_logistic->rule_count(), own_weighted);
+  EXPECT_LE(limited_logistic->rule_count(), own_weighted);
+  EXPECT_GT(limited_logistic->rule_count(), 0u);
+  const auto& lr = dynamic_cast<const LogisticRuleModel&>(*limited_logistic);
+  for (std::size_t k = 0; k < lr.rule_count(); ++k) EXPECT_GT(lr.rule_importance(k), 0) << k;
+  EXPECT_EQ(limited_logistic->to_json().dump(), fit_model(d, stable_logistic_params(), 1)->to_json().dump());
 }
 
 TEST(StableRules, MoreStableThanTheLearnerTheyStartFrom) {

@@ -1,5 +1,6 @@
 #include "candor/learn/rule_logistic/rule_logistic.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -7,6 +8,7 @@
 #include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/rule_logistic/rule_logistic_options.hpp"
+#include "candor/learn/stable_options.hpp"
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/util/memory.hpp"
@@ -269,11 +271,16 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   rule_params.rule_search.max_rule_length = p.resolved_max_rule_length();
   rule_params.rule_covering.stop = name_of(kStoppingNames, p.resolved_stop());
   rule_params.correct = name_of(kCorrectionNames, p.resolved_correct());
+  // Stable rules limited to the learner's size: the limit applies to the rules with a weight (below), not to
+  // the rule set the weights are fitted on.
+  const bool stable_limit = o.with_rules() && p.stable.resamples > 0 && p.stable.size == StableSize::learner;
+  if (stable_limit) rule_params.stable.size = StableSize::frequent;
+  std::vector<std::size_t> found_in;  // stable rules: each rule's number of resamples
   if (o.with_rules()) {
     if (o.linear.rule_data == RuleData::all) {
-      model->rules = fit(data, rule_params, threads);
+      model->rules = fit(data, rule_params, threads, &found_in);
     } else {
-      model->rules = fit(data.subset(rule_rows), rule_params, threads);
+      model->rules = fit(data.subset(rule_rows), rule_params, threads, &found_in);
     }
   } else {
     RuleModel& none = model->rules;  // no rules: only the schema and the training counts
@@ -287,104 +294,140 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     none.training_source = data.source;
     none.resolve();
   }
-  const std::vector<Rule>& rules = model->rules.rules;
+  // The weights of model->rules (dropping the rules left at weight 0), with lambda chosen first or kept.
+  auto fit_weights = [&](bool choose_lambda) {
+    const std::vector<Rule>& rules = model->rules.rules;
+    if (o.with_attributes() && choose_lambda) model->encoding = AttributeEncoding::fit(data, weight_rows);
+    const Design design = make_design(data, weight_rows, model->encoding, rules);
 
-  if (o.with_attributes()) model->encoding = AttributeEncoding::fit(data, weight_rows);
-  const Design design = make_design(data, weight_rows, model->encoding, rules);
-
-  // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
-  if (o.lambda_search == LambdaSearchOn::none) {
-    model->lambda = resolved_fixed_lambda(p);
-  } else if (p.options<LinearOptions>().lambda > 0) {
-    model->lambda = p.options<LinearOptions>().lambda;
-  } else {
-    LambdaSearch& search = model->lambda_search;
-    if (o.lambda_search == LambdaSearchOn::attributes) {
-      const AttributeEncoding attributes = AttributeEncoding::fit(data, weight_rows);
-      const Design plain = make_design(data, weight_rows, attributes, {});
-      search = cross_validate_lambda(plain, {}, classes, model->link, o, p, threads);
+    // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
+    if (!choose_lambda) {
+      // the first fit's
+    } else if (o.lambda_search == LambdaSearchOn::none) {
+      model->lambda = resolved_fixed_lambda(p);
+    } else if (p.options<LinearOptions>().lambda > 0) {
+      model->lambda = p.options<LinearOptions>().lambda;
     } else {
-      search = cross_validate_lambda(design, rules, classes, model->link, o, p, threads);
-    }
-    std::size_t best = 0;
-    for (std::size_t g = 1; g < search.grid.size(); ++g)
-      if (search.log_loss[g] < search.log_loss[best]) best = g;
-    model->lambda = search.grid[best];
-  }
-
-  const auto problems = make_problems(design, rules, classes, model->link, o, model->lambda);
-  const auto weights = solve_all(problems, nullptr, kModelTolerance);
-
-  const auto logit_count = static_cast<Eigen::Index>(model->link == LogisticLink::binary ? 1 : classes);
-  const auto R = static_cast<Eigen::Index>(rules.size());
-  model->intercepts.resize(logit_count);
-  model->attribute_weights.resize(logit_count, static_cast<Eigen::Index>(model->encoding.size()));
-  model->rule_weights = Eigen::MatrixXd::Zero(logit_count, R);
-  model->rule_gamma.assign(rules.size(), 0.0);
-  if (model->link == LogisticLink::one_vs_rest) {
-    for (int c = 0; c < classes; ++c) {
-      const auto& q = problems[static_cast<std::size_t>(c)];
-      const auto& wc = weights[static_cast<std::size_t>(c)];
-      const auto gamma = q.gammas();
-      model->intercepts[c] = wc.intercepts[0];
-      // A matrix of no columns has no storage: Eigen's row() of it offsets a null pointer (UBSan).
-      if (model->attribute_weights.cols() > 0) model->attribute_weights.row(c) = wc.attributes.row(0);
-      for (Eigen::Index k = 0; k < R; ++k) {
-        model->rule_weights(c, k) = q.rule_sign[static_cast<std::size_t>(k)] * wc.rules[k];
-        if (rules[static_cast<std::size_t>(k)].klass == c)
-          model->rule_gamma[static_cast<std::size_t>(k)] = gamma[static_cast<std::size_t>(k)];
+      LambdaSearch& search = model->lambda_search;
+      if (o.lambda_search == LambdaSearchOn::attributes) {
+        const AttributeEncoding attributes = AttributeEncoding::fit(data, weight_rows);
+        const Design plain = make_design(data, weight_rows, attributes, {});
+        search = cross_validate_lambda(plain, {}, classes, model->link, o, p, threads);
+      } else {
+        search = cross_validate_lambda(design, rules, classes, model->link, o, p, threads);
       }
+      std::size_t best = 0;
+      for (std::size_t g = 1; g < search.grid.size(); ++g)
+        if (search.log_loss[g] < search.log_loss[best]) best = g;
+      model->lambda = search.grid[best];
     }
-  } else {
-    const auto& q = problems.front();
-    const auto& w = weights.front();
-    model->intercepts = w.intercepts;
-    model->attribute_weights = w.attributes;
-    model->rule_gamma = q.gammas();
+
+    const auto problems = make_problems(design, rules, classes, model->link, o, model->lambda);
+    const auto weights = solve_all(problems, nullptr, kModelTolerance);
+
+    const auto logit_count = static_cast<Eigen::Index>(model->link == LogisticLink::binary ? 1 : classes);
+    const auto R = static_cast<Eigen::Index>(rules.size());
+    model->intercepts.resize(logit_count);
+    model->attribute_weights.resize(logit_count, static_cast<Eigen::Index>(model->encoding.size()));
+    model->rule_weights = Eigen::MatrixXd::Zero(logit_count, R);
+    model->rule_gamma.assign(rules.size(), 0.0);
+    if (model->link == LogisticLink::one_vs_rest) {
+      for (int c = 0; c < classes; ++c) {
+        const auto& q = problems[static_cast<std::size_t>(c)];
+        const auto& wc = weights[static_cast<std::size_t>(c)];
+        const auto gamma = q.gammas();
+        model->intercepts[c] = wc.intercepts[0];
+        // A matrix of no columns has no storage: Eigen's row() of it offsets a null pointer (UBSan).
+        if (model->attribute_weights.cols() > 0) model->attribute_weights.row(c) = wc.attributes.row(0);
+        for (Eigen::Index k = 0; k < R; ++k) {
+          model->rule_weights(c, k) = q.rule_sign[static_cast<std::size_t>(k)] * wc.rules[k];
+          if (rules[static_cast<std::size_t>(k)].klass == c)
+            model->rule_gamma[static_cast<std::size_t>(k)] = gamma[static_cast<std::size_t>(k)];
+        }
+      }
+    } else {
+      const auto& q = problems.front();
+      const auto& w = weights.front();
+      model->intercepts = w.intercepts;
+      model->attribute_weights = w.attributes;
+      model->rule_gamma = q.gammas();
+      for (Eigen::Index k = 0; k < R; ++k)
+        model->rule_weights(q.rule_logit[static_cast<std::size_t>(k)], k) =
+            q.rule_sign[static_cast<std::size_t>(k)] * w.rules[k];
+    }
+
+    // A rule the penalties left at weight 0 on every logit takes no part in any prediction. It is dropped, as
+    // RuleFit drops its rules of coefficient 0, so that the model's rules are the ones it predicts with and its
+    // rule count is what a reader has to read. Dropping is exact: the weights that remain are the optimum of the
+    // problem without those columns (its optimality conditions are the full problem's), and every prediction
+    // is the same.
+    std::vector<std::size_t> kept;
     for (Eigen::Index k = 0; k < R; ++k)
-      model->rule_weights(q.rule_logit[static_cast<std::size_t>(k)], k) =
-          q.rule_sign[static_cast<std::size_t>(k)] * w.rules[k];
-  }
-
-  // A rule the penalties left at weight 0 on every logit takes no part in any prediction. It is dropped, as
-  // RuleFit drops its rules of coefficient 0, so that the model's rules are the ones it predicts with and its
-  // rule count is what a reader has to read. Dropping is exact: the weights that remain are the optimum of the
-  // problem without those columns (its optimality conditions are the full problem's), and every prediction
-  // is the same.
-  std::vector<std::size_t> kept;
-  for (Eigen::Index k = 0; k < R; ++k)
-    if ((model->rule_weights.col(k).array() != 0.0).any()) kept.push_back(static_cast<std::size_t>(k));
-  model->rules_without_weight = rules.size() - kept.size();
-  if (model->rules_without_weight > 0) {
-    Eigen::MatrixXd weighted(logit_count, static_cast<Eigen::Index>(kept.size()));
-    std::vector<Rule> kept_rules;
-    std::vector<double> kept_gamma;
-    for (std::size_t i = 0; i < kept.size(); ++i) {
-      weighted.col(static_cast<Eigen::Index>(i)) = model->rule_weights.col(static_cast<Eigen::Index>(kept[i]));
-      kept_rules.push_back(rules[kept[i]]);
-      kept_gamma.push_back(model->rule_gamma[kept[i]]);
+      if ((model->rule_weights.col(k).array() != 0.0).any()) kept.push_back(static_cast<std::size_t>(k));
+    model->rules_without_weight += rules.size() - kept.size();
+    if (!found_in.empty())
+      for (std::size_t i = 0; i < kept.size(); ++i) found_in[i] = found_in[kept[i]];
+    found_in.resize(std::min(found_in.size(), kept.size()));
+    if (kept.size() < rules.size()) {
+      Eigen::MatrixXd weighted(logit_count, static_cast<Eigen::Index>(kept.size()));
+      std::vector<Rule> kept_rules;
+      std::vector<double> kept_gamma;
+      for (std::size_t i = 0; i < kept.size(); ++i) {
+        weighted.col(static_cast<Eigen::Index>(i)) = model->rule_weights.col(static_cast<Eigen::Index>(kept[i]));
+        kept_rules.push_back(rules[kept[i]]);
+        kept_gamma.push_back(model->rule_gamma[kept[i]]);
+      }
+      model->rule_weights = std::move(weighted);
+      model->rule_gamma = std::move(kept_gamma);
+      model->rules.rules = std::move(kept_rules);  // `rules` refers to these: not read below
     }
-    model->rule_weights = std::move(weighted);
-    model->rule_gamma = std::move(kept_gamma);
-    model->rules.rules = std::move(kept_rules);  // `rules` refers to these: not read below
-  }
 
-  // Spreads for the importance ranking, on the rows the weights were learned on.
-  const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
-  for (std::size_t k : kept) {
-    double covered = 0;
-    for (auto i : design.covered[k]) covered += design.w[i];
-    model->rule_spread.push_back(spread(total > 0 ? covered / total : 0));
-  }
-  for (std::size_t c = 0; c < model->encoding.size(); ++c) {
-    if (model->encoding.columns[c].kind == EncodedColumn::Kind::numeric) {
-      model->attribute_spread.push_back(1.0);
-      continue;
+    // Spreads for the importance ranking, on the rows the weights were learned on.
+    model->rule_spread.clear();
+    model->attribute_spread.clear();
+    const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
+    for (std::size_t k : kept) {
+      double covered = 0;
+      for (auto i : design.covered[k]) covered += design.w[i];
+      model->rule_spread.push_back(spread(total > 0 ? covered / total : 0));
     }
-    double ones = 0;
-    for (std::size_t i = 0; i < design.w.size(); ++i)
-      if (design.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) != 0) ones += design.w[i];
-    model->attribute_spread.push_back(spread(total > 0 ? ones / total : 0));
+    for (std::size_t c = 0; c < model->encoding.size(); ++c) {
+      if (model->encoding.columns[c].kind == EncodedColumn::Kind::numeric) {
+        model->attribute_spread.push_back(1.0);
+        continue;
+      }
+      double ones = 0;
+      for (std::size_t i = 0; i < design.w.size(); ++i)
+        if (design.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) != 0) ones += design.w[i];
+      model->attribute_spread.push_back(spread(total > 0 ? ones / total : 0));
+    }
+  };
+  fit_weights(true);
+  if (stable_limit) {
+    // At most as many rules as the learner keeps without stable rules on the same data: the most frequent
+    // across the resamples, among equals the most important, with their weights fitted again.
+    LearnerParams plain = given;
+    plain.stable.resamples = 0;
+    const std::size_t limit = fit_rule_logistic(data, plain, threads)->rule_count();
+    if (model->rules.rules.size() > limit) {
+      std::vector<std::size_t> order(model->rules.rules.size());
+      std::iota(order.begin(), order.end(), std::size_t{0});
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (found_in[a] != found_in[b]) return found_in[a] > found_in[b];
+        return model->rule_importance(a) > model->rule_importance(b);
+      });
+      order.resize(limit);
+      std::sort(order.begin(), order.end());  // the rule learner's order
+      std::vector<Rule> chosen;
+      std::vector<std::size_t> chosen_found;
+      for (std::size_t k : order) {
+        chosen.push_back(model->rules.rules[k]);
+        chosen_found.push_back(found_in[k]);
+      }
+      model->rules.rules = std::move(chosen);
+      found_in = std::move(chosen_found);
+      fit_weights(false);
+    }
   }
   return model;
 }
