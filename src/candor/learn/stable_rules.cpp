@@ -64,38 +64,27 @@ std::vector<std::vector<double>> snapped_values(const Dataset& data, const std::
 using ConditionKey = std::tuple<int, int, int, double>;
 using RuleKey = std::pair<int, std::vector<ConditionKey>>;  // class, conditions in canonical order
 
-// A resample's rule with each threshold written at the largest value a replaced column can hold at or below
-// it (the cut lies between two of them), in a canonical order.
-RuleKey canonical(const Rule& r, const std::vector<std::vector<double>>& values) {
-  RuleKey key{r.klass, {}};
-  for (const Condition& c : r.conditions) {
-    double t = c.threshold;
-    if (c.op == Op::le || c.op == Op::gt) {
-      const auto& v = values[static_cast<std::size_t>(c.attribute)];
-      const auto above = std::upper_bound(v.begin(), v.end(), t);
-      if (above != v.begin()) t = *(above - 1);
-    }
-    key.second.emplace_back(c.attribute, static_cast<int>(c.op), c.value, t);
-  }
-  std::sort(key.second.begin(), key.second.end());
-  return key;
+// The largest value a replaced column can hold at or below t (the cut lies between two of them).
+double at_or_below(double t, const std::vector<double>& values) {
+  const auto above = std::upper_bound(values.begin(), values.end(), t);
+  return above != values.begin() ? *(above - 1) : t;
 }
 
-// A resample's rule as a key, each threshold snapped to the nearest grid value, in a canonical order; with
-// `thresholds`, the rule's own thresholds in the key's order (searched thresholds).
-RuleKey snapped_key(const Rule& r, const std::vector<std::vector<double>>& grid, std::vector<double>* thresholds) {
+// A resample's rule as a key: its class and its conditions in a canonical order, each numeric threshold as
+// snap(attribute, threshold) writes it; `thresholds` receives the rule's own thresholds in the key's order.
+template <class Snap>
+RuleKey rule_key(const Rule& r, Snap&& snap, std::vector<double>& thresholds) {
   std::vector<std::pair<ConditionKey, double>> conditions;
   for (const Condition& c : r.conditions) {
-    const bool numeric = c.op == Op::le || c.op == Op::gt;
-    const double t = numeric ? snap_to_grid(c.threshold, grid[static_cast<std::size_t>(c.attribute)]) : c.threshold;
+    const double t = c.op == Op::le || c.op == Op::gt ? snap(c.attribute, c.threshold) : c.threshold;
     conditions.emplace_back(ConditionKey{c.attribute, static_cast<int>(c.op), c.value, t}, c.threshold);
   }
   std::sort(conditions.begin(), conditions.end());
   RuleKey key{r.klass, {}};
-  if (thresholds) thresholds->clear();
+  thresholds.clear();
   for (const auto& [k, t] : conditions) {
     key.second.push_back(k);
-    if (thresholds) thresholds->push_back(t);
+    thresholds.push_back(t);
   }
   return key;
 }
@@ -137,6 +126,12 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
   // Searched thresholds: per resample, the thresholds its searches chose for each key (the first rule giving
   // the key), in the key's condition order.
   std::vector<std::map<RuleKey, std::vector<double>>> chosen(b_count);
+  // Searched thresholds are counted at the nearest grid value, as the stability measure compares rules; on
+  // the quantiles, every cut is written at the grid value below it.
+  auto snap = [&](int attribute, double t) {
+    const auto a = static_cast<std::size_t>(attribute);
+    return searched ? snap_to_grid(t, grid[a]) : at_or_below(t, values[a]);
+  };
   parallel_for(b_count, threads, [&](std::size_t b) {
     const RuleModel m = fit((searched ? data : snapped).subset(samples[b]), raw, 1);
     // Every prefix of a rule (its conditions in the order the search added them), as SIRUS counts every
@@ -149,13 +144,9 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
       prefix.conditions.clear();
       for (const Condition& c : r.conditions) {
         prefix.conditions.push_back(c);
-        if (searched) {
-          RuleKey key = snapped_key(prefix, grid, &thresholds);
-          chosen[b].try_emplace(key, thresholds);
-          found[b].push_back(std::move(key));
-        } else {
-          found[b].push_back(canonical(prefix, values));
-        }
+        RuleKey key = rule_key(prefix, snap, thresholds);
+        if (searched) chosen[b].try_emplace(key, thresholds);
+        found[b].push_back(std::move(key));
       }
     }
     std::sort(found[b].begin(), found[b].end());

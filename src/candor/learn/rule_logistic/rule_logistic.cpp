@@ -294,33 +294,31 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     none.training_source = data.source;
     none.resolve();
   }
-  // The weights of model->rules (dropping the rules left at weight 0), with lambda chosen first or kept.
+  // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
+  auto chosen_lambda = [&](const Design& design, const std::vector<Rule>& rules) {
+    if (o.lambda_search == LambdaSearchOn::none) return resolved_fixed_lambda(p);
+    if (p.options<LinearOptions>().lambda > 0) return p.options<LinearOptions>().lambda;
+    LambdaSearch& search = model->lambda_search;
+    if (o.lambda_search == LambdaSearchOn::attributes) {
+      const AttributeEncoding attributes = AttributeEncoding::fit(data, weight_rows);
+      const Design plain = make_design(data, weight_rows, attributes, {});
+      search = cross_validate_lambda(plain, {}, classes, model->link, o, p, threads);
+    } else {
+      search = cross_validate_lambda(design, rules, classes, model->link, o, p, threads);
+    }
+    std::size_t best = 0;
+    for (std::size_t g = 1; g < search.grid.size(); ++g)
+      if (search.log_loss[g] < search.log_loss[best]) best = g;
+    return search.grid[best];
+  };
+  // The weights of model->rules, dropping the rules left at weight 0; lambda chosen on the first fit, kept on a
+  // second (stable rules limited to the learner's size).
   auto fit_weights = [&](bool choose_lambda) {
     const std::vector<Rule>& rules = model->rules.rules;
     if (o.with_attributes() && choose_lambda) model->encoding = AttributeEncoding::fit(data, weight_rows);
     const Design design = make_design(data, weight_rows, model->encoding, rules);
 
-    // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
-    if (!choose_lambda) {
-      // the first fit's
-    } else if (o.lambda_search == LambdaSearchOn::none) {
-      model->lambda = resolved_fixed_lambda(p);
-    } else if (p.options<LinearOptions>().lambda > 0) {
-      model->lambda = p.options<LinearOptions>().lambda;
-    } else {
-      LambdaSearch& search = model->lambda_search;
-      if (o.lambda_search == LambdaSearchOn::attributes) {
-        const AttributeEncoding attributes = AttributeEncoding::fit(data, weight_rows);
-        const Design plain = make_design(data, weight_rows, attributes, {});
-        search = cross_validate_lambda(plain, {}, classes, model->link, o, p, threads);
-      } else {
-        search = cross_validate_lambda(design, rules, classes, model->link, o, p, threads);
-      }
-      std::size_t best = 0;
-      for (std::size_t g = 1; g < search.grid.size(); ++g)
-        if (search.log_loss[g] < search.log_loss[best]) best = g;
-      model->lambda = search.grid[best];
-    }
+    if (choose_lambda) model->lambda = chosen_lambda(design, rules);
 
     const auto problems = make_problems(design, rules, classes, model->link, o, model->lambda);
     const auto weights = solve_all(problems, nullptr, kModelTolerance);
