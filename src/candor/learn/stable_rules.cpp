@@ -19,10 +19,10 @@ const std::vector<ParamInfo>& stable_params() {
   static const std::vector<ParamInfo> table{
       {"stable_resamples", field<&LearnerParams::stable, &StableOptions::resamples>(),
        "stable rules (cn2-unordered, rule-logistic): 0 off; else fit the learner on this many bootstrap "
-       "resamples with thresholds restricted to the training data's --stable-quantiles quantiles, and keep the "
-       "rules, and first conditions of rules, found in at least --stable-frequency of them (as SIRUS keeps a "
-       "forest's frequent paths; docs/stability.md); their counts and probabilities are those of all the "
-       "training data",
+       "resamples and keep the rules, and first conditions of rules, found in at least --stable-frequency of "
+       "them, compared on the training data's --stable-quantiles quantiles (as SIRUS keeps a forest's frequent "
+       "paths; --stable-thresholds, --stable-size; docs/stability.md); their counts and probabilities are those "
+       "of all the training data",
        "rule", at_least(0)},
       {"stable_frequency", field<&LearnerParams::stable, &StableOptions::frequency>(),
        "stable rules: the share of the resamples a rule must appear in to be kept", "rule", in_range(0, 1, true)},
