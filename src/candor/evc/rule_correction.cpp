@@ -25,8 +25,13 @@ EvcEstimate evc_correct(double s, double n, double p_total, double n_total, cons
   out.corrected_lrs = chi2_upper_quantile_log(log_p_a_s, 1.0);
 
   if (out.corrected_lrs <= 0) {
+    // Corrected to the prior itself. The probability is written as the prior, not as e_s / n, which can
+    // round a unit in the last place above it and let a rule no better than the prior pass --stop prior.
     out.s = e_s;
-  } else if (out.corrected_lrs < out.lrs) {
+    out.probability = p_total / n_total;
+    return out;
+  }
+  if (out.corrected_lrs < out.lrs) {
     // LRS(x) rises from 0 at x = e_s to lrs at x = s.
     auto f = [&](double x) { return likelihood_ratio_statistic(x, n, p_total, n_total) - out.corrected_lrs; };
     boost::uintmax_t iterations = 100;

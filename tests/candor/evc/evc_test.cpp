@@ -61,6 +61,12 @@ TEST(Evc, EdgeCases) {
   EXPECT_LT(weak.lrs, law.median());
   EXPECT_DOUBLE_EQ(weak.p_a_s, 1.0);
   EXPECT_DOUBLE_EQ(weak.probability, 0.5);
+  // Corrected to the prior, the probability is the prior exactly: (7 x 94 / 200) / 7 rounds to a unit in the
+  // last place above 94 / 200, which let rules no better than the prior pass --stop prior.
+  ASSERT_NE((7.0 * 94.0 / 200.0) / 7.0, 94.0 / 200.0);
+  EvcEstimate at_prior = evc_correct(4, 7, 94, 200, GumbelLaw{10, 2});
+  EXPECT_DOUBLE_EQ(at_prior.p_a_s, 1.0);
+  EXPECT_EQ(at_prior.probability, 94.0 / 200.0);
   // A pure rule is corrected below 1 but stays above the prior.
   EvcEstimate pure = evc_correct(10, 10, 10, 20, law);
   EXPECT_GT(pure.lrs, 27);
