@@ -17,7 +17,6 @@ equal-width bins, as candor's; 200 label draws per fold (numpy, seed 1). Corpus 
 """
 import argparse
 import concurrent.futures
-import csv
 import os
 import statistics
 import warnings
@@ -26,6 +25,7 @@ import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 import candor
+from bench_files import write_csv
 from posthoc_calibration import corpus_sets, read_corpus_set, top_label_ece  # the same sets, folds' data and ECE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -87,12 +87,7 @@ def main():
         for part in pool.map(run_set, corpus_sets(), [learners] * len(corpus_sets())):
             rows.extend(part)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    tmp = args.out + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-    os.replace(tmp, args.out)
+    write_csv(args.out, rows)
     print("| learner | sets | ECE (mean of set means) | floor: a calibrated model's ECE | ECE above the floor |")
     print("|---|---|---|---|---|")
     for learner in learners:

@@ -23,10 +23,8 @@ mean error over all rules, and over each class's first rule (the best rule of th
 paper 000's Table 2 measures).
 """
 import argparse
-import csv
 import json
 import math
-import os
 import subprocess
 import sys
 import tempfile
@@ -34,6 +32,8 @@ from pathlib import Path
 
 import numpy as np
 from scipy.stats import spearmanr
+
+from bench_files import write_csv
 
 LEARNERS = {
     "the default (rule-logistic)": [],
@@ -167,12 +167,7 @@ def main():
             if (i + 1) % 50 == 0:
                 print(f"{i + 1} sets", flush=True)
     if a.out and points:
-        tmp = a.out + ".tmp"  # written whole, then renamed: an interrupted run leaves no half file
-        with open(tmp, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=list(points[0].keys()))
-            w.writeheader()
-            w.writerows(points)
-        os.replace(tmp, a.out)
+        write_csv(a.out, points)
     print("\n| learner | rules | Spearman | RMSE | mean error | first rules | Spearman | RMSE | mean error |")
     print("|---|---|---|---|---|---|---|---|---|")
     for label in learners:

@@ -27,6 +27,7 @@ from sklearn.calibration import CalibratedClassifierCV
 from sklearn.model_selection import StratifiedKFold
 
 import candor
+from bench_files import write_csv
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "data", "corpus")
@@ -133,12 +134,7 @@ def main():
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for result in pool.map(run_set, sets, [learners] * len(sets), [variants] * len(sets)):
             rows.extend(result)
-    tmp = args.out + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-    os.replace(tmp, args.out)
+    write_csv(args.out, rows)
     # Compared on the sets where every variant of the learner ran on every fold (scikit-learn's 5-fold
     # calibration refuses a training fold with a class of fewer than 5 rows).
     cells = defaultdict(lambda: defaultdict(list))

@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_files import write_csv
+
 
 def evaluate(candor, data, options, plot_dir):
     """The evaluation's JSON and its wall time, timed on a run without --plot (which draws with matplotlib)."""
@@ -81,10 +83,7 @@ def main():
                           f"fit {results[label][0]['fit_seconds'] * 1000:.1f} ms wall {results[label][1]:.2f} s"
                           for label in results), f"move RMSE {rmse:.4f} over {len(set_moves)} rules", flush=True)
     if a.out:
-        with open(a.out, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-            w.writeheader()
-            w.writerows(rows)
+        write_csv(a.out, rows)
     keys = ["accuracy", "log_loss", "ece", "rule_rmse", "rules"]
     print(f"\n| configuration | {' | '.join(keys)} | fit s per fold, median | evaluate wall s, median | "
           f"fit against cn2-unordered, median / largest | wall against cn2-unordered, median / largest |")

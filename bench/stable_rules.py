@@ -10,11 +10,12 @@ of examples/defaults/honest_default.json (docs/stability.md, "Stable rules").
 with --resamples folds. --only keeps the configurations whose label matches REGEX.
 """
 import argparse
-import csv
 import json
 import re
 import subprocess
 from pathlib import Path
+
+from bench_files import write_csv
 
 CONFIGS = {
     "rule-logistic (default)": "--learner rule-logistic",
@@ -64,10 +65,7 @@ def main():
             rows.append(row)
             print(name, label, *(f"{row[k]:.3f}" for k in KEYS), flush=True)
     if a.out:
-        with open(a.out, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=["dataset", "config", *KEYS])
-            w.writeheader()
-            w.writerows(rows)
+        write_csv(a.out, rows, ["dataset", "config", *KEYS])
     print(f"\n| configuration | {' | '.join(KEYS)} |\n|---|{'---|' * len(KEYS)}")
     for label in configs:
         mine = [r for r in rows if r["config"] == label]
