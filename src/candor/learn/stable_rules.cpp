@@ -122,10 +122,9 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
   Rng rng(stream_seed(static_cast<std::uint64_t>(params.seed), 0x57AB1EULL));
   std::vector<std::vector<std::size_t>> samples(b_count);
   for (auto& rows : samples) rows = bootstrap_rows(n, rng);
-  std::vector<std::vector<RuleKey>> found(b_count);
-  // Searched thresholds: per resample, the thresholds its searches chose for each key (the first rule giving
-  // the key), in the key's condition order.
-  std::vector<std::map<RuleKey, std::vector<double>>> chosen(b_count);
+  // Per resample, each key found once, with the thresholds its searches chose for it (the first rule giving
+  // the key), in the key's condition order: a searched threshold is their median.
+  std::vector<std::map<RuleKey, std::vector<double>>> found(b_count);
   // Searched thresholds are counted at the nearest grid value, as the stability measure compares rules; on
   // the quantiles, every cut is written at the grid value below it.
   auto snap = [&](int attribute, double t) {
@@ -145,16 +144,13 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
       for (const Condition& c : r.conditions) {
         prefix.conditions.push_back(c);
         RuleKey key = rule_key(prefix, snap, thresholds);
-        if (searched) chosen[b].try_emplace(key, thresholds);
-        found[b].push_back(std::move(key));
+        found[b].try_emplace(std::move(key), thresholds);
       }
     }
-    std::sort(found[b].begin(), found[b].end());
-    found[b].erase(std::unique(found[b].begin(), found[b].end()), found[b].end());
   });
   std::map<RuleKey, std::size_t> frequency;
   for (const auto& keys : found)
-    for (const auto& k : keys) ++frequency[k];
+    for (const auto& [key, thresholds] : keys) ++frequency[key];
   const double needed = params.stable.frequency * static_cast<double>(b_count);
   CoverageIndex index(data, threads);
   RuleModel model = empty_model(data, params, index);
@@ -181,8 +177,8 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
       Condition condition{attribute, static_cast<Op>(op), value, threshold};
       if (searched && (condition.op == Op::le || condition.op == Op::gt)) {
         at.clear();
-        for (const auto& thresholds : chosen)
-          if (const auto it = thresholds.find(key); it != thresholds.end()) at.push_back(it->second[i]);
+        for (const auto& keys : found)
+          if (const auto it = keys.find(key); it != keys.end()) at.push_back(it->second[i]);
         std::sort(at.begin(), at.end());
         condition.threshold = at[(at.size() - 1) / 2];
       }

@@ -363,9 +363,10 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     for (Eigen::Index k = 0; k < R; ++k)
       if ((model->rule_weights.col(k).array() != 0.0).any()) kept.push_back(static_cast<std::size_t>(k));
     model->rules_without_weight += rules.size() - kept.size();
-    if (!found_in.empty())
+    if (!found_in.empty()) {  // stable rules: the kept rules' counts
       for (std::size_t i = 0; i < kept.size(); ++i) found_in[i] = found_in[kept[i]];
-    found_in.resize(std::min(found_in.size(), kept.size()));
+      found_in.resize(kept.size());
+    }
     if (kept.size() < rules.size()) {
       Eigen::MatrixXd weighted(logit_count, static_cast<Eigen::Index>(kept.size()));
       std::vector<Rule> kept_rules;
