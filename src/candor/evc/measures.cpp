@@ -60,7 +60,11 @@ double Evc::evaluate(const RuleStats& r) const {
 double MEvc::evaluate(const RuleStats& r) const {
   const double corrected =
       evc_correct(r.s(), r.n, r.p_total(), r.n_total, calibration->law(r.target, r.length)).probability;
-  return r.n + m > 0 ? (corrected * r.n + m * r.p_total() / r.n_total) / (r.n + m) : 0.0;
+  if (!(r.n + m > 0)) return 0.0;
+  // The prior plus the shrunk excess, rather than (s' + m P / N) / (n + m): that rounds a rule corrected to
+  // the prior (s' = n P / N) a unit in the last place above it, and --stop prior would keep it.
+  const double prior = r.p_total() / r.n_total;
+  return prior + (corrected - prior) * (r.n / (r.n + m));
 }
 
 }  // namespace candor::measures

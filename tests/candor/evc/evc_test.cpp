@@ -206,6 +206,16 @@ TEST(Evc, MEvcIsTheMEstimateOfTheCorrectedCount) {
   EXPECT_TRUE(quality_needs_calibration("m-evc"));
   EXPECT_FALSE(quality_needs_calibration("m-estimate"));
   EXPECT_THROW(make_quality("m-evc", QualityParams{2, nullptr}), std::invalid_argument);
+
+  // A rule EVC corrects to the prior scores the prior exactly, so that --stop prior refuses it: 1 of 8 for a
+  // class of 3 in 200 (LRS 2.6, below the law's median), m = sqrt(200). (P/N n + m P/N) / (n + m) rounds a
+  // unit in the last place above P/N here.
+  const double m = std::sqrt(200.0), prior = 3.0 / 200.0;
+  ASSERT_GT((prior * 8 + m * prior) / (8 + m), prior);
+  auto wide = std::make_shared<EvcCalibration>();
+  wide->laws = {{GumbelLaw{10.0, 2.0}}, {GumbelLaw{10.0, 2.0}}};
+  const std::vector<double> weak{1, 7}, sizes{3, 197};
+  EXPECT_EQ(make_quality("m-evc", QualityParams{m, wide})->evaluate(make_rule_stats(weak, sizes, 0, 1)), prior);
 }
 
 TEST(Evc, MayReachIsFalseOnlyBelowTheBar) {
