@@ -1,9 +1,7 @@
 #include "candor/evc/measures.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <stdexcept>
 
 #include "candor/evc/rule_correction.hpp"
 
@@ -57,23 +55,6 @@ bool MEvc::may_reach(const RuleStats& r, double bar) const {
 
 double Evc::evaluate(const RuleStats& r) const {
   return evc_correct(r.s(), r.n, r.p_total(), r.n_total, calibration->law(r.target, r.length)).probability;
-}
-
-double EvcSteps::probability_of_steps(std::span<const RuleStats> steps) const {
-  if (steps.empty()) throw std::invalid_argument("evc-steps needs the rule's steps");
-  const RuleStats& first = steps.front();
-  const GumbelLaw& one = whole.calibration->law(first.target, 1);
-  double p = evc_correct(first.s(), first.n, first.p_total(), first.n_total, one).probability;
-  for (std::size_t i = 1; i < steps.size(); ++i) {
-    const RuleStats &parent = steps[i - 1], &child = steps[i];
-    if (!(child.n > 0) || !(parent.n > 0)) throw std::invalid_argument("evc-steps: a step covers no examples");
-    // The child's share corrected against its parent's examples as the data: a condition that cuts away
-    // nothing, or a pure parent, has no gain to correct.
-    const double parent_share = parent.s() / parent.n;
-    const double child_share = evc_correct(child.s(), child.n, parent.s(), parent.n, one).probability;
-    p += child_share - parent_share;
-  }
-  return std::clamp(p, 0.0, 1.0);
 }
 
 double MEvc::evaluate(const RuleStats& r) const {

@@ -30,22 +30,6 @@ struct Evc final : QualityMeasure {
   std::shared_ptr<const EvcCalibration> calibration;
 };
 
-// EVC applied to each refinement step (candor's own; docs/method-evc.md): the rule's first condition is
-// corrected as a rule of length 1, and each further condition's gain over the frequency of the rule it
-// refines as a search of one condition among that rule's examples (the 2x2 table's LRS within the parent,
-// the length-1 law). The probability is the corrected first condition plus the corrected gains. Whole-rule
-// EVC corrects a rule with a large LRS hardly at all, however much of its frequency its last conditions
-// bought by being the best of many small cuts; here each such cut answers for its own search. Its quality
-// and a rule's probability without steps are Evc's.
-struct EvcSteps final : QualityMeasure {
-  explicit EvcSteps(std::shared_ptr<const EvcCalibration> calibration) : whole(std::move(calibration)) {}
-  double evaluate(const RuleStats& r) const override { return whole.evaluate(r); }
-  double probability(const RuleStats& r) const override { return whole.evaluate(r); }
-  bool reads_steps() const override { return true; }
-  double probability_of_steps(std::span<const RuleStats> steps) const override;
-  Evc whole;
-};
-
 // Orange 2's mEVC (the authors' ABCN2): the m-estimate of the corrected count, (s' + m P/N) / (n + m).
 // The EVC correction answers for the search; m keeps a large sample from preferring ever smaller pure
 // fragments of a noisy concept.

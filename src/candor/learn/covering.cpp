@@ -82,15 +82,12 @@ SearchOptions search_options(const LearnerParams& p, int threads) {
   return o;
 }
 
-std::pair<double, double> probability_interval(const QualityMeasure& estimate, std::span<const RuleStats> steps,
-                                               double p) {
-  const RuleStats& stats = steps.back();
+std::pair<double, double> probability_interval(const QualityMeasure& estimate, const RuleStats& stats, double p) {
   const double s = stats.s(), n = stats.n;
   if (!(n > 0)) return {0.0, 1.0};
   const auto [f_lo, f_hi] = clopper_pearson(s, n);
   // The estimate with the rule's class holding `count` of the n covered: the other classes share the rest
-  // in their proportions (all of it to one of them when the rule is pure). A measure that reads the steps
-  // keeps the prefixes as they are: only the rule's own count moves.
+  // in their proportions (all of it to one of them when the rule is pure).
   auto estimate_at = [&](double count) {
     std::vector<double> covered(stats.covered.begin(), stats.covered.end());
     const double others = n - s, rest = n - count;
@@ -105,9 +102,9 @@ std::pair<double, double> probability_interval(const QualityMeasure& estimate, s
           break;
         }
     covered[static_cast<std::size_t>(stats.target)] = count;
-    std::vector<RuleStats> at(steps.begin(), steps.end());
-    at.back().covered = covered;
-    return estimate.probability_of_steps(at);
+    RuleStats at = stats;
+    at.covered = covered;
+    return estimate.probability(at);
   };
   // The search can only have flattered the frequency: the truth of a rule picked as the best of many lies
   // lower, never higher, so the raw upper end stays a valid bound while the lower end takes the estimate's
@@ -117,28 +114,11 @@ std::pair<double, double> probability_interval(const QualityMeasure& estimate, s
   return {std::min(p, estimate_at(f_lo * n)), std::max(p, f_hi)};
 }
 
-RuleSteps rule_steps(const QualityMeasure& estimate, const std::vector<Condition>& conditions,
-                     const CoverageIndex& index, const Bitset& rows, const RuleStats& rule) {
-  RuleSteps out;
-  if (estimate.reads_steps()) {
-    Bitset covered = rows;
-    for (std::size_t i = 0; i + 1 < conditions.size(); ++i) {
-      covered = index.covered(conditions[i], covered);
-      out.counts.push_back(index.class_counts(covered));
-    }
-  }
-  // Pointing into out.counts, whose rows keep their storage when `out` is moved.
-  for (std::size_t i = 0; i < out.counts.size(); ++i)
-    out.stats.push_back(make_rule_stats(out.counts[i], rule.totals, rule.target, static_cast<int>(i) + 1));
-  out.stats.push_back(rule);
-  return out;
-}
-
 // The estimate users read is of P(class | rule fires) where the model uses the rule: among the examples
 // that reach it for a decision list (those left by earlier rules: the search's rows, `totals`), among all
 // training examples for a rule set (`totals` = the training set's class counts).
 Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& estimate, ModelKind kind,
-               const std::vector<double>& totals, const Bitset& rows) {
+               const std::vector<double>& totals) {
   Rule r;
   r.conditions = found.conditions;
   r.klass = found.target;
@@ -149,13 +129,10 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
   for (const auto& c : r.conditions) covered = index.covered(c, covered);
   r.training_counts = index.class_counts(covered);
   const bool list = kind != ModelKind::rule_set;
-  const int length = static_cast<int>(r.conditions.size());
-  RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass, length);
-  // The prefixes are counted where the rule's own counts are: among the search's rows for a list, among all
-  // rows for a rule set.
-  const RuleSteps steps = rule_steps(estimate, r.conditions, index, list ? rows : all, stats);
-  r.probability = estimate.probability_of_steps(steps.stats);
-  r.interval = probability_interval(estimate, steps.stats, r.probability);
+  RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass,
+                                    static_cast<int>(r.conditions.size()));
+  r.probability = estimate.probability(stats);
+  r.interval = probability_interval(estimate, stats, r.probability);
   return r;
 }
 

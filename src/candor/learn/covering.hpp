@@ -16,26 +16,14 @@ namespace candor {
 // The search settings of `p` (beam width from --search and --beam-width; significance tests).
 SearchOptions search_options(const LearnerParams& p, int threads);
 
-// A model rule from a search result. Its probability is `estimate`'s (the quality measure's, or the
-// correction's with --correct) on the examples where the model uses the rule: those the search ran on
-// (`rows`, with class counts `totals`: a decision list or a best-rule set) or, for a rule set, the whole
-// training set (`totals` = training class counts; `rows` is not read).
+// A model rule from a search result. Its probability is `estimate`'s (the quality measure's, or EVC's with
+// --correct evc) on the examples
+// where the model uses the rule: those the search ran on (`totals`, a decision list or a best-rule set)
+// or, for a rule set, the whole training set (`totals` = training class counts).
+// Rule::interval for a rule whose probability p is estimate.probability(stats).
+std::pair<double, double> probability_interval(const QualityMeasure& estimate, const RuleStats& stats, double p);
 Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& estimate, ModelKind kind,
-               const std::vector<double>& totals, const Bitset& rows);
-
-// The steps of a rule for QualityMeasure::probability_of_steps: the class counts of each proper prefix of
-// `conditions` among `rows` against rule.totals, then `rule`; only `rule` when the measure does not read
-// steps. `stats` point into `counts`.
-struct RuleSteps {
-  std::vector<std::vector<double>> counts;
-  std::vector<RuleStats> stats;
-};
-RuleSteps rule_steps(const QualityMeasure& estimate, const std::vector<Condition>& conditions,
-                     const CoverageIndex& index, const Bitset& rows, const RuleStats& rule);
-
-// Rule::interval for a rule whose probability p is estimate.probability_of_steps(steps).
-std::pair<double, double> probability_interval(const QualityMeasure& estimate, std::span<const RuleStats> steps,
-                                               double p);
+               const std::vector<double>& totals);
 
 // The prior test (--stop prior): whether rule.probability exceeds the share of the rule's class in `totals`
 // (the class counts its probability was estimated against). Always true when the test is off.

@@ -4,7 +4,6 @@
 #include <numeric>
 
 #include "candor/evc/calibration.hpp"
-#include "candor/evc/measures.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/learner.hpp"
@@ -82,8 +81,6 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads, std:
   // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
   std::unique_ptr<QualityMeasure> corrector;
   if (params.resolved_correct() == Correction::evc) corrector = make_quality("evc", quality_params);
-  if (params.resolved_correct() == Correction::evc_steps)
-    corrector = std::make_unique<measures::EvcSteps>(quality_params.evc);
   RuleModel model = params.stable.resamples > 0
                         ? fit_stable_rules(data, params, *quality, threads, corrector.get(), found_in)
                         : fit_with_quality(data, params, *quality, threads, corrector.get());

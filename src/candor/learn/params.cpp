@@ -72,9 +72,7 @@ MulticlassForm LearnerParams::resolved_multiclass() const {
 }
 
 bool LearnerParams::uses_evc() const {
-  const Correction correct = resolved_correct();
-  return quality_needs_calibration(resolved_quality()) || correct == Correction::evc ||
-         correct == Correction::evc_steps;
+  return quality_needs_calibration(resolved_quality()) || resolved_correct() == Correction::evc;
 }
 
 int LearnerParams::search_width() const { return resolved_search() == SearchKind::greedy ? 1 : rule_search.beam_width; }
@@ -161,9 +159,6 @@ const std::vector<ParamInfo>& param_table() {
         {"correct", field<&LearnerParams::correct>(),
          "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
          "while the learner keeps ranking by its own --quality (cn2 learners, decision-list and rule-logistic); "
-         "evc-steps: the same laws, applied to each refinement step: the first condition is corrected as a rule "
-         "of length 1 and each further condition's gain over the rule it refines as a search of one condition "
-         "among that rule's examples (docs/method-evc.md); "
          "bootstrap: fit the learner on --bootstrap-resamples bootstrap resamples, score their rules on the rows "
          "each resample left out, and shrink each rule's frequency towards its class's prior by the m that fits "
          "those left-out rows best (one m per rule length; docs/method-bootstrap.md); "
@@ -298,7 +293,7 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
           "rule-logistic, not " +
           p.learner);
     if (p.resolved_correct() == Correction::bootstrap)
-      throw std::invalid_argument("stable rules take --correct evc, evc-steps or none, not bootstrap");
+      throw std::invalid_argument("stable rules take --correct evc or none, not bootstrap");
   }
 }
 
@@ -476,7 +471,6 @@ std::string describe_rule_learner(const LearnerParams& p) {
     s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
                                   : ", m " + nlohmann::json(p.heuristics.m).dump();
   if (p.resolved_correct() == Correction::evc) s += ", evc-corrected probabilities";
-  if (p.resolved_correct() == Correction::evc_steps) s += ", evc-corrected probabilities, step by step";
   if (p.resolved_correct() == Correction::bootstrap)
     s += ", bootstrap-corrected probabilities (" + std::to_string(p.bootstrap_resamples) + " resamples)";
   if (p.stable.resamples > 0)

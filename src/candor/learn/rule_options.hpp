@@ -41,11 +41,9 @@ inline constexpr Named<Stopping> kStoppingNames[] = {{"none", Stopping::none}, {
 
 // --correct: how a rule's probability is corrected for the search that found it (none: the quality's own).
 // Held as a name because empty means the learner's default; LearnerParams::resolved_correct() gives the enum.
-enum class Correction { evc, evc_steps, bootstrap, none };
-inline constexpr Named<Correction> kCorrectionNames[] = {{"evc", Correction::evc},
-                                                         {"evc-steps", Correction::evc_steps},
-                                                         {"bootstrap", Correction::bootstrap},
-                                                         {"none", Correction::none}};
+enum class Correction { evc, bootstrap, none };
+inline constexpr Named<Correction> kCorrectionNames[] = {
+    {"evc", Correction::evc}, {"bootstrap", Correction::bootstrap}, {"none", Correction::none}};
 
 // --covering, held as its enum and read and written by these names.
 enum class Covering { remove, probabilistic };

@@ -214,7 +214,7 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
     const bool redundant = std::any_of(kept.begin(), kept.end(),
                                        [&](const auto& k) { return k.first == f.target && *k.second == f.covered; });
     if (redundant) continue;
-    Rule rule = make_rule(f, index, estimator, model.kind, model.training_counts, all);
+    Rule rule = make_rule(f, index, estimator, model.kind, model.training_counts);
     if (!passes_prior_test(params, rule, model.training_counts)) continue;
     kept.emplace_back(f.target, &f.covered);
     model.rules.push_back(std::move(rule));

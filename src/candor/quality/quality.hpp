@@ -66,12 +66,6 @@ class QualityMeasure {
   // bound reaches its bar. Returns false, writing nothing, when the measure has no such bound.
   virtual bool bound_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
                            std::span<double> out) const;
-  // The probability of a rule from its steps: the counts of its prefixes in the order the search added
-  // the conditions, one condition more each, the rule itself last. probability(steps.back()) unless the
-  // measure corrects each refinement step (evc-steps); callers build the prefixes only where
-  // reads_steps() says the measure uses them.
-  virtual bool reads_steps() const { return false; }
-  virtual double probability_of_steps(std::span<const RuleStats> steps) const { return probability(steps.back()); }
 };
 
 // Base of the measures that read the counts only through s and n: the measure defines

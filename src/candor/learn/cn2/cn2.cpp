@@ -35,7 +35,7 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
     options.accept = [&](const FoundRule& f) {
       const RuleStats stats =
           make_rule_stats(f.counts, model.training_counts, c, static_cast<int>(f.conditions.size()));
-      const double p = estimator.probability_of_steps(rule_steps(estimator, f.conditions, index, all, stats).stats);
+      const double p = estimator.probability(stats);
       double improved = 0;
       for (auto row : (f.covered & index.class_rows(c)).members())
         if (best[row] < p) improved += index.data().weights[row];
@@ -45,7 +45,7 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
     while (model.rules.size() < max_rules) {
       auto found = find_best_rule(index, all, c, quality, options);
       if (!found) break;
-      Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts, all);
+      Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts);
       if (!passes_prior_test(params, rule, model.training_counts)) break;
       for (auto row : (found->covered & index.class_rows(c)).members())
         best[row] = std::max(best[row], rule.probability);
@@ -73,7 +73,7 @@ RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, cons
     if (single_class(totals)) break;  // the default rule already classifies what is left
     auto found = find_best_rule(index, active, target, quality, options);
     if (!found) break;
-    Rule rule = make_rule(*found, index, estimator, model.kind, totals, active);
+    Rule rule = make_rule(*found, index, estimator, model.kind, totals);
     if (!passes_prior_test(params, rule, totals)) break;
     model.rules.push_back(std::move(rule));
     active.subtract(found->covered);
@@ -107,7 +107,7 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
       if (!(active & index.class_rows(c)).any()) break;
       auto found = find_best_rule(index, active, c, quality, search);
       if (!found) break;
-      Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts, all);
+      Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts);
       if (!passes_prior_test(params, rule, model.training_counts)) break;
       // Every covered example of the class in `active` is new: earlier rules' positives left the search.
       const double fresh = found->counts[static_cast<std::size_t>(c)];

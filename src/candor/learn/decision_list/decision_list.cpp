@@ -33,7 +33,7 @@ RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, co
     // universal rule of the majority class and a refinement may turn to another class.
     auto found = find_best_rule(index, active, -1, *refine, options);
     if (!found) break;
-    Rule rule = make_rule(*found, index, estimate ? *estimate : select, model.kind, totals, active);
+    Rule rule = make_rule(*found, index, estimate ? *estimate : select, model.kind, totals);
     rule.quality = found->selection;  // what chose the rule
     if (!passes_prior_test(params, rule, totals)) break;
     model.rules.push_back(std::move(rule));

@@ -32,7 +32,7 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
                   : find_best_rule(index, active, c, quality, options);
       if (!found) break;
       model.rules.push_back(
-          make_rule(*found, index, estimate ? *estimate : quality, model.kind, index.class_counts(active), active));
+          make_rule(*found, index, estimate ? *estimate : quality, model.kind, index.class_counts(active)));
       active.subtract(found->covered & index.class_rows(c));
     }
   }

@@ -198,7 +198,7 @@ std::unique_ptr<Model> fit_one_r(const Dataset& data, const LearnerParams& param
     const RuleStats stats = make_rule_stats(r.class_counts, totals, r.klass, static_cast<int>(r.conditions.size()));
     r.probability = estimate.probability(stats);
     r.quality = r.probability;
-    r.interval = probability_interval(estimate, {&stats, 1}, r.probability);
+    r.interval = probability_interval(estimate, stats, r.probability);
     model->rules.push_back(std::move(r));
   }
   model->default_counts = best.rest;
