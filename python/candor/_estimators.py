@@ -369,8 +369,9 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         classes_), covered and class_counts (the examples the rule was learned from, as in the model file),
         training_covered and training_counts (every training row it covers), probability with interval_low
         and interval_high, quality, the learner's own columns (weight: what the rule adds to the logit of
-        its class), and frequency (the share of resamples holding the rule) where the model file records its
-        stability (`candor fit --stability B`)."""
+        its class), frequency (the share of resamples holding the rule) where the model file records its
+        stability (`candor fit --stability B`), and stable_frequency (the share of the stable-rule resamples
+        that found the rule) for stable rules (stable_resamples)."""
         check_is_fitted(self, "model_")
         import pandas as pd
 

@@ -39,6 +39,11 @@ def test_stable_rules_match_the_cli(tmp_path):
     assert any(not on_the_grid(c) for rule in searched_model["rules"] for c in rule["conditions"])
     assert searched_model["learner"]["stable_thresholds"] == "searched"
     assert searched_model["learner"]["stable_size"] == "learner"
+    # Each stable rule states the share of the 10 resamples that found it, in tenths, at least 0.5.
+    shares = searched.rules_["stable_frequency"]
+    assert ((shares >= 0.5) & (shares <= 1)).all()
+    assert all(abs(10 * s - round(10 * s)) < 1e-9 for s in shares)
+    assert "stable_frequency" not in plain.rules_.columns
     if not os.path.exists(CLI):
         pytest.skip(f"the candor CLI is not built at {CLI} (set CANDOR_CLI)")
     for options, expected in (([], searched_model), (["--stable-thresholds", "quantiles"], model)):

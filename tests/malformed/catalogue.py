@@ -127,6 +127,8 @@ model_case("model-nan-text-count", {"raw_replace": ["\"rows\": 10", "\"rows\": N
 STABLE_MODEL = [["fit", "w.arff", "-o", "m.json", "--learner", "cn2-unordered", "--stability", "3"]]
 case("model-stability-frequency-above-one", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "rule_frequency"], setup=STABLE_MODEL, edit={"set": {"/stability/rule_frequency/0": 1.5}})
 case("model-stability-frequency-count", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "rule_frequency has 1 entries"], setup=STABLE_MODEL, edit={"set": {"/stability/rule_frequency": [0.5]}})
+STABLE_RULES_MODEL = [["fit", "w.arff", "-o", "m.json", "--learner", "cn2-unordered", "--stable-resamples", "4"]]
+case("model-stable-rule-frequency-above-one", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "/rules/0: stable_frequency 1.5"], setup=STABLE_RULES_MODEL, edit={"set": {"/rules/0/stable_frequency": 1.5}})
 case("model-stability-one-resample", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "resamples"], setup=STABLE_MODEL, edit={"set": {"/stability/resamples": 1}})
 case("fit-stability-one-resample", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "m.json", "--stability", "1"], 2, "--stability")
 # The default model (rules in a logistic model): the same checks reach its rules and weights.

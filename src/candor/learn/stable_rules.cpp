@@ -217,6 +217,7 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
     Rule rule = make_rule(f, index, estimator, model.kind, model.training_counts);
     if (!passes_prior_test(params, rule, model.training_counts)) continue;
     kept.emplace_back(f.target, &f.covered);
+    rule.stable_frequency = static_cast<double>(c.count) / static_cast<double>(b_count);
     model.rules.push_back(std::move(rule));
     if (found_in) found_in->push_back(c.count);
   }

@@ -195,7 +195,9 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
         << cls.values[static_cast<std::size_t>(r.klass)] << ") = " << fixed_digits(r.probability, 4) << " ["
         << fixed_digits(r.interval.first, 3) << ", " << fixed_digits(r.interval.second, 3) << "]  gamma "
         << fixed_digits(rule_gamma[k], 2) << "  covers "
-        << fixed_digits(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0) << "\n";
+        << fixed_digits(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0);
+    if (r.stable_frequency > 0) out << "  found in " << fixed_digits(100 * r.stable_frequency, 0) << "% of resamples";
+    out << "\n";
   }
   if (!unused.empty()) {
     std::sort(unused.begin(), unused.end());

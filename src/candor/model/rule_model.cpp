@@ -154,6 +154,7 @@ nlohmann::json RuleModel::to_json() const {
                      {"quality", r.quality},
                      {"probability", r.probability},
                      {"interval", {lo, hi}}});
+    if (r.stable_frequency > 0) rules.back()["stable_frequency"] = r.stable_frequency;
   }
   j["rules"] = rules;
   j["default"] = {{"class_counts", m.default_counts}, {"probability", m.default_distribution()}};
@@ -239,6 +240,12 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
         if (stated.size() != 2 || !(stated[0] >= 0 && stated[0] <= stated[1] && stated[1] <= 1))
           throw std::invalid_argument("interval " + rj.at("interval").dump() + " is not an interval within [0, 1]");
         r.interval = {stated[0], stated[1]};
+      }
+      if (rj.contains("stable_frequency")) {
+        r.stable_frequency = rj.at("stable_frequency").get<double>();
+        if (!(r.stable_frequency > 0 && r.stable_frequency <= 1))
+          throw std::invalid_argument("stable_frequency " + rj.at("stable_frequency").dump() +
+                                      " is not a share of resamples in (0, 1]");
       }
       if (!std::isfinite(r.quality)) throw std::invalid_argument("rule quality must be finite");
       m.rules.push_back(std::move(r));
@@ -336,6 +343,7 @@ nlohmann::json RuleModel::rule_table() const {
                     {"probability", r.probability},
                     {"interval_low", low},
                     {"interval_high", high}});
+    if (r.stable_frequency > 0) rows.back()["stable_frequency"] = r.stable_frequency;
   }
   return rows;
 }
@@ -452,6 +460,8 @@ std::string format_rules(const RuleModel& m, const std::string& learner) {
         << "  [" << fixed_digits(lo, 3) << ", " << fixed_digits(hi, 3)
         << "]  f = " << fixed_digits(relative_frequency(counts, r.klass), 4)
         << " of n = " << count_text(std::accumulate(counts.begin(), counts.end(), 0.0)) << "\n";
+    if (r.stable_frequency > 0)
+      out << "   found in " << fixed_digits(100 * r.stable_frequency, 0) << "% of resamples\n";
   }
   auto dist = m.default_distribution();
   int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());

@@ -35,6 +35,9 @@ struct Rule {
   // search only flatters a frequency. Every estimate candor reports rises with the count, so the interval
   // holds the probability (learn/covering.hpp: probability_interval).
   std::pair<double, double> interval{0.0, 1.0};
+  // Stable rules (--stable-resamples): the share of the resamples whose rule sets held this rule, SIRUS's
+  // p_n (learn/stable_rules.hpp); 0 in a model without stable rules.
+  double stable_frequency = 0;
 
   double covered() const;
   bool covers(const Dataset& d, std::size_t row) const {

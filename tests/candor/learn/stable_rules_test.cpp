@@ -149,6 +149,42 @@ TEST(StableRules, AtMostTheLearnersNumberOfRules) {
   EXPECT_EQ(limited_logistic->to_json().dump(), fit_model(d, stable_logistic_params(), 1)->to_json().dump());
 }
 
+TEST(StableRules, EachRuleCarriesItsShareOfResamples) {
+  // A stable rule states how often the resamples found it (SIRUS's p_n): found_in over the resamples, at
+  // least --stable-frequency, in the model file and back; a model without stable rules states nothing.
+  const Dataset d = read_arff(test::shared("vote.arff"));
+  std::vector<std::size_t> found_in;
+  const RuleModel m = fit(d, stable(0.5), 2, &found_in);
+  ASSERT_EQ(found_in.size(), m.rules.size());
+  ASSERT_FALSE(m.rules.empty());
+  bool below_all = false;
+  for (std::size_t i = 0; i < m.rules.size(); ++i) {
+    EXPECT_EQ(m.rules[i].stable_frequency, static_cast<double>(found_in[i]) / 10.0) << i;
+    EXPECT_GE(m.rules[i].stable_frequency, 0.5) << i;
+    EXPECT_LE(m.rules[i].stable_frequency, 1.0) << i;
+    below_all = below_all || m.rules[i].stable_frequency < 1.0;
+  }
+  EXPECT_TRUE(below_all) << "every rule in every resample: the test would not tell the shares apart";
+  nlohmann::json j = m.to_json();
+  const RuleModel back = RuleModel::from_json(j);
+  for (std::size_t i = 0; i < m.rules.size(); ++i)
+    EXPECT_EQ(back.rules[i].stable_frequency, m.rules[i].stable_frequency) << i;
+  EXPECT_NE(m.text("cn2-unordered").find("% of resamples"), std::string::npos);
+
+  LearnerParams plain;
+  plain.learner = "cn2-unordered";
+  const nlohmann::json plain_json = fit(d, plain, 2).to_json();
+  for (const auto& r : plain_json.at("rules")) EXPECT_FALSE(r.contains("stable_frequency"));
+
+  j["rules"][0]["stable_frequency"] = 1.5;
+  try {
+    RuleModel::from_json(j);
+    ADD_FAILURE() << "a share above 1 was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("/rules/0: stable_frequency"), std::string::npos) << e.what();
+  }
+}
+
 TEST(StableRules, MoreStableThanTheLearnerTheyStartFrom) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   StabilityOptions o;
