@@ -42,9 +42,8 @@ std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& param
   return std::make_unique<RuleModel>(fit(data, params, threads));
 }
 
-RuleModel fit(const Dataset& data, const LearnerParams& given, int threads, std::vector<std::size_t>* found_in) {
+RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   validate(given);
-  if (found_in) found_in->clear();
   if (!find_learner(given.learner).fit)
     throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
   if (given.resolved_correct() == Correction::bootstrap) {
@@ -81,9 +80,8 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads, std:
   // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
   std::unique_ptr<QualityMeasure> corrector;
   if (params.resolved_correct() == Correction::evc) corrector = make_quality("evc", quality_params);
-  RuleModel model = params.stable.resamples > 0
-                        ? fit_stable_rules(data, params, *quality, threads, corrector.get(), found_in)
-                        : fit_with_quality(data, params, *quality, threads, corrector.get());
+  RuleModel model = params.stable.resamples > 0 ? fit_stable_rules(data, params, *quality, threads, corrector.get())
+                                                : fit_with_quality(data, params, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;
   model.resolve();
   return model;

@@ -14,10 +14,7 @@ namespace candor {
 // quality measure (calibrating EVC first when the quality is evc or --correct evc asks for corrected probabilities;
 // identical calibrations are shared through evc/calibration.hpp's cache) and runs the learner's fit function. `threads`
 // parallelises the search and calibration and never changes the model. Throws std::invalid_argument for bad parameters.
-// With stable rules (--stable-resamples), `found_in`, when given, receives for each rule of the model the
-// number of resamples whose rules held it (learn/stable_rules.hpp); it is left empty otherwise.
-RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1,
-              std::vector<std::size_t>* found_in = nullptr);
+RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1);
 
 // Fits any learner of the registry: a rule learner through fit(), any other by its own fit function.
 std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& params, int threads = 1);

@@ -107,7 +107,7 @@ Dataset snap_to_quantiles(const Dataset& data, const std::vector<std::vector<dou
 }
 
 RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
-                           const QualityMeasure* estimate, std::vector<std::size_t>* found_in) {
+                           const QualityMeasure* estimate) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
   const auto grid = quantile_grid(data, params.stable.quantiles);
   const auto values = snapped_values(data, grid);
@@ -207,7 +207,6 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
     max_rules = std::min(max_rules, fit_with_quality(data, own, quality, threads, estimate).rules.size());
   }
   std::vector<std::pair<int, const Bitset*>> kept;  // class and covered rows of each kept rule
-  if (found_in) found_in->clear();
   for (const Candidate& c : frequent) {
     if (model.rules.size() >= max_rules) break;
     const FoundRule& f = c.found;
@@ -219,7 +218,6 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
     kept.emplace_back(f.target, &f.covered);
     rule.stable_frequency = static_cast<double>(c.count) / static_cast<double>(b_count);
     model.rules.push_back(std::move(rule));
-    if (found_in) found_in->push_back(c.count);
   }
   return model;
 }

@@ -39,8 +39,8 @@ namespace candor {
 Dataset snap_to_quantiles(const Dataset& data, const std::vector<std::vector<double>>& grid);
 
 // Steps 2 to 5 for fit() (learn/fit.hpp): `quality` ranks, `estimate` (or quality) gives the probabilities;
-// `found_in`, when given, receives each kept rule's number of resamples.
+// each kept rule's Rule::stable_frequency is its share of the resamples.
 RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
-                           const QualityMeasure* estimate, std::vector<std::size_t>* found_in = nullptr);
+                           const QualityMeasure* estimate);
 
 }  // namespace candor

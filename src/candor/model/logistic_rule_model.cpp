@@ -196,7 +196,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
         << fixed_digits(r.interval.first, 3) << ", " << fixed_digits(r.interval.second, 3) << "]  gamma "
         << fixed_digits(rule_gamma[k], 2) << "  covers "
         << fixed_digits(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0);
-    if (r.stable_frequency > 0) out << "  found in " << fixed_digits(100 * r.stable_frequency, 0) << "% of resamples";
+    if (r.stable_frequency > 0) out << "  " << r.stable_frequency_text();
     out << "\n";
   }
   if (!unused.empty()) {

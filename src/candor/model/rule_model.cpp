@@ -16,6 +16,10 @@ namespace candor {
 
 double Rule::covered() const { return std::accumulate(class_counts.begin(), class_counts.end(), 0.0); }
 
+std::string Rule::stable_frequency_text() const {
+  return stable_frequency > 0 ? "found in " + fixed_digits(100 * stable_frequency, 0) + "% of resamples" : "";
+}
+
 double RuleModel::share_m() const { return prior_weight * static_cast<double>(training_counts.size()); }
 
 std::vector<double> RuleModel::default_distribution() const {
@@ -460,8 +464,7 @@ std::string format_rules(const RuleModel& m, const std::string& learner) {
         << "  [" << fixed_digits(lo, 3) << ", " << fixed_digits(hi, 3)
         << "]  f = " << fixed_digits(relative_frequency(counts, r.klass), 4)
         << " of n = " << count_text(std::accumulate(counts.begin(), counts.end(), 0.0)) << "\n";
-    if (r.stable_frequency > 0)
-      out << "   found in " << fixed_digits(100 * r.stable_frequency, 0) << "% of resamples\n";
+    if (r.stable_frequency > 0) out << "   " << r.stable_frequency_text() << "\n";
   }
   auto dist = m.default_distribution();
   int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());

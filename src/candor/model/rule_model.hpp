@@ -40,6 +40,9 @@ struct Rule {
   double stable_frequency = 0;
 
   double covered() const;
+  // "found in 85% of resamples" for a stable rule, empty otherwise: `candor rules`' words for
+  // stable_frequency.
+  std::string stable_frequency_text() const;
   bool covers(const Dataset& d, std::size_t row) const {
     for (const auto& c : conditions)
       if (!c.covers(d, row)) return false;

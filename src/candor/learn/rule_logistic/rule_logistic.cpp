@@ -275,12 +275,11 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   // the rule set the weights are fitted on.
   const bool stable_limit = o.with_rules() && p.stable.resamples > 0 && p.stable.size == StableSize::learner;
   if (stable_limit) rule_params.stable.size = StableSize::frequent;
-  std::vector<std::size_t> found_in;  // stable rules: each rule's number of resamples
   if (o.with_rules()) {
     if (o.linear.rule_data == RuleData::all) {
-      model->rules = fit(data, rule_params, threads, &found_in);
+      model->rules = fit(data, rule_params, threads);
     } else {
-      model->rules = fit(data.subset(rule_rows), rule_params, threads, &found_in);
+      model->rules = fit(data.subset(rule_rows), rule_params, threads);
     }
   } else {
     RuleModel& none = model->rules;  // no rules: only the schema and the training counts
@@ -363,10 +362,6 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     for (Eigen::Index k = 0; k < R; ++k)
       if ((model->rule_weights.col(k).array() != 0.0).any()) kept.push_back(static_cast<std::size_t>(k));
     model->rules_without_weight += rules.size() - kept.size();
-    if (!found_in.empty()) {  // stable rules: the kept rules' counts
-      for (std::size_t i = 0; i < kept.size(); ++i) found_in[i] = found_in[kept[i]];
-      found_in.resize(kept.size());
-    }
     if (kept.size() < rules.size()) {
       Eigen::MatrixXd weighted(logit_count, static_cast<Eigen::Index>(kept.size()));
       std::vector<Rule> kept_rules;
@@ -411,20 +406,17 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     if (model->rules.rules.size() > limit) {
       std::vector<std::size_t> order(model->rules.rules.size());
       std::iota(order.begin(), order.end(), std::size_t{0});
+      const auto& rules = model->rules.rules;
       std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (found_in[a] != found_in[b]) return found_in[a] > found_in[b];
+        if (rules[a].stable_frequency != rules[b].stable_frequency)
+          return rules[a].stable_frequency > rules[b].stable_frequency;
         return model->rule_importance(a) > model->rule_importance(b);
       });
       order.resize(limit);
       std::sort(order.begin(), order.end());  // the rule learner's order
       std::vector<Rule> chosen;
-      std::vector<std::size_t> chosen_found;
-      for (std::size_t k : order) {
-        chosen.push_back(model->rules.rules[k]);
-        chosen_found.push_back(found_in[k]);
-      }
+      for (std::size_t k : order) chosen.push_back(rules[k]);
       model->rules.rules = std::move(chosen);
-      found_in = std::move(chosen_found);
       fit_weights(false);
     }
   }
