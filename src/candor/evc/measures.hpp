@@ -27,6 +27,10 @@ struct Evc final : QualityMeasure {
   }
   // Besides: a rule whose LRS lies below its law's median is corrected to the prior (paper 000: 2 P_a >= 1).
   bool may_reach(const RuleStats& r, double bar) const override;
+  // s / n rises with s and falls with n: the box's corner bounds it.
+  bool box_may_reach(const RuleStats&, double s_most, double n_least, double bar) const override {
+    return !(n_least > 0) || !(bound(s_most, n_least) < bar);
+  }
   std::shared_ptr<const EvcCalibration> calibration;
 };
 
@@ -50,6 +54,10 @@ struct MEvc final : QualityMeasure {
   }
   // As Evc's: a rule corrected to the prior scores the prior.
   bool may_reach(const RuleStats& r, double bar) const override;
+  // (s + m P/N) / (n + m) rises with s and falls with n: the box's corner bounds it.
+  bool box_may_reach(const RuleStats& r, double s_most, double n_least, double bar) const override {
+    return !(n_least >= 0) || !(bound(r, s_most, n_least) < bar);
+  }
   std::shared_ptr<const EvcCalibration> calibration;
   double m;
 };

@@ -48,6 +48,7 @@ struct LikelihoodRatio final : QualityMeasure {
                    std::span<double> out) const override;
   // likelihood_ratio_certainly_below
   bool may_reach(const RuleStats& r, double bar) const override;
+  bool box_may_reach(const RuleStats& r, double s_most, double n_least, double bar) const override;
 };
 
 }  // namespace candor::measures

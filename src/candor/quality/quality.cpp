@@ -24,5 +24,6 @@ bool QualityMeasure::bound_batch(const RuleStats&, std::span<const double>, std:
                                  std::span<double>) const {
   return false;
 }
+bool QualityMeasure::box_may_reach(const RuleStats&, double, double, double) const { return true; }
 
 }  // namespace candor

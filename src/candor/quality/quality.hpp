@@ -66,6 +66,12 @@ class QualityMeasure {
   // bound reaches its bar. Returns false, writing nothing, when the measure has no such bound.
   virtual bool bound_batch(const RuleStats& r, std::span<const double> s, std::span<const double> n,
                            std::span<double> out) const;
+  // False only when every rule that differs from r only in s and n, with s <= s_most, n >= n_least and
+  // s <= n, scores below bar for certain. A sweep over thresholds covers such a box with each run of
+  // consecutive cuts (s and n rise together along it), so one call can pass over the whole run. True (no
+  // skipping) unless a measure knows better; measures rising in s and falling in n bound the box by its
+  // corner.
+  virtual bool box_may_reach(const RuleStats& r, double s_most, double n_least, double bar) const;
 };
 
 // Base of the measures that read the counts only through s and n: the measure defines

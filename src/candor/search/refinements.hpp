@@ -126,6 +126,7 @@ struct RefinementScratch {
   std::vector<std::size_t> row_counts;
   SortedColumn column;  // the attribute list of a rule that has none of its own
   std::vector<std::uint32_t> starts, changes, cuts, below;
+  std::vector<std::uint32_t> run_positives;  // positives before each run of a bounded sweep
   std::vector<double> cum, total, other;
   std::vector<double> batch_s, batch_n, batch_quality, batch_selection;  // a batch's candidates and scores
 };
@@ -307,14 +308,12 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
 // receiving a call per threshold. Cut i: A <= t covers the first position[i] rows of the list, below[i] of
 // them of the target; A > t covers the other rows - position[i], positives - below[i].
 struct TargetCuts {
-  const double* distinct = nullptr;      // the attribute's distinct values
-  const std::uint32_t* codes = nullptr;  // the list's value codes
+  const std::uint32_t* codes = nullptr;  // the list's value codes (detail::cut_threshold reads them)
   const std::uint32_t* position = nullptr;
   const std::uint32_t* below = nullptr;
   std::size_t count = 0;
   std::size_t rows = 0;       // covered rows with a value
   std::size_t positives = 0;  // of them of the target class
-  double threshold(std::size_t i) const { return detail::cut_threshold(distinct, codes, position[i]); }
 };
 inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& rule, int attribute, int target,
                               RefinementScratch& sc) {
@@ -342,11 +341,57 @@ inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& ru
   out.positives = positives;
   // Overwrites prefix in place: cut i's count is the prefix before its position, and position[i] > i.
   for (std::size_t i = 0; i < out.count; ++i) prefix[i] = prefix[sc.cuts[i] - 1];
-  out.distinct = index.distinct_values(attribute).data();
   out.codes = vals;
   out.position = sc.cuts.data();
   out.below = prefix;
   return out;
+}
+
+// The target class's cuts (as find_cuts defines them) at the positions [from, to) of a list of m rows, 1 <=
+// from < to <= m, appended to position[] with the positives before each to below[] (`before`: the positives
+// before `from`); returns how many. Reads the groups of equal values that straddle the range, so that a
+// sweep can compute the cuts of the runs it cannot pass over and no others.
+inline std::size_t target_cuts_between(const std::uint32_t* vals, const ClassCode* cls, std::size_t m, ClassCode target,
+                                       std::size_t from, std::size_t to, std::uint32_t before, std::uint32_t* position,
+                                       std::uint32_t* below) {
+  // The group [start, end) holding position `at`'s value from `start` on: whether its labels are all one,
+  // which, and its positives.
+  struct Group {
+    std::size_t end;
+    bool pure;
+    bool label;
+    std::uint32_t positives;
+  };
+  auto group_from = [&](std::size_t start) {
+    const std::uint32_t v = vals[start];
+    const bool first = cls[start] == target;
+    Group g{start + 1, true, first, first};
+    for (; g.end < m && vals[g.end] == v; ++g.end) {
+      const bool label = cls[g.end] == target;
+      g.pure = g.pure && label == first;
+      g.positives += label;
+    }
+    return g;
+  };
+  std::size_t start = from - 1;
+  while (start > 0 && vals[start - 1] == vals[from - 1]) --start;
+  Group previous = group_from(start);
+  // Positives in [from, previous.end): the part of the first group at or after `from`.
+  std::uint32_t counted = before;
+  for (std::size_t j = from; j < previous.end; ++j) counted += cls[j] == target;
+  std::size_t count = 0;
+  while (previous.end < to) {
+    const std::size_t cut = previous.end;
+    const Group next = group_from(cut);
+    if (!(previous.pure && next.pure && previous.label == next.label)) {
+      position[count] = static_cast<std::uint32_t>(cut);
+      below[count] = counted;
+      ++count;
+    }
+    counted += next.positives;
+    previous = next;
+  }
+  return count;
 }
 
 // Calls sink(condition, class_counts, rows) for every admissible condition on `attribute` over the rule's

@@ -248,3 +248,41 @@ TEST(Evc, MayReachIsFalseOnlyBelowTheBar) {
   }
   EXPECT_GT(rejected, cases / 3);
 }
+
+// evc and m-evc rule a box of rules (s <= s_most, n >= n_least, s <= n) out only when every rule of it
+// scores below the bar: enumerated over small data under a law that corrects some rules and not others.
+TEST(Evc, BoxBoundsHoldForEveryRuleOfTheBox) {
+  auto calibration = std::make_shared<EvcCalibration>();
+  calibration->laws = {{GumbelLaw{3.0, 2.0}}, {GumbelLaw{3.0, 2.0}}};
+  std::mt19937 rng(9);
+  for (const char* name : {"evc", "m-evc"}) {
+    auto measure = make_quality(name, QualityParams{3, calibration});
+    std::size_t ruled_out = 0;
+    for (int t = 0; t < 600; ++t) {
+      const int total = 4 + static_cast<int>(rng() % 40);
+      const int p = 1 + static_cast<int>(rng() % static_cast<unsigned>(total - 1));
+      const std::vector<double> totals{double(p), double(total - p)};
+      const int n_least = 1 + static_cast<int>(rng() % static_cast<unsigned>(total - 1));
+      const int s_most = static_cast<int>(rng() % static_cast<unsigned>(p + 1));
+      double best = -1;
+      for (int n = n_least; n < total; ++n)
+        for (int s = std::max(0, n - (total - p)); s <= std::min({s_most, n, p}); ++s) {
+          const std::vector<double> covered{double(s), double(n - s)};
+          best = std::max(best, measure->evaluate(make_rule_stats(covered, totals, 0, 1)));
+        }
+      if (best < 0) continue;
+      const std::vector<double> zero{0, 0};
+      const RuleStats base{zero, totals, 0, 1, 0.0, double(total)};
+      for (double bar : {best, best * 1.2 + 0.01, best + 0.3}) {
+        const bool may = measure->box_may_reach(base, s_most, n_least, bar);
+        if (!may) {
+          EXPECT_LT(best, bar) << name << " N " << total << " P " << p << " s_most " << s_most << " n_least "
+                               << n_least;
+          ++ruled_out;
+        }
+      }
+      EXPECT_TRUE(measure->box_may_reach(base, s_most, n_least, best)) << name;
+    }
+    EXPECT_GT(ruled_out, 200u) << name;
+  }
+}

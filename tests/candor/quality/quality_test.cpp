@@ -181,3 +181,47 @@ TEST(Quality, LrsRefinementAndPearsonBoundsHold) {
   }
   EXPECT_GT(checked, 10000u);
 }
+
+// A box of rules (s <= s_most, n >= n_least, s <= n) that lrs's box_may_reach rules out scores below the
+// bar in every rule of it, and boxes are ruled out often enough to matter. Every rule of each box is
+// enumerated on small data.
+TEST(Quality, BoxBoundsHoldForEveryRuleOfTheBox) {
+  auto lrs = make_quality("lrs");
+  std::mt19937 rng(5);
+  std::size_t ruled_out = 0, open = 0, rules_checked = 0;
+  for (int t = 0; t < 3000; ++t) {
+    const int total = 4 + static_cast<int>(rng() % 80);
+    const int p = 1 + static_cast<int>(rng() % static_cast<unsigned>(total - 1));
+    const std::vector<double> totals{double(p), double(total - p)}, zero{0.0, 0.0};
+    const RuleStats base{zero, totals, 0, 1, 0.0, double(total)};
+    const int n_least = 1 + static_cast<int>(rng() % static_cast<unsigned>(total - 1));
+    const int s_most = static_cast<int>(rng() % static_cast<unsigned>(p + 1));
+    // The largest statistic in the box, by enumeration.
+    double best = 0;
+    bool any = false;
+    for (int n = n_least; n < total; ++n)
+      for (int s = std::max(0, n - (total - p)); s <= std::min({s_most, n, p}); ++s) {
+        best = std::max(best, likelihood_ratio_statistic(s, n, p, total));
+        any = true;
+        ++rules_checked;
+      }
+    if (!any) continue;
+    for (double bar : {best * 1.001 + 1e-9, best * 0.999, best * 0.5 + 0.5, best + 2.0}) {
+      const bool may = lrs->box_may_reach(base, s_most, n_least, bar);
+      if (!may) {
+        EXPECT_LT(best, bar) << "N " << total << " P " << p << " s_most " << s_most << " n_least " << n_least;
+        ++ruled_out;
+      } else {
+        ++open;
+      }
+    }
+    // A bar the box's best rule reaches is never ruled out.
+    EXPECT_TRUE(lrs->box_may_reach(base, s_most, n_least, best));
+  }
+  EXPECT_GT(rules_checked, 100000u);
+  EXPECT_GT(ruled_out, 1000u);
+  EXPECT_GT(open, 1000u);
+  // Measures without a box bound never rule a box out.
+  const std::vector<double> totals{10, 10}, zero{0, 0};
+  EXPECT_TRUE(make_quality("entropy")->box_may_reach(RuleStats{zero, totals, 0, 1, 0.0, 20.0}, 1, 10, 1e9));
+}

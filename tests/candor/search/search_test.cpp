@@ -200,3 +200,94 @@ TEST(BeamSearch, ThresholdsAreShortDecimalsSelectingTheSameRows) {
   ASSERT_TRUE(setosa);
   EXPECT_EQ(describe_conditions(setosa->conditions, iris.schema), "petallength <= 2.5");
 }
+
+// The cuts of a run of positions, found from the groups that straddle it, are those of the whole list that
+// lie in the run, with the same positives before each: lists of few values (long groups, pure or mixed) and
+// of distinct values, cut into runs of every length from 1 to the whole.
+TEST(BeamSearch, CutsOfARunAreTheWholeListsCutsInIt) {
+  std::mt19937 rng(7);
+  std::size_t compared = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t m = 2 + rng() % 300;
+    const unsigned values = 1 + rng() % (trial % 3 == 0 ? 4 : trial % 3 == 1 ? 40 : 1000);
+    std::vector<std::uint32_t> vals(m);
+    for (auto& v : vals) v = static_cast<std::uint32_t>(rng() % values);
+    std::sort(vals.begin(), vals.end());
+    std::vector<ClassCode> cls(m);
+    // Labels in blocks, so that some groups are pure.
+    for (std::size_t j = 0; j < m; ++j) cls[j] = static_cast<ClassCode>(j % 17 < 9 ? rng() % 2 : rng() % 3);
+    const ClassCode target = 1;
+    // The whole list's cuts, by find_cuts (as target_cuts runs it).
+    RefinementScratch sc;
+    std::vector<std::uint32_t> prefix(m);
+    std::uint32_t positives = cls[0] == target;
+    prefix[0] = positives;
+    const std::size_t count = detail::find_cuts(
+        vals.data(), m, [&](std::size_t j) { return cls[j] == target; },
+        [&](std::size_t j, bool positive) { prefix[j] = positives += positive; }, sc);
+    std::vector<std::uint32_t> whole(sc.cuts.begin(), sc.cuts.begin() + static_cast<long>(count));
+    const std::size_t run = 1 + rng() % m;
+    std::vector<std::uint32_t> found, below_found;
+    for (std::size_t from = 1; from < m; from += run) {
+      const std::size_t to = std::min(m, from + run);
+      std::vector<std::uint32_t> position(to - from), below(to - from);
+      const std::size_t k = target_cuts_between(vals.data(), cls.data(), m, target, from, to, prefix[from - 1],
+                                                position.data(), below.data());
+      for (std::size_t i = 0; i < k; ++i) {
+        EXPECT_GE(position[i], from);
+        EXPECT_LT(position[i], to);
+        found.push_back(position[i]);
+        below_found.push_back(below[i]);
+      }
+    }
+    ASSERT_EQ(found, whole) << "trial " << trial << " run " << run;
+    for (std::size_t i = 0; i < found.size(); ++i) EXPECT_EQ(below_found[i], prefix[found[i] - 1]);
+    compared += found.size();
+  }
+  EXPECT_GT(compared, 5000u);
+}
+
+// On permuted labels (what EVC's calibration searches) sweeps by bounds pass over most runs of rows; the
+// rules and level maxima must be those of candidates evaluated one by one. Lists of 1,024 rows and more go by
+// runs: waveform-5000 with its labels permuted, and 60 tables of 1,100 to 3,000 rows whose labels follow
+// their attributes weakly or not at all, with few or many distinct values.
+TEST(BeamSearch, SweepsByRunsFindWhatOneByOneFinds) {
+  std::vector<Dataset> sets;
+  Dataset waveform = load_dataset(test::shared("waveform-5000.arff"));
+  std::mt19937 rng(21);
+  std::shuffle(waveform.y.begin(), waveform.y.end(), rng);
+  sets.push_back(waveform);
+  for (int t = 0; t < 60; ++t) {
+    const int rows = 1100 + static_cast<int>(rng() % 1900);
+    const double signal = (t % 3) * 0.15;
+    std::string csv = "few,many,class\n";
+    for (int r = 0; r < rows; ++r) {
+      const int few = static_cast<int>(rng() % 9);
+      const double many = static_cast<double>(rng() % 100000) / 1000.0;
+      const double lean = signal * ((few > 5) - (many < 30.0));
+      const bool a = std::uniform_real_distribution<double>(0, 1)(rng) < 0.35 + lean;
+      csv += std::to_string(few) + "," + std::to_string(many) + "," + (a ? "a" : "b") + "\n";
+    }
+    sets.push_back(parse_csv(csv, "generated.csv"));
+  }
+  const OneByOne one_by_one("lrs");
+  for (const Dataset& d : sets) {
+    const CoverageIndex index(d);
+    const Bitset all(d.rows(), true);
+    for (int target : {0, 1}) {
+      std::vector<std::vector<double>> maxima(2);
+      std::vector<std::optional<FoundRule>> found;
+      for (int way = 0; way < 2; ++way) {
+        SearchOptions o;
+        o.beam_width = d.rows() > 4000 ? 5 : 1 + static_cast<int>(d.rows() % 4);
+        o.max_rule_length = d.rows() > 4000 ? 5 : 3;
+        o.level_maxima = &maxima[way];
+        found.push_back(find_best_rule(
+            index, all, target, way == 0 ? *one_by_one.inner : static_cast<const QualityMeasure&>(one_by_one), o));
+      }
+      SCOPED_TRACE(std::to_string(d.rows()) + " rows, target " + std::to_string(target));
+      expect_same_rule(found[0], found[1]);
+      EXPECT_EQ(maxima[0], maxima[1]);
+    }
+  }
+}
