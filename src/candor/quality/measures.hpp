@@ -5,8 +5,13 @@
 
 namespace candor::measures {
 
+// Precision, Laplace and the m-estimate rise with s and fall with n, in exact arithmetic and (each a sum
+// over a sum, rounded monotonically) in floating point: the corner of a box of rules bounds them all.
 struct Precision final : ScoredBySAndN<Precision> {
   double value(const RuleStats& r, double s, double n) const;
+  bool box_may_reach(const RuleStats& r, double s_most, double n_least, double bar) const override {
+    return !(n_least > 0) || !(value(r, s_most, n_least) < bar);
+  }
 };
 struct Laplace final : ScoredBySAndN<Laplace> {
   double value(const RuleStats& r, double s, double n) const;
@@ -14,11 +19,17 @@ struct Laplace final : ScoredBySAndN<Laplace> {
   // A specialisation at best keeps its s positives and drops every negative: (s + 1) / (s + k), i.e. the
   // Laplace error L(n - e, 0) of paper 002.
   double refinement_bound(const RuleStats& r) const override;
+  bool box_may_reach(const RuleStats& r, double s_most, double n_least, double bar) const override {
+    return !(value(r, s_most, n_least) < bar);
+  }
 };
 struct MEstimate final : ScoredBySAndN<MEstimate> {
   explicit MEstimate(double m) : m(m) {}
   double value(const RuleStats& r, double s, double n) const;
   double probability(const RuleStats& r) const override { return evaluate(r); }
+  bool box_may_reach(const RuleStats& r, double s_most, double n_least, double bar) const override {
+    return !(value(r, s_most, n_least) < bar);
+  }
   double m;
 };
 struct ModifiedPrecision final : ScoredBySAndN<ModifiedPrecision> {

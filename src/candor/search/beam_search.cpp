@@ -148,6 +148,9 @@ struct SearchSetup {
                  select.reads_only_s_and_n();
     batch_scores = by_s_and_n && quality.evaluate_batch(probe, {}, {}, {}) && select.evaluate_batch(probe, {}, {}, {});
     batch_bounds = by_s_and_n && !batch_scores && quick_bounds && quality.bound_batch(probe, {}, {}, {});
+    // A measure without a box bound lets every box through, even below an infinite bar.
+    box_bounds = (batch_scores || batch_bounds) && quick_bounds &&
+                 !quality.box_may_reach(probe, 0.0, 1.0, std::numeric_limits<double>::infinity());
   }
   void set_parent_test(BeamRule& r) const {
     if (options.parent_alpha < 1.0) r.parent_test.emplace(r.counts, options.parent_alpha);
@@ -177,6 +180,9 @@ struct SearchSetup {
   // (significance tests, pruning bounds); they are then scored a whole sweep at a time (batch_scores), or
   // one by one after a batch of cheap bounds (batch_bounds) when evaluating costs more than bounding.
   bool by_s_and_n = false, batch_scores = false, batch_bounds = false;
+  // Such sweeps may also go by runs of rows when one measure both ranks and selects and it bounds a box of
+  // (s, n) (Task::sweep_cuts).
+  bool box_bounds = false;
 };
 
 // The attribute lists of the beam's rules. They make each numeric sweep proportional to the rows its rule
@@ -414,10 +420,11 @@ class Task {
   }
 
   // A numeric attribute under SearchSetup::by_s_and_n: the target class's cuts, scored (or bounded) a whole
-  // sweep at a time, then offered one by one where they may reach a bar. A sweep by bounds goes a run of
-  // rows at a time and passes over a run whose box of (s, n) cannot reach the bar
+  // sweep at a time, then offered one by one where they may reach a bar. Under SearchSetup::box_bounds a
+  // long list goes a run of rows at a time and passes over a run whose box of (s, n) cannot reach the bars
   // (QualityMeasure::box_may_reach) without finding its cuts: on permuted labels (the EVC calibration) nearly
-  // every row is a cut and few runs hold a candidate for the beam.
+  // every row is a cut and few runs hold a candidate for the beam, and on real data the bars soon rise above
+  // most runs.
   void sweep_cuts(const RuleCoverage& cov, const RefinementKinds& kinds, RefinementScratch& scratch) {
     auto& s = scratch.batch_s;
     auto& n = scratch.batch_n;
@@ -497,7 +504,7 @@ class Task {
     // with cachegrind on spambase, segment and diabetes: runs from 512, 1,024 or 2,048 rows cost about the
     // same, and 3% more instructions than the whole list on diabetes' 691-row lists).
     constexpr std::size_t kRunsFrom = 1024;
-    if (!bounded || cov.rows->size() < kRunsFrom) {
+    if (!s_.box_bounds || cov.rows->size() < kRunsFrom) {
       const TargetCuts cuts = target_cuts(s_.index, cov, a_, s_.target, scratch);
       if (cuts.count == 0) return;
       fill(cuts.count, cuts.position, cuts.below, static_cast<double>(cuts.rows), static_cast<double>(cuts.positives));
@@ -533,6 +540,14 @@ class Task {
     scratch.cuts.resize(kRun);
     scratch.below.resize(kRun);
     constexpr double kLoses = -std::numeric_limits<double>::infinity();
+    constexpr double kInfinity = std::numeric_limits<double>::infinity();
+    // The bar a whole run must stay below to be passed over, as scan() passes over a candidate: a bound below
+    // any_at; a score below the beam's and the best's bars and not above the task's maximum.
+    auto run_bar = [&] {
+      if (bounded) return any_at;
+      const double above_max = track_max ? std::nextafter(out_.max_quality, kInfinity) : kInfinity;
+      return std::min({beam_at, best_at, above_max});
+    };
     for (std::size_t r = 0; r < runs; ++r) {
       // Cuts lie at positions 1 .. m - 1; run r holds those in [from, to). Its A <= t rules cover at least
       // `from` rows and at most the positives before its end; its A > t rules at least m - (to - 1) rows and
@@ -540,15 +555,19 @@ class Task {
       const std::size_t from = std::max<std::size_t>(1, r * kRun), to = std::min(m, (r + 1) * kRun);
       if (from >= to || col.codes[from - 1] == col.codes[to - 1]) continue;  // one value: no cut
       const std::uint32_t before_from = r == 0 ? static_cast<std::uint32_t>(cls[0] == target) : before[r];
-      const bool le_open = kinds.less_equal && s_.quality.box_may_reach(base, before[r + 1], from, any_at);
+      const double at = run_bar();
+      const bool le_open = kinds.less_equal && s_.quality.box_may_reach(base, before[r + 1], from, at);
       const bool gt_open = kinds.greater && s_.quality.box_may_reach(base, positives - before_from,
-                                                                     rows - static_cast<double>(to - 1), any_at);
+                                                                     rows - static_cast<double>(to - 1), at);
       if (!le_open && !gt_open) continue;
       const std::size_t count = target_cuts_between(col.codes, cls, m, target, from, to, before_from,
                                                     scratch.cuts.data(), scratch.below.data());
       if (count == 0) continue;
       fill(count, scratch.cuts.data(), scratch.below.data(), rows, positives);
-      s_.quality.bound_batch(base, s, n, q);
+      if (scored)
+        s_.quality.evaluate_batch(base, s, n, q);
+      else
+        s_.quality.bound_batch(base, s, n, q);
       if (!le_open)
         for (std::size_t j = 0; j < q.size(); j += 2) q[j] = kLoses;
       if (!gt_open)

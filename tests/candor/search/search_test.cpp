@@ -247,8 +247,9 @@ TEST(BeamSearch, CutsOfARunAreTheWholeListsCutsInIt) {
   EXPECT_GT(compared, 5000u);
 }
 
-// On permuted labels (what EVC's calibration searches) sweeps by bounds pass over most runs of rows; the
-// rules and level maxima must be those of candidates evaluated one by one. Lists of 1,024 rows and more go by
+// On permuted labels (what EVC's calibration searches) sweeps by bounds pass over most runs of rows, and
+// sweeps by scores (m-estimate, precision) over many once their bars rise; the rules and level maxima must
+// be those of candidates evaluated one by one. Lists of 1,024 rows and more go by
 // runs: waveform-5000 with its labels permuted, and 60 tables of 1,100 to 3,000 rows whose labels follow
 // their attributes weakly or not at all, with few or many distinct values.
 TEST(BeamSearch, SweepsByRunsFindWhatOneByOneFinds) {
@@ -270,24 +271,27 @@ TEST(BeamSearch, SweepsByRunsFindWhatOneByOneFinds) {
     }
     sets.push_back(parse_csv(csv, "generated.csv"));
   }
-  const OneByOne one_by_one("lrs");
-  for (const Dataset& d : sets) {
-    const CoverageIndex index(d);
-    const Bitset all(d.rows(), true);
-    for (int target : {0, 1}) {
-      std::vector<std::vector<double>> maxima(2);
-      std::vector<std::optional<FoundRule>> found;
-      for (int way = 0; way < 2; ++way) {
-        SearchOptions o;
-        o.beam_width = d.rows() > 4000 ? 5 : 1 + static_cast<int>(d.rows() % 4);
-        o.max_rule_length = d.rows() > 4000 ? 5 : 3;
-        o.level_maxima = &maxima[way];
-        found.push_back(find_best_rule(
-            index, all, target, way == 0 ? *one_by_one.inner : static_cast<const QualityMeasure&>(one_by_one), o));
+  for (const char* measure : {"lrs", "m-estimate", "precision"}) {
+    const OneByOne one_by_one(measure);
+    for (const Dataset& d : sets) {
+      const CoverageIndex index(d);
+      const Bitset all(d.rows(), true);
+      for (int target : {0, 1}) {
+        std::vector<std::vector<double>> maxima(2);
+        std::vector<std::optional<FoundRule>> found;
+        for (int way = 0; way < 2; ++way) {
+          SearchOptions o;
+          o.beam_width = d.rows() > 4000 ? 5 : 1 + static_cast<int>(d.rows() % 4);
+          o.max_rule_length = d.rows() > 4000 ? 5 : 3;
+          o.level_maxima = &maxima[way];
+          found.push_back(find_best_rule(
+              index, all, target, way == 0 ? *one_by_one.inner : static_cast<const QualityMeasure&>(one_by_one), o));
+        }
+        SCOPED_TRACE(std::string(measure) + ", " + std::to_string(d.rows()) + " rows, target " +
+                     std::to_string(target));
+        expect_same_rule(found[0], found[1]);
+        EXPECT_EQ(maxima[0], maxima[1]);
       }
-      SCOPED_TRACE(std::to_string(d.rows()) + " rows, target " + std::to_string(target));
-      expect_same_rule(found[0], found[1]);
-      EXPECT_EQ(maxima[0], maxima[1]);
     }
   }
 }
