@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -586,9 +587,6 @@ TEST(Cli, GridRunsResumesAndSummarises) {
   EXPECT_NE(r.out.find(cfg + ": at /dataset: unknown key 'dataset'"), std::string::npos) << r.out;
 }
 
-// --evc-cache DIR keeps calibrations between runs: a fit reads the file a fit (or candor evaluate's shared
-// calibration) of the same data wrote, the model byte for byte a plain fit's; the file is what is read (a
-// changed law shows in the model); a file that does not parse is calibrated again, with a warning.
 // rule-logistic's count is of the rules it predicts with; fit and rules both say how many more it dropped.
 TEST(Cli, RuleLogisticSaysHowManyRulesItDropped) {
   const std::string model = test::write_temp("dropped.json", "");
@@ -617,6 +615,10 @@ TEST(Cli, CountsOneRuleInTheSingular) {
   EXPECT_NE(read_text(html).find("model · 1 rule · 435 training rows"), std::string::npos);
 }
 
+// --evc-cache DIR keeps calibrations between runs: a fit reads the file a fit (or candor evaluate's shared
+// calibration) of the same data wrote, the model byte for byte a plain fit's; the file is what is read (a
+// changed law shows in the model); a file that does not parse is calibrated again, with a warning.
+// A read refreshes the file's time, so that the folder's pruning removes the least recently used first.
 TEST(Cli, EvcCacheKeepsCalibrationsBetweenRuns) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "candor-tests" / "evc-cache";
@@ -629,8 +631,11 @@ TEST(Cli, EvcCacheKeepsCalibrationsBetweenRuns) {
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir)) files.push_back(entry.path());
   ASSERT_EQ(files.size(), 1u);  // the shared calibration of all the rows, the one the fit below needs
+  const auto old_time = fs::file_time_type::clock::now() - std::chrono::hours(24);
+  fs::last_write_time(files[0], old_time);
   ASSERT_EQ(run("fit " + data + options + " -o " + cached + " --evc-cache " + dir.string()).code, 0);
   EXPECT_EQ(read_text(cached), read_text(plain));
+  EXPECT_GT(fs::last_write_time(files[0]), old_time + std::chrono::hours(23));  // read: used now
   // The fit read the file: a law changed there is the model's.
   auto j = nlohmann::json::parse(read_text(files[0].string()));
   for (auto& [name, laws] : j["calibration"]["laws"].items()) laws[0]["mu"] = 1.25;

@@ -247,6 +247,7 @@ struct PersistentCache {
   std::mutex mutex;
   std::optional<std::string> dir;
   std::atomic<bool> warned{false};
+  std::atomic<std::size_t> max_files{4096};
 };
 PersistentCache& persistent_cache() {
   static PersistentCache cache;
@@ -270,6 +271,36 @@ std::string persisted_name(const Digest& key) {
   return hex;
 }
 
+// Whether a file name (less .json) is a calibration's: persisted_name's 32 hexadecimal digits.
+bool is_calibration_name(const std::string& stem) {
+  return stem.size() == 32 &&
+         std::all_of(stem.begin(), stem.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+// Removes the least recently used calibrations of the folder (by file time: written, or read and touched)
+// down to three quarters of the limit once it holds more than the limit. Other files are left alone, and
+// so is a file another process removes first.
+void prune_cache(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  const std::size_t limit = persistent_cache().max_files.load();
+  std::vector<std::pair<fs::file_time_type, fs::path>> files;
+  std::error_code error;
+  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+    const fs::path& path = it->path();
+    if (path.extension() != ".json" || !is_calibration_name(path.stem().string())) continue;
+    std::error_code time_error;
+    const auto time = fs::last_write_time(path, time_error);
+    if (!time_error) files.emplace_back(time, path);
+  }
+  if (files.size() <= limit) return;
+  std::sort(files.begin(), files.end());
+  const std::size_t keep = limit - limit / 4;
+  for (std::size_t i = 0; i + keep < files.size(); ++i) {
+    std::error_code remove_error;
+    fs::remove(files[i].second, remove_error);
+  }
+}
+
 // The calibration of `key` from the folder when it holds one, else compute()'s, written there. A file read
 // must have the shape compute() gives: `lengths` laws for each class of `calibrated` (all when empty) of the
 // data's `classes`, none for the others.
@@ -283,10 +314,12 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const
   std::vector<std::string> class_names;  // classes by index: the key holds codes, not names
   for (std::size_t c = 0; c < classes; ++c) class_names.push_back(std::to_string(c));
   std::error_code exists_error;
-  if (std::filesystem::exists(path, exists_error)) {
+  std::ifstream in;
+  if (std::filesystem::exists(path, exists_error)) in.open(path, std::ios::binary);
+  // A file that is gone by now (another process pruned the folder) is computed like any missing one.
+  if (in.is_open() || std::filesystem::exists(path, exists_error)) {
     try {
-      std::ifstream in(path, std::ios::binary);
-      if (!in) throw std::runtime_error("cannot be read");
+      if (!in.is_open() || !in) throw std::runtime_error("cannot be read");
       const nlohmann::json j = nlohmann::json::parse(in);
       if (!j.is_object() || j.value("key", "") != name) throw std::runtime_error("holds another calibration");
       EvcCalibration c = calibration_from_json(j.at("calibration"), class_names);
@@ -296,6 +329,9 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const
         if (c.laws[k].size() != (wanted ? static_cast<std::size_t>(lengths) : 0))
           throw std::runtime_error("its laws do not fit this calibration's classes and rule lengths");
       }
+      // Read: the most recently used now, the last the pruning removes.
+      std::error_code touch_error;
+      std::filesystem::last_write_time(path, std::filesystem::file_time_type::clock::now(), touch_error);
       return c;
     } catch (const std::exception& e) {
       warn_once("EVC cache file " + path.string() + " is not usable (" + e.what() + "); calibrating again");
@@ -306,6 +342,7 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const
     std::filesystem::create_directories(dir);
     const nlohmann::json j = {{"key", name}, {"calibration", calibration_to_json(c, class_names)}};
     write_file_atomic(path.string(), j.dump() + "\n");
+    prune_cache(dir);
   } catch (const std::exception& e) {
     warn_once("the EVC cache folder " + dir + " cannot be written (" + e.what() + "); calibrations are not kept");
   }
@@ -318,6 +355,9 @@ void set_evc_cache_dir(const std::string& dir) {
   std::lock_guard lock(persistent_cache().mutex);
   persistent_cache().dir = dir;
 }
+
+void set_evc_cache_max_files(std::size_t files) { persistent_cache().max_files.store(files); }
+std::size_t evc_cache_max_files() { return persistent_cache().max_files.load(); }
 
 std::string evc_cache_dir() {
   PersistentCache& cache = persistent_cache();

@@ -91,8 +91,13 @@ std::size_t evc_cache_hits();
 // values, labels and weights, the search settings, the EVC settings, the classes) with candor's version and
 // the file format. A file that cannot be read, or is not a calibration of that key and shape, is computed
 // again and replaced; a folder that cannot be written only loses the saving. Both say so once on stderr.
+// The folder holds at most `evc_cache_max_files` calibrations (4,096 unless set): a write past it removes
+// the least recently used files (written or read; a read refreshes the file's time) down to three quarters
+// of the limit, so that a full folder is not listed at every write. Files are about 0.4 KB per class.
 void set_evc_cache_dir(const std::string& dir);
 std::string evc_cache_dir();  // set_evc_cache_dir's, else CANDOR_EVC_CACHE's at the first call, else empty
+void set_evc_cache_max_files(std::size_t files);
+std::size_t evc_cache_max_files();
 
 // The calibration of a cross-validation's fold (candor evaluate --evc-calibration). While an object of this
 // class lives on a thread, calibrate_evc_cached called on that thread for `part` (that very object: the

@@ -1,15 +1,21 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <vector>
 
+#include "candor/data/readers.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/evc/gumbel.hpp"
 #include "candor/evc/rule_correction.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/quality/quality.hpp"
+#include "test_util.hpp"
 
 using namespace candor;
 
@@ -285,4 +291,51 @@ TEST(Evc, BoxBoundsHoldForEveryRuleOfTheBox) {
     }
     EXPECT_GT(ruled_out, 200u) << name;
   }
+}
+
+// The EVC cache folder holds at most evc_cache_max_files calibrations: a write past the limit removes the
+// least recently used (oldest file times) down to three quarters of it, and leaves other files alone.
+TEST(Evc, CacheFolderKeepsTheMostRecentlyUsedCalibrations) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "candor-tests" / "evc-cache-prune";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const Dataset d = load_dataset(test::repo("data/vote.arff"));
+  SearchOptions search;
+  search.max_rule_length = 2;
+  const std::size_t before = evc_cache_max_files();
+  set_evc_cache_dir(dir.string());
+  set_evc_cache_max_files(4);
+  // Another file of the folder, older than every calibration: not the cache's to remove.
+  { std::ofstream(dir / "notes.json") << "{}"; }
+  fs::last_write_time(dir / "notes.json", fs::file_time_type::clock::now() - std::chrono::hours(48));
+  auto calibrations = [&] {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir))
+      if (entry.path().filename() != "notes.json") files.push_back(entry.path());
+    return files;
+  };
+  std::vector<fs::path> written;  // in order of writing
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    EvcSettings settings;
+    settings.permutations = 2;
+    settings.seed = seed;  // another key each time
+    const auto old = calibrations();
+    calibrate_evc_cached(d, search, settings, {}, 1);
+    for (const auto& f : calibrations())
+      if (std::find(old.begin(), old.end(), f) == old.end()) written.push_back(f);
+    ASSERT_EQ(written.size(), seed);
+    // Distinct file times whatever the file system's resolution: the n-th written is n hours old less.
+    for (std::size_t i = 0; i < written.size(); ++i)
+      if (fs::exists(written[i]))
+        fs::last_write_time(written[i], fs::file_time_type::clock::now() - std::chrono::hours(10 - i));
+    EXPECT_LE(calibrations().size(), 4u);
+  }
+  // The fifth write found five and kept three (the third to the fifth); the sixth made four.
+  const auto left = calibrations();
+  EXPECT_EQ(left.size(), 4u);
+  for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(fs::exists(written[i]), i >= 2) << "calibration " << i + 1;
+  EXPECT_TRUE(fs::exists(dir / "notes.json"));
+  set_evc_cache_dir("");
+  set_evc_cache_max_files(before);
 }
