@@ -1,0 +1,74 @@
+#!/usr/bin/python3
+"""Single-fit cost per corpus set: the fit seconds of one learner against another's, or of one build against
+another's, as `candor evaluate` reports them.
+
+    bench/fit_ratio.py [--candor build/candor] [--baseline-candor OTHER/candor]
+                       [--options "..."] [--baseline-options "--learner cn2-unordered"]
+                       [--runs 3] [--datasets-dir data/corpus] [--config examples/defaults/honest_default.json]
+
+Each set runs `candor evaluate DATA --format json --threads 1 --evc-calibration per-fold` with each side's
+options: 10-fold CV, where every fold's fit calibrates its own training rows as a single `candor fit` does.
+It takes the mean fit seconds per fold, the fastest of --runs runs. The two sides alternate, two sets at a
+time on two cores. It prints, per set, both times and their ratio. At the end come the median ratio, the
+largest, the ratios on the six largest sets and the sums.
+
+The defaults measure issue 25's single-fit target: the default learner against cn2-unordered, one build.
+For a before/after of a change, name the old binary with --baseline-candor and give both sides the same
+options, e.g. --baseline-options "".
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LARGEST = ["waveform-5000", "spambase", "hypothyroid", "sick", "kr-vs-kp", "segment"]
+
+
+def fit_seconds(binary, path, options):
+    cmd = [binary, "evaluate", path, "--format", "json", "--threads", "1", "--evc-calibration", "per-fold"] + options
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(" ".join(cmd) + ": " + proc.stderr.strip()[-2000:])
+    return json.loads(proc.stdout)["fit_seconds"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--candor", default=os.path.join(ROOT, "build", "candor"))
+    ap.add_argument("--baseline-candor", help="another build for the baseline side (default: --candor)")
+    ap.add_argument("--options", default="", help="learner options of the measured side (default: the default)")
+    ap.add_argument("--baseline-options", default="--learner cn2-unordered")
+    ap.add_argument("--runs", type=int, default=3, help="runs per set and side; the fastest counts")
+    ap.add_argument("--datasets-dir", default=os.path.join(ROOT, "data", "corpus"))
+    ap.add_argument("--config", default=os.path.join(ROOT, "examples", "defaults", "honest_default.json"),
+                    help="a grid config whose 'datasets' are the sets measured (default: the 44 corpus sets)")
+    args = ap.parse_args()
+    baseline_binary = args.baseline_candor or args.candor
+    with open(args.config) as f:
+        sets = json.load(f)["datasets"]
+
+    def one(name):
+        path = os.path.join(args.datasets_dir, name + ".arff")
+        measured = baseline = float("inf")
+        for _ in range(args.runs):
+            measured = min(measured, fit_seconds(args.candor, path, args.options.split()))
+            baseline = min(baseline, fit_seconds(baseline_binary, path, args.baseline_options.split()))
+        return name, measured, baseline
+
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(one, sets))
+    print(f"{'data':16s} {'measured s':>11s} {'baseline s':>11s} {'ratio':>7s}")
+    for name, measured, baseline in results:
+        print(f"{name:16s} {measured:11.4f} {baseline:11.4f} {measured / baseline:7.2f}")
+    ratios = {name: measured / baseline for name, measured, baseline in results}
+    print(f"median ratio {statistics.median(ratios.values()):.2f}, largest {max(ratios.values()):.2f}")
+    print("on the six largest sets: " + ", ".join(f"{n} {ratios[n]:.2f}" for n in LARGEST if n in ratios))
+    print(f"sum of fit seconds: measured {sum(r[1] for r in results):.2f}, baseline {sum(r[2] for r in results):.2f}")
+
+
+if __name__ == "__main__":
+    main()
