@@ -319,7 +319,7 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const
   // A file that is gone by now (another process pruned the folder) is computed like any missing one.
   if (in.is_open() || std::filesystem::exists(path, exists_error)) {
     try {
-      if (!in.is_open() || !in) throw std::runtime_error("cannot be read");
+      if (!in.is_open()) throw std::runtime_error("cannot be read");
       const nlohmann::json j = nlohmann::json::parse(in);
       if (!j.is_object() || j.value("key", "") != name) throw std::runtime_error("holds another calibration");
       EvcCalibration c = calibration_from_json(j.at("calibration"), class_names);

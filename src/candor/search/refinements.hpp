@@ -348,14 +348,14 @@ inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& ru
 }
 
 // The target class's cuts (as find_cuts defines them) at the positions [from, to) of a list of m rows, 1 <=
-// from < to <= m, appended to position[] with the positives before each to below[] (`before`: the positives
-// before `from`); returns how many. Reads the groups of equal values that straddle the range, so that a
-// sweep can compute the cuts of the runs it cannot pass over and no others.
+// from < to <= m, written to position[] from its start with the positives before each to below[] (`before`:
+// the positives before `from`); returns how many. Reads the groups of equal values that straddle the range,
+// so that a sweep can compute the cuts of the runs it cannot pass over and no others.
 inline std::size_t target_cuts_between(const std::uint32_t* vals, const ClassCode* cls, std::size_t m, ClassCode target,
                                        std::size_t from, std::size_t to, std::uint32_t before, std::uint32_t* position,
                                        std::uint32_t* below) {
-  // The group [start, end) holding position `at`'s value from `start` on: whether its labels are all one,
-  // which, and its positives.
+  // The group of equal values that begins at `start`: where it ends, whether its labels are all one, which,
+  // and its positives.
   struct Group {
     std::size_t end;
     bool pure;
