@@ -28,11 +28,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LARGEST = ["waveform-5000", "spambase", "hypothyroid", "sick", "kr-vs-kp", "segment"]
 
 
+def fail(message):
+    print("fit_ratio.py: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
 def fit_seconds(binary, path, options):
     cmd = [binary, "evaluate", path, "--format", "json", "--threads", "1", "--evc-calibration", "per-fold"] + options
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        fail(f"{binary}: {e.strerror}")
     if proc.returncode != 0:
-        sys.exit(" ".join(cmd) + ": " + proc.stderr.strip()[-2000:])
+        fail(" ".join(cmd) + ": " + proc.stderr.strip()[-2000:])
     return json.loads(proc.stdout)["fit_seconds"]
 
 
@@ -48,8 +56,11 @@ def main():
                     help="a grid config whose 'datasets' are the sets measured (default: the 44 corpus sets)")
     args = ap.parse_args()
     baseline_binary = args.baseline_candor or args.candor
-    with open(args.config) as f:
-        sets = json.load(f)["datasets"]
+    try:
+        with open(args.config) as f:
+            sets = json.load(f)["datasets"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        fail(f"{args.config}: no list of data sets under 'datasets' ({e})")
 
     def one(name):
         path = os.path.join(args.datasets_dir, name + ".arff")
