@@ -14,7 +14,9 @@ largest, the ratios on the six largest sets and the sums.
 
 The defaults measure issue 25's single-fit target: the default learner against cn2-unordered, one build.
 For a before/after of a change, name the old binary with --baseline-candor and give both sides the same
-options, e.g. --baseline-options "".
+options, e.g. --baseline-options "". A build from before `--evc-calibration` existed (it calibrated per fold
+anyway) runs without that option, so the issue's own baseline, the default of the build it was filed
+against, is `--baseline-candor OLD/candor --baseline-options ""`.
 """
 import argparse
 import json
@@ -33,8 +35,18 @@ def fail(message):
     sys.exit(2)
 
 
+def knows_calibration_option(binary):
+    """Builds from before the shared calibration calibrate per fold anyway and do not know the option."""
+    try:
+        proc = subprocess.run([binary, "evaluate", "--help"], capture_output=True, text=True)
+    except OSError as e:
+        fail(f"{binary}: {e.strerror}")
+    return "--evc-calibration" in proc.stdout
+
+
 def fit_seconds(binary, path, options):
-    cmd = [binary, "evaluate", path, "--format", "json", "--threads", "1", "--evc-calibration", "per-fold"] + options
+    per_fold = ["--evc-calibration", "per-fold"] if knows_calibration_option(binary) else []
+    cmd = [binary, "evaluate", path, "--format", "json", "--threads", "1"] + per_fold + options
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True)
     except OSError as e:
