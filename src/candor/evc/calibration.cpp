@@ -126,10 +126,12 @@ int permutations_run(const EvcSettings& settings, std::size_t classes) {
   return static_cast<int>(std::min(p, std::max(kMinPerClass, (2 * p + c - 1) / c)));
 }
 
-EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
-                             const std::vector<int>& classes_in, int threads) {
+CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
+                                     const std::vector<int>& classes_in, int threads) {
   if (settings.permutations < 1) throw std::invalid_argument("EVC needs at least one permutation");
-  std::vector<int> classes = classes_in;
+  CalibrationMaxima out;
+  out.classes = classes_in;
+  std::vector<int>& classes = out.classes;
   if (classes.empty())
     for (int c = 0; c < static_cast<int>(data.num_classes()); ++c) classes.push_back(c);
   const std::size_t lengths = static_cast<std::size_t>(std::max(1, search.max_rule_length));
@@ -153,9 +155,9 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
   std::size_t present = 0;
   for (int c : classes) present += class_sizes[static_cast<std::size_t>(c)] > 0;
   const int runs = permutations_run(settings, present);
-  // maxima[c][p][L - 1]
-  std::vector<std::vector<std::vector<double>>> maxima(
-      classes.size(), std::vector<std::vector<double>>(static_cast<std::size_t>(runs)));
+  out.permutations_run = runs;
+  auto& maxima = out.maxima;
+  maxima.assign(classes.size(), std::vector<std::vector<double>>(static_cast<std::size_t>(runs)));
   // Rows without a label stay where they are; only the labels of labelled rows are shuffled among them.
   std::vector<std::size_t> labelled;
   for (std::size_t r = 0; r < data.rows(); ++r)
@@ -187,7 +189,15 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
       }
     }
   });
+  return out;
+}
 
+EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
+                             const std::vector<int>& classes_in, int threads) {
+  CalibrationMaxima searched = calibration_maxima(data, search, settings, classes_in, threads);
+  const std::vector<int>& classes = searched.classes;
+  auto& maxima = searched.maxima;
+  const std::vector<double> class_sizes = data.class_totals();
   if (settings.pool == EvcPool::classes) {
     std::vector<double> sizes;
     for (int c : classes) sizes.push_back(class_sizes[static_cast<std::size_t>(c)]);
@@ -196,7 +206,7 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
 
   EvcCalibration out;
   out.settings = settings;
-  out.permutations_run = runs;
+  out.permutations_run = searched.permutations_run;
   out.laws.resize(data.num_classes());
   out.mean_maxima.resize(data.num_classes());
   for (std::size_t ci = 0; ci < classes.size(); ++ci)

@@ -67,6 +67,17 @@ struct EvcCalibration {
 // moved the rules' probabilities too far from the reference: docs/evc_calibration.md).
 int permutations_run(const EvcSettings& settings, std::size_t classes);
 
+// What a calibration's permuted searches found, before any pooling or fit: for each class of `classes` (in
+// that order) and each permutation, the largest LRS of any rule of each length L the search evaluated, made
+// non-decreasing in L. calibrate_evc fits its laws to these; bench/evc_maxima studies them.
+struct CalibrationMaxima {
+  std::vector<int> classes;                              // the classes calibrated
+  int permutations_run = 0;                              // permutations_run(): the permutations searched
+  std::vector<std::vector<std::vector<double>>> maxima;  // [index in classes][permutation][L - 1]
+};
+CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
+                                     const std::vector<int>& classes, int threads);
+
 // Calibrates the classes in `classes` (all when empty) on `data`. The search runs with `search`'s beam
 // width, rule length, minimum coverage and condition kinds, ranked by LRS, one thread per permutation on
 // up to `threads` threads; the result does not depend on `threads`.

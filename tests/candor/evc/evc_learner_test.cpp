@@ -224,6 +224,39 @@ TEST(EvcCalibration, SameLawsOnAnyThreadCountAndGrowingWithLength) {
   EXPECT_NE(calibrate_evc(d, o, settings, {}, 1), one);
 }
 
+// calibration_maxima gives what calibrate_evc's laws are fitted to: unpooled, each class's mean maxima are
+// the means over its permutations, each permutation's maxima non-decreasing in the length; asked for some
+// classes, it searches those, in the order asked.
+TEST(EvcCalibration, MaximaAreWhatTheLawsAreFittedTo) {
+  Dataset d = vote();
+  SearchOptions o;
+  o.max_rule_length = 3;
+  const EvcSettings settings{7, GumbelFit::fixed_beta, 2, EvcPool::none};
+  const CalibrationMaxima found = calibration_maxima(d, o, settings, {}, 2);
+  const EvcCalibration cal = calibrate_evc(d, o, settings, {}, 1);
+  ASSERT_EQ(found.classes, (std::vector<int>{0, 1}));
+  EXPECT_EQ(found.permutations_run, 7);
+  for (std::size_t ci = 0; ci < 2; ++ci) {
+    ASSERT_EQ(found.maxima[ci].size(), 7u);
+    for (std::size_t l = 0; l < 3; ++l) {
+      double mean = 0;
+      for (const auto& row : found.maxima[ci]) {
+        ASSERT_EQ(row.size(), 3u);
+        if (l > 0) {
+          EXPECT_GE(row[l], row[l - 1]);
+        }
+        mean += row[l];
+      }
+      EXPECT_DOUBLE_EQ(cal.mean_maxima[ci][l], mean / 7);
+    }
+  }
+  // The first permutation's maxima differ between the classes: each class had a search of its own.
+  EXPECT_NE(found.maxima[0][0], found.maxima[1][0]);
+  const CalibrationMaxima second = calibration_maxima(d, o, settings, {1}, 1);
+  ASSERT_EQ(second.classes, (std::vector<int>{1}));
+  EXPECT_EQ(second.maxima[0], found.maxima[1]);
+}
+
 // With quality evc, each rule's probability is the corrected relative frequency of its counts on the
 // training set, with the law of its class and length; saved and loaded, the calibration is the same.
 TEST(EvcLearner, RuleProbabilitiesAreCorrectedAndTheCalibrationIsSaved) {
