@@ -19,6 +19,7 @@ anyway) runs without that option, so the issue's own baseline, the default of th
 against, is `--baseline-candor OLD/candor --baseline-options ""`.
 """
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -35,6 +36,7 @@ def fail(message):
     sys.exit(2)
 
 
+@functools.lru_cache(maxsize=None)
 def knows_calibration_option(binary):
     """Builds from before the shared calibration calibrate per fold anyway and do not know the option."""
     try:
