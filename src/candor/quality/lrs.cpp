@@ -102,11 +102,15 @@ bool LikelihoodRatio::box_may_reach(const RuleStats& r, double s_most, double n_
   return s_most > n_least && !likelihood_ratio_certainly_below(s_most, s_most, p, total, bar);
 }
 // Floating-point comparisons may trap by default, which keeps GCC from turning the loop's selects into
-// vector blends; nothing here reads the exception flags, and the values are the same either way.
-__attribute__((optimize("no-trapping-math"))) bool LikelihoodRatio::bound_batch(const RuleStats& r,
-                                                                                std::span<const double> s,
-                                                                                std::span<const double> n,
-                                                                                std::span<double> out) const {
+// vector blends; nothing here reads the exception flags, and the values are the same either way. (Clang,
+// which the sanitized build uses, has no such attribute.)
+#if defined(__clang__)
+#define CANDOR_NO_TRAPPING_MATH
+#else
+#define CANDOR_NO_TRAPPING_MATH __attribute__((optimize("no-trapping-math")))
+#endif
+CANDOR_NO_TRAPPING_MATH bool LikelihoodRatio::bound_batch(const RuleStats& r, std::span<const double> s,
+                                                          std::span<const double> n, std::span<double> out) const {
   const double p = r.p_total(), total = r.n_total;
   if (p <= 0 || p >= total) {
     std::fill(out.begin(), out.end(), 0.0);

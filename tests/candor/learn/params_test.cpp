@@ -69,10 +69,11 @@ TEST(ParamValues, EveryDefaultIsAllowedAndEveryLearnerValidatesAtItsDefaults) {
     std::visit(
         [&](auto member) {
           using T = typename decltype(member)::type;
-          if constexpr (std::is_same_v<T, std::string>)
+          if constexpr (std::is_same_v<T, std::string>) {
             EXPECT_NO_THROW(info.values.check(info.name, member.get(defaults))) << info.name;
-          else if constexpr (!std::is_same_v<T, bool>)
+          } else if constexpr (!std::is_same_v<T, bool>) {
             EXPECT_NO_THROW(info.values.check(info.name, static_cast<double>(member.get(defaults)))) << info.name;
+          }
         },
         info.member);
   for (const auto& learner : learner_table()) {
@@ -162,7 +163,9 @@ TEST(LearnerRegistry, EveryLearnerAndItsOptionsComeFromItsFolder) {
   ASSERT_GE(registrations.size(), 8u);
   std::vector<std::string> names;
   for (std::size_t i = 0; i < registrations.size(); ++i) {
-    if (i > 0) EXPECT_LT(registrations[i - 1].position, registrations[i].position);
+    if (i > 0) {
+      EXPECT_LT(registrations[i - 1].position, registrations[i].position);
+    }
     for (const auto& l : registrations[i].learners) names.emplace_back(l.name);
   }
   EXPECT_EQ(names, learner_names());

@@ -160,7 +160,9 @@ TEST(StableRules, EachRuleCarriesItsShareOfResamples) {
   for (std::size_t i = 0; i < m.rules.size(); ++i) {
     const double resamples = 10 * m.rules[i].stable_frequency;
     EXPECT_NEAR(resamples, std::round(resamples), 1e-12) << i;
-    if (i > 0) EXPECT_LE(m.rules[i].stable_frequency, m.rules[i - 1].stable_frequency) << i;
+    if (i > 0) {
+      EXPECT_LE(m.rules[i].stable_frequency, m.rules[i - 1].stable_frequency) << i;
+    }
     EXPECT_GE(m.rules[i].stable_frequency, 0.5) << i;
     EXPECT_LE(m.rules[i].stable_frequency, 1.0) << i;
     below_all = below_all || m.rules[i].stable_frequency < 1.0;

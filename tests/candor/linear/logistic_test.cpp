@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <numeric>
 #include <random>
@@ -472,7 +473,8 @@ TEST(ModelFile, MalformedLogisticModelsAreRefused) {
   refused([](nlohmann::json& j) { j["training"]["class_counts"][0] = -3; }, "non-negative");
   refused([](nlohmann::json& j) { j["lambda"] = -1; }, "lambda");
   refused([](nlohmann::json& j) { j["intercepts"].push_back(0.0); }, "intercepts");
-  refused([](nlohmann::json& j) { j["attribute_weights"][0][0] = 1e400; }, "attribute_weights");
+  refused([](nlohmann::json& j) { j["attribute_weights"][0][0] = std::numeric_limits<double>::infinity(); },
+          "attribute_weights");
   refused([](nlohmann::json& j) { j["rule_gamma"].push_back(1.0); }, "rule_gamma");
   refused([](nlohmann::json& j) { j["attribute_columns"][0]["attribute"] = "nope"; }, "unknown attribute 'nope'");
   refused([](nlohmann::json& j) { j["link"] = "probit"; }, "unknown link");

@@ -66,7 +66,9 @@ TEST(FiredRules, NameTheRulesAndLeavesThatExplainNames) {
       EXPECT_EQ(got, explained_rows(m->explain(d, r))) << learner << ", row " << r;
       several += got.size() > 1;
     }
-    if (learner == "tree") EXPECT_GT(several, 0u) << "no row split by a missing value";
+    if (learner == "tree") {
+      EXPECT_GT(several, 0u) << "no row split by a missing value";
+    }
   }
 }
 

@@ -86,7 +86,9 @@ TEST(Oversearching, PruningIsSafeAndLayeredSearchStops) {
         WidthOutcome a = search_width(index, all, c, *laplace, plain, width);
         WidthOutcome b = search_width(index, all, c, *laplace, pruned, width);
         ASSERT_EQ(a.rule.has_value(), b.rule.has_value());
-        if (a.rule) EXPECT_GE(b.rule->quality, a.rule->quality - 1e-12) << name << " class " << c << " w " << width;
+        if (a.rule) {
+          EXPECT_GE(b.rule->quality, a.rule->quality - 1e-12) << name << " class " << c << " w " << width;
+        }
       }
       if (index.class_counts(all)[c] == 0) continue;  // glass declares a class with no examples
       SearchOptions o;
