@@ -323,10 +323,10 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const
   const std::filesystem::path path = std::filesystem::path(dir) / (name + ".json");
   std::vector<std::string> class_names;  // classes by index: the key holds codes, not names
   for (std::size_t c = 0; c < classes; ++c) class_names.push_back(std::to_string(c));
+  // A file that cannot be opened is computed like a missing one when it is missing (never written, or
+  // another process pruned the folder), and said to be unusable when it is there.
+  std::ifstream in(path, std::ios::binary);
   std::error_code exists_error;
-  std::ifstream in;
-  if (std::filesystem::exists(path, exists_error)) in.open(path, std::ios::binary);
-  // A file that is gone by now (another process pruned the folder) is computed like any missing one.
   if (in.is_open() || std::filesystem::exists(path, exists_error)) {
     try {
       if (!in.is_open()) throw std::runtime_error("cannot be read");
