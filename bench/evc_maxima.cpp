@@ -26,7 +26,11 @@ int main(int argc, char** argv) {
   app.add_option("--permutations", permutations, "class permutations")->check(CLI::Range(1, 100000));
   app.add_option("--seed", seed, "seed of the permutations");
   app.add_option("--threads", threads, "threads (0: all cores); never changes the output")->check(CLI::Range(0, 4096));
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;  // --help is not an error; bad arguments exit 2, as candor's do
+  }
   try {
     const candor::Dataset data = candor::load_dataset(path);
     const candor::LearnerParams params;  // the default learner: its search is what the calibration repeats
