@@ -112,7 +112,7 @@ model_case("model-condition-on-unknown-value", {"set": {"/rules/0/conditions/0":
 model_case("model-rule-of-unknown-class", {"set": {"/rules/0/class": "maybe"}}, 2, ["m.json:", "maybe"])
 model_case("model-class-counts-wrong-length", {"set": {"/rules/0/class_counts": [1.0, 2.0, 3.0]}}, 2, "m.json:")
 model_case("model-unknown-operator", {"set": {"/rules/0/conditions/0/op": "~"}}, 2, ["m.json:", "~"])
-model_case("model-wrong-type", {"set": {"/rules/0/quality": "high"}}, 2, ["m.json:", "/rules/0"])
+model_case("model-wrong-type", {"set": {"/rules/0/quality": "high"}}, 2, ["m.json:", "/rules/0/quality: type must be number"])
 model_case("model-covered-contradicts-counts", {"set": {"/rules/0/covered": 1000.0}}, 2, ["m.json:", "/rules/0", "covered"])
 model_case("model-unknown-entry", {"set": {"/rules/0/probabilty": 0.5}}, 2, ["m.json:", "unknown entry /rules/0/probabilty"])
 model_case("model-rules-not-a-list", {"set": {"/rules": {"a": 1}}}, 2, ["m.json:", "rules"])
@@ -128,7 +128,7 @@ STABLE_MODEL = [["fit", "w.arff", "-o", "m.json", "--learner", "cn2-unordered", 
 case("model-stability-frequency-above-one", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "rule_frequency"], setup=STABLE_MODEL, edit={"set": {"/stability/rule_frequency/0": 1.5}})
 case("model-stability-frequency-count", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "rule_frequency has 1 entries"], setup=STABLE_MODEL, edit={"set": {"/stability/rule_frequency": [0.5]}})
 STABLE_RULES_MODEL = [["fit", "w.arff", "-o", "m.json", "--learner", "cn2-unordered", "--stable-resamples", "4"]]
-case("model-stable-rule-frequency-above-one", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "/rules/0: stable_frequency 1.5"], setup=STABLE_RULES_MODEL, edit={"set": {"/rules/0/stable_frequency": 1.5}})
+case("model-stable-rule-frequency-above-one", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "/rules/0/stable_frequency: stable_frequency 1.5"], setup=STABLE_RULES_MODEL, edit={"set": {"/rules/0/stable_frequency": 1.5}})
 case("model-stability-one-resample", {"w.arff": W + ROWS}, ["rules", "m.json"], 2, ["m.json:", "resamples"], setup=STABLE_MODEL, edit={"set": {"/stability/resamples": 1}})
 case("fit-stability-one-resample", {"w.arff": W + ROWS}, ["fit", "w.arff", "-o", "m.json", "--stability", "1"], 2, "--stability")
 # The default model (rules in a logistic model): the same checks reach its rules and weights.
@@ -138,6 +138,12 @@ def default_model_case(id, edit, exit, stderr, run=None, **kw):
 default_model_case("default-model-rule-probability-above-one", {"set": {"/rule_model/rules/0/probability": 5.0}}, 2, "m.json:")
 default_model_case("default-model-weight-not-a-number", {"set": {"/intercepts/0": "big"}}, 2, "m.json:")
 default_model_case("default-model-weights-wrong-length", {"set": {"/rule_gamma": []}}, 2, "m.json:")
+# Every problem in a model file names its entry by JSON pointer, the rule set inside the default model included.
+default_model_case("default-model-pointer-to-rule-entry", {"set": {"/rule_model/rules/0/quality": "high"}}, 2, "m.json: malformed model: /rule_model/rules/0/quality: type must be number")
+default_model_case("default-model-pointer-to-condition", {"set": {"/rule_model/rules/0/conditions/0/op": "~"}}, 2, ["m.json: malformed model: /rule_model/rules/0/conditions/0/op: ", "'~'"])
+default_model_case("default-model-pointer-to-missing-entry", {"delete": ["/rule_model/rules/0/probability"]}, 2, "m.json: malformed model: /rule_model/rules/0: lacks \"probability\"")
+default_model_case("default-model-pointer-to-weights", {"set": {"/intercepts": None}}, 2, "m.json: malformed model: /intercepts: type must be array")
+default_model_case("default-model-pointer-to-calibration", {"set": {"/rule_model/evc/laws/yes/0/mu": "x"}}, 2, "m.json: malformed model: /rule_model/evc/laws/yes/0/mu: ")
 default_model_case("default-model-dropped-rules-negative", {"set": {"/rules_without_weight": -1}}, 2, ["m.json:", "rules_without_weight"])
 
 # ---- flags

@@ -439,9 +439,9 @@ nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<st
 EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<std::string>& class_names) {
   EvcCalibration c;
   c.settings.permutations = json_int(j.at("permutations"), "EVC permutations", 0);
-  c.settings.fit = parse_gumbel_fit(j.at("fit").get<std::string>());
+  c.settings.fit = parse_gumbel_fit(json_get<std::string>(j, "fit"));
   // Models written before pooling existed fitted each class alone.
-  c.settings.pool = j.contains("pool") ? parse_evc_pool(j.at("pool").get<std::string>()) : EvcPool::none;
+  c.settings.pool = j.contains("pool") ? parse_evc_pool(json_get<std::string>(j, "pool")) : EvcPool::none;
   if (!j.at("seed").is_number_unsigned()) throw std::invalid_argument("the EVC seed must be a non-negative integer");
   c.settings.seed = j.at("seed").get<std::uint64_t>();
   c.permutations_run =
@@ -458,7 +458,7 @@ EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<
       if (json_integer(row.at("length"), "an EVC law's length", 1, 1 << 20) !=
           static_cast<long long>(c.laws[k].size() + 1))
         throw std::invalid_argument("EVC calibration lengths must run 1, 2, ...");
-      GumbelLaw law{row.at("mu").get<double>(), row.at("beta").get<double>()};
+      GumbelLaw law{json_get<double>(row, "mu"), json_get<double>(row, "beta")};
       if (!(law.beta > 0) || !std::isfinite(law.mu))
         throw std::invalid_argument("EVC law needs finite mu and beta > 0");
       c.laws[k].push_back(law);

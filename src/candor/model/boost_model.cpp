@@ -280,34 +280,37 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
   const auto& arr = j.at("members");
   if (!arr.is_array() || arr.empty() || arr.size() % static_cast<std::size_t>(m.per_iteration))
     throw std::invalid_argument("a boost model needs members, a whole number of rounds of them");
+  // Every problem names the member, as a JSON pointer into the file.
   for (const auto& jm : arr) {
-    m.members.push_back(Tree::from_json(jm.at("tree"), m.schema, logit));
-    if (m.method == BoostingMethod::adaboost_m1) {
-      const double w = jm.at("vote_weight").get<double>();
-      if (!std::isfinite(w)) throw std::invalid_argument("a member's vote weight must be finite");
-      m.member_weights.push_back(w);
-    }
-    if (m.method == BoostingMethod::kbs) {
-      auto l = jm.at("lifts").get<std::vector<std::vector<double>>>();
-      if (l.size() != static_cast<std::size_t>(m.members.back().cells))
-        throw std::invalid_argument("a member needs one LIFT row per cell");
-      for (const auto& row : l) {
-        if (row.size() != classes) throw std::invalid_argument("a LIFT row needs one entry per class");
-        for (double v : row)
-          if (!(v > 0) || !std::isfinite(v)) throw std::invalid_argument("LIFTs must be finite and positive");
+    read_entry(jm, [&] {
+      m.members.push_back(Tree::from_json(jm.at("tree"), m.schema, logit));
+      if (m.method == BoostingMethod::adaboost_m1) {
+        const double w = json_get<double>(jm, "vote_weight");
+        if (!std::isfinite(w)) throw std::invalid_argument("a member's vote weight must be finite");
+        m.member_weights.push_back(w);
       }
-      m.lifts.push_back(std::move(l));
-    }
-    if (jm.contains("against_rest")) {
-      const int c = m.schema.class_attribute.value_index(jm.at("against_rest").get<std::string>());
-      if (c < 0) throw std::invalid_argument("a member's class must be a class of the data");
-      m.member_classes.push_back(c);
-      auto decided = jm.at("decided_cells").get<std::vector<int>>();
-      for (int cell : decided)
-        if (cell < 0 || cell >= m.members.back().cells)
-          throw std::invalid_argument("a decided cell must be a cell of its member");
-      m.decided_cells.push_back(std::move(decided));
-    }
+      if (m.method == BoostingMethod::kbs) {
+        auto l = json_get<std::vector<std::vector<double>>>(jm, "lifts");
+        if (l.size() != static_cast<std::size_t>(m.members.back().cells))
+          throw std::invalid_argument("a member needs one LIFT row per cell");
+        for (const auto& row : l) {
+          if (row.size() != classes) throw std::invalid_argument("a LIFT row needs one entry per class");
+          for (double v : row)
+            if (!(v > 0) || !std::isfinite(v)) throw std::invalid_argument("LIFTs must be finite and positive");
+        }
+        m.lifts.push_back(std::move(l));
+      }
+      if (jm.contains("against_rest")) {
+        const int c = m.schema.class_attribute.value_index(json_get<std::string>(jm, "against_rest"));
+        if (c < 0) throw std::invalid_argument("a member's class must be a class of the data");
+        m.member_classes.push_back(c);
+        auto decided = json_ints(jm.at("decided_cells"), "decided_cells");
+        for (int cell : decided)
+          if (cell < 0 || cell >= m.members.back().cells)
+            throw std::invalid_argument("a decided cell must be a cell of its member");
+        m.decided_cells.push_back(std::move(decided));
+      }
+    });
   }
   // Members name their class exactly when the ensemble is KBS's one-vs-rest form (member_classes decides
   // how it predicts; the learner object says which form it is).
@@ -317,24 +320,24 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
     throw std::invalid_argument(one_vs_rest ? "every member of a kbs one-vs-rest ensemble names its class"
                                             : "only a kbs one-vs-rest ensemble's members name a class");
   if (j.contains("temperature")) {
-    m.temperature = j.at("temperature").get<double>();
+    m.temperature = json_get<double>(j, "temperature");
     if (!(m.temperature > 0) || !std::isfinite(m.temperature))
-      throw std::invalid_argument("/temperature: must be finite and positive");
+      throw JsonEntryError(j.at("temperature"), "must be finite and positive");
   } else if (m.calibration == BoostCalibration::temperature || m.calibration == BoostCalibration::discount) {
     throw std::invalid_argument(std::string("a --calibrate ") + name_of(kBoostCalibrationNames, m.calibration) +
                                 " model needs its \"temperature\"");
   }
   if (j.contains("member_discount")) {
-    m.member_discount = j.at("member_discount").get<double>();
+    m.member_discount = json_get<double>(j, "member_discount");
     if (!(m.member_discount >= 0 && m.member_discount <= 1))
-      throw std::invalid_argument("/member_discount: must be between 0 and 1");
+      throw JsonEntryError(j.at("member_discount"), "must be between 0 and 1");
   } else if (m.calibration == BoostCalibration::discount) {
     throw std::invalid_argument("a --calibrate discount model needs its \"member_discount\"");
   }
   if (j.contains("lift_prior_weight")) {
-    m.lift_prior_weight = j.at("lift_prior_weight").get<double>();
+    m.lift_prior_weight = json_get<double>(j, "lift_prior_weight");
     if (!(m.lift_prior_weight >= 0) || !std::isfinite(m.lift_prior_weight))
-      throw std::invalid_argument("/lift_prior_weight: must be finite and not negative");
+      throw JsonEntryError(j.at("lift_prior_weight"), "must be finite and not negative");
   } else if (m.calibration == BoostCalibration::smoothing) {
     throw std::invalid_argument("a --calibrate smoothing model needs its \"lift_prior_weight\"");
   }

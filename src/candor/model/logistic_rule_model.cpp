@@ -33,15 +33,16 @@ nlohmann::json matrix_json(const Eigen::MatrixXd& m) {
 
 Eigen::MatrixXd matrix_from_json(const nlohmann::json& j, Eigen::Index rows, Eigen::Index cols, const char* what) {
   if (!j.is_array() || static_cast<Eigen::Index>(j.size()) != rows)
-    throw std::invalid_argument(std::string(what) + " must have one row per logit");
+    throw JsonEntryError(j, std::string(what) + " must have one row per logit");
   Eigen::MatrixXd m(rows, cols);
   for (Eigen::Index i = 0; i < rows; ++i) {
-    const auto row = j[static_cast<std::size_t>(i)].get<std::vector<double>>();
+    const auto& row_json = j[static_cast<std::size_t>(i)];
+    const auto row = row_json.get<std::vector<double>>();
     if (static_cast<Eigen::Index>(row.size()) != cols)
-      throw std::invalid_argument(std::string(what) + " has a row of the wrong length");
+      throw JsonEntryError(row_json, std::string(what) + " has a row of the wrong length");
     for (Eigen::Index c = 0; c < cols; ++c) {
       m(i, c) = row[static_cast<std::size_t>(c)];
-      if (!std::isfinite(m(i, c))) throw std::invalid_argument(std::string(what) + " must be finite");
+      if (!std::isfinite(m(i, c))) throw JsonEntryError(row_json, std::string(what) + " must be finite");
     }
   }
   return m;
@@ -261,22 +262,23 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   LogisticRuleModel m;
   read_model_header(j, m);
   m.resolve();
-  m.link = parse_named(kLogisticLinkNames, "link", j.at("link").get<std::string>());
-  m.lambda = j.at("lambda").get<double>();
+  m.link = parse_named(kLogisticLinkNames, "link", json_get<std::string>(j, "link"));
+  m.lambda = json_get<double>(j, "lambda");
   if (!(m.lambda >= 0) || !std::isfinite(m.lambda))
-    throw std::invalid_argument("lambda must be finite and non-negative");
+    throw JsonEntryError(j.at("lambda"), "lambda must be finite and non-negative");
   if (j.contains("lambda_search")) {
     const auto& s = j.at("lambda_search");
-    m.lambda_search.on = parse_named(kLambdaSearchNames, "lambda search", s.at("on").get<std::string>());
+    m.lambda_search.on = parse_named(kLambdaSearchNames, "lambda search", json_get<std::string>(s, "on"));
     m.lambda_search.folds = json_int(s.at("folds"), "lambda search folds", 0);
-    m.lambda_search.grid = s.at("grid").get<std::vector<double>>();
-    m.lambda_search.log_loss = s.at("log_loss").get<std::vector<double>>();
+    m.lambda_search.grid = json_get<std::vector<double>>(s, "grid");
+    m.lambda_search.log_loss = json_get<std::vector<double>>(s, "log_loss");
   }
-  const auto intercepts = j.at("intercepts").get<std::vector<double>>();
+  const auto intercepts = json_get<std::vector<double>>(j, "intercepts");
   const std::size_t classes = m.schema.class_attribute.values.size();
   const std::size_t logit_count = m.link == LogisticLink::binary ? 1 : classes;
   if (intercepts.size() != logit_count)
-    throw std::invalid_argument("intercepts: " + std::to_string(logit_count) + " expected for this link and class");
+    throw JsonEntryError(j.at("intercepts"),
+                         "intercepts: " + std::to_string(logit_count) + " expected for this link and class");
   m.intercepts = Eigen::Map<const Eigen::VectorXd>(intercepts.data(), static_cast<Eigen::Index>(intercepts.size()));
   m.rules = RuleModel::from_json(j.at("rule_model"));
   m.encoding = AttributeEncoding::from_json(j.at("attribute_columns"), m.schema);
@@ -285,17 +287,18 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
       matrix_from_json(j.at("attribute_weights"), L, static_cast<Eigen::Index>(m.encoding.size()), "attribute_weights");
   m.rule_weights =
       matrix_from_json(j.at("rule_weights"), L, static_cast<Eigen::Index>(m.rules.rules.size()), "rule_weights");
-  m.rule_gamma = j.at("rule_gamma").get<std::vector<double>>();
-  m.rule_spread = j.at("rule_spread").get<std::vector<double>>();
+  m.rule_gamma = json_get<std::vector<double>>(j, "rule_gamma");
+  m.rule_spread = json_get<std::vector<double>>(j, "rule_spread");
   // Models written before zero-weight rules were dropped keep them among their rules and lack the count.
   if (j.contains("rules_without_weight"))
     m.rules_without_weight =
         static_cast<std::size_t>(json_integer(j.at("rules_without_weight"), "rules_without_weight", 0, 1LL << 40));
-  m.attribute_spread = j.at("attribute_spread").get<std::vector<double>>();
-  if (m.rule_gamma.size() != m.rules.rules.size() || m.rule_spread.size() != m.rules.rules.size())
-    throw std::invalid_argument("rule_gamma and rule_spread need one entry per rule");
+  m.attribute_spread = json_get<std::vector<double>>(j, "attribute_spread");
+  for (const char* key : {"rule_gamma", "rule_spread"})
+    if (j.at(key).size() != m.rules.rules.size())
+      throw JsonEntryError(j.at(key), std::string(key) + " needs one entry per rule");
   if (m.attribute_spread.size() != m.encoding.size())
-    throw std::invalid_argument("attribute_spread needs one entry per attribute column");
+    throw JsonEntryError(j.at("attribute_spread"), "attribute_spread needs one entry per attribute column");
   if (m.rules.schema.attributes.size() != m.schema.attributes.size())
     throw std::invalid_argument("the rule model's attributes differ from the model's");
   return m;

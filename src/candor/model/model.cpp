@@ -42,11 +42,11 @@ nlohmann::json attribute_json(const Attribute& a) {
 
 Attribute attribute_from_json(const nlohmann::json& j) {
   Attribute a;
-  a.name = j.at("name").get<std::string>();
-  std::string type = j.at("type").get<std::string>();
+  a.name = json_get<std::string>(j, "name");
+  std::string type = json_get<std::string>(j, "type");
   if (type == "nominal") {
     a.type = AttributeType::nominal;
-    a.values = j.at("values").get<std::vector<std::string>>();
+    a.values = json_get<std::vector<std::string>>(j, "values");
   } else if (type == "numeric") {
     a.type = AttributeType::numeric;
   } else {
@@ -121,7 +121,7 @@ nlohmann::json stability_json(const StabilityRecord& s) {
 StabilityRecord stability_from_json(const nlohmann::json& s) {
   StabilityRecord r;
   r.resamples = static_cast<int>(json_integer(s.at("resamples"), "stability resamples", 2, 1000000));
-  r.resampling = s.at("resampling").get<std::string>();
+  r.resampling = json_get<std::string>(s, "resampling");
   parse_named(kStabilityResamplingNames, "stability resampling", r.resampling);  // throws for any other name
   r.quantiles = static_cast<int>(json_integer(s.at("quantiles"), "stability quantiles", 2, 1000000));
   auto share = [&](const char* key) {
@@ -133,10 +133,10 @@ StabilityRecord stability_from_json(const nlohmann::json& s) {
   r.rule_set_stability_sd = share("rule_set_stability_sd");
   r.prediction_agreement = share("prediction_agreement");
   r.probability_spread = share("probability_spread");
-  r.mean_rules = s.at("mean_rules").get<double>();
+  r.mean_rules = json_get<double>(s, "mean_rules");
   if (!(r.mean_rules >= 0) || !std::isfinite(r.mean_rules))
     throw std::invalid_argument("stability mean_rules must be a non-negative number");
-  r.rule_frequency = s.at("rule_frequency").get<std::vector<double>>();
+  r.rule_frequency = json_get<std::vector<double>>(s, "rule_frequency");
   for (double x : r.rule_frequency)
     if (!(x >= 0 && x <= 1)) throw std::invalid_argument("stability rule_frequency values must lie in [0, 1]");
   return r;
@@ -176,17 +176,20 @@ void read_model_header(const nlohmann::json& j, Model& m) {
   if (!m.learner.is_object() || !m.learner.contains("learner") || !m.learner.at("learner").is_string())
     throw std::invalid_argument("\"learner\" must be an object naming its learner");
   const auto& tr = j.at("training");
-  m.training_source = tr.at("source").get<std::string>();
+  m.training_source = json_get<std::string>(tr, "source");
   m.training_rows =
       static_cast<std::size_t>(json_integer(tr.at("rows"), "training rows", 0, std::numeric_limits<long long>::max()));
-  m.training_counts = tr.at("class_counts").get<std::vector<double>>();
+  m.training_counts = json_get<std::vector<double>>(tr, "class_counts");
   m.schema.attributes.clear();
-  for (const auto& a : j.at("attributes")) m.schema.attributes.push_back(attribute_from_json(a));
-  m.schema.class_attribute.name = j.at("class").at("name").get<std::string>();
+  if (!j.at("attributes").is_array()) throw JsonEntryError(j.at("attributes"), "must be a list of attributes");
+  for (const auto& a : j.at("attributes"))
+    m.schema.attributes.push_back(read_entry(a, [&] { return attribute_from_json(a); }));
+  m.schema.class_attribute.name = json_get<std::string>(j.at("class"), "name");
   m.schema.class_attribute.type = AttributeType::nominal;
-  m.schema.class_attribute.values = j.at("class").at("values").get<std::vector<std::string>>();
+  m.schema.class_attribute.values = json_get<std::vector<std::string>>(j.at("class"), "values");
   if (j.contains("stability")) m.stability = stability_from_json(j.at("stability"));
-  if (m.schema.class_attribute.values.empty()) throw std::invalid_argument("the class has no values");
+  if (m.schema.class_attribute.values.empty())
+    throw JsonEntryError(j.at("class").at("values"), "the class has no values");
   if (m.training_counts.size() != m.schema.class_attribute.values.size())
     throw std::invalid_argument("training class_counts must have one entry per class");
   for (double c : m.training_counts)
@@ -248,13 +251,13 @@ nlohmann::json with_current_names(nlohmann::json file) {
 }  // namespace
 
 std::unique_ptr<Model> model_from_json(const nlohmann::json& original, const std::string& source) {
+  const nlohmann::json j = with_current_names(original);
   try {
-    const nlohmann::json j = with_current_names(original);
     if (!j.is_object() || j.value("format", "") != "candor-model")
       throw std::invalid_argument("not a candor model (\"format\" is not \"candor-model\")");
     if (!j.at("version").is_number_integer() || j.at("version").get<long long>() != 1)
       throw std::invalid_argument("unsupported model version " + j.at("version").dump());
-    const std::string kind = j.at("model").get<std::string>();
+    const std::string kind = json_get<std::string>(j, "model");
     for (const auto& k : model_kind_table())
       if (kind == k.name) {
         auto model = k.from_json(j);
@@ -269,9 +272,9 @@ std::unique_ptr<Model> model_from_json(const nlohmann::json& original, const std
     for (const auto& k : model_kind_table()) known.emplace_back(k.name);
     throw std::invalid_argument(unknown_name_message("model kind", kind, known));
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(source, 0, std::string("malformed model: ") + e.what());
+    throw InputError(source, 0, "malformed model: " + json_error_text(j, e));
   } catch (const std::invalid_argument& e) {
-    throw InputError(source, 0, std::string("malformed model: ") + e.what());
+    throw InputError(source, 0, "malformed model: " + json_error_text(j, e));
   }
 }
 

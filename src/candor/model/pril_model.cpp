@@ -195,44 +195,48 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
   const int classes = static_cast<int>(m.schema.class_attribute.values.size());
   for (int a : m.branching)
     if (a < 0 || a >= attrs) throw std::invalid_argument("a branching attribute is out of range");
-  m.adjusted_average_reliability = j.at("adjusted_average_reliability").get<double>();
-  m.training_undecided = j.at("training_undecided_rate").get<double>();
+  m.adjusted_average_reliability = json_get<double>(j, "adjusted_average_reliability");
+  m.training_undecided = json_get<double>(j, "training_undecided_rate");
   for (const auto& jb : j.at("branches")) {
-    PrilBranch b;
-    b.values = json_ints(jb.at("values"), "a branch's values");
-    b.class_counts = jb.at("class_counts").get<std::vector<double>>();
-    if (b.values.size() != m.branching.size() || static_cast<int>(b.class_counts.size()) != classes)
-      throw std::invalid_argument("a branch needs one value per branching attribute and one count per class");
-    for (std::size_t i = 0; i < b.values.size(); ++i)
-      if (b.values[i] < -1 || b.values[i] >= m.categories.count[m.branching[i]])
-        throw std::invalid_argument("a branch value is out of range");
-    for (const auto& js : jb.at("sets")) {
-      PrilRuleSet s;
-      s.attributes = json_ints(js.at("attributes"), "a subset's attributes");
-      s.significance = js.at("significance").get<double>();
-      s.step = json_int(js.at("step"), "a subset's step");
-      for (int a : s.attributes)
-        if (a < 0 || a >= attrs) throw std::invalid_argument("a rule set attribute is out of range");
-      for (const auto& jr : js.at("rules")) {
-        PrilRule r;
-        r.values = json_ints(jr.at("values"), "a rule's values");
-        r.klass = json_int(jr.at("class"), "a rule's class");
-        r.reliability = jr.at("reliability").get<double>();
-        r.covered = jr.at("covered").get<double>();
-        r.correct = jr.at("correct").get<double>();
-        if (r.values.size() != s.attributes.size()) throw std::invalid_argument("a rule needs one value per attribute");
-        for (std::size_t i = 0; i < r.values.size(); ++i)
-          if (r.values[i] < 0 || r.values[i] >= m.categories.count[s.attributes[i]])
-            throw std::invalid_argument("a rule value is out of range");
-        if (r.klass < 0 || r.klass >= classes) throw std::invalid_argument("a rule's class is out of range");
-        if (!(r.reliability > 0 && r.reliability < 1)) throw std::invalid_argument("a reliability must lie in (0, 1)");
-        if (!(r.covered >= r.correct && r.correct >= 0) || !std::isfinite(r.covered))
-          throw std::invalid_argument("a rule's counts must satisfy 0 <= correct <= covered");
-        s.rules.push_back(std::move(r));
+    read_entry(jb, [&] {
+      PrilBranch b;
+      b.values = json_ints(jb.at("values"), "a branch's values");
+      b.class_counts = json_get<std::vector<double>>(jb, "class_counts");
+      if (b.values.size() != m.branching.size() || static_cast<int>(b.class_counts.size()) != classes)
+        throw std::invalid_argument("a branch needs one value per branching attribute and one count per class");
+      for (std::size_t i = 0; i < b.values.size(); ++i)
+        if (b.values[i] < -1 || b.values[i] >= m.categories.count[m.branching[i]])
+          throw std::invalid_argument("a branch value is out of range");
+      for (const auto& js : jb.at("sets")) {
+        PrilRuleSet s;
+        s.attributes = json_ints(js.at("attributes"), "a subset's attributes");
+        s.significance = json_get<double>(js, "significance");
+        s.step = json_int(js.at("step"), "a subset's step");
+        for (int a : s.attributes)
+          if (a < 0 || a >= attrs) throw std::invalid_argument("a rule set attribute is out of range");
+        for (const auto& jr : js.at("rules")) {
+          PrilRule r;
+          r.values = json_ints(jr.at("values"), "a rule's values");
+          r.klass = json_int(jr.at("class"), "a rule's class");
+          r.reliability = json_get<double>(jr, "reliability");
+          r.covered = json_get<double>(jr, "covered");
+          r.correct = json_get<double>(jr, "correct");
+          if (r.values.size() != s.attributes.size())
+            throw std::invalid_argument("a rule needs one value per attribute");
+          for (std::size_t i = 0; i < r.values.size(); ++i)
+            if (r.values[i] < 0 || r.values[i] >= m.categories.count[s.attributes[i]])
+              throw std::invalid_argument("a rule value is out of range");
+          if (r.klass < 0 || r.klass >= classes) throw std::invalid_argument("a rule's class is out of range");
+          if (!(r.reliability > 0 && r.reliability < 1))
+            throw std::invalid_argument("a reliability must lie in (0, 1)");
+          if (!(r.covered >= r.correct && r.correct >= 0) || !std::isfinite(r.covered))
+            throw std::invalid_argument("a rule's counts must satisfy 0 <= correct <= covered");
+          s.rules.push_back(std::move(r));
+        }
+        b.sets.push_back(std::move(s));
       }
-      b.sets.push_back(std::move(s));
-    }
-    m.branches.push_back(std::move(b));
+      m.branches.push_back(std::move(b));
+    });
   }
   return m;
 }

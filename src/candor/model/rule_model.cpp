@@ -11,6 +11,8 @@
 #include "candor/model/combine.hpp"
 #include "candor/stats/binomial_interval.hpp"
 #include "candor/util/format.hpp"
+#include "candor/util/json_error.hpp"
+#include "candor/util/json_read.hpp"
 
 namespace candor {
 
@@ -169,7 +171,7 @@ nlohmann::json RuleModel::to_json() const {
 
 RuleModel RuleModel::from_json(const nlohmann::json& j) {
   RuleModel m;
-  std::string kind = j.at("model").get<std::string>();
+  std::string kind = json_get<std::string>(j, "model");
   if (kind == "decision-list")
     m.kind = ModelKind::decision_list;
   else if (kind == "rule-set")
@@ -180,13 +182,10 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
     throw std::invalid_argument("not a rule model: '" + kind + "'");
   // Files written before rule combination and prior smoothing existed predicted by the count sum and the
   // raw distributions: they keep predicting exactly that.
-  nlohmann::json old = j;
-  nlohmann::json& learner = old.at("learner");
-  if (learner.is_object()) {
-    if (!learner.contains("combine") && learner.value("learner", "") == "cn2-unordered") learner["combine"] = "counts";
-    if (!learner.contains("prior_weight")) learner["prior_weight"] = 0.0;
-  }
-  read_model_header(old, m);
+  read_model_header(j, m);
+  nlohmann::json& learner = m.learner;
+  if (!learner.contains("combine") && learner.value("learner", "") == "cn2-unordered") learner["combine"] = "counts";
+  if (!learner.contains("prior_weight")) learner["prior_weight"] = 0.0;
   const std::size_t k = m.schema.class_attribute.values.size();
   auto check_counts = [&](const std::vector<double>& v, const char* what) {
     if (v.size() != k) throw std::invalid_argument(std::string(what) + " must have one entry per class");
@@ -200,88 +199,88 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
   for (std::size_t index = 0; index < rules_json.size(); ++index) {
     const auto& rj = rules_json[index];
     // Every problem names the rule, as a JSON pointer into the file.
-    try {
+    read_entry(rj, [&] {
       Rule r;
-      r.klass = m.schema.class_attribute.value_index(rj.at("class").get<std::string>());
-      if (r.klass < 0) throw std::invalid_argument("rule predicts unknown class " + rj.at("class").dump());
+      r.klass = m.schema.class_attribute.value_index(json_get<std::string>(rj, "class"));
+      if (r.klass < 0) throw JsonEntryError(rj.at("class"), "rule predicts unknown class " + rj.at("class").dump());
+      if (!rj.at("conditions").is_array()) throw JsonEntryError(rj.at("conditions"), "must be a list of conditions");
       for (const auto& cj : rj.at("conditions")) {
-        Condition c;
-        std::string name = cj.at("attribute").get<std::string>();
-        c.attribute = m.schema.attribute_index(name);
-        if (c.attribute < 0) throw std::invalid_argument("condition on unknown attribute '" + name + "'");
-        const Attribute& a = m.schema.attributes[c.attribute];
-        std::string op = cj.at("op").get<std::string>();
-        if (a.is_nominal()) {
-          if (op == "==" || op == "=")
-            c.op = Op::eq;
-          else if (op == "!=")
-            c.op = Op::ne;
-          else
-            throw std::invalid_argument("operator '" + op + "' is not valid on nominal attribute '" + name + "'");
-          c.value = a.value_index(cj.at("value").get<std::string>());
-          if (c.value < 0) throw std::invalid_argument("unknown value " + cj.at("value").dump() + " of '" + name + "'");
-        } else {
-          if (op == "<=")
-            c.op = Op::le;
-          else if (op == ">")
-            c.op = Op::gt;
-          else
-            throw std::invalid_argument("operator '" + op + "' is not valid on numeric attribute '" + name + "'");
-          c.threshold = cj.at("value").get<double>();
-        }
-        r.conditions.push_back(c);
+        read_entry(cj, [&] {
+          Condition c;
+          std::string name = json_get<std::string>(cj, "attribute");
+          c.attribute = m.schema.attribute_index(name);
+          if (c.attribute < 0)
+            throw JsonEntryError(cj.at("attribute"), "condition on unknown attribute '" + name + "'");
+          const Attribute& a = m.schema.attributes[c.attribute];
+          std::string op = json_get<std::string>(cj, "op");
+          if (a.is_nominal()) {
+            if (op == "==" || op == "=")
+              c.op = Op::eq;
+            else if (op == "!=")
+              c.op = Op::ne;
+            else
+              throw JsonEntryError(cj.at("op"),
+                                   "operator '" + op + "' is not valid on nominal attribute '" + name + "'");
+            c.value = a.value_index(json_get<std::string>(cj, "value"));
+            if (c.value < 0)
+              throw JsonEntryError(cj.at("value"), "unknown value " + cj.at("value").dump() + " of '" + name + "'");
+          } else {
+            if (op == "<=")
+              c.op = Op::le;
+            else if (op == ">")
+              c.op = Op::gt;
+            else
+              throw JsonEntryError(cj.at("op"),
+                                   "operator '" + op + "' is not valid on numeric attribute '" + name + "'");
+            c.threshold = json_get<double>(cj, "value");
+          }
+          r.conditions.push_back(c);
+        });
       }
-      r.class_counts = rj.at("class_counts").get<std::vector<double>>();
-      r.training_counts = rj.at("training_counts").get<std::vector<double>>();
+      r.class_counts = json_get<std::vector<double>>(rj, "class_counts");
+      r.training_counts = json_get<std::vector<double>>(rj, "training_counts");
       check_counts(r.class_counts, "rule class_counts");
       check_counts(r.training_counts, "rule training_counts");
-      r.quality = rj.at("quality").get<double>();
-      r.probability = rj.at("probability").get<double>();
+      r.quality = json_get<double>(rj, "quality");
+      r.probability = json_get<double>(rj, "probability");
       if (!(r.probability >= 0 && r.probability <= 1))
-        throw std::invalid_argument("rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
+        throw JsonEntryError(rj.at("probability"),
+                             "rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
       if (rj.contains("interval")) {
-        const auto stated = rj.at("interval").get<std::vector<double>>();
+        const auto stated = json_get<std::vector<double>>(rj, "interval");
         if (stated.size() != 2 || !(stated[0] >= 0 && stated[0] <= stated[1] && stated[1] <= 1))
-          throw std::invalid_argument("interval " + rj.at("interval").dump() + " is not an interval within [0, 1]");
+          throw JsonEntryError(rj.at("interval"),
+                               "interval " + rj.at("interval").dump() + " is not an interval within [0, 1]");
         r.interval = {stated[0], stated[1]};
       }
       if (rj.contains("stable_frequency")) {
-        r.stable_frequency = rj.at("stable_frequency").get<double>();
+        r.stable_frequency = json_get<double>(rj, "stable_frequency");
         if (!(r.stable_frequency > 0 && r.stable_frequency <= 1))
-          throw std::invalid_argument("stable_frequency " + rj.at("stable_frequency").dump() +
-                                      " is not a share of resamples in (0, 1]");
+          throw JsonEntryError(rj.at("stable_frequency"), "stable_frequency " + rj.at("stable_frequency").dump() +
+                                                              " is not a share of resamples in (0, 1]");
       }
-      if (!std::isfinite(r.quality)) throw std::invalid_argument("rule quality must be finite");
+      if (!std::isfinite(r.quality)) throw JsonEntryError(rj.at("quality"), "rule quality must be finite");
       m.rules.push_back(std::move(r));
-    } catch (const nlohmann::json::exception& e) {
-      throw std::invalid_argument("/rules/" + std::to_string(index) + ": " + e.what());
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument("/rules/" + std::to_string(index) + ": " + e.what());
-    }
+    });
   }
-  m.default_counts = j.at("default").at("class_counts").get<std::vector<double>>();
+  m.default_counts = json_get<std::vector<double>>(j.at("default"), "class_counts");
   check_counts(m.default_counts, "default class_counts");
   if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
   m.resolve();
   if (m.estimate == RuleEstimate::evc && !m.evc && !m.rules.empty())
     throw std::invalid_argument("an evc model needs its \"evc\" calibration");
-  if (j.contains("bootstrap")) {
-    try {
-      m.bootstrap = bootstrap_shrinkage_from_json(j.at("bootstrap"));
-    } catch (const std::exception& e) {
-      throw std::invalid_argument(std::string("/bootstrap: ") + e.what());
-    }
-  }
+  if (j.contains("bootstrap"))
+    m.bootstrap = read_entry(j.at("bootstrap"), [&] { return bootstrap_shrinkage_from_json(j.at("bootstrap")); });
   if (m.estimate == RuleEstimate::bootstrap && !m.bootstrap)
     throw std::invalid_argument("a --correct bootstrap model needs its \"bootstrap\" shrinkage");
   // What candor writes beside each rule for its readers follows from the counts (covered weight) or holds
   // the probability (interval): a file where it does not was edited by hand or damaged.
   for (std::size_t index = 0; index < m.rules.size(); ++index) {
     const auto& rj = rules_json[index];
-    const std::string where = "/rules/" + std::to_string(index) + ": ";
     auto same = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
-    if (rj.contains("covered") && !same(rj.at("covered").get<double>(), m.rules[index].covered()))
-      throw std::invalid_argument(where + "covered " + rj.at("covered").dump() + " is not the sum of its class_counts");
+    if (rj.contains("covered") && !same(json_get<double>(rj, "covered"), m.rules[index].covered()))
+      throw JsonEntryError(rj.at("covered"),
+                           "covered " + rj.at("covered").dump() + " is not the sum of its class_counts");
     // Files written before intervals belonged to the probability state the frequency's; they load as
     // they are. A newer interval must hold the probability it is of.
     const Rule& r = m.rules[index];
@@ -290,8 +289,8 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
     const double slack = 1e-9;
     if (rj.contains("interval") && !frequency_interval &&
         !(r.interval.first <= r.probability + slack && r.probability <= r.interval.second + slack))
-      throw std::invalid_argument(where + "interval " + rj.at("interval").dump() + " does not hold the probability " +
-                                  rj.at("probability").dump());
+      throw JsonEntryError(rj.at("interval"), "interval " + rj.at("interval").dump() +
+                                                  " does not hold the probability " + rj.at("probability").dump());
   }
   return m;
 }
@@ -373,22 +372,21 @@ nlohmann::json bootstrap_shrinkage_json(const BootstrapShrinkage& b) {
 
 BootstrapShrinkage bootstrap_shrinkage_from_json(const nlohmann::json& j) {
   BootstrapShrinkage b;
-  try {
-    b.resamples = j.at("resamples").get<int>();
-    b.m_by_length = j.at("m_by_length").get<std::vector<double>>();
-    b.rules_by_length = j.at("rules_by_length").get<std::vector<std::size_t>>();
-    b.pooled_m = j.at("pooled_m").get<double>();
-    b.pooled_rules = j.at("pooled_rules").get<std::size_t>();
-  } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(e.what());
-  }
-  if (b.resamples < 1) throw std::invalid_argument("resamples must be at least 1");
+  b.resamples = json_int(j.at("resamples"), "resamples", 1);
+  b.m_by_length = json_get<std::vector<double>>(j, "m_by_length");
+  for (const auto& n : j.at("rules_by_length"))
+    b.rules_by_length.push_back(
+        static_cast<std::size_t>(json_integer(n, "rules_by_length", 0, std::numeric_limits<long long>::max())));
+  b.pooled_m = json_get<double>(j, "pooled_m");
+  b.pooled_rules = static_cast<std::size_t>(
+      json_integer(j.at("pooled_rules"), "pooled_rules", 0, std::numeric_limits<long long>::max()));
   if (b.m_by_length.size() != b.rules_by_length.size())
     throw std::invalid_argument("m_by_length and rules_by_length must have one entry per rule length");
   for (double m : b.m_by_length)
-    if (!(m >= 0) || !std::isfinite(m)) throw std::invalid_argument("every m must be finite and non-negative");
+    if (!(m >= 0) || !std::isfinite(m))
+      throw JsonEntryError(j.at("m_by_length"), "every m must be finite and non-negative");
   if (!(b.pooled_m >= 0) || !std::isfinite(b.pooled_m))
-    throw std::invalid_argument("pooled_m must be finite and non-negative");
+    throw JsonEntryError(j.at("pooled_m"), "pooled_m must be finite and non-negative");
   return b;
 }
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "candor/util/format.hpp"
+#include "candor/util/json_read.hpp"
 
 namespace candor {
 
@@ -146,15 +147,11 @@ TreeModel TreeModel::from_json(const nlohmann::json& j) {
   if (j.contains("leaf_shrinkage")) {
     const auto& s = j.at("leaf_shrinkage");
     LeafShrinkage l;
-    try {
-      l.resamples = s.at("resamples").get<int>();
-      l.m = s.at("m").get<double>();
-      l.leaves = s.at("leaves").get<std::size_t>();
-    } catch (const nlohmann::json::exception& e) {
-      throw std::invalid_argument(std::string("/leaf_shrinkage: ") + e.what());
-    }
-    if (!(l.m >= 0) || !std::isfinite(l.m))
-      throw std::invalid_argument("/leaf_shrinkage/m: must be finite and non-negative");
+    l.resamples = json_int(s.at("resamples"), "leaf_shrinkage resamples", 1);
+    l.m = json_get<double>(s, "m");
+    l.leaves = static_cast<std::size_t>(
+        json_integer(s.at("leaves"), "leaf_shrinkage leaves", 0, std::numeric_limits<long long>::max()));
+    if (!(l.m >= 0) || !std::isfinite(l.m)) throw JsonEntryError(s.at("m"), "must be finite and non-negative");
     m.leaf_shrinkage = l;
   }
   if (m.fits_leaf_shrinkage && !m.leaf_shrinkage)

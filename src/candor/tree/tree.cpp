@@ -297,59 +297,61 @@ Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regress
   const std::size_t classes = schema.class_attribute.values.size();
   std::vector<int> seen_as_child(arr.size(), 0);
   for (const auto& jn : arr) {
-    TreeNode n;
-    const std::string split = jn.at("split").get<std::string>();
-    n.class_counts = jn.at("class_counts").get<std::vector<double>>();
-    if (!regression && n.class_counts.size() != classes)
-      throw std::invalid_argument("a tree node needs one class count per class");
-    for (double c : n.class_counts)
-      if (!(c >= 0) || !std::isfinite(c))
-        throw std::invalid_argument("tree class counts must be finite and non-negative");
-    n.value_mean = jn.at("mean").get<double>();
-    if (!std::isfinite(n.value_mean)) throw std::invalid_argument("a tree node's mean must be finite");
-    if (split == "leaf") {
-      n.cell = json_int(jn.at("cell"), "a leaf's cell");
-      if (n.cell < 0 || n.cell >= t.cells) throw std::invalid_argument("a leaf's cell is out of range");
+    read_entry(jn, [&] {
+      TreeNode n;
+      const std::string split = json_get<std::string>(jn, "split");
+      n.class_counts = json_get<std::vector<double>>(jn, "class_counts");
+      if (!regression && n.class_counts.size() != classes)
+        throw std::invalid_argument("a tree node needs one class count per class");
+      for (double c : n.class_counts)
+        if (!(c >= 0) || !std::isfinite(c))
+          throw std::invalid_argument("tree class counts must be finite and non-negative");
+      n.value_mean = json_get<double>(jn, "mean");
+      if (!std::isfinite(n.value_mean)) throw std::invalid_argument("a tree node's mean must be finite");
+      if (split == "leaf") {
+        n.cell = json_int(jn.at("cell"), "a leaf's cell");
+        if (n.cell < 0 || n.cell >= t.cells) throw std::invalid_argument("a leaf's cell is out of range");
+        t.nodes.push_back(std::move(n));
+        return;
+      }
+      n.split = split == "numeric"          ? SplitKind::numeric
+                : split == "nominal"        ? SplitKind::nominal
+                : split == "nominal-binary" ? SplitKind::nominal_binary
+                                            : throw std::invalid_argument("unknown tree split '" + split + "'");
+      n.attribute = json_int(jn.at("attribute"), "a tree split's attribute");
+      if (n.attribute < 0 || n.attribute >= static_cast<int>(schema.attributes.size()))
+        throw std::invalid_argument("a tree split names an attribute out of range");
+      const Attribute& a = schema.attributes[n.attribute];
+      if ((n.split == SplitKind::numeric) == a.is_nominal())
+        throw std::invalid_argument("a tree split does not match the type of attribute '" + a.name + "'");
+      if (n.split == SplitKind::numeric) {
+        n.threshold = json_get<double>(jn, "threshold");
+        if (!std::isfinite(n.threshold)) throw std::invalid_argument("a tree threshold must be finite");
+      }
+      if (n.split == SplitKind::nominal_binary) {
+        n.value = json_int(jn.at("value"), "a tree split's value");
+        if (n.value < 0 || n.value >= static_cast<int>(a.values.size()))
+          throw std::invalid_argument("a tree split names a value out of range");
+      }
+      n.children = json_ints(jn.at("children"), "a tree node's children");
+      n.missing_child = json_int(jn.at("missing_child"), "a tree node's missing child", -1);
+      n.branch_weights = json_get<std::vector<double>>(jn, "branch_weights");
+      const std::size_t known_children = n.split == SplitKind::nominal ? a.values.size() : 2;
+      const std::size_t expected = known_children + (n.missing_child >= 0 ? 1 : 0);
+      if (n.children.size() != expected || n.branch_weights.size() != n.children.size())
+        throw std::invalid_argument("a tree split has the wrong number of children or branch weights");
+      if (n.missing_child >= 0 && n.missing_child != static_cast<int>(known_children))
+        throw std::invalid_argument("a tree's missing child must follow the known values' children");
+      for (double w : n.branch_weights)
+        if (!(w >= 0) || !std::isfinite(w))
+          throw std::invalid_argument("tree branch weights must be finite and non-negative");
+      for (int c : n.children) {
+        if (c <= static_cast<int>(t.nodes.size()) || c >= size)
+          throw std::invalid_argument("a tree child must come after its parent");
+        if (seen_as_child[c]++) throw std::invalid_argument("a tree node has two parents");
+      }
       t.nodes.push_back(std::move(n));
-      continue;
-    }
-    n.split = split == "numeric"          ? SplitKind::numeric
-              : split == "nominal"        ? SplitKind::nominal
-              : split == "nominal-binary" ? SplitKind::nominal_binary
-                                          : throw std::invalid_argument("unknown tree split '" + split + "'");
-    n.attribute = json_int(jn.at("attribute"), "a tree split's attribute");
-    if (n.attribute < 0 || n.attribute >= static_cast<int>(schema.attributes.size()))
-      throw std::invalid_argument("a tree split names an attribute out of range");
-    const Attribute& a = schema.attributes[n.attribute];
-    if ((n.split == SplitKind::numeric) == a.is_nominal())
-      throw std::invalid_argument("a tree split does not match the type of attribute '" + a.name + "'");
-    if (n.split == SplitKind::numeric) {
-      n.threshold = jn.at("threshold").get<double>();
-      if (!std::isfinite(n.threshold)) throw std::invalid_argument("a tree threshold must be finite");
-    }
-    if (n.split == SplitKind::nominal_binary) {
-      n.value = json_int(jn.at("value"), "a tree split's value");
-      if (n.value < 0 || n.value >= static_cast<int>(a.values.size()))
-        throw std::invalid_argument("a tree split names a value out of range");
-    }
-    n.children = json_ints(jn.at("children"), "a tree node's children");
-    n.missing_child = json_int(jn.at("missing_child"), "a tree node's missing child", -1);
-    n.branch_weights = jn.at("branch_weights").get<std::vector<double>>();
-    const std::size_t known_children = n.split == SplitKind::nominal ? a.values.size() : 2;
-    const std::size_t expected = known_children + (n.missing_child >= 0 ? 1 : 0);
-    if (n.children.size() != expected || n.branch_weights.size() != n.children.size())
-      throw std::invalid_argument("a tree split has the wrong number of children or branch weights");
-    if (n.missing_child >= 0 && n.missing_child != static_cast<int>(known_children))
-      throw std::invalid_argument("a tree's missing child must follow the known values' children");
-    for (double w : n.branch_weights)
-      if (!(w >= 0) || !std::isfinite(w))
-        throw std::invalid_argument("tree branch weights must be finite and non-negative");
-    for (int c : n.children) {
-      if (c <= static_cast<int>(t.nodes.size()) || c >= size)
-        throw std::invalid_argument("a tree child must come after its parent");
-      if (seen_as_child[c]++) throw std::invalid_argument("a tree node has two parents");
-    }
-    t.nodes.push_back(std::move(n));
+    });
   }
   for (int i = 1; i < size; ++i)
     if (!seen_as_child[i]) throw std::invalid_argument("a tree node is not reachable from the root");

@@ -1,14 +1,16 @@
 #pragma once
 // Integers read from files candor wrote, checked. nlohmann's get<int>() converts any JSON number, 3.1e106 or
 // 2.5 included, and a value that does not fit is undefined behaviour; get<std::size_t>() wraps -5 around.
-// These accept only integers written as integers and within [lo, hi], and throw std::invalid_argument
-// naming `what` otherwise.
+// These accept only integers written as integers and within [lo, hi], and throw a JsonEntryError (a
+// std::invalid_argument) about the entry, naming `what`, otherwise.
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "candor/util/json_error.hpp"
 
 namespace candor {
 
@@ -26,7 +28,7 @@ inline long long json_integer(const nlohmann::json& j, const std::string& what,
     value = j.get<long long>();
   }
   if (!fits || value < lo || value > hi)
-    throw std::invalid_argument(what + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+    throw JsonEntryError(j, what + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
                                 "], not " + j.dump().substr(0, 40));
   return value;
 }

@@ -12,6 +12,7 @@
 #include "candor/learn/fit.hpp"
 #include "candor/learn/stable_rules.hpp"
 #include "candor/model/logistic_rule_model.hpp"
+#include "candor/util/json_error.hpp"
 #include "test_util.hpp"
 
 using namespace candor;
@@ -183,8 +184,9 @@ TEST(StableRules, EachRuleCarriesItsShareOfResamples) {
   try {
     RuleModel::from_json(j);
     ADD_FAILURE() << "a share above 1 was read";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("/rules/0: stable_frequency"), std::string::npos) << e.what();
+  } catch (const JsonEntryError& e) {
+    EXPECT_EQ(json_pointer_of(j, e.entry()), "/rules/0/stable_frequency");
+    EXPECT_NE(std::string(e.what()).find("stable_frequency 1.5"), std::string::npos) << e.what();
   }
 }
 
