@@ -656,6 +656,17 @@ TEST(Cli, EvcCacheKeepsCalibrationsBetweenRuns) {
   ASSERT_EQ(shape.code, 0) << shape.out;
   EXPECT_NE(shape.out.find("do not fit this calibration's classes"), std::string::npos) << shape.out;
   EXPECT_EQ(read_text(cached), read_text(plain));
+  // A mistyped entry: the warning names it by its JSON pointer.
+  j["calibration"]["laws"]["0"][0]["mu"] = "high";
+  {
+    std::ofstream out(files[0]);
+    out << j.dump();
+  }
+  const CliResult typed = run("fit " + data + options + " -o " + cached + " --evc-cache " + dir.string());
+  ASSERT_EQ(typed.code, 0) << typed.out;
+  EXPECT_NE(typed.out.find("(/calibration/laws/0/0/mu: type must be number, but is string)"), std::string::npos)
+      << typed.out;
+  EXPECT_EQ(read_text(cached), read_text(plain));
   // A file cut short: a warning naming it, the calibration computed again, the plain model.
   {
     std::ofstream out(files[0]);

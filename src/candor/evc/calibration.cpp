@@ -328,9 +328,10 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const
   std::ifstream in(path, std::ios::binary);
   std::error_code exists_error;
   if (in.is_open() || std::filesystem::exists(path, exists_error)) {
+    nlohmann::json j;
     try {
       if (!in.is_open()) throw std::runtime_error("cannot be read");
-      const nlohmann::json j = nlohmann::json::parse(in);
+      j = nlohmann::json::parse(in);
       if (!j.is_object() || j.value("key", "") != name) throw std::runtime_error("holds another calibration");
       EvcCalibration c = calibration_from_json(j.at("calibration"), class_names);
       for (std::size_t k = 0; k < classes; ++k) {
@@ -344,7 +345,8 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const
       std::filesystem::last_write_time(path, std::filesystem::file_time_type::clock::now(), touch_error);
       return c;
     } catch (const std::exception& e) {
-      warn_once("EVC cache file " + path.string() + " is not usable (" + e.what() + "); calibrating again");
+      warn_once("EVC cache file " + path.string() + " is not usable (" + json_error_text(j, e) +
+                "); calibrating again");
     }
   }
   EvcCalibration c = compute();
