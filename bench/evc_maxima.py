@@ -23,7 +23,6 @@ reports, averaged over the sets:
 """
 import argparse
 import csv
-import json
 import math
 import os
 import subprocess
@@ -31,6 +30,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
+
+from bench_files import config_datasets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXED_BETA_SD = math.pi * 2 / math.sqrt(6)
@@ -72,11 +73,7 @@ def main():
     args = ap.parse_args()
     if args.permutations < 10:
         fail("--permutations: at least 10, to estimate correlations")
-    try:
-        with open(args.config) as f:
-            sets = json.load(f)["datasets"]
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        fail(f"{args.config}: no list of data sets under 'datasets' ({e})")
+    sets = config_datasets(args.config, "evc_maxima.py")
     os.makedirs(args.out, exist_ok=True)
     paths = [os.path.join(args.datasets_dir, name + ".arff") for name in sets]
     with ThreadPoolExecutor(2) as pool:

@@ -24,6 +24,8 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+from bench_files import config_datasets
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -65,11 +67,7 @@ def main():
         fail(f"--permutations: not a list of integers: {args.permutations}")
     if any(p < 1 for p in counts) or args.seeds < 2:
         fail("permutations must be at least 1 and --seeds at least 2")
-    try:
-        with open(args.config) as f:
-            sets = json.load(f)["datasets"]
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        fail(f"{args.config}: no list of data sets under 'datasets' ({e})")
+    sets = config_datasets(args.config, "evc_permutation_tradeoff.py")
     os.makedirs(args.out, exist_ok=True)
 
     def fit(job):

@@ -27,6 +27,8 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+from bench_files import config_datasets
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LARGEST = ["waveform-5000", "spambase", "hypothyroid", "sick", "kr-vs-kp", "segment"]
 
@@ -70,11 +72,7 @@ def main():
                     help="a grid config whose 'datasets' are the sets measured (default: the 44 corpus sets)")
     args = ap.parse_args()
     baseline_binary = args.baseline_candor or args.candor
-    try:
-        with open(args.config) as f:
-            sets = json.load(f)["datasets"]
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        fail(f"{args.config}: no list of data sets under 'datasets' ({e})")
+    sets = config_datasets(args.config, "fit_ratio.py")
 
     def one(name):
         path = os.path.join(args.datasets_dir, name + ".arff")
