@@ -147,6 +147,7 @@ nlohmann::json summary_json(const Metrics& m, double rule_rmse, double rules, do
           {"brier", m.brier},
           {"log_loss", m.log_loss},
           {"ece", m.ece},
+          {"ece_floor", m.ece_floor},
           {"rule_rmse", number_or_null(rule_rmse)},
           {"rules", rules},
           {"mean_rule_length", mean_rule_length},
@@ -346,7 +347,8 @@ void print_evaluation_text(const EvaluationResult& r, const std::string& data, c
             << "  AUC               " << fmt(r.mean.auc) << "\n"
             << "  Brier score       " << fmt(r.mean.brier) << "  (" << brier_kind(classes) << ")\n"
             << "  log loss          " << fmt(r.mean.log_loss) << "\n"
-            << "  ECE               " << fmt(r.mean.ece) << "  (expected calibration error, 10 bins)\n"
+            << "  ECE               " << fmt(r.mean.ece) << "  (expected calibration error, 10 bins; "
+            << fmt(r.mean.ece_floor) << " if exactly calibrated)\n"
             << "  rule RMSE         " << fmt(r.rule_rmse) << "  (rule probability vs test share)\n"
             << "  rules             " << fmt(r.rules, 1) << "\n"
             << "  mean rule length  " << fmt(r.mean_rule_length, 2) << "\n"

@@ -101,6 +101,7 @@ EvaluationResult summarise(std::vector<FoldResult> folds) {
     res.mean.brier += f.metrics.brier / n;
     res.mean.log_loss += f.metrics.log_loss / n;
     res.mean.ece += f.metrics.ece / n;
+    res.mean.ece_floor += f.metrics.ece_floor / n;
     if (!std::isnan(f.metrics.auc)) {
       res.mean.auc += f.metrics.auc;
       auc_n += 1;

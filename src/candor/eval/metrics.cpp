@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <numeric>
 
 namespace candor {
@@ -56,6 +57,39 @@ std::vector<ReliabilityBin> reliability_bins(const std::vector<int>& y, const st
   return out;
 }
 
+double calibrated_ece(const std::vector<std::vector<double>>& proba, int bins) {
+  if (proba.empty()) return 0;
+  std::vector<std::vector<double>> confidences(static_cast<std::size_t>(bins));
+  for (const auto& p : proba) {
+    const double top = *std::max_element(p.begin(), p.end());
+    confidences[static_cast<std::size_t>(std::clamp(static_cast<int>(top * bins), 0, bins - 1))].push_back(top);
+  }
+  constexpr std::size_t kExactUpTo = 4096;
+  double sum = 0;
+  std::vector<double> pmf;
+  for (const auto& c : confidences) {
+    if (c.empty()) continue;
+    const double mean = std::accumulate(c.begin(), c.end(), 0.0);
+    if (c.size() > kExactUpTo) {
+      double variance = 0;
+      for (double q : c) variance += q * (1 - q);
+      sum += std::sqrt(variance) * std::sqrt(2 / std::numbers::pi);
+      continue;
+    }
+    // pmf[k]: the probability that k of the examples seen so far have their top label right.
+    pmf.assign(c.size() + 1, 0.0);
+    pmf[0] = 1;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      for (std::size_t k = i + 1; k > 0; --k) pmf[k] = pmf[k] * (1 - c[i]) + pmf[k - 1] * c[i];
+      pmf[0] *= 1 - c[i];
+    }
+    double deviation = 0;
+    for (std::size_t k = 0; k <= c.size(); ++k) deviation += pmf[k] * std::abs(static_cast<double>(k) - mean);
+    sum += deviation;
+  }
+  return sum / static_cast<double>(proba.size());
+}
+
 Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector<double>>& proba) {
   Metrics m;
   const std::size_t n = y.size();
@@ -79,6 +113,7 @@ Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector
   if (k == 2) m.brier /= 2;  // both classes' terms are equal: scikit-learn's (p - y)^2
   for (const auto& bin : reliability_bins(y, proba))
     m.ece += bin.count / static_cast<double>(n) * std::abs(bin.observed - bin.mean_predicted);
+  m.ece_floor = calibrated_ece(proba);
   m.log_loss = loss / static_cast<double>(n);
   std::vector<double> scores(n);
   std::vector<bool> positive(n);

@@ -18,6 +18,9 @@ struct Metrics {
   // Expected calibration error of the top-label confidence: examples binned by max_c p_c into 10 equal
   // bins of [0, 1]; the mean over examples of |accuracy - mean confidence| of their bin.
   double ece = 0;
+  // The ECE exactly calibrated predictions would show on the same rows (calibrated_ece): the level below
+  // which `ece` cannot tell a model apart, high on few rows.
+  double ece_floor = 0;
   // Mean of -ln p_y, with p_y clipped to [1e-15, 1] so that a confident mistake costs ln(1e15) = 34.5.
   double log_loss = 0;
 };
@@ -36,6 +39,14 @@ struct ReliabilityBin {
 // probability of 1 goes into the last bin.
 std::vector<ReliabilityBin> reliability_bins(const std::vector<int>& y, const std::vector<std::vector<double>>& proba,
                                              int bins = 10);
+
+// The expected ECE of predictions that are exactly calibrated: `ece` of these predictions, averaged over
+// labels drawn from them, so that each example's top label is right with the probability it is given. That
+// is consistency resampling's floor (Broecker and Smith, Weather and Forecasting 2007), computed exactly
+// instead of by drawing: within a bin the right top labels are a Poisson-binomial count S of mean mu (the
+// bin's summed confidence), and the bin adds E|S - mu| / n. The count's distribution is built exactly for
+// bins of up to 4,096 examples, and taken as normal beyond (E|S - mu| = sd sqrt(2 / pi)).
+double calibrated_ece(const std::vector<std::vector<double>>& proba, int bins = 10);
 
 // proba[i] is the distribution predicted for example i, y[i] its true class.
 Metrics compute_metrics(const std::vector<int>& y, const std::vector<std::vector<double>>& proba);

@@ -210,7 +210,9 @@ std::string metrics_table(const FoldResult& e, bool any_undecided) {
   }
   row("log loss", e.metrics.log_loss, "mean of −ln p(actual class); lower is better");
   row("Brier score", e.metrics.brier, html_escape(brier_kind(e.confusion.size())) + "; lower is better");
-  row("ECE", e.metrics.ece, "expected calibration error of the top-label confidence, 10 bins; lower is better");
+  row("ECE", e.metrics.ece,
+      "expected calibration error of the top-label confidence, 10 bins; lower is better, down to " +
+          number(e.metrics.ece_floor, 4) + ", what exactly calibrated predictions would show on these rows");
   row("AUC", e.metrics.auc, "area under the ROC curve (one-vs-rest, weighted by class frequency)");
   row("rule RMSE", e.rule_rmse,
       "root mean squared difference between each rule's probability and its class's share among the rows it "

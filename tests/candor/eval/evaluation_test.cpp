@@ -8,6 +8,7 @@
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/stats/binomial_interval.hpp"
+#include "candor/util/random.hpp"
 #include "test_util.hpp"
 
 using namespace candor;
@@ -88,6 +89,60 @@ TEST(Metrics, ConfusionMatrixPerClassScoresAndKappaByHand) {
   EXPECT_TRUE(std::isnan(none.classes[1].f1));
   EXPECT_NEAR(none.macro_f1, 0.8, 1e-12);  // class 0 alone: precision 2/3, recall 1
   EXPECT_NEAR(none.kappa, 0.0, 1e-12);     // always the same class: no agreement beyond chance
+}
+
+// The floor of the ECE: for one bin of ten rows all given 0.7, the right top labels are Binomial(10, 0.7),
+// so the floor is E|S - 7| / 10, the binomial's mean absolute deviation (de Moivre: 2 n C(n - 1, k - 1) p^k
+// q^(n - k + 1) with k = np = 7) over 10: 2 C(9, 6) 0.7^7 0.3^4 = 0.1120677314 (SciPy's binom.pmf summed
+// over |k - 7| gives the same).
+TEST(Metrics, CalibratedEceIsTheBinomialMeanAbsoluteDeviationByHand) {
+  const std::vector<std::vector<double>> same(10, {0.3, 0.7});
+  const double by_hand = 2.0 * 84 * std::pow(0.7, 7) * std::pow(0.3, 4);
+  EXPECT_NEAR(by_hand, 0.1120677314, 1e-9);
+  EXPECT_NEAR(calibrated_ece(same), by_hand, 1e-12);
+  // Certain predictions are exactly calibrated or not: no room for chance.
+  EXPECT_EQ(calibrated_ece(std::vector<std::vector<double>>(5, {0.0, 1.0})), 0.0);
+  // Two bins add their rows' shares: five rows at 0.7 and five at 0.95, against a direct sum.
+  std::vector<std::vector<double>> two(5, {0.3, 0.7});
+  two.insert(two.end(), 5, {0.95, 0.05});
+  double expected = 0;
+  for (double p : {0.7, 0.95}) {
+    double deviation = 0;  // E|S - 5p| over Binomial(5, p), summed term by term
+    const double choose[] = {1, 5, 10, 10, 5, 1};
+    for (int k = 0; k <= 5; ++k) deviation += choose[k] * std::pow(p, k) * std::pow(1 - p, 5 - k) * std::abs(k - 5 * p);
+    expected += deviation / 10;
+  }
+  EXPECT_NEAR(calibrated_ece(two), expected, 1e-12);
+}
+
+// It is what it says: the mean ECE of labels drawn from the predictions themselves (consistency resampling),
+// here by drawing 20,000 times with compute_metrics, on predictions spread over every bin, on a bin of
+// more than 4,096 rows (the normal form) and on three classes.
+TEST(Metrics, CalibratedEceIsTheMeanEceOfLabelsDrawnFromThePredictions) {
+  Rng rng(7);
+  std::vector<std::vector<double>> proba;
+  for (int i = 0; i < 60; ++i) {
+    const double a = std::uniform_real_distribution<double>(0, 1)(rng),
+                 b = std::uniform_real_distribution<double>(0, 1)(rng);
+    const double c = std::uniform_real_distribution<double>(0, 1)(rng);
+    proba.push_back({a / (a + b + c), b / (a + b + c), c / (a + b + c)});
+  }
+  proba.insert(proba.end(), 5000, {0.15, 0.85, 0.0});
+  std::vector<std::discrete_distribution<int>> label;
+  for (const auto& p : proba) label.emplace_back(p.begin(), p.end());
+  const int draws = 4000;
+  double sum = 0, squares = 0;
+  std::vector<int> y(proba.size());
+  for (int d = 0; d < draws; ++d) {
+    for (std::size_t i = 0; i < proba.size(); ++i) y[i] = label[i](rng);
+    const double ece = compute_metrics(y, proba).ece;
+    sum += ece;
+    squares += ece * ece;
+  }
+  const double mean = sum / draws, standard_error = std::sqrt((squares / draws - mean * mean) / draws);
+  EXPECT_NEAR(calibrated_ece(proba), mean, 4 * standard_error) << "standard error " << standard_error;
+  EXPECT_LT(standard_error, 0.01 * mean);  // the check is sharp: 4 standard errors are under 4% of the floor
+  EXPECT_NEAR(compute_metrics(y, proba).ece_floor, calibrated_ece(proba), 0);
 }
 
 TEST(Folds, StratifiedPartitionIsCompleteBalancedAndSeeded) {
