@@ -34,6 +34,16 @@ const char* brier_kind(std::size_t classes) {
   return classes == 2 ? "binary (p - y)^2" : "multiclass sum over classes";
 }
 
+namespace {
+
+// The bin of a top-label confidence among `bins` equal bins of [0, 1]; a confidence of 1 is in the last.
+// `ece` and its floor bin alike.
+std::size_t confidence_bin(double top, int bins) {
+  return static_cast<std::size_t>(std::clamp(static_cast<int>(top * bins), 0, bins - 1));
+}
+
+}  // namespace
+
 std::vector<ReliabilityBin> reliability_bins(const std::vector<int>& y, const std::vector<std::vector<double>>& proba,
                                              int bins) {
   std::vector<ReliabilityBin> out(static_cast<std::size_t>(bins));
@@ -44,7 +54,7 @@ std::vector<ReliabilityBin> reliability_bins(const std::vector<int>& y, const st
   for (std::size_t i = 0; i < y.size(); ++i) {
     const auto& p = proba[i];
     const auto top = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
-    const int b = std::clamp(static_cast<int>(p[top] * bins), 0, bins - 1);
+    const std::size_t b = confidence_bin(p[top], bins);
     out[b].count += 1;
     out[b].mean_predicted += p[top];
     out[b].observed += static_cast<std::size_t>(y[i]) == top ? 1.0 : 0.0;
@@ -62,7 +72,7 @@ double calibrated_ece(const std::vector<std::vector<double>>& proba, int bins) {
   std::vector<std::vector<double>> confidences(static_cast<std::size_t>(bins));
   for (const auto& p : proba) {
     const double top = *std::max_element(p.begin(), p.end());
-    confidences[static_cast<std::size_t>(std::clamp(static_cast<int>(top * bins), 0, bins - 1))].push_back(top);
+    confidences[confidence_bin(top, bins)].push_back(top);
   }
   constexpr std::size_t kExactUpTo = 4096;
   double sum = 0;
