@@ -3,6 +3,7 @@ that an interrupted run never leaves half a table where a finished one stood (DE
 import csv
 import json
 import os
+import subprocess
 import sys
 
 
@@ -28,3 +29,17 @@ def config_datasets(path, script):
         print(f"{script}: {path}: no list of data sets under 'datasets' ({e})", file=sys.stderr)
         sys.exit(2)
     return sets
+
+
+def run_checked(cmd, script):
+    """The standard output of `cmd` (an argument vector, never a shell); a program that cannot start or exits
+    with an error ends `script` with exit 2, the command and the end of its standard error."""
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        print(f"{script}: {cmd[0]}: {e.strerror}", file=sys.stderr)
+        sys.exit(2)
+    if proc.returncode != 0:
+        print(f"{script}: " + " ".join(cmd) + ": " + proc.stderr.strip()[-2000:], file=sys.stderr)
+        sys.exit(2)
+    return proc.stdout

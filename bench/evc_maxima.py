@@ -25,13 +25,12 @@ import argparse
 import csv
 import math
 import os
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from bench_files import config_datasets
+from bench_files import config_datasets, run_checked
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXED_BETA_SD = math.pi * 2 / math.sqrt(6)
@@ -46,15 +45,9 @@ def maxima(binary, path, permutations, out):
     """{class: array [permutation, length]} of one data set, computed once into out/NAME.csv."""
     cached = os.path.join(out, os.path.basename(path).rsplit(".", 1)[0] + f".{permutations}.csv")
     if not os.path.exists(cached):
-        try:
-            proc = subprocess.run([binary, path, "--permutations", str(permutations), "--threads", "1"],
-                                  capture_output=True, text=True)
-        except OSError as e:
-            fail(f"{binary}: {e.strerror}")
-        if proc.returncode != 0:
-            fail(proc.stderr.strip())
+        out = run_checked([binary, path, "--permutations", str(permutations), "--threads", "1"], "evc_maxima.py")
         with open(cached + ".part", "w") as f:
-            f.write(proc.stdout)
+            f.write(out)
         os.replace(cached + ".part", cached)
     by_class = {}
     with open(cached) as f:

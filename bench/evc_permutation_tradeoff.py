@@ -20,28 +20,18 @@ import json
 import math
 import os
 import statistics
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from bench_files import config_datasets
+from bench_files import config_datasets, run_checked
 
+SCRIPT = "evc_permutation_tradeoff.py"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def fail(message):
-    print("evc_permutation_tradeoff.py: " + message, file=sys.stderr)
+    print(f"{SCRIPT}: {message}", file=sys.stderr)
     sys.exit(2)
-
-
-def run(cmd):
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-    except OSError as e:
-        fail(f"{cmd[0]}: {e.strerror}")
-    if proc.returncode != 0:
-        fail(" ".join(cmd) + ": " + proc.stderr.strip()[-2000:])
-    return proc.stdout
 
 
 def model_rules(path):
@@ -67,21 +57,21 @@ def main():
         fail(f"--permutations: not a list of integers: {args.permutations}")
     if any(p < 1 for p in counts) or args.seeds < 2:
         fail("permutations must be at least 1 and --seeds at least 2")
-    sets = config_datasets(args.config, "evc_permutation_tradeoff.py")
+    sets = config_datasets(args.config, SCRIPT)
     os.makedirs(args.out, exist_ok=True)
 
     def fit(job):
         name, p, seed = job
         path = os.path.join(args.out, f"{name}.p{p}.s{seed}.json")
         if not os.path.exists(path):  # candor writes it whole or not at all
-            run([args.candor, "fit", os.path.join(args.datasets_dir, name + ".arff"), "--evc-permutations", str(p),
-                 "--seed", str(seed), "--threads", "1", "-o", path])
+            run_checked([args.candor, "fit", os.path.join(args.datasets_dir, name + ".arff"), "--evc-permutations",
+                         str(p), "--seed", str(seed), "--threads", "1", "-o", path], SCRIPT)
         return path
 
     def evaluate(job):
         name, p = job
-        out = run([args.candor, "evaluate", os.path.join(args.datasets_dir, name + ".arff"), "--format", "json",
-                   "--threads", "1", "--evc-permutations", str(p)])
+        out = run_checked([args.candor, "evaluate", os.path.join(args.datasets_dir, name + ".arff"), "--format",
+                           "json", "--threads", "1", "--evc-permutations", str(p)], SCRIPT)
         return json.loads(out)
 
     jobs = [(n, p, s) for n in sets for p in counts for s in range(1, args.seeds + 1)]

@@ -27,7 +27,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from bench_files import config_datasets
+from bench_files import config_datasets, run_checked
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LARGEST = ["waveform-5000", "spambase", "hypothyroid", "sick", "kr-vs-kp", "segment"]
@@ -51,13 +51,7 @@ def knows_calibration_option(binary):
 def fit_seconds(binary, path, options):
     per_fold = ["--evc-calibration", "per-fold"] if knows_calibration_option(binary) else []
     cmd = [binary, "evaluate", path, "--format", "json", "--threads", "1"] + per_fold + options
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-    except OSError as e:
-        fail(f"{binary}: {e.strerror}")
-    if proc.returncode != 0:
-        fail(" ".join(cmd) + ": " + proc.stderr.strip()[-2000:])
-    return json.loads(proc.stdout)["fit_seconds"]
+    return json.loads(run_checked(cmd, "fit_ratio.py"))["fit_seconds"]
 
 
 def main():
