@@ -197,11 +197,14 @@ grid_case("grid-weka-nothing-named", "weka:", stderr=["g.json: at /learners/evil
 grid_case("grid-learner-option-infinite", "--quality m-estimate --m inf", stderr=["g.json: at /learners/evil", "--m must be a finite number"])
 grid_case("grid-learner-a-number", 3, stderr=["g.json: at /learners/evil", "string of options or an object"])
 grid_case("grid-learner-object-unknown-key", {"learner": "cn2-unordered", "beam": 3}, stderr=["g.json: at /learners/evil", "beam"])
+# The suggestion and the whole list of parameters, not cut short.
+grid_case("grid-learner-object-misspelt-key", {"learner": "cn2-unordered", "beam_widht": 3},
+          stderr=["g.json: at /learners/evil", "did you mean 'beam_width'? (known: learner, ", ")\n"], stderr_absent=["more bytes"])
 case("grid-weka-learner-on-the-command-line", {"w.arff": W + ROWS}, ["experiment", "grid", "--learner", "evil=weka:weka.classifiers.rules.ZeroR\ntouch PWNED", "--datasets", "w.arff", "--out", "o", "--no-plots"], 2, ["learner 'evil'", "control character"], absent=["PWNED"])
 def grid_config_case(id, text, stderr, **kw):
     case(id, {"w.arff": W + ROWS, "g.json": text}, ["experiment", "grid", "--config", "g.json", "--out", "o", "--no-plots"], 2, stderr, **kw)
 GOOD = '{"learners": {"a": ""}, "datasets": ["w.arff"]'
-grid_config_case("grid-test-fraction-overflow", GOOD + ', "resampling": {"kind": "holdout", "test_fraction": 1e999}}', ["g.json:", "1e999"])
+grid_config_case("grid-test-fraction-overflow", GOOD + ', "resampling": {"kind": "holdout", "test_fraction": 1e999}}', ["g.json: not valid JSON: number overflow parsing '1e999'"])
 grid_config_case("grid-test-fraction-out-of-range", GOOD + ', "resampling": {"kind": "holdout", "test_fraction": 1.5}}', ["g.json: at /resampling/test_fraction"])
 grid_config_case("grid-folds-not-an-integer", GOOD + ', "resampling": {"folds": 2.5}}', ["g.json: at /resampling/folds"])
 grid_config_case("grid-folds-huge", GOOD + ', "resampling": {"folds": 1e12}}', ["g.json: at /resampling/folds"])

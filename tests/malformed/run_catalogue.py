@@ -9,6 +9,7 @@ model file they made, runs its command there and checks:
   - the exit code is the expected one (0, or 2 for input the user must fix); never 1 (internal error), a
     signal or a hang (60 s);
   - every `stderr` fragment occurs in stderr (for exit 2 they name FILE:LINE where the input has lines),
+    no `stderr_absent` fragment does, nor an error id of the JSON library ("[json.exception."),
     every `stdout` fragment in stdout, `stdout_lines` lines came out (no row lost), stderr stays under
     `stderr_max_bytes`, and `check_model_attribute` (`check_model_class`) is the first attribute (the class)
     of the model written.
@@ -190,6 +191,12 @@ def run_case(candor, case, python=None):
         for fragment in case.get("stderr", []):
             if fragment not in err:
                 problems.append(f"stderr lacks {fragment!r}")
+        for fragment in case.get("stderr_absent", []):
+            if fragment in err:
+                problems.append(f"stderr holds {fragment!r}")
+        # Every message is written for the user: a library's internal error id is not.
+        if "[json.exception." in err:
+            problems.append("stderr shows nlohmann's error id ([json.exception...])")
         for fragment in case.get("stdout", []):
             if fragment not in out:
                 problems.append(f"stdout lacks {fragment!r}")

@@ -23,14 +23,16 @@ inline std::string printable(const std::string& text, std::size_t longest) {
 
 // A problem with input data: names the file, the 1-based line (0 when the problem is not tied to a line)
 // and the reason. what() reads "FILE:LINE: REASON" so editors can jump to it. The reason passes through
-// printable(reason, 500): a huge or binary value echoed back stays short and readable.
+// printable(reason, kLongestReason): a huge or binary value echoed back stays short and readable, while the
+// longest list of known names (the learner parameters, about 850 bytes) is shown whole.
 class InputError : public std::runtime_error {
  public:
+  static constexpr std::size_t kLongestReason = 1200;
   InputError(std::string file, std::size_t line, const std::string& reason)
-      : std::runtime_error(format(file, line, printable(reason, 500))),
+      : std::runtime_error(format(file, line, printable(reason, kLongestReason))),
         file_(std::move(file)),
         line_(line),
-        reason_(printable(reason, 500)) {}
+        reason_(printable(reason, kLongestReason)) {}
   const std::string& file() const { return file_; }
   std::size_t line() const { return line_; }
   const std::string& reason() const { return reason_; }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "candor/data/input_error.hpp"
+#include "candor/util/json_error.hpp"
 
 namespace candor {
 
@@ -55,9 +56,9 @@ Json parse_bounded(const std::string& text, const std::string& source) {
     throw InputError(source, line_of(text, deepest_byte),
                      "JSON nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
   } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(source, line_of(text, e.byte), std::string("not valid JSON: ") + e.what());
+    throw InputError(source, line_of(text, e.byte), "not valid JSON: " + json_exception_reason(e));
   } catch (const nlohmann::json::exception& e) {  // a number out of range (1e999)
-    throw InputError(source, 0, std::string("not valid JSON: ") + e.what());
+    throw InputError(source, 0, "not valid JSON: " + json_exception_reason(e));
   }
 }
 

@@ -27,6 +27,7 @@
 #include "candor/experiments/report.hpp"
 #include "candor/experiments/weka.hpp"
 #include "candor/stats/comparison.hpp"
+#include "candor/util/json_error.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/names.hpp"
 #include "candor/util/output.hpp"
@@ -526,7 +527,7 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
               g.learners.push_back(std::move(l));
             }
           } catch (const nlohmann::json::exception& e) {
-            d.fail(e.what());
+            d.fail(json_exception_reason(e));
           } catch (const std::invalid_argument& e) {
             d.fail(e.what());
           }
@@ -585,7 +586,7 @@ GridSpec grid_from_json(const nlohmann::ordered_json& j, const std::string& sour
       }
     }
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(source, 0, std::string("bad value: ") + e.what());
+    throw InputError(source, 0, "bad value: " + json_exception_reason(e));
   } catch (const std::invalid_argument& e) {
     throw InputError(source, 0, e.what());
   }

@@ -45,10 +45,12 @@ std::string unknown_name_message(const std::string& what, const std::string& giv
                                  const std::vector<std::string>& known) {
   std::string list;
   for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-  std::string message = "unknown " + what + " '" + given + "' (known: " + list + ")";
+  // The suggestion comes before the list: a long list is what an error message gets cut in.
+  // A long name is shown cut: no name is that long, and the list must stay in the message.
+  std::string message = "unknown " + what + " '" + (given.size() > 100 ? given.substr(0, 100) + "..." : given) + "'";
   const std::string close = closest_name(given, known);
   if (!close.empty()) message += "; did you mean '" + close + "'?";
-  return message;
+  return message + " (known: " + list + ")";
 }
 
 }  // namespace candor

@@ -34,8 +34,8 @@ const char* name_of(const Named<E> (&table)[N], E value) {
   throw std::logic_error("a value without a name");
 }
 
-// The message for a name that is none of `known`: "unknown WHAT 'given' (known: a, b, c)", followed by
-// "; did you mean 'b'?" when one known name is within a small edit distance of it (a typo, a missing or
+// The message for a name that is none of `known`: "unknown WHAT 'given'; did you mean 'b'? (known: a, b,
+// c)", the suggestion only when one known name is within a small edit distance of it (a typo, a missing or
 // doubled letter, two letters swapped).
 std::string unknown_name_message(const std::string& what, const std::string& given,
                                  const std::vector<std::string>& known);

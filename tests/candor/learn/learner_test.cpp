@@ -364,7 +364,7 @@ TEST(Names, ClosestNameAllowsATypoAndNoMore) {
   EXPECT_EQ(closest_name("gini", known), "");
   EXPECT_EQ(closest_name("", known), "");
   EXPECT_EQ(unknown_name_message("quality measure", "evcc", {"evc", "lrs"}),
-            "unknown quality measure 'evcc' (known: evc, lrs); did you mean 'evc'?");
+            "unknown quality measure 'evcc'; did you mean 'evc'? (known: evc, lrs)");
 }
 
 // Learner parameters as JSON (Python, grid configs): an m without an m scale is the m used; a number for a

@@ -57,7 +57,7 @@ TEST(ParamValues, NamesAreOneOfTheListAndEmptyOnlyWhereItMeansTheDefault) {
     stop.check("--stop", "prio");
     FAIL() << "a misspelt name passed";
   } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()), "unknown --stop value 'prio' (known: none, prior); did you mean 'prior'?");
+    EXPECT_EQ(std::string(e.what()), "unknown --stop value 'prio'; did you mean 'prior'? (known: none, prior)");
   }
   const ParamValues penalty = one_of([] { return std::vector<std::string>{"l2", "l1"}; });
   EXPECT_THROW(penalty.check("--penalty", ""), std::invalid_argument);
