@@ -1118,26 +1118,37 @@ TEST(Cli, ExperimentRefusesOptionsItDoesNotRead) {
   EXPECT_FALSE(std::filesystem::exists(dir));
 }
 
-// A results file written before the adjusted-accuracy columns existed is migrated (its cells kept, the new
-// columns empty) and the grid resumes after it.
+// A results file written before the newer columns existed (17 columns before PrIL's three, 20 before
+// ece_floor) is migrated (its cells kept, the new columns empty) and the grid resumes after it.
 TEST(Cli, GridMigratesAnOlderResultsFile) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "grid-old";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir / "results.csv")
-      << "dataset,learner,repeat,fold,train_rows,test_rows,accuracy,auc,brier,log_loss,ece,rule_rmse,rules,conditions,"
-         "mean_rule_length,fit_seconds,predict_seconds\n"
-         "iris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1\n"
-         "iris,a,0,1,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.2\r\n";  // rewritten by Python's csv module
-  CliResult r = run("experiment grid --learner 'a=--quality laplace' --datasets iris --folds 3 --no-plots --out " +
-                    dir.string() + " --datasets-dir " + test::datasets_dir());
-  ASSERT_EQ(r.code, 0) << r.out;
-  const std::string text = read_text((dir / "results.csv").string());
-  EXPECT_EQ(text.substr(0, text.find('\n')).substr(text.find("predict_seconds")),
-            "predict_seconds,adjusted_accuracy,undecided_rate,adjusted_average_reliability");
-  EXPECT_NE(text.find("\niris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1,,,\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("\niris,a,0,1,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.2,,,\n"), std::string::npos) << text;
-  EXPECT_EQ(result_cells((dir / "results.csv").string()).size(), 3u);
+  const std::string old17 =
+      "dataset,learner,repeat,fold,train_rows,test_rows,accuracy,auc,brier,log_loss,ece,rule_rmse,rules,conditions,"
+      "mean_rule_length,fit_seconds,predict_seconds";
+  const std::string old20 = old17 + ",adjusted_accuracy,undecided_rate,adjusted_average_reliability";
+  for (const auto& [header, cells] : {std::pair{old17, std::string()}, std::pair{old20, std::string(",0.5,0,")}}) {
+    const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "grid-old";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "results.csv") << header << "\n"
+                                       << "iris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1" << cells << "\n"
+                                       << "iris,a,0,1,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.2" << cells
+                                       << "\r\n";  // rewritten by Python's csv module
+    CliResult r = run("experiment grid --learner 'a=--quality laplace' --datasets iris --folds 3 --no-plots --out " +
+                      dir.string() + " --datasets-dir " + test::datasets_dir());
+    ASSERT_EQ(r.code, 0) << r.out;
+    const std::string text = read_text((dir / "results.csv").string());
+    EXPECT_EQ(text.substr(0, text.find('\n')), old20 + ",ece_floor");
+    const std::string kept = cells.empty() ? ",,,," : cells + ",";
+    EXPECT_NE(text.find("\niris,a,0,0,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.1" + kept + "\n"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("\niris,a,0,1,100,50,0.5,0.5,0.5,0.5,0.5,0.5,1,1,1,0.1,0.2" + kept + "\n"), std::string::npos)
+        << text;
+    EXPECT_EQ(result_cells((dir / "results.csv").string()).size(), 3u);
+    // The fold it ran has an ECE floor, a number in [0, 1].
+    const auto last = text.substr(text.rfind(',', text.size() - 2) + 1);
+    EXPECT_GT(std::stod(last), 0.0) << text;
+    EXPECT_LT(std::stod(last), 1.0) << text;
+  }
 }
 
 TEST(Cli, PrilPredictsUndecidedAndItsExperimentRuns) {

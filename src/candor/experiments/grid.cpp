@@ -71,9 +71,11 @@ const std::vector<std::string> kColumns{"dataset",
                                         "predict_seconds",
                                         "adjusted_accuracy",
                                         "undecided_rate",
-                                        "adjusted_average_reliability"};
-// Results files written before the last three columns existed: read, and rewritten with them empty.
-const std::size_t kOldColumns = 17;
+                                        "adjusted_average_reliability",
+                                        "ece_floor"};
+// Results files written before the last columns existed (17 columns before PrIL's three, 20 before
+// ece_floor): read, and rewritten with the missing columns empty.
+const std::size_t kOldColumnCounts[] = {17, 20};
 // DIR/stability.csv: one line per stability cell (eval/stability.hpp's figures; mean_rules over the
 // resamples; fit_seconds of the cell's resample fits and measurement).
 const std::vector<std::string> kStabilityColumns{"dataset",
@@ -241,7 +243,10 @@ std::set<CellKey> completed_cells(const std::string& path) {
     if (line == 1) {
       std::vector<std::string> header;
       for (auto& c : cells) header.push_back(c.text);
-      if (header == std::vector<std::string>(kColumns.begin(), kColumns.begin() + kOldColumns)) {
+      const auto old_count = std::find_if(std::begin(kOldColumnCounts), std::end(kOldColumnCounts), [&](std::size_t n) {
+        return header == std::vector<std::string>(kColumns.begin(), kColumns.begin() + static_cast<std::ptrdiff_t>(n));
+      });
+      if (old_count != std::end(kOldColumnCounts)) {
         // An older results file: add the new columns, empty, and read it again.
         std::ostringstream migrated;
         std::istringstream old(text);
@@ -254,7 +259,7 @@ std::set<CellKey> completed_cells(const std::string& path) {
             // A file rewritten by a tool that ends lines with CR LF (Python's csv module does) keeps its CR
             // out of the last old value.
             if (!old_line.empty() && old_line.back() == '\r') old_line.pop_back();
-            migrated << old_line << ",,,\n";
+            migrated << old_line << std::string(kColumns.size() - *old_count, ',') << "\n";
           }
         }
         write_file_atomic(path, migrated.str());
@@ -728,7 +733,7 @@ std::string GridCellRunner::run(const GridCell& c, int threads) {
        << std::llround(static_cast<double>(res.rules) * res.mean_rule_length) << "," << number(res.mean_rule_length)
        << "," << number(res.fit_seconds) << "," << number(res.predict_seconds) << "," << number(res.adjusted_accuracy)
        << "," << number(res.undecided_rate) << "," << number(training_statistic(res, "adjusted_average_reliability"))
-       << "\n";
+       << "," << number(res.metrics.ece_floor) << "\n";
   return line.str();
 }
 
