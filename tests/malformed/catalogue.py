@@ -145,6 +145,13 @@ default_model_case("default-model-pointer-to-missing-entry", {"delete": ["/rule_
 default_model_case("default-model-pointer-to-weights", {"set": {"/intercepts": None}}, 2, "m.json: malformed model: /intercepts: type must be array")
 default_model_case("default-model-pointer-to-calibration", {"set": {"/rule_model/evc/laws/yes/0/mu": "x"}}, 2, "m.json: malformed model: /rule_model/evc/laws/yes/0/mu: ")
 default_model_case("default-model-dropped-rules-negative", {"set": {"/rules_without_weight": -1}}, 2, ["m.json:", "rules_without_weight"])
+# A PrIL model's problems name the branch, subset or rule they are in.
+PRIL_MODEL = [["fit", "d.csv", "-o", "m.json", "--learner", "pril"]]
+def pril_model_case(id, edit, stderr):
+    case(id, {"d.csv": {"rows": ["a,b,c\n", "{i},{i2},x{i2}\n", 3000]}}, ["rules", "m.json"], 2, stderr, setup=PRIL_MODEL, edit=edit)
+pril_model_case("pril-model-pointer-to-rule", {"set": {"/branches/0/sets/0/rules/0/reliability": 1.5}}, "m.json: malformed model: /branches/0/sets/0/rules/0: a reliability must lie in (0, 1)")
+pril_model_case("pril-model-pointer-to-subset", {"set": {"/branches/0/sets/0/attributes": [99]}}, "m.json: malformed model: /branches/0/sets/0: a rule set attribute is out of range")
+pril_model_case("pril-model-pointer-to-branching", {"set": {"/branching": [99]}}, "m.json: malformed model: /branching: a branching attribute is out of range")
 
 # ---- flags
 FLAG_FILES = {"w.arff": W + ROWS}

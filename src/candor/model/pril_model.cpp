@@ -189,12 +189,17 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
   read_model_header(j, m);
   if (learner_name(m) != "pril") throw std::invalid_argument("a pril model must name the pril learner");
   m.risk = learner_number(m, "risk", m.risk, 0, 1);
-  m.categories = Categories::from_json(j.at("cuts"), m.schema);
-  m.branching = json_ints(j.at("branching"), "branching");
   const int attrs = static_cast<int>(m.schema.attributes.size());
   const int classes = static_cast<int>(m.schema.class_attribute.values.size());
-  for (int a : m.branching)
-    if (a < 0 || a >= attrs) throw std::invalid_argument("a branching attribute is out of range");
+  // Each part's problems name the part (its JSON pointer), down to the rule.
+  const nlohmann::json& cuts = j.at("cuts");
+  m.categories = read_entry(cuts, [&] { return Categories::from_json(cuts, m.schema); });
+  const nlohmann::json& branching = j.at("branching");
+  read_entry(branching, [&] {
+    m.branching = json_ints(branching, "branching");
+    for (int a : m.branching)
+      if (a < 0 || a >= attrs) throw std::invalid_argument("a branching attribute is out of range");
+  });
   m.adjusted_average_reliability = json_get<double>(j, "adjusted_average_reliability");
   m.training_undecided = json_get<double>(j, "training_undecided_rate");
   for (const auto& jb : j.at("branches")) {
@@ -207,34 +212,36 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
       for (std::size_t i = 0; i < b.values.size(); ++i)
         if (b.values[i] < -1 || b.values[i] >= m.categories.count[m.branching[i]])
           throw std::invalid_argument("a branch value is out of range");
-      for (const auto& js : jb.at("sets")) {
-        PrilRuleSet s;
-        s.attributes = json_ints(js.at("attributes"), "a subset's attributes");
-        s.significance = json_get<double>(js, "significance");
-        s.step = json_int(js.at("step"), "a subset's step");
-        for (int a : s.attributes)
-          if (a < 0 || a >= attrs) throw std::invalid_argument("a rule set attribute is out of range");
-        for (const auto& jr : js.at("rules")) {
-          PrilRule r;
-          r.values = json_ints(jr.at("values"), "a rule's values");
-          r.klass = json_int(jr.at("class"), "a rule's class");
-          r.reliability = json_get<double>(jr, "reliability");
-          r.covered = json_get<double>(jr, "covered");
-          r.correct = json_get<double>(jr, "correct");
-          if (r.values.size() != s.attributes.size())
-            throw std::invalid_argument("a rule needs one value per attribute");
-          for (std::size_t i = 0; i < r.values.size(); ++i)
-            if (r.values[i] < 0 || r.values[i] >= m.categories.count[s.attributes[i]])
-              throw std::invalid_argument("a rule value is out of range");
-          if (r.klass < 0 || r.klass >= classes) throw std::invalid_argument("a rule's class is out of range");
-          if (!(r.reliability > 0 && r.reliability < 1))
-            throw std::invalid_argument("a reliability must lie in (0, 1)");
-          if (!(r.covered >= r.correct && r.correct >= 0) || !std::isfinite(r.covered))
-            throw std::invalid_argument("a rule's counts must satisfy 0 <= correct <= covered");
-          s.rules.push_back(std::move(r));
-        }
-        b.sets.push_back(std::move(s));
-      }
+      for (const auto& js : jb.at("sets"))
+        read_entry(js, [&] {
+          PrilRuleSet s;
+          s.attributes = json_ints(js.at("attributes"), "a subset's attributes");
+          s.significance = json_get<double>(js, "significance");
+          s.step = json_int(js.at("step"), "a subset's step");
+          for (int a : s.attributes)
+            if (a < 0 || a >= attrs) throw std::invalid_argument("a rule set attribute is out of range");
+          for (const auto& jr : js.at("rules"))
+            read_entry(jr, [&] {
+              PrilRule r;
+              r.values = json_ints(jr.at("values"), "a rule's values");
+              r.klass = json_int(jr.at("class"), "a rule's class");
+              r.reliability = json_get<double>(jr, "reliability");
+              r.covered = json_get<double>(jr, "covered");
+              r.correct = json_get<double>(jr, "correct");
+              if (r.values.size() != s.attributes.size())
+                throw std::invalid_argument("a rule needs one value per attribute");
+              for (std::size_t i = 0; i < r.values.size(); ++i)
+                if (r.values[i] < 0 || r.values[i] >= m.categories.count[s.attributes[i]])
+                  throw std::invalid_argument("a rule value is out of range");
+              if (r.klass < 0 || r.klass >= classes) throw std::invalid_argument("a rule's class is out of range");
+              if (!(r.reliability > 0 && r.reliability < 1))
+                throw std::invalid_argument("a reliability must lie in (0, 1)");
+              if (!(r.covered >= r.correct && r.correct >= 0) || !std::isfinite(r.covered))
+                throw std::invalid_argument("a rule's counts must satisfy 0 <= correct <= covered");
+              s.rules.push_back(std::move(r));
+            });
+          b.sets.push_back(std::move(s));
+        });
       m.branches.push_back(std::move(b));
     });
   }
