@@ -331,6 +331,9 @@ struct Level {
   bool can_refine;  // its rules form a beam (with best_from_beam the last level's are the best's candidates)
   std::vector<BeamRule>& beam;
   const AttributeLists& lists;
+  // How many beam candidates each task keeps: the beam's width, more when the level is evaluated again
+  // because the next beam needed candidates a task had dropped (choose_beam).
+  std::size_t task_width;
   std::atomic<double> beam_floor{-std::numeric_limits<double>::infinity()};
   std::atomic<double> best_floor{-std::numeric_limits<double>::infinity()};
   // The largest quality any task has seen (level_maxima): a candidate below it cannot raise the maximum.
@@ -382,7 +385,7 @@ class Task {
   double beam_bar() const {
     if (!level_.can_refine) return kNever;
     const double floor = level_.beam_floor.load(std::memory_order_relaxed);
-    return out_.top.size() == s_.width ? std::max(out_.top.front().quality, floor) : floor;
+    return out_.top.size() == level_.task_width ? std::max(out_.top.front().quality, floor) : floor;
   }
   double best_bar() const {
     if (s_.options.best_from_beam) return kNever;
@@ -400,7 +403,8 @@ class Task {
                                             double sel) {
     out_.max_quality = std::max(out_.max_quality, q);
     // Cheap rejection on the scores alone (ties go on to the full comparison).
-    const bool beam_open = level_.can_refine && (out_.top.size() < s_.width || q >= out_.top.front().quality) &&
+    const bool beam_open = level_.can_refine &&
+                           (out_.top.size() < level_.task_width || q >= out_.top.front().quality) &&
                            !(q < level_.beam_floor.load(std::memory_order_relaxed));
     const bool best_open = !s_.options.best_from_beam &&
                            (out_.best.size() < s_.best_kept || sel >= out_.best.front().selection) &&
@@ -417,8 +421,8 @@ class Task {
                   !s_.significance_tests || (s_.prior_test.passes(stats.covered) &&
                                              (!parent_.parent_test || parent_.parent_test->passes(stats.covered)))};
     if (beam_open) {
-      keep_top(out_.top, prop, s_.width, better);
-      if (s_.share_floors && out_.top.size() == s_.width) raise(level_.beam_floor, out_.top.front().quality);
+      keep_top(out_.top, prop, level_.task_width, better);
+      if (s_.share_floors && out_.top.size() == level_.task_width) raise(level_.beam_floor, out_.top.front().quality);
     }
     if (best_open && prop.can_be_best) {
       keep_top(out_.best, prop, s_.best_kept, better_selection);
@@ -614,12 +618,18 @@ class Task {
 // A level's candidates: the union of every task's lists, the best candidates for the returned rule and the
 // largest quality seen. Kept per task until the merge they would cost tasks x width proposals (gigabytes
 // for layered search's width 512), so wide levels fold each task's list into one bounded heap per chunk of
-// tasks instead, keeping the chunk's `keep` best; `cut` is then the best candidate a heap dropped.
+// tasks instead, keeping the chunk's `keep` best. A full list or heap may have dropped candidates, each
+// ranking below the worst it kept; `cut` is the best of those worst kept, so everything dropped ranks below
+// it.
 struct LevelCandidates {
   std::vector<Proposal> beam, best;
   double max_quality = -std::numeric_limits<double>::infinity();
   std::optional<Proposal> cut;
 };
+
+void lower_cut(std::optional<Proposal>& cut, const Proposal& worst_kept) {
+  if (!cut || better(worst_kept, *cut)) cut = worst_kept;
+}
 
 LevelCandidates evaluate_per_task(const SearchSetup& s, Level& level) {
   const std::size_t tasks = level.beam.size() * static_cast<std::size_t>(s.na);
@@ -635,6 +645,7 @@ LevelCandidates evaluate_per_task(const SearchSetup& s, Level& level) {
   // Merge in task order; ties are settled by `better`, so the merge order cannot change the outcome.
   LevelCandidates out;
   for (auto& r : results) {
+    if (r.top.size() == level.task_width) lower_cut(out.cut, r.top.front());
     out.max_quality = std::max(out.max_quality, r.max_quality);
     out.beam.insert(out.beam.end(), r.top.begin(), r.top.end());
     out.best.insert(out.best.end(), r.best.begin(), r.best.end());
@@ -647,7 +658,8 @@ LevelCandidates evaluate_folded(const SearchSetup& s, Level& level, std::size_t 
   struct Chunk {
     std::vector<Proposal> heap;  // worst kept at the front
     bool truncated = false;
-    TaskResult best;  // best_kept best for the returned rule and the maximum
+    TaskResult best;                   // best_kept best for the returned rule and the maximum
+    std::optional<Proposal> task_cut;  // the best worst-kept of its tasks' full lists
   };
   std::vector<Chunk> folded(chunks);
   parallel_for(chunks, s.options.threads, [&](std::size_t ci) {
@@ -661,6 +673,7 @@ LevelCandidates evaluate_folded(const SearchSetup& s, Level& level, std::size_t 
       raise(level.max_floor, local.max_quality);
       ch.best.max_quality = std::max(ch.best.max_quality, local.max_quality);
       for (const auto& prop : local.best) keep_top(ch.best.best, prop, s.best_kept, better_selection);
+      if (local.top.size() == level.task_width) lower_cut(ch.task_cut, local.top.front());
       for (const auto& prop : local.top) {
         if (ch.heap.size() < keep) {
           ch.heap.push_back(prop);
@@ -681,7 +694,8 @@ LevelCandidates evaluate_folded(const SearchSetup& s, Level& level, std::size_t 
     out.beam.insert(out.beam.end(), ch.heap.begin(), ch.heap.end());
     out.best.insert(out.best.end(), ch.best.best.begin(), ch.best.best.end());
     // Every candidate a heap dropped is worse than its final front.
-    if (ch.truncated && (!out.cut || better(ch.heap.front(), *out.cut))) out.cut = ch.heap.front();
+    if (ch.truncated) lower_cut(out.cut, ch.heap.front());
+    if (ch.task_cut) lower_cut(out.cut, *ch.task_cut);
   }
   return out;
 }
@@ -691,7 +705,7 @@ LevelCandidates evaluate_folded(const SearchSetup& s, Level& level, std::size_t 
 LevelCandidates evaluate_level(const SearchSetup& s, Level& level, std::size_t keep) {
   const std::size_t tasks = level.beam.size() * static_cast<std::size_t>(s.na);
   const std::size_t chunks = std::min(tasks, 8 * static_cast<std::size_t>(resolve_threads(s.options.threads)));
-  if (!s.options.accept && tasks * s.width > 4 * chunks * keep) return evaluate_folded(s, level, chunks, keep);
+  if (!s.options.accept && tasks * level.task_width > 4 * chunks * keep) return evaluate_folded(s, level, chunks, keep);
   return evaluate_per_task(s, level);
 }
 
@@ -816,7 +830,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
   for (int length = 1; length <= options.max_rule_length && !beam.empty(); ++length) {
-    Level level{length, length < options.max_rule_length || options.best_from_beam, beam, lists};
+    Level level{length, length < options.max_rule_length || options.best_from_beam, beam, lists, s.width};
     std::size_t keep = s.width * (static_cast<std::size_t>(length) + 4);
     LevelCandidates candidates = evaluate_level(s, level, keep);
     if (options.level_maxima) {
@@ -836,10 +850,14 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
     }
     if (options.attribute_sets) record_attribute_sets(s, beam, *options.attribute_sets);
 
-    // Pruning can discard many of the best: keep eight times more (every list once that saves no memory).
+    // Pruning and duplicates can discard many of the best, and then candidates a task or a chunk dropped may
+    // belong in the beam: keep eight times more (every list once that saves no memory). The beam's shared
+    // floor came from the shorter task lists, so it starts again.
     std::vector<const Proposal*> chosen;
     while (!choose_beam(s, beam, candidates, best_proposal, chosen)) {
       keep *= 8;
+      level.task_width *= 8;
+      level.beam_floor.store(-std::numeric_limits<double>::infinity(), std::memory_order_relaxed);
       candidates = evaluate_level(s, level, keep);
     }
     std::vector<BeamRule> next = build_beam(s, beam, chosen);
