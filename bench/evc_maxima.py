@@ -45,9 +45,9 @@ def maxima(binary, path, permutations, out):
     """{class: array [permutation, length]} of one data set, computed once into out/NAME.csv."""
     cached = os.path.join(out, os.path.basename(path).rsplit(".", 1)[0] + f".{permutations}.csv")
     if not os.path.exists(cached):
-        out = run_checked([binary, path, "--permutations", str(permutations), "--threads", "1"], "evc_maxima.py")
+        text = run_checked([binary, path, "--permutations", str(permutations), "--threads", "1"], "evc_maxima.py")
         with open(cached + ".part", "w") as f:
-            f.write(out)
+            f.write(text)
         os.replace(cached + ".part", cached)
     by_class = {}
     with open(cached) as f:

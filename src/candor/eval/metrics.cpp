@@ -79,7 +79,7 @@ double calibrated_ece(const std::vector<std::vector<double>>& proba, int bins) {
   std::vector<double> pmf;
   for (const auto& c : confidences) {
     if (c.empty()) continue;
-    const double mean = std::accumulate(c.begin(), c.end(), 0.0);
+    const double expected_right = std::accumulate(c.begin(), c.end(), 0.0);  // the count's mean
     if (c.size() > kExactUpTo) {
       double variance = 0;
       for (double q : c) variance += q * (1 - q);
@@ -94,7 +94,7 @@ double calibrated_ece(const std::vector<std::vector<double>>& proba, int bins) {
       pmf[0] *= 1 - c[i];
     }
     double deviation = 0;
-    for (std::size_t k = 0; k <= c.size(); ++k) deviation += pmf[k] * std::abs(static_cast<double>(k) - mean);
+    for (std::size_t k = 0; k <= c.size(); ++k) deviation += pmf[k] * std::abs(static_cast<double>(k) - expected_right);
     sum += deviation;
   }
   return sum / static_cast<double>(proba.size());
