@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "candor/evc/measures.hpp"
+#include "candor/learn/params.hpp"
 #include "candor/quality/measures.hpp"
 #include "candor/util/names.hpp"
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <utility>
 
 #include "candor/data/input_error.hpp"
@@ -214,29 +215,33 @@ namespace {
 
 // Every entry of a model file is one candor writes: the model read back and written again holds it. An
 // entry it lacks is a typo or a hand edit that would otherwise be ignored without a word.
-void check_known_entries(const nlohmann::json& file, const nlohmann::json& written, const std::string& path) {
+// The pointer of the first entry of `file` that `written` lacks, or nothing. The pointer is built on the way
+// out, only for that entry: building every entry's on the way in cost a string per node of a large model.
+std::optional<std::string> unknown_entry(const nlohmann::json& file, const nlohmann::json& written) {
   if (file.is_object() && written.is_object()) {
     for (const auto& [key, value] : file.items()) {
-      if (!written.contains(key)) throw std::invalid_argument("unknown entry " + path + "/" + key);
-      check_known_entries(value, written.at(key), path + "/" + key);
+      const auto it = written.find(key);
+      if (it == written.end()) return "/" + key;
+      if (auto below = unknown_entry(value, *it)) return "/" + key + *below;
     }
   } else if (file.is_array() && written.is_array() && file.size() == written.size()) {
     for (std::size_t i = 0; i < file.size(); ++i)
-      check_known_entries(file[i], written[i], path + "/" + std::to_string(i));
+      if (auto below = unknown_entry(file[i], written[i])) return "/" + std::to_string(i) + *below;
   }
+  return std::nullopt;
 }
 
 // `file` with the entries that version-1 files wrote under an earlier name renamed to today's, so that every
 // reader and the check of known entries see one vocabulary: a boost member's "weight" (AdaBoost.M1's vote)
 // and "class" (the class of a one-vs-rest KBS member) took the rule table's names, "vote_weight" and
 // "against_rest"; PrIL's "training_undecided" the evaluation's "training_undecided_rate".
-nlohmann::json with_current_names(nlohmann::json file) {
-  if (!file.is_object() || !file.contains("model")) return file;
+void use_current_names(nlohmann::json& file) {
+  if (!file.is_object() || !file.contains("model")) return;
   if (file["model"] == "pril" && file.contains("training_undecided") && !file.contains("training_undecided_rate")) {
     file["training_undecided_rate"] = std::move(file["training_undecided"]);
     file.erase("training_undecided");
   }
-  if (file["model"] != "boost" || !file.contains("members") || !file["members"].is_array()) return file;
+  if (file["model"] != "boost" || !file.contains("members") || !file["members"].is_array()) return;
   for (auto& member : file["members"]) {
     if (!member.is_object()) continue;
     for (const auto& [old_name, name] : {std::pair{"weight", "vote_weight"}, std::pair{"class", "against_rest"}})
@@ -245,13 +250,12 @@ nlohmann::json with_current_names(nlohmann::json file) {
         member.erase(old_name);
       }
   }
-  return file;
 }
 
 }  // namespace
 
-std::unique_ptr<Model> model_from_json(const nlohmann::json& original, const std::string& source) {
-  const nlohmann::json j = with_current_names(original);
+std::unique_ptr<Model> model_from_json(nlohmann::json j, const std::string& source) {
+  use_current_names(j);
   try {
     if (!j.is_object() || j.value("format", "") != "candor-model")
       throw std::invalid_argument("not a candor model (\"format\" is not \"candor-model\")");
@@ -261,7 +265,8 @@ std::unique_ptr<Model> model_from_json(const nlohmann::json& original, const std
     for (const auto& k : model_kind_table())
       if (kind == k.name) {
         auto model = k.from_json(j);
-        check_known_entries(j, model->to_json(), "");
+        if (const auto unknown = unknown_entry(j, model->to_json()))
+          throw std::invalid_argument("unknown entry " + *unknown);
         if (model->stability && model->stability->rule_frequency.size() != model->rule_table().size())
           throw std::invalid_argument("stability rule_frequency has " +
                                       std::to_string(model->stability->rule_frequency.size()) + " entries for " +

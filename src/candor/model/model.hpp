@@ -160,7 +160,7 @@ struct ModelKindInfo {
 const std::vector<ModelKindInfo>& model_kind_table();
 
 // Throws InputError naming `source` when the document is not a valid candor model of a known kind.
-std::unique_ptr<Model> model_from_json(const nlohmann::json& j, const std::string& source);
+std::unique_ptr<Model> model_from_json(nlohmann::json j, const std::string& source);
 // The same from a model file's text; a JSON syntax error names its line.
 std::unique_ptr<Model> model_from_text(const std::string& text, const std::string& source);
 void save_model(const Model& m, const std::string& path);
