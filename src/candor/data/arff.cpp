@@ -138,6 +138,7 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
   while (std::getline(in, raw)) {
     ++line;
     if (line == 1 && raw.rfind("\xEF\xBB\xBF", 0) == 0) raw.erase(0, 3);  // a UTF-8 byte order mark
+    detail::require_utf8(raw, file, line);
     std::string s = trim(raw);
     if (s.empty() || s[0] == '%') continue;
     if (!in_data) {

@@ -86,6 +86,7 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
     ++line;
     // A UTF-8 byte order mark is not part of the first column's name.
     if (line == 1 && raw.rfind("\xEF\xBB\xBF", 0) == 0) raw.erase(0, 3);
+    detail::require_utf8(raw, file, line);
     if (blank(raw)) continue;
     header = split_csv_line(raw, delim, file, line);
     header_line = line;
@@ -146,6 +147,7 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
   std::vector<Cell> row;
   while (std::getline(in, raw)) {
     ++line;
+    detail::require_utf8(raw, file, line);
     if (blank(raw)) continue;
     split_csv_line(raw, delim, file, line, row);
     if (row.size() != ncol)

@@ -2,12 +2,24 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <sstream>
 
 #include "candor/data/input_error.hpp"
+#include "candor/util/utf8.hpp"
 
 namespace candor::detail {
+
+void require_utf8(std::string_view text, const std::string& file, std::size_t line) {
+  const std::size_t bad = invalid_utf8_at(text);
+  if (bad == std::string_view::npos) return;
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(text[bad]));
+  throw InputError(file, line,
+                   "not UTF-8 text: byte " + std::string(byte) + " at column " + std::to_string(bad + 1) +
+                       " (save the file as UTF-8; iconv -f latin1 -t utf-8 converts a Latin-1 file)");
+}
 
 std::string trim(std::string_view s) {
   std::size_t b = 0, e = s.size();

@@ -27,6 +27,10 @@ bool parse_number(std::string_view text, double& out);
 
 std::string trim(std::string_view s);
 
+// Throws InputError(file, line) when a line of a data file is not UTF-8, naming the column of the first bad
+// byte: every name and value candor keeps is UTF-8 text (model files, exports and pages hold it as such).
+void require_utf8(std::string_view text, const std::string& file, std::size_t line);
+
 // One CSV line split into cells: RFC 4180 quotes ("" inside quotes), surrounding blanks of unquoted cells
 // trimmed. Throws InputError(file, line) on an unterminated quote or text after a closing quote.
 struct CsvCell {

@@ -40,5 +40,8 @@ std::string export_model(const Model& m, ExportFormat format, const ExportOption
 // export (`candor export --check`).
 std::string sql_identifier(const std::string& name);
 std::string c_string_literal(const std::string& s);
+// The C export's struct field of each attribute, in the schema's order (names made C identifiers: see
+// docs/export.md).
+std::vector<std::string> c_field_names(const Schema& schema);
 
 }  // namespace candor

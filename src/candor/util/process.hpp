@@ -12,12 +12,18 @@ struct ProcessOptions {
   bool stdout_to_stderr = false;  // send it to our standard error instead (our stdout may carry JSON or CSV)
   bool stderr_to_stdout = false;  // the child's standard error joins its standard output (captured with it)
   std::string stderr_path;        // else, when not empty, this file, created or truncated; else our stderr
+  std::string working_directory;  // when not empty, the child starts there
+  bool stdin_null = false;        // the child reads /dev/null instead of our standard input
+  // When positive, the child and every process it started (its own process group) are killed after this many
+  // seconds; ProcessResult::timed_out says so.
+  double time_limit_seconds = 0;
 };
 
 struct ProcessResult {
   // The child's exit status; 128 + N when signal N ended it; 127 when the program could not be started.
   int exit_code = 127;
   std::string output;  // standard output when captured
+  bool timed_out = false;
 };
 
 // Runs argv[0] (looked up on PATH when it holds no '/') with arguments argv[1..] and waits for it.
