@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <cmath>
@@ -1273,4 +1274,43 @@ TEST(Cli, DelimiterReadsOtherSeparators) {
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("1,yes,yes"), std::string::npos) << r.out;
   EXPECT_EQ(run("fit " + data + " -o " + model + " --delimiter ;;").code, 2);
+}
+
+// The cache folder candor makes is its user's alone (0700). A link or a FIFO planted where a calibration goes
+// is reported and skipped: the file a link names keeps its text, the link stays a link, and a FIFO does not
+// hold the fit (it would wait for a writer for ever).
+TEST(Cli, EvcCacheSkipsPlantedLinksAndFifos) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / "candor-tests" / "evc-cache-planted";
+  fs::remove_all(root);
+  fs::create_directories(root);
+  const fs::path dir = root / "cache";
+  const std::string data = test::repo("data/corpus/labor.arff");
+  const std::string model = (root / "m.json").string();
+  const std::string fit =
+      "fit " + data + " --learner cn2-unordered --correct evc -o " + model + " --evc-cache " + dir.string();
+  ASSERT_EQ(run(fit).code, 0);
+  EXPECT_EQ(fs::status(dir).permissions() & fs::perms::all, fs::perms::owner_all);
+  const std::string plain = read_text(model);
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir)) files.push_back(entry.path());
+  ASSERT_EQ(files.size(), 1u);
+  const fs::path outside = root / "outside.txt";
+  { std::ofstream(outside) << "not the cache's"; }
+  for (const bool fifo : {false, true}) {
+    fs::remove(files[0]);
+    if (fifo)
+      ASSERT_EQ(::mkfifo(files[0].c_str(), 0600), 0);
+    else
+      fs::create_symlink(outside, files[0]);
+    const CliResult r = run(fit);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find(fifo ? "not a regular file" : "a link, which the cache does not follow"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(read_text(model), plain);
+    EXPECT_EQ(read_text(outside.string()), "not the cache's");
+    const auto status = fs::symlink_status(files[0]);
+    EXPECT_TRUE(fifo ? fs::is_fifo(status) : fs::is_symlink(status));
+  }
+  fs::remove_all(root);
 }

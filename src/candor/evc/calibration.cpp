@@ -1,10 +1,16 @@
 #include "candor/evc/calibration.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -324,14 +330,29 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const
   std::vector<std::string> class_names;  // classes by index: the key holds codes, not names
   for (std::size_t c = 0; c < classes; ++c) class_names.push_back(std::to_string(c));
   // A file that cannot be opened is computed like a missing one when it is missing (never written, or
-  // another process pruned the folder), and said to be unusable when it is there.
-  std::ifstream in(path, std::ios::binary);
-  std::error_code exists_error;
-  if (in.is_open() || std::filesystem::exists(path, exists_error)) {
+  // another process pruned the folder), and said to be unusable when it is there. Only a regular file is
+  // read, and a link is not followed (O_NOFOLLOW): a link or FIFO planted in the folder is reported and
+  // skipped, never read or written through; O_NONBLOCK keeps a FIFO from holding the open.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  const int open_error = fd < 0 ? errno : 0;
+  struct stat file_status {};
+  const bool regular = fd >= 0 && ::fstat(fd, &file_status) == 0 && S_ISREG(file_status.st_mode);
+  const bool present = fd >= 0 || open_error != ENOENT;
+  if (present) {
     nlohmann::json j;
     try {
-      if (!in.is_open()) throw std::runtime_error("cannot be read");
-      j = nlohmann::json::parse(in);
+      if (fd < 0)
+        throw std::runtime_error(open_error == ELOOP ? "a link, which the cache does not follow"
+                                                     : std::string("cannot be read: ") + std::strerror(open_error));
+      if (!regular) throw std::runtime_error("not a regular file");
+      std::string text;
+      char buffer[65536];
+      for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw std::runtime_error(std::string("cannot be read: ") + std::strerror(errno));
+        text.append(buffer, static_cast<std::size_t>(n));
+      }
+      j = nlohmann::json::parse(text);
       if (!j.is_object() || j.value("key", "") != name) throw std::runtime_error("holds another calibration");
       EvcCalibration c = calibration_from_json(j.at("calibration"), class_names);
       for (std::size_t k = 0; k < classes; ++k) {
@@ -341,19 +362,26 @@ EvcCalibration calibrate_persisted(const Digest& key, std::size_t classes, const
           throw std::runtime_error("its laws do not fit this calibration's classes and rule lengths");
       }
       // Read: the most recently used now, the last the pruning removes.
-      std::error_code touch_error;
-      std::filesystem::last_write_time(path, std::filesystem::file_time_type::clock::now(), touch_error);
+      ::futimens(fd, nullptr);
+      ::close(fd);
       return c;
     } catch (const std::exception& e) {
+      if (fd >= 0) ::close(fd);
       warn_once("EVC cache file " + path.string() + " is not usable (" + json_error_text(j, e) +
                 "); calibrating again");
     }
+    if (fd >= 0 && !regular) return compute();  // not ours to replace
+    if (fd < 0 && open_error == ELOOP) return compute();
   }
   EvcCalibration c = compute();
   try {
-    std::filesystem::create_directories(dir);
+    // A folder the cache makes is its user's alone (0700); one that exists keeps its mode.
+    const std::filesystem::path folder(dir);
+    if (folder.has_parent_path()) std::filesystem::create_directories(folder.parent_path());
+    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+      throw std::runtime_error(std::string("cannot create it: ") + std::strerror(errno));
     const nlohmann::json j = {{"key", name}, {"calibration", calibration_to_json(c, class_names)}};
-    write_file_atomic(path.string(), j.dump() + "\n");
+    write_file_atomic(path.string(), j.dump() + "\n", false);
     prune_cache(dir);
   } catch (const std::exception& e) {
     warn_once("the EVC cache folder " + dir + " cannot be written (" + e.what() + "); calibrations are not kept");

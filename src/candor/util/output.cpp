@@ -45,18 +45,27 @@ void write_special_file(const std::string& path, std::string_view contents) {
 
 }  // namespace
 
-void write_file_atomic(const std::string& path, std::string_view contents) {
+void write_file_atomic(const std::string& path, std::string_view contents, bool follow_links) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);  // of what a link points to
-  if (fs::is_directory(status)) throw OutputError(path, "is a directory");
-  if (fs::exists(status) && !fs::is_regular_file(status)) return write_special_file(path, contents);
-  // A link to a file is followed: the file it names is replaced, and the link stays.
   fs::path target(path);
-  for (int hops = 0; hops < 40 && fs::is_symlink(target, ec); ++hops) {
-    const fs::path next = fs::read_symlink(target, ec);
-    target = next.is_absolute() ? next : target.parent_path() / next;
+  if (follow_links) {
+    const fs::file_status status = fs::status(path, ec);  // of what a link points to
+    if (fs::is_directory(status)) throw OutputError(path, "is a directory");
+    if (fs::exists(status) && !fs::is_regular_file(status)) return write_special_file(path, contents);
+    // A link to a file is followed: the file it names is replaced, and the link stays.
+    for (int hops = 0; hops < 40 && fs::is_symlink(target, ec); ++hops) {
+      const fs::path next = fs::read_symlink(target, ec);
+      target = next.is_absolute() ? next : target.parent_path() / next;
+    }
+  } else {
+    const fs::file_status status = fs::symlink_status(path, ec);
+    if (fs::exists(status) && !fs::is_regular_file(status) && !fs::is_symlink(status))
+      throw OutputError(path, "is not a regular file");
   }
+  // What the file replaced was: its mode and owner pass to the new file.
+  struct stat previous {};
+  const bool replacing = ::lstat(target.c_str(), &previous) == 0 && S_ISREG(previous.st_mode);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   // A name no other writer uses (process, thread counter, clock), hidden beside the target; O_EXCL makes sure.
   int fd = -1;
@@ -70,13 +79,24 @@ void write_file_atomic(const std::string& path, std::string_view contents) {
     if (fd < 0 && errno != EEXIST) throw OutputError(path, reason(errno));
   }
   if (fd < 0) throw OutputError(path, "no free temporary name beside it");
-  int error = write_all(fd, contents);
+  int error = 0;
+  std::string why;
+  if (replacing) {
+    // The owner first: changing it clears the set-user-ID and set-group-ID bits, which the mode then restores.
+    if ((previous.st_uid != ::geteuid() || previous.st_gid != ::getegid()) &&
+        ::fchown(fd, previous.st_uid, previous.st_gid) != 0) {
+      error = errno;
+      why = "it belongs to another user or group, which candor cannot give the new file (" + reason(error) + ")";
+    }
+    if (error == 0 && ::fchmod(fd, previous.st_mode & 07777) != 0) error = errno;
+  }
+  if (error == 0) error = write_all(fd, contents);
   if (error == 0 && ::fsync(fd) != 0) error = errno;
   if (::close(fd) != 0 && error == 0) error = errno;
   if (error == 0 && ::rename(temporary.c_str(), target.c_str()) != 0) error = errno;
   if (error != 0) {
     ::unlink(temporary.c_str());
-    throw OutputError(path, reason(error));
+    throw OutputError(path, why.empty() ? reason(error) : why);
   }
   // The rename itself reaches the disk with the folder's entry.
   const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -18,7 +18,12 @@ class OutputError : public std::runtime_error {
 // Writes `contents` to `path` so that a crash, a kill or a full disk at any moment leaves either the previous
 // file whole or the new one whole: a temporary file in the same folder, flushed to disk, then renamed over
 // `path`. The temporary file is removed when anything fails. Throws OutputError naming `path`.
-void write_file_atomic(const std::string& path, std::string_view contents);
+// A file replaced keeps its permission bits, its owner and its group (when candor may not give the new file
+// that owner, the write is refused rather than changing it); a new file gets the mode the umask leaves of 0666.
+// A link at `path` is followed (the file it names is replaced and the link stays), and a device or FIFO is
+// written in place, unless `follow_links` is false: then `path` itself must be a regular file or absent (a
+// link there is replaced, never followed; anything else throws), as for a cache another user may plant into.
+void write_file_atomic(const std::string& path, std::string_view contents, bool follow_links = true);
 
 // Appends `text` to `path` (created if missing) and flushes it to disk; for logs whose earlier lines must
 // stay (an interrupted append leaves at most one cut last line, which the reader repairs). Throws OutputError.

@@ -1,6 +1,7 @@
 // Processes without a shell, crash-safe files, RFC 4180 fields and the checks on Weka learners of grids.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -165,4 +166,54 @@ TEST(Weka, WhatCouldRunCommandsOrTouchFilesIsRefused) {
            "   ",
            std::string("weka.classifiers.rules.ZeroR\0 x", 31)})
     EXPECT_THROW(parse_weka_classifier(text), std::invalid_argument) << text;
+}
+
+// A replaced file keeps its permission bits (a private 0600 model stays 0600), and a new one gets the umask's.
+TEST(Output, ReplacedFileKeepsItsModeAndNewFileTheUmasks) {
+  const fs::path dir = fresh_dir("mode");
+  const fs::path file = dir / "model.json";
+  write_file_atomic(file.string(), "first\n");
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  EXPECT_EQ(fs::status(file).permissions(), static_cast<fs::perms>(0666 & ~mask));
+  for (const fs::perms mode :
+       {static_cast<fs::perms>(0600), static_cast<fs::perms>(0640), static_cast<fs::perms>(0755)}) {
+    fs::permissions(file, mode);
+    write_file_atomic(file.string(), "again\n");
+    EXPECT_EQ(fs::status(file).permissions(), mode);
+    EXPECT_EQ(read(file), "again\n");
+  }
+  fs::remove_all(dir);
+}
+
+// Run as root (as CI is), a file of another user keeps that owner and group when candor replaces it.
+TEST(Output, ReplacedFileKeepsItsOwner) {
+  if (::geteuid() != 0) GTEST_SKIP() << "changing a file's owner needs root";
+  const fs::path dir = fresh_dir("owner");
+  const fs::path file = dir / "theirs.json";
+  write_file_atomic(file.string(), "first\n");
+  ASSERT_EQ(::chown(file.c_str(), 12345, 23456), 0);
+  write_file_atomic(file.string(), "second\n");
+  struct stat st {};
+  ASSERT_EQ(::stat(file.c_str(), &st), 0);
+  EXPECT_EQ(st.st_uid, 12345u);
+  EXPECT_EQ(st.st_gid, 23456u);
+  EXPECT_EQ(read(file), "second\n");
+  fs::remove_all(dir);
+}
+
+// Without following links, a link at the path is replaced, and what it pointed to stays untouched; a FIFO is
+// refused instead of written into (which would wait for a reader for ever).
+TEST(Output, WriteThatFollowsNoLinkReplacesTheLinkAndRefusesAFifo) {
+  const fs::path dir = fresh_dir("nofollow");
+  const fs::path outside = dir / "outside.txt";
+  write_file_atomic(outside.string(), "keep\n");
+  fs::create_symlink(outside, dir / "entry.json");
+  write_file_atomic((dir / "entry.json").string(), "cache\n", false);
+  EXPECT_FALSE(fs::is_symlink(dir / "entry.json"));
+  EXPECT_EQ(read(dir / "entry.json"), "cache\n");
+  EXPECT_EQ(read(outside), "keep\n");
+  ASSERT_EQ(::mkfifo((dir / "fifo.json").c_str(), 0600), 0);
+  EXPECT_THROW(write_file_atomic((dir / "fifo.json").string(), "x", false), OutputError);
+  fs::remove_all(dir);
 }
