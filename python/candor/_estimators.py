@@ -204,13 +204,14 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
                     else:
                         a = np.asarray(col, dtype=np.float64)
                 except (TypeError, ValueError):
+                    # An object column: numbers, numeric text and missing cells (None, NaN, pd.NA) mixed.
+                    a = np.empty(len(col), dtype=np.float64)
                     for row, v in enumerate(list(col)):
                         try:
-                            float(v)
+                            a[row] = np.nan if _as_text(v) is None else float(v)
                         except (TypeError, ValueError):
                             raise ValueError(f"column {name!r}, row {row}: {v!r} is not a number (the column was "
                                              f"numeric in training)") from None
-                    raise
                 if np.isinf(a).any():
                     row = int(np.flatnonzero(np.isinf(a))[0])
                     raise ValueError(f"column {name!r}, row {row}: infinite value")

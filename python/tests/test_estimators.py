@@ -319,3 +319,19 @@ def test_plot_calibration_draws_both_panels():
                 share = np.mean(actual[rows] == m.rules_.loc[rule, "class"])
                 x, y_share = text.xy
                 assert abs(y_share - share) < 1e-12 and abs(x - m.rules_.loc[rule, "reliability"]) < 1e-12
+
+def test_pd_na_in_an_object_column_of_numeric_text_is_missing():
+    """pd.NA among numeric text in an object column is a missing value, as NaN and None are: the fit reads the
+    column as numeric and predicts as with NaN in its place."""
+    import pandas as pd
+
+    texts = ["1.5", "2.5", None, "3.5", "1.0", "2.0", "0.5", "4.0"] * 5
+    y = ["p", "n", "p", "n", "p", "n", "n", "p"] * 5
+    with_na = pd.DataFrame({"a": pd.Series([pd.NA if t is None else t for t in texts], dtype=object),
+                            "b": [float(i % 5) for i in range(40)]})
+    with_nan = pd.DataFrame({"a": [np.nan if t is None else float(t) for t in texts],
+                             "b": [float(i % 5) for i in range(40)]})
+    m = candor.CN2Unordered().fit(with_na, y)
+    reference = candor.CN2Unordered().fit(with_nan, y)
+    assert np.array_equal(m.predict_proba(with_na), reference.predict_proba(with_nan))
+    assert m.to_json() == reference.to_json()

@@ -49,6 +49,8 @@ case("arff-huge-value-echoed-short", {"w.arff": [[W + ROWS, 1], ["x", 3000000], 
 case("arff-date-attribute-refused", {"d.arff": "@relation r\n@attribute d date\n@attribute c {p,n}\n@data\n2020-01-01,p\n2020-01-02,n\n"}, ["fit", "d.arff", "-o", "m.json"], 2, "d.arff:2: ")
 case("arff-missing-relation-accepted", {"d.arff": "@attribute a {x,y}\n@attribute c {p,n}\n@data\nx,p\ny,n\n"}, ["fit", "d.arff", "-o", "m.json"], 0, "2 rows")
 case("arff-binary-garbage", {"d.arff": {"latin1": "\u00ff\u00fe\u0001\u0002@data\n\u0080\u0081"}}, ["fit", "d.arff", "-o", "m.json"], 2, "d.arff:")
+case("arff-invalid-utf8-names-line-and-column", {"d.arff": {"latin1": "@relation r\n@attribute a {x,caf\u00e9}\n@attribute c {p,n}\n@data\nx,p\ncaf\u00e9,n\n"}}, ["fit", "d.arff", "-o", "m.json"], 2, ["d.arff:2: ", "not UTF-8", "column 20"])
+case("csv-invalid-utf8-names-line-and-column", {"d.csv": {"latin1": "a,c\nx,p\ncaf\u00e9,n\n"}}, ["fit", "d.csv", "-o", "m.json"], 2, ["d.csv:3: ", "not UTF-8", "column 4"])
 
 # ---- CSV / TSV
 case("csv-too-few-cells", {"w.csv": CSV + "sunny,70\n"}, ["fit", "w.csv", "-o", "m.json"], 2, "w.csv:12: ")

@@ -61,19 +61,19 @@ std::string quoted(const std::string& s, char quote) {
 // Text from the model (names, values, the model file's path) as it may stand in a comment of any of the
 // three languages: printable ASCII only, every other byte and the backslash as \xNN, so that no newline ends
 // a line comment, no control character or bidirectional override hides what follows, and no backslash
-// splices a line; in C also no "*/" (the '/' after a '*' is escaped), which would end the block comment.
+// splices a line; in C also no "*/" or "/*" (a '/' beside a '*' is escaped), which would end the block
+// comment or open one inside it.
 std::string comment_text(const std::string& s) {
   std::string out;
-  char previous = 0;
-  for (unsigned char ch : s) {
-    if (ch < 0x20 || ch >= 0x7f || ch == '\\' || (ch == '/' && previous == '*')) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto ch = static_cast<unsigned char>(s[i]);
+    const bool beside_star = ch == '/' && ((i > 0 && s[i - 1] == '*') || (i + 1 < s.size() && s[i + 1] == '*'));
+    if (ch < 0x20 || ch >= 0x7f || ch == '\\' || beside_star) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\x%02x", ch);
       out += buf;
-      previous = 0;
     } else {
       out += static_cast<char>(ch);
-      previous = static_cast<char>(ch);
     }
   }
   return out;
@@ -187,6 +187,7 @@ std::string sql_column_key(const std::string& name) {
 // not UTF-8; two names that SQLite or PostgreSQL would take for one column; and names that clash with the
 // query's own (candor_..., predicted).
 void check_sql_names(const Model& m, const ExportOptions& o) {
+  auto shown = [](const std::string& text) { return "'" + comment_text(text) + "'"; };
   auto check_text = [](const std::string& text, const std::string& what) {
     if (text.find('\0') != std::string::npos)
       throw std::invalid_argument(what + " holds a NUL byte, which SQL text cannot hold");
@@ -200,21 +201,21 @@ void check_sql_names(const Model& m, const ExportOptions& o) {
       throw std::invalid_argument(what + " clashes with the names the SQL export gives its steps (candor_...)");
     const auto [it, added] = columns.emplace(sql_column_key(name), name);
     if (!added && it->second != name)
-      throw std::invalid_argument(what + " and '" + it->second +
-                                  "' are one column in SQLite (which ignores the case of ASCII letters) or "
+      throw std::invalid_argument(what + " and " + shown(it->second) +
+                                  " are one column in SQLite (which ignores the case of ASCII letters) or "
                                   "PostgreSQL (which keeps the first 63 bytes of a name)");
   };
   for (const auto& a : m.schema.attributes) {
-    add_column(a.name, "attribute '" + a.name + "'", true);
+    add_column(a.name, "attribute " + shown(a.name), true);
     if (a.is_nominal())
-      for (const auto& v : a.values) check_text(v, "value '" + v + "' of attribute '" + a.name + "'");
+      for (const auto& v : a.values) check_text(v, "value " + shown(v) + " of attribute " + shown(a.name));
   }
   for (const auto& k : o.keys) {
     // A key may begin with candor_ (the check's own table has candor_row), but may not be a step's name.
     static const std::regex step_name("candor_(v[0-9]+|s[0-9]+|p[0-9]*|d)");
     if (std::regex_match(sql_column_key(k), step_name))
-      throw std::invalid_argument("key column '" + k + "' is the name of a step of the SQL export");
-    add_column(k, "key column '" + k + "'", false);
+      throw std::invalid_argument("key column " + shown(k) + " is the name of a step of the SQL export");
+    add_column(k, "key column " + shown(k), false);
   }
   check_text(o.table, "the table name");
   // The result's columns: the keys, predicted and p(CLASS) per class, each named once.
@@ -222,15 +223,15 @@ void check_sql_names(const Model& m, const ExportOptions& o) {
   auto add_output = [&](const std::string& name, const std::string& what) {
     const auto [it, added] = outputs.emplace(sql_column_key(name), name);
     if (!added)
-      throw std::invalid_argument(what + " gives the result column '" + name + "', which '" + it->second +
-                                  "' already names (SQLite ignores the case of ASCII letters; PostgreSQL keeps "
+      throw std::invalid_argument(what + " gives the result column " + shown(name) + ", which " +
+                                  shown(it->second) + " already names (SQLite ignores the case of ASCII letters; PostgreSQL keeps "
                                   "the first 63 bytes)");
   };
-  for (const auto& k : o.keys) add_output(k, "key column '" + k + "'");
+  for (const auto& k : o.keys) add_output(k, "key column " + shown(k));
   add_output("predicted", "the predicted class");
   for (const auto& c : m.schema.class_attribute.values) {
-    check_text(c, "class '" + c + "'");
-    add_output("p(" + c + ")", "class '" + c + "'");
+    check_text(c, "class " + shown(c));
+    add_output("p(" + c + ")", "class " + shown(c));
   }
 }
 
@@ -580,7 +581,7 @@ std::string export_c(const Model& m, const Program& prog, const ExportOptions& o
   for (const auto& a : m.schema.attributes)
     for (const auto& v : a.values)
       if (v.find('\0') != std::string::npos)
-        throw std::invalid_argument("value '" + comment_text(v) + "' of attribute '" + a.name +
+        throw std::invalid_argument("value '" + comment_text(v) + "' of attribute '" + comment_text(a.name) +
                                     "' holds a NUL byte, which a C string cannot hold");
   for (const auto& c : m.schema.class_attribute.values)
     if (c.find('\0') != std::string::npos)
