@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# libFuzzer on each reader: ARFF, CSV/TSV, model files applied to data, and grid configs (fuzz/*_fuzzer.cpp), built with
+# libFuzzer on each reader: ARFF, CSV/TSV, model files applied to data, and grid configs, and on the SQL export of
+# models with arbitrary names and values (fuzz/*_fuzzer.cpp), built with
 # clang, AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer into build-fuzz/ (the build the
 # sanitized test suite shares: scripts/sanitized_build.sh). The targets fuzz side by side, one per core.
 #
@@ -56,8 +57,14 @@ if [[ ! -d $seeds/grid ]]; then
   mv "$seeds.tmp" "$seeds"
 fi
 
+# SQL export seeds: names and values (separated by \x1f) that end comments and literals in SQL and psql.
+mkdir -p "$seeds/sql_export"
+printf 'x\nDROP TABLE data; --\x1fq"uote\x1fo'"'"'); DROP TABLE data; --\x1f*/ star /*\x1f-- dash\x1f\\! touch x\x1fcl\nass\x1fother' \
+  > "$seeds/sql_export/breakouts"
+printf 'a\x1fA\x1fx\x1fy\x1fu\x1fv\x1fp\x1fP' > "$seeds/sql_export/case-folding"
+
 mkdir -p out/fuzz
-targets=(arff csv model grid)
+targets=(arff csv model grid sql_export)
 for target in "${targets[@]}"; do
   regressions=(fuzz/regressions/$target/*)
   if [[ -e ${regressions[0]} ]]; then

@@ -200,7 +200,8 @@ void check_sql_names(const Model& m, const ExportOptions& o) {
     if (attribute && sql_column_key(name).rfind("candor_", 0) == 0)
       throw std::invalid_argument(what + " clashes with the names the SQL export gives its steps (candor_...)");
     const auto [it, added] = columns.emplace(sql_column_key(name), name);
-    if (!added && it->second != name)
+    if (!added && it->second == name) throw std::invalid_argument(what + " is named twice");
+    if (!added)
       throw std::invalid_argument(what + " and " + shown(it->second) +
                                   " are one column in SQLite (which ignores the case of ASCII letters) or "
                                   "PostgreSQL (which keeps the first 63 bytes of a name)");
@@ -223,8 +224,8 @@ void check_sql_names(const Model& m, const ExportOptions& o) {
   auto add_output = [&](const std::string& name, const std::string& what) {
     const auto [it, added] = outputs.emplace(sql_column_key(name), name);
     if (!added)
-      throw std::invalid_argument(what + " gives the result column " + shown(name) + ", which " +
-                                  shown(it->second) + " already names (SQLite ignores the case of ASCII letters; PostgreSQL keeps "
+      throw std::invalid_argument(what + " gives the result column " + shown(name) + ", which " + shown(it->second) +
+                                  " already names (SQLite ignores the case of ASCII letters; PostgreSQL keeps "
                                   "the first 63 bytes)");
   };
   for (const auto& k : o.keys) add_output(k, "key column " + shown(k));
