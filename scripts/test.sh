@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds, checks the C++ formatting (scripts/format_check.sh),
+# checks that every source and header compiles on its own (scripts/include_check.py; the unity build hides a
+# missing include),
 # runs every test through CTest, checks that the installed C++ library builds and runs examples/cpp
 # (scripts/install_check.sh), builds the Python package and runs its tests (scripts/python.sh), then runs
 # the C++ suite again under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh) and
@@ -14,6 +16,7 @@ step() {
 }
 step scripts/build.sh
 step scripts/format_check.sh
+step /usr/bin/python3 scripts/include_check.py
 step ctest --test-dir build --output-on-failure -j"$(nproc)"
 step scripts/install_check.sh
 step scripts/python.sh
