@@ -52,6 +52,17 @@ case("arff-binary-garbage", {"d.arff": {"latin1": "\u00ff\u00fe\u0001\u0002@data
 case("arff-invalid-utf8-names-line-and-column", {"d.arff": {"latin1": "@relation r\n@attribute a {x,caf\u00e9}\n@attribute c {p,n}\n@data\nx,p\ncaf\u00e9,n\n"}}, ["fit", "d.arff", "-o", "m.json"], 2, ["d.arff:2: ", "not UTF-8", "column 20"])
 case("csv-invalid-utf8-names-line-and-column", {"d.csv": {"latin1": "a,c\nx,p\ncaf\u00e9,n\n"}}, ["fit", "d.csv", "-o", "m.json"], 2, ["d.csv:3: ", "not UTF-8", "column 4"])
 
+# ---- Exports of hostile names: refused where the target cannot hold them, data everywhere else
+# ARFF-quoted (with ARFF's escapes): a value with a newline and SQL after it, a class with psql's shell escape.
+HOSTILE_VALUE, HOSTILE_CLASS = "'a\\nDROP TABLE data; --'", "'p\\n\\\\! touch PWNED'"
+HOSTILE_ARFF = ("@relation h\n@attribute x {" + HOSTILE_VALUE + ",b}\n@attribute X numeric\n"
+                "@attribute 'c*/ /*' {" + HOSTILE_CLASS + ",\"n'); --\"}\n@data\n"
+                + "".join((HOSTILE_VALUE if i % 3 == 0 else "b") + f",{i % 5}," + (HOSTILE_CLASS if i % 3 == 0 else "\"n'); --\"") + "\n"
+                          for i in range(30)))
+case("export-sql-names-one-column-in-sqlite", {"h.arff": HOSTILE_ARFF}, ["export", "m.json", "--format", "sql"], 2, ["'X'", "'x'", "one column"], setup=[["fit", "h.arff", "-o", "m.json", "--learner", "cn2-unordered"]])
+for fmt in ("python", "c"):
+    case(f"export-{fmt}-hostile-names-check", {"h.arff": HOSTILE_ARFF}, ["export", "m.json", "--format", fmt, "--check", "h.arff", "-o", "out.txt"], 0, "0 rows of another class", setup=[["fit", "h.arff", "-o", "m.json", "--learner", "cn2-unordered"]])
+
 # ---- CSV / TSV
 case("csv-too-few-cells", {"w.csv": CSV + "sunny,70\n"}, ["fit", "w.csv", "-o", "m.json"], 2, "w.csv:12: ")
 case("csv-too-many-cells", {"w.csv": CSV + "sunny,70,no,4\n"}, ["fit", "w.csv", "-o", "m.json"], 2, "w.csv:12: ")
