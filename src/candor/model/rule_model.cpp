@@ -6,6 +6,7 @@
 #include <limits>
 #include <numeric>
 #include <sstream>
+#include <utility>
 
 #include "candor/data/input_error.hpp"
 #include "candor/model/combine.hpp"
@@ -150,19 +151,22 @@ nlohmann::json RuleModel::to_json() const {
         cj["value"] = a.values[c.value];
       else
         cj["value"] = c.threshold;
-      conds.push_back(cj);
+      conds.push_back(std::move(cj));
     }
-    rules.push_back({{"class", m.schema.class_attribute.values[r.klass]},
-                     {"conditions", conds},
-                     {"covered", r.covered()},
-                     {"class_counts", r.class_counts},
-                     {"training_counts", r.training_counts},
-                     {"quality", r.quality},
-                     {"probability", r.probability},
-                     {"interval", {lo, hi}}});
-    if (r.stable_frequency > 0) rules.back()["stable_frequency"] = r.stable_frequency;
+    // Entries set one by one rather than through an initializer list, which would copy the conditions.
+    nlohmann::json rule = nlohmann::json::object();
+    rule["class"] = m.schema.class_attribute.values[r.klass];
+    rule["conditions"] = std::move(conds);
+    rule["covered"] = r.covered();
+    rule["class_counts"] = r.class_counts;
+    rule["training_counts"] = r.training_counts;
+    rule["quality"] = r.quality;
+    rule["probability"] = r.probability;
+    rule["interval"] = {lo, hi};
+    if (r.stable_frequency > 0) rule["stable_frequency"] = r.stable_frequency;
+    rules.push_back(std::move(rule));
   }
-  j["rules"] = rules;
+  j["rules"] = std::move(rules);
   j["default"] = {{"class_counts", m.default_counts}, {"probability", m.default_distribution()}};
   if (m.evc) j["evc"] = calibration_to_json(*m.evc, m.schema.class_attribute.values);
   if (m.bootstrap) j["bootstrap"] = bootstrap_shrinkage_json(*m.bootstrap);

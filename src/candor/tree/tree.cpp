@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 #include "candor/util/format.hpp"
 #include "candor/util/json_read.hpp"
@@ -283,9 +284,13 @@ nlohmann::json Tree::to_json() const {
     }
     j["class_counts"] = n.class_counts;
     j["mean"] = n.value_mean;
-    arr.push_back(j);
+    arr.push_back(std::move(j));
   }
-  return {{"cells", cells}, {"nodes", arr}};
+  // Moved, not copied into an initializer list: a tree of a million nodes is written once.
+  nlohmann::json tree = nlohmann::json::object();
+  tree["cells"] = cells;
+  tree["nodes"] = std::move(arr);
+  return tree;
 }
 
 Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regression) {
