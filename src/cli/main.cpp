@@ -664,7 +664,10 @@ int main(int argc, char** argv) {
       if (const auto* logistic = dynamic_cast<const LogisticRuleModel*>(model.get());
           logistic && logistic->rules_without_weight > 0)
         std::cerr << " (" << logistic->rules_without_weight << " more left at weight 0 and dropped)";
-      std::cerr << " from " << data.rows() << " rows; model written to " << fit_output << "\n";
+      std::cerr << " from " << data.rows() << " rows, class '" << data.schema.class_attribute.name << "' ("
+                << counted(data.schema.class_attribute.values.size(), "value") << ")"
+                << (fit_data.class_name.empty() ? ", the last column (choose another with --class)" : "")
+                << "; model written to " << fit_output << "\n";
     } else if (*rules_cmd) {
       const auto model = load_model(rules_model);
       if (rules_format == "text") {

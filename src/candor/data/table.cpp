@@ -1,5 +1,6 @@
 #include "candor/data/table.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -7,6 +8,7 @@
 #include <sstream>
 
 #include "candor/data/input_error.hpp"
+#include "candor/util/names.hpp"
 #include "candor/util/utf8.hpp"
 
 namespace candor::detail {
@@ -227,10 +229,15 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
     throw InputError(t.file, header_line(t), "need at least one attribute besides the class");
   int c = options.class_name.empty() ? static_cast<int>(t.attributes.size()) - 1
                                      : find_attribute(t.attributes, options.class_name);
-  if (c < 0)
+  if (c < 0) {
+    std::vector<std::string> names;
+    for (const auto& a : t.attributes) names.push_back(a.name);
+    const std::string close = closest_name(options.class_name, names);
     throw InputError(t.file, header_line(t),
-                     "no attribute named '" + options.class_name +
-                         "' to use as the class (attributes: " + list_names(t.attributes) + ")");
+                     "no attribute named '" + options.class_name + "' to use as the class" +
+                         (close.empty() ? std::string() : "; did you mean '" + close + "'?") +
+                         " (attributes: " + list_names(t.attributes) + ")");
+  }
   const Attribute& cls = t.attributes[c];
   if (!cls.is_nominal())
     throw InputError(t.file, t.header_lines[c],
@@ -238,6 +245,17 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
                          "' is numeric; candor learns classification rules: declare it nominal or choose another "
                          "class with --class");
   d.schema.class_attribute = cls;
+  // A column of many whole numbers (an age, a count) read as the class is a problem of one class per value,
+  // which is rarely what was meant: say so, and what to do.
+  if (options.warnings && cls.values.size() > 10 &&
+      std::all_of(cls.values.begin(), cls.values.end(), [](const std::string& v) {
+        double x = 0;
+        return parse_number(v, x) && x == std::floor(x);
+      }))
+    options.warnings->push_back(t.file + ":" + std::to_string(t.header_lines[c]) + ": the class '" + cls.name +
+                                "' has " + std::to_string(cls.values.size()) +
+                                " values, all whole numbers: candor learns one class per value; to predict ranges, "
+                                "bin the column first (e.g. into quantiles), or choose another class with --class");
   d.y = t.columns[c].codes;
   if (options.require_labels) {
     std::set<int> seen;
