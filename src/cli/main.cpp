@@ -48,7 +48,8 @@ namespace {
 struct DataOptions {
   std::string class_name;
   std::string weight_column;
-  std::vector<std::string> missing{"", "?", "NA"};
+  std::vector<std::string> missing;       // --missing: markers added to the defaults
+  std::vector<std::string> missing_only;  // --missing-only: the markers, replacing the defaults
   bool drop_unsupported = false;
   std::string delimiter;
 };
@@ -68,10 +69,21 @@ const CLI::Validator kDelimiterCheck(
     },
     "CHAR");
 
+// --missing adds markers to the defaults (empty, ?, NA), as a user who reads "n/a means missing" expects;
+// --missing-only replaces them.
+void add_missing_options(CLI::App* cmd, DataOptions& o, const std::string& prefix = "") {
+  auto* add = cmd->add_option("--missing", o.missing,
+                              prefix + "CSV cells meaning 'missing', besides the defaults: empty, ?, NA");
+  add->expected(1, -1);
+  cmd->add_option("--missing-only", o.missing_only, prefix + "CSV cells meaning 'missing', instead of the defaults")
+      ->expected(1, -1)
+      ->excludes(add);
+}
+
 void add_data_options(CLI::App* cmd, DataOptions& o) {
   cmd->add_option("--class", o.class_name, "class attribute (default: the last column)");
   cmd->add_option("--weight-column", o.weight_column, "numeric column holding example weights");
-  cmd->add_option("--missing", o.missing, "CSV cells meaning 'missing' (default: empty, ?, NA)")->expected(1, -1);
+  add_missing_options(cmd, o);
   cmd->add_flag("--drop-unsupported", o.drop_unsupported, "drop ARFF string/date attributes instead of failing");
   cmd->add_option("--delimiter", o.delimiter,
                   "CSV separator: one character, or tab, semicolon (default: tab for .tsv, comma otherwise)")
@@ -82,7 +94,10 @@ LoadOptions load_options(const DataOptions& o) {
   LoadOptions l;
   l.class_name = o.class_name;
   l.weight_column = o.weight_column;
-  l.missing_markers = o.missing;
+  if (!o.missing_only.empty())
+    l.missing_markers = o.missing_only;
+  else
+    l.missing_markers.insert(l.missing_markers.end(), o.missing.begin(), o.missing.end());
   l.drop_unsupported = o.drop_unsupported;
   l.delimiter = delimiter_char(o.delimiter);
   return l;
@@ -477,7 +492,7 @@ int main(int argc, char** argv) {
                      "features that moved a logistic model's prediction most, with their effect on the logit, the "
                      "leaves a tree sends the row to (with its share when a missing value splits it), the five "
                      "members that moved a boosted ensemble's prediction most");
-  pred_cmd->add_option("--missing", pred_data.missing, "CSV cells meaning 'missing'")->expected(1, -1);
+  add_missing_options(pred_cmd, pred_data);
   pred_cmd->add_option("--weight-column", pred_data.weight_column, "column holding example weights (ignored)");
   pred_cmd->add_option("--delimiter", pred_data.delimiter, "CSV separator: one character, or tab, semicolon")
       ->check(kDelimiterCheck);
@@ -504,7 +519,7 @@ int main(int argc, char** argv) {
   export_cmd->add_option("--check", export_check_data,
                          "DATA: run the export on DATA (sql in SQLite, python with python3, c compiled with cc) and "
                          "compare every row with the model: probabilities to 1e-9, the predicted class");
-  export_cmd->add_option("--missing", export_data.missing, "--check: CSV cells meaning 'missing'")->expected(1, -1);
+  add_missing_options(export_cmd, export_data, "--check: ");
   export_cmd->add_option("--delimiter", export_data.delimiter, "--check: CSV separator")->check(kDelimiterCheck);
 
   // report
@@ -523,7 +538,7 @@ int main(int argc, char** argv) {
   report_cmd->add_option("--rows", report_rows, "rows of DATA the row view holds (the evaluation uses all)")
       ->check(CLI::Range(std::size_t{1}, std::numeric_limits<std::size_t>::max()))
       ->capture_default_str();
-  report_cmd->add_option("--missing", report_data.missing, "CSV cells meaning 'missing'")->expected(1, -1);
+  add_missing_options(report_cmd, report_data);
   report_cmd->add_option("--delimiter", report_data.delimiter, "CSV separator")->check(kDelimiterCheck);
 
   // evaluate

@@ -83,6 +83,10 @@ case("csv-unknown-class-column", {"w.csv": CSV}, ["fit", "w.csv", "-o", "m.json"
 case("csv-class-typo-suggests-the-name", {"w.csv": CSV}, ["fit", "w.csv", "-o", "m.json", "--class", "paly"], 2, ["w.csv:1: ", "did you mean 'play'?"])
 case("fit-names-the-class-it-learned", {"w.csv": CSV}, ["fit", "w.csv", "-o", "m.json"], 0, ["class 'play' (2 values), the last column (choose another with --class)"])
 case("csv-whole-number-class-warns", {"w.csv": "x,age\n" + "".join(f"{i * 0.37:.2f},{20 + i % 15}\n" for i in range(60))}, ["fit", "w.csv", "-o", "m.json", "--learner", "one-r"], 0, ["warning", "w.csv:1: ", "15 values, all whole numbers"])
+# Twenty rows: temp holds one n/a and one ?; all other cells are numbers.
+MISSING_CSV = "outlook,temp,play\n" + ROWS.replace("85", "n/a") + ROWS.replace("83", "?")
+case("csv-missing-adds-to-the-default-markers", {"w.csv": MISSING_CSV}, ["fit", "w.csv", "-o", "m.json", "--missing", "n/a"], 0, "20 rows", stderr_absent=["warning"])
+case("csv-missing-only-replaces-the-default-markers", {"w.csv": MISSING_CSV}, ["fit", "w.csv", "-o", "m.json", "--missing-only", "n/a"], 0, ["warning", "'temp' is read as nominal"])
 case("csv-weight-not-a-number", {"w.csv": "outlook,w,play\nsunny,1,no\nrainy,heavy,yes\novercast,1,yes\n"}, ["fit", "w.csv", "-o", "m.json", "--weight-column", "w"], 2, "w.csv:3: ")
 case("csv-negative-weight", {"w.csv": "outlook,w,play\nsunny,1,no\nrainy,-2,yes\novercast,1,yes\n"}, ["fit", "w.csv", "-o", "m.json", "--weight-column", "w"], 2, "w.csv:3: ")
 case("csv-infinite-weight", {"w.csv": "outlook,w,play\nsunny,1,no\nrainy,inf,yes\novercast,1,yes\n"}, ["fit", "w.csv", "-o", "m.json", "--weight-column", "w"], 2, "w.csv:3: ")
