@@ -253,10 +253,25 @@ StabilityOptions stability_options(const StabilityFlags& f, const LearnerParams&
 
 // One cell of the rule table as text: strings as they are, numbers in their shortest exact form, lists as
 // JSON, a missing entry empty.
-std::string rule_table_cell(const nlohmann::json& row, const std::string& column) {
+// A rule table cell as CSV shows it: a whole number (a count) without decimals, another number with `digits`
+// decimals, a list as [a,b] of those; text as it is.
+std::string rule_table_cell(const nlohmann::json& row, const std::string& column, int digits) {
   if (!row.contains(column) || row.at(column).is_null()) return "";
-  const auto& v = row.at(column);
-  return v.is_string() ? v.get<std::string>() : v.dump();
+  const std::function<std::string(const nlohmann::json&)> cell = [&](const nlohmann::json& v) -> std::string {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number()) {
+      const double x = v.get<double>();
+      return x == std::round(x) && std::abs(x) < 1e15 ? std::to_string(static_cast<long long>(x))
+                                                      : fixed_digits(x, digits);
+    }
+    if (v.is_array()) {
+      std::string s;
+      for (const auto& e : v) s += (s.empty() ? "" : ",") + cell(e);
+      return "[" + s + "]";
+    }
+    return v.dump();
+  };
+  return cell(row.at(column));
 }
 
 // The line naming the model's learner and its settings: describe() of the options its file records. Those are
@@ -271,7 +286,7 @@ std::string learner_description(const Model& model, const std::string& path) {
 }
 
 // `candor rules --format markdown|csv|json`: the rule table of numbered_rule_table().
-void print_rule_table(const Model& model, const std::string& path, const std::string& format) {
+void print_rule_table(const Model& model, const std::string& path, const std::string& format, int digits) {
   const nlohmann::json rows = numbered_rule_table(model);
   if (format == "json") {
     nlohmann::json out{{"model", model.kind_name()},
@@ -288,7 +303,7 @@ void print_rule_table(const Model& model, const std::string& path, const std::st
     std::cout << "\n";
     for (const auto& row : rows) {
       for (std::size_t c = 0; c < columns.size(); ++c)
-        std::cout << (c ? "," : "") << csv_field(rule_table_cell(row, columns[c]));
+        std::cout << (c ? "," : "") << csv_field(rule_table_cell(row, columns[c], digits));
       std::cout << "\n";
     }
     return;
@@ -466,6 +481,7 @@ int main(int argc, char** argv) {
 
   // rules
   std::string rules_model, rules_format = "text";
+  int rules_digits = 6;
   auto* rules_cmd =
       app.add_subcommand("rules", "print a model: its rules with their statistics (and a logistic model's weights)");
   rules_cmd->add_option("MODEL", rules_model, "model file written by 'candor fit'")->required();
@@ -474,6 +490,9 @@ int main(int argc, char** argv) {
                    "text (the model as a reader sees it), or the rule table, one row per rule with the columns of "
                    "Python's rules_: markdown, csv or json (with the model kind, learner and classes)")
       ->check(CLI::IsMember({"text", "markdown", "csv", "json"}));
+  rules_cmd->add_option("--digits", rules_digits, "csv: decimals of numbers that are not whole (counts have none)")
+      ->check(CLI::Range(1, 17))
+      ->capture_default_str();
 
   // predict
   std::string pred_model, pred_input;
@@ -689,7 +708,7 @@ int main(int argc, char** argv) {
         std::cout << model->text(learner_description(*model, rules_model));
         if (model->stability) print_stability_text(*model->stability);
       } else {
-        print_rule_table(*model, rules_model, rules_format);
+        print_rule_table(*model, rules_model, rules_format, rules_digits);
       }
     } else if (*pred_cmd) {
       const auto loaded = load_model(pred_model);

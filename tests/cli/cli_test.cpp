@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -1313,4 +1314,28 @@ TEST(Cli, EvcCacheSkipsPlantedLinksAndFifos) {
     EXPECT_TRUE(fifo ? fs::is_fifo(status) : fs::is_symlink(status));
   }
   fs::remove_all(root);
+}
+
+// The rule table as CSV: counts as whole numbers, other numbers with --digits decimals (6 unless given), the
+// interval's low end before its high end.
+TEST(Cli, RuleTableCsvHasShortNumbersAndIntegralCounts) {
+  const std::string model = test::write_temp("csv-table.json", "");
+  ASSERT_EQ(run("fit " + test::repo("data/vote.arff") + " --learner cn2-unordered -o " + model).code, 0);
+  const CliResult r = run_stdout("rules " + model + " --format csv");
+  ASSERT_EQ(r.code, 0);
+  std::istringstream lines(r.out);
+  std::string header, first;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  EXPECT_EQ(header.rfind("id,rule,class,covered,class_counts,training_covered,training_counts,probability,"
+                         "interval_low,interval_high",
+                         0),
+            0u)
+      << header;
+  EXPECT_EQ(first.find(".0,"), std::string::npos) << first;  // counts are whole: 219, not 219.0
+  EXPECT_NE(first.find(",219,\"[219,0]\","), std::string::npos) << first;
+  std::smatch long_number;
+  EXPECT_FALSE(std::regex_search(first, long_number, std::regex("[0-9]\\.[0-9]{7,}"))) << first;
+  const CliResult three = run_stdout("rules " + model + " --format csv --digits 3");
+  EXPECT_TRUE(std::regex_search(three.out, long_number, std::regex(",0\\.[0-9]{3},"))) << three.out;
 }

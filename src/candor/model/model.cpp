@@ -164,7 +164,7 @@ std::vector<std::string> rule_table_columns(const nlohmann::json& rows) {
       if (std::find(seen.begin(), seen.end(), key) == seen.end()) seen.push_back(key);
   std::vector<std::string> out;
   for (const char* first : {"id", "member", "rule", "class", "covered", "class_counts", "training_covered",
-                            "training_counts", "probability"})
+                            "training_counts", "probability", "interval_low", "interval_high"})
     if (std::find(seen.begin(), seen.end(), first) != seen.end()) out.push_back(first);
   std::sort(seen.begin(), seen.end());
   for (const auto& key : seen)
