@@ -357,11 +357,13 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
 
     def explain(self, X):
         """What decided each prediction, one list of texts per row, as `candor predict --explain` writes it:
-        a rule model's deciding rule ids ('default' when none fires; int(id) indexes rules_), a logistic
-        model's five features that moved the logit most with their effect ('rule 3 +1.20'), a tree's leaves,
-        an ensemble's five most influential members."""
+        a rule model's deciding rule ids (int(id) indexes rules_), a logistic model's five features that
+        moved the logit most with their effect toward the predicted class ('rule 3 +1.20': positive pushes
+        toward it; a rule of another class that fires shows its weight with the opposite sign), a tree's
+        leaves, an ensemble's five most influential members; ['default'] where nothing fired, as the CLI
+        writes it."""
         check_is_fitted(self, "model_")
-        return self.model_.explain(self._dataset(X, False))
+        return [parts if parts else ["default"] for parts in self.model_.explain(self._dataset(X, False))]
 
     @property
     def rules_(self):

@@ -335,3 +335,15 @@ def test_pd_na_in_an_object_column_of_numeric_text_is_missing():
     reference = candor.CN2Unordered().fit(with_nan, y)
     assert np.array_equal(m.predict_proba(with_na), reference.predict_proba(with_nan))
     assert m.to_json() == reference.to_json()
+
+
+def test_explain_says_default_where_nothing_fired_as_the_cli_does(tmp_path):
+    """A row no rule covers is explained as ['default'] in Python, as `candor predict --explain` writes it."""
+    import pandas as pd
+
+    X = pd.DataFrame({"a": pd.Categorical(["x", "y", "z", "x", "y", "z"] * 6)})
+    y = ["p" if v == "x" else "n" for v in X["a"]]
+    m = candor.CN2Unordered(stop="none").fit(X, y)
+    fresh = pd.DataFrame({"a": pd.Categorical([None], categories=["x", "y", "z"])})
+    assert m.explain(fresh) == [["default"]]
+    assert all(parts for parts in m.explain(X))
