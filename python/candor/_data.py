@@ -1,10 +1,20 @@
 """Data files read by the C++ readers that `candor fit` uses, into pandas DataFrames: a file gives the same
 columns, types, missing values and warnings in Python as on the command line."""
+import re
 import warnings
 
 import numpy as np
 
 from . import _core
+
+# The reader's messages name the CLI's options; read_data takes them as these arguments.
+_ARGUMENTS = {"--delimiter": "delimiter=", "--class": "class_name=", "--missing": "missing="}
+
+
+def _in_python_words(message):
+    for option, argument in _ARGUMENTS.items():
+        message = re.sub(re.escape(option) + r"(?![\w-])", argument, message)
+    return message
 
 
 def read_data(path, class_name=None, missing=("", "?", "NA"), delimiter=None):
@@ -19,9 +29,12 @@ def read_data(path, class_name=None, missing=("", "?", "NA"), delimiter=None):
     CSV separator other than the file's default (one character)."""
     import pandas as pd
 
-    got = _core.read_data(str(path), class_name or "", list(missing), delimiter or "")
+    try:
+        got = _core.read_data(str(path), class_name or "", list(missing), delimiter or "")
+    except ValueError as e:
+        raise ValueError(_in_python_words(str(e))) from None
     for w in got["warnings"]:
-        warnings.warn(w)
+        warnings.warn(_in_python_words(w))
     columns = {}
     for name, values, column in zip(got["names"], got["nominal"], got["columns"]):
         if values is None:

@@ -347,3 +347,17 @@ def test_explain_says_default_where_nothing_fired_as_the_cli_does(tmp_path):
     fresh = pd.DataFrame({"a": pd.Categorical([None], categories=["x", "y", "z"])})
     assert m.explain(fresh) == [["default"]]
     assert all(parts for parts in m.explain(X))
+
+
+def test_read_data_names_its_own_arguments_in_messages(tmp_path):
+    """read_data's errors and warnings speak of delimiter=, class_name= and missing=, not the CLI's options."""
+    semi = tmp_path / "semi.csv"
+    semi.write_text("a;b;c\n1;2;p\n3;4;n\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="delimiter=") as e:
+        candor.read_data(semi)
+    assert "--delimiter" not in str(e.value)
+    typo = tmp_path / "typo.csv"
+    typo.write_text("t,c\n" + "".join(f"{i},p\n" for i in range(12)) + "1.2.3,n\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match="missing=") as caught:
+        candor.read_data(typo)
+    assert all("--missing" not in str(w.message) for w in caught)

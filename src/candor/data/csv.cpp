@@ -1,6 +1,7 @@
 // CSV reader: a header row, RFC 4180 quoting ("" inside quotes), type inference (a column is numeric only
 // if every non-missing cell parses as a number), configurable missing markers.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -271,6 +272,26 @@ Dataset load_dataset(const std::string& path, const LoadOptions& options, std::v
       if (std::tolower(static_cast<unsigned char>(path[path.size() - ext.size() + i])) != ext[i]) return false;
     return true;
   };
+  // Files that are not data, named as such before a reader meets their first bytes.
+  for (const char* compressed : {".gz", ".bz2", ".xz", ".zst", ".zip"})
+    if (ends_with(compressed))
+      throw InputError(path, 0,
+                       "is a compressed file; candor reads ARFF and CSV as text: decompress it first (for example "
+                       "gunzip -k, bunzip2 -k, unxz -k, unzstd, unzip)");
+  std::error_code ec;
+  if (!std::filesystem::is_directory(path, ec)) {
+    std::ifstream head(path, std::ios::binary);
+    std::string start(64, '\0');
+    head.read(start.data(), static_cast<std::streamsize>(start.size()));
+    start.resize(static_cast<std::size_t>(head.gcount()));
+    if (start.rfind("\x1f\x8b", 0) == 0 || start.rfind("PK\x03\x04", 0) == 0)
+      throw InputError(path, 0, "is a compressed file (gzip or zip); decompress it first");
+    const std::size_t first = start.find_first_not_of(" \t\r\n");
+    if (ends_with(".json") || (first != std::string::npos && start[first] == '{'))
+      throw InputError(path, 1,
+                       "is JSON (a model file?), not data: candor reads ARFF (.arff) and CSV (.csv, .tsv); in "
+                       "'candor predict MODEL DATA' the model comes first");
+  }
   if (ends_with(".arff")) return read_arff(path, options, dropped);
   if (options.delimiter) return read_csv(path, options, options.delimiter);
   if (ends_with(".tsv")) return read_csv(path, options, '\t');

@@ -1,7 +1,9 @@
 #include "candor/model/model.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <fstream>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -314,6 +316,27 @@ std::unique_ptr<Model> model_from_text(const std::string& text, const std::strin
   return model_from_json(parse_json_input(text, source), source);
 }
 
-std::unique_ptr<Model> load_model(const std::string& path) { return model_from_json(read_json_file(path), path); }
+std::unique_ptr<Model> load_model(const std::string& path) {
+  // Data given where a model goes (swapped arguments, or a data file by mistake) is named as such rather
+  // than reported as a JSON syntax error.
+  std::ifstream head(path, std::ios::binary);
+  std::string start(256, '\0');
+  head.read(start.data(), static_cast<std::streamsize>(start.size()));
+  start.resize(static_cast<std::size_t>(head.gcount()));
+  const std::size_t first = start.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && start[first] != '{') {
+    std::string lower = start;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const bool arff = lower.find("@relation") != std::string::npos || lower.find("@attribute") != std::string::npos;
+    const bool named_as_data =
+        path.size() > 4 && (path.substr(path.size() - 4) == ".csv" || path.substr(path.size() - 4) == ".tsv" ||
+                            (path.size() > 5 && path.substr(path.size() - 5) == ".arff"));
+    if (arff || named_as_data || start[first] == '%')
+      throw InputError(path, 1,
+                       "is a data file, not a model file (a model is the JSON that 'candor fit -o' writes); in "
+                       "'candor predict MODEL DATA' the model comes first");
+  }
+  return model_from_json(read_json_file(path), path);
+}
 
 }  // namespace candor
