@@ -773,9 +773,19 @@ int main(int argc, char** argv) {
       if (!report_input.empty()) {
         data = load_for_model(report_input, report_data, *model);
         options.data_source = report_input;
+        std::error_code same_error;
+        options.data_is_training = !model->training_source.empty() &&
+                                   std::filesystem::equivalent(report_input, model->training_source, same_error);
       }
       write_file_atomic(report_output, report_html(*model, data ? &*data : nullptr, options));
-      std::cerr << "report written to " << report_output << "\n";
+      std::cerr << "report written to " << report_output;
+      if (data)
+        std::cerr << "; evaluated on the " << data->rows() << " rows of " << report_input
+                  << (options.data_is_training
+                          ? ", the rows the model learned from (training figures: run candor evaluate on the file "
+                            "for cross-validated ones)"
+                          : "");
+      std::cerr << "\n";
     } else if (*eval_cmd) {
       validate(eval_params);
       Dataset data = load_training(eval_input, eval_data);

@@ -299,9 +299,14 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
       if (labelled.size() < data->rows())
         s << " (" << count_text(static_cast<double>(data->rows() - labelled.size()))
           << " rows without a class are in the row view only)";
-      s << ".</p><div class=\"cards\"><div>" << metrics_table(e, any_undecided)
-        << "</div><div><h3>Confusion matrix</h3>" << confusion_table(e.confusion, classes)
-        << "</div></div><div class=\"cards\">";
+      s << ".</p>";
+      if (options.data_is_training)
+        s << "<p class=\"note\"><strong>These are the rows the model learned from</strong>: the figures below are "
+             "training figures, better than the model will do on new rows. For an honest estimate, report on rows "
+             "kept apart, or run <code>candor evaluate</code> on this file (cross-validation with the model's "
+             "learner).</p>";
+      s << "<div class=\"cards\"><div>" << metrics_table(e, any_undecided) << "</div><div><h3>Confusion matrix</h3>"
+        << confusion_table(e.confusion, classes) << "</div></div><div class=\"cards\">";
       const std::string rel = reliability_svg(reliability_bins(e.y, e.proba));
       if (!rel.empty())
         s << "<figure>" << rel
@@ -361,6 +366,7 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
       fired_json.push_back(fired[r]);
     }
     doc["data"] = {{"source", options.data_source},
+                   {"training_rows", options.data_is_training},
                    {"rows", data->rows()},
                    {"shown", shown},
                    {"values", values},

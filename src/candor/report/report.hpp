@@ -25,6 +25,8 @@ struct ReportOptions {
   std::string sha256;       // of the model file's bytes, where known
   std::string version;      // candor's version, where known
   std::string data_source;  // the data file, where data is given
+  // The data is the file the model learned from: its evaluation is of training rows, and the page says so.
+  bool data_is_training = false;
   // Rows of the data the per-row view holds (the first ones); the evaluation always uses every row.
   std::size_t max_rows = 100000;
 };
