@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer on each reader: ARFF, CSV/TSV, model files applied to data, and grid configs, and on the SQL export of
-# models with arbitrary names and values (fuzz/*_fuzzer.cpp), built with
+# models with arbitrary names and values (fuzz/*_fuzzer.cpp; fuzz/export_fuzz.py does the same for the Python
+# and C exports, with Python's parser and the C compiler, after them), built with
 # clang, AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer into build-fuzz/ (the build the
 # sanitized test suite shares: scripts/sanitized_build.sh). The targets fuzz side by side, one per core.
 #
@@ -105,3 +106,11 @@ for target in "${failed[@]}"; do
   tail -60 "out/fuzz/$target.log" >&2
 done
 (( ${#failed[@]} == 0 )) || exit 1
+# The Python and C exports of random-named models, parsed and run by Python and the C compiler themselves
+# (fuzz/export_fuzz.py), with the package scripts/python.sh installed.
+if [[ -x build-python/venv/bin/python ]]; then
+  build-python/venv/bin/python fuzz/export_fuzz.py --seconds "$seconds"
+else
+  echo "fuzz: the export fuzz needs the Python package: run scripts/python.sh first" >&2
+  exit 1
+fi
