@@ -117,9 +117,11 @@ Dataset load_training(const std::string& path, const DataOptions& o) { return lo
 
 // Data for a fitted model (predict, export --check, report): read against its schema, the class column
 // optional.
-Dataset load_for_model(const std::string& path, const DataOptions& o, const Model& model) {
+Dataset load_for_model(const std::string& path, const DataOptions& o, const Model& model,
+                       const std::vector<std::string>& keys = {}) {
   LoadOptions lo = load_options(o);
   lo.schema = &model.schema;
+  lo.key_columns = keys;
   lo.require_labels = false;
   return load_reported(path, lo);
 }
@@ -497,12 +499,15 @@ int main(int argc, char** argv) {
   // predict
   std::string pred_model, pred_input;
   bool pred_proba = false, pred_explain = false;
+  std::vector<std::string> pred_keys;
   int pred_digits = 6;
   DataOptions pred_data;
   auto* pred_cmd = app.add_subcommand("predict", "predict DATA with a model; CSV on stdout, one row per example");
   pred_cmd->add_option("MODEL", pred_model, "model file")->required();
   pred_cmd->add_option("DATA", pred_input, "data to predict (class column optional)")->required();
   pred_cmd->add_flag("--proba", pred_proba, "add one probability column per class");
+  pred_cmd->add_option("--key", pred_keys,
+                       "a column of DATA to carry through after row (an id to join on; repeatable), as its text");
   pred_cmd->add_option("--digits", pred_digits, "decimals of the probabilities (17 reads back exactly)")
       ->check(CLI::Range(1, 17))
       ->capture_default_str();
@@ -713,9 +718,11 @@ int main(int argc, char** argv) {
     } else if (*pred_cmd) {
       const auto loaded = load_model(pred_model);
       const Model& model = *loaded;
-      Dataset data = load_for_model(pred_input, pred_data, model);
+      Dataset data = load_for_model(pred_input, pred_data, model, pred_keys);
       const auto& cls = model.schema.class_attribute;
-      std::cout << "row,predicted";
+      std::cout << "row";
+      for (const auto& k : pred_keys) std::cout << "," << csv_field(k);
+      std::cout << ",predicted";
       bool has_actual = false;
       for (int y : data.y) has_actual |= y != kMissing;
       if (has_actual) std::cout << ",actual";
@@ -727,7 +734,9 @@ int main(int argc, char** argv) {
         auto p = model.predict_proba(data, r);
         int pred = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
         // A case the model leaves undecided (PrIL) says so, never a silent guess.
-        std::cout << (r + 1) << "," << csv_field(model.decides(data, r) ? cls.values[pred] : std::string("undecided"));
+        std::cout << (r + 1);
+        for (const auto& key : data.keys) std::cout << "," << csv_field(key[r]);
+        std::cout << "," << csv_field(model.decides(data, r) ? cls.values[pred] : std::string("undecided"));
         if (has_actual) std::cout << "," << csv_field(data.y[r] == kMissing ? std::string("?") : cls.values[data.y[r]]);
         if (pred_proba)
           for (double x : p) std::cout << "," << fmt(x, pred_digits);

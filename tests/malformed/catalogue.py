@@ -100,6 +100,8 @@ case("csv-one-class", {"w.csv": "a,c\n1,p\n2,p\n"}, ["fit", "w.csv", "-o", "m.js
 case("csv-missing-file", {}, ["fit", "nowhere.csv", "-o", "m.json"], 2, "nowhere.csv")
 case("model-file-given-as-data", {"w.arff": W + ROWS}, ["predict", "m.json", "m.json"], 2, ["m.json:1: ", "is JSON (a model file?), not data", "the model comes first"], setup=[["fit", "w.arff", "-o", "m.json", "--learner", "cn2-unordered"]])
 case("predict-arguments-swapped", {"w.arff": W + ROWS}, ["predict", "w.arff", "m.json"], 2, ["w.arff:1: ", "is a data file, not a model file", "the model comes first"], setup=[["fit", "w.arff", "-o", "m.json", "--learner", "cn2-unordered"]])
+case("predict-key-carries-an-id-through-as-text", {"w.csv": CSV, "t.csv": "id,outlook,temp,play\n007,sunny,85,no\nA-9,rainy,70,\n"}, ["predict", "m.json", "t.csv", "--key", "id"], 0, stdout=["row,id,predicted", "1,007,", "2,A-9,"], setup=[["fit", "w.csv", "-o", "m.json", "--learner", "cn2-unordered"]])
+case("predict-key-typo-suggests-the-column", {"w.csv": CSV, "t.csv": "id,outlook,temp,play\n007,sunny,85,no\n"}, ["predict", "m.json", "t.csv", "--key", "idd"], 2, ["t.csv:1: ", "did you mean 'id'?"], setup=[["fit", "w.csv", "-o", "m.json", "--learner", "cn2-unordered"]])
 case("csv-gzip-compressed", {"w.csv.gz": {"latin1": "\u001f\u008b\u0008\u0000binary"}}, ["fit", "w.csv.gz", "-o", "m.json"], 2, ["w.csv.gz: ", "compressed", "decompress"])
 case("csv-directory-as-data", {"dir/x.csv": CSV}, ["fit", "dir", "-o", "m.json"], 2, "dir")
 case("csv-predict-column-missing", {"w.csv": CSV, "t.csv": "outlook,play\nsunny,no\n"}, ["predict", "m.json", "t.csv"], 2, ["t.csv:1: ", "temp"], setup=[["fit", "w.csv", "-o", "m.json"]])

@@ -129,7 +129,9 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
                               : options.schema->class_attribute.name == t.attributes[c].name
                                   ? &options.schema->class_attribute
                                   : nullptr;
-      force_nominal[c] = want && want->is_nominal();
+      force_nominal[c] = (want && want->is_nominal()) ||
+                         std::find(options.key_columns.begin(), options.key_columns.end(), t.attributes[c].name) !=
+                             options.key_columns.end();
     } else if (t.attributes[c].name == options.class_name || (options.class_name.empty() && c + 1 == ncol)) {
       force_nominal[c] = 1;
     }

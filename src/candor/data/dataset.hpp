@@ -48,6 +48,9 @@ struct Dataset {
   std::vector<int> y;              // class index per row; kMissing for unlabeled rows (prediction data)
   std::vector<double> weights;     // one per row
   std::vector<std::size_t> lines;  // source line of each row (for messages)
+  // The text of each LoadOptions::key_columns column per row ("" where missing; numbers as the shortest
+  // text that reads back the same): carried through prediction, never learned from.
+  std::vector<std::vector<std::string>> keys;
 
   std::size_t rows() const { return y.size(); }
   std::size_t num_attributes() const { return schema.attributes.size(); }

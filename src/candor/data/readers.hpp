@@ -31,6 +31,9 @@ struct LoadOptions {
   std::vector<std::string>* warnings = nullptr;
   // The separator of a CSV file; 0 chooses by extension (tab for .tsv, comma otherwise). Not read for ARFF.
   char delimiter = 0;
+  // With `schema`: columns whose text is carried through to Dataset::keys (an id to join predictions on), read
+  // as text in CSV whatever they hold; the file must have each.
+  std::vector<std::string> key_columns;
 };
 
 // Reads ARFF (.arff) or CSV (.csv, .tsv with tabs; anything else as CSV) chosen by file extension.

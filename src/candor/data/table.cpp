@@ -13,6 +13,13 @@
 
 namespace candor::detail {
 
+// The shortest text that reads back as `x` (std::to_chars without a precision).
+static std::string shortest_text(double x) {
+  char buffer[64];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, x).ptr;
+  return std::string(buffer, end);
+}
+
 void require_utf8(std::string_view text, const std::string& file, std::size_t line) {
   const std::size_t bad = invalid_utf8_at(text);
   if (bad == std::string_view::npos) return;
@@ -174,6 +181,26 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
   if (options.schema) {
     const Schema& s = *options.schema;
     d.schema = s;
+    for (const auto& key : options.key_columns) {
+      const int k = find_attribute(t.attributes, key);
+      if (k < 0) {
+        std::vector<std::string> names;
+        for (const auto& a : t.attributes) names.push_back(a.name);
+        const std::string close = closest_name(key, names);
+        throw InputError(t.file, header_line(t),
+                         "no column '" + key + "' to carry through as a key" +
+                             (close.empty() ? std::string() : "; did you mean '" + close + "'?"));
+      }
+      const Attribute& a = t.attributes[static_cast<std::size_t>(k)];
+      const Column& col = t.columns[static_cast<std::size_t>(k)];
+      std::vector<std::string> text(rows);
+      for (std::size_t r = 0; r < rows; ++r)
+        if (a.is_nominal())
+          text[r] = col.codes[r] == kMissing ? std::string() : a.values[static_cast<std::size_t>(col.codes[r])];
+        else
+          text[r] = std::isnan(col.values[r]) ? std::string() : shortest_text(col.values[r]);
+      d.keys.push_back(std::move(text));
+    }
     d.columns.resize(s.attributes.size());
     for (std::size_t a = 0; a < s.attributes.size(); ++a) {
       int src = find_attribute(t.attributes, s.attributes[a].name);
