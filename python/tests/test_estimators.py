@@ -150,7 +150,7 @@ def test_discounted_boosting_is_the_clis_model(tmp_path):
 
 def test_rules_table_is_the_clis(tmp_path):
     # rules_ and `candor rules --format csv` are one table: the same ids, columns in the same order, the same
-    # numbers.
+    # numbers to the decimals the CSV shows (6, or --digits).
     if not os.path.exists(CLI):
         pytest.skip(f"the candor CLI is not built at {CLI} (set CANDOR_CLI)")
     df = candor.read_arff(os.path.join(DATASETS, "iris.arff"))
@@ -158,15 +158,17 @@ def test_rules_table_is_the_clis(tmp_path):
         m.fit(df.drop(columns="class"), df["class"])
         path = tmp_path / "model.json"
         path.write_text(m.to_json())
-        out = subprocess.run([CLI, "rules", str(path), "--format", "csv"], capture_output=True, text=True, check=True)
-        cli = pd.read_csv(io.StringIO(out.stdout), float_precision="round_trip").set_index("id")
         ours = m.rules_
-        assert list(cli.columns) == list(ours.columns)
-        assert list(cli.index) == list(ours.index)
-        assert list(cli["rule"]) == list(ours["rule"])
-        for column in ("probability", "lift_ratio", "covered"):
-            if column in ours.columns:
-                assert np.allclose(cli[column].to_numpy(float), ours[column].to_numpy(float), rtol=0, atol=0)
+        for digits, atol in ((6, 5e-7), (15, 5e-15)):
+            out = subprocess.run([CLI, "rules", str(path), "--format", "csv", "--digits", str(digits)],
+                                 capture_output=True, text=True, check=True)
+            cli = pd.read_csv(io.StringIO(out.stdout), float_precision="round_trip").set_index("id")
+            assert list(cli.columns) == list(ours.columns)
+            assert list(cli.index) == list(ours.index)
+            assert list(cli["rule"]) == list(ours["rule"])
+            for column in ("probability", "lift_ratio", "covered"):
+                if column in ours.columns:
+                    assert np.allclose(cli[column].to_numpy(float), ours[column].to_numpy(float), rtol=0, atol=atol)
 
 
 def test_pickle_pipeline_cross_validation_and_grid_search():

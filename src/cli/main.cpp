@@ -39,6 +39,7 @@
 #include "candor/util/names.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
+#include "candor/util/progress.hpp"
 #include "export_check.hpp"
 
 using namespace candor;
@@ -465,6 +466,8 @@ int main(int argc, char** argv) {
                                      "DATA (ARFF or CSV) and save it as JSON");
   fit_cmd->add_option("DATA", fit_input, "training data (.arff, .csv, .tsv)")->required();
   fit_cmd->add_option("-o,--output", fit_output, "model file to write")->required();
+  bool quiet = false;
+  fit_cmd->add_flag("--quiet", quiet, "no progress line (shown on a terminal for work of more than 2 seconds)");
   fit_cmd->add_option("--threads", fit_threads, "threads (0: all cores); never changes the model")
       ->check(CLI::Range(0, 4096));
   std::string evc_cache;  // fit and evaluate
@@ -577,6 +580,7 @@ int main(int argc, char** argv) {
   eval_cmd->add_option("--folds", eval_folds, "cross-validation folds")->capture_default_str();
   eval_cmd->add_option("--repeats", eval_repeats, "repetitions of cross-validation (seeds seed, seed+1, ...)")
       ->capture_default_str();
+  eval_cmd->add_flag("--quiet", quiet, "no progress line (shown on a terminal for work of more than 2 seconds)");
   eval_cmd->add_option("--threads", eval_threads, "threads (0: all cores); never changes the numbers")
       ->check(CLI::Range(0, 4096));
   eval_cmd->add_option("--format", eval_format, "text or json")->check(CLI::IsMember({"text", "json"}));
@@ -682,6 +686,7 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+    set_progress_quiet(quiet);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     if (code != 0) suggest_options(app, argc, argv);

@@ -82,6 +82,8 @@ case("tsv-comma-inside-cells", {"w.tsv": CSV.replace(",", "\t").replace("sunny",
 case("csv-unknown-class-column", {"w.csv": CSV}, ["fit", "w.csv", "-o", "m.json", "--class", "weather"], 2, ["w.csv:1: ", "weather"])
 case("csv-class-typo-suggests-the-name", {"w.csv": CSV}, ["fit", "w.csv", "-o", "m.json", "--class", "paly"], 2, ["w.csv:1: ", "did you mean 'play'?"])
 case("fit-names-the-class-it-learned", {"w.csv": CSV}, ["fit", "w.csv", "-o", "m.json"], 0, ["class 'play' (2 values), the last column (choose another with --class)"])
+case("evaluate-writes-no-progress-into-a-pipe", {"w.csv": CSV}, ["evaluate", "w.csv", "--folds", "2", "--learner", "laplace-covering"], 0, stdout="accuracy", stderr_absent=["evaluate:", "folds,"])
+case("evaluate-quiet-is-accepted", {"w.csv": CSV}, ["evaluate", "w.csv", "--folds", "2", "--quiet"], 0, stdout="accuracy")
 case("csv-whole-number-class-warns", {"w.csv": "x,age\n" + "".join(f"{i * 0.37:.2f},{20 + i % 15}\n" for i in range(60))}, ["fit", "w.csv", "-o", "m.json", "--learner", "one-r"], 0, ["warning", "w.csv:1: ", "15 values, all whole numbers"])
 # Twenty rows: temp holds one n/a and one ?; all other cells are numbers.
 MISSING_CSV = "outlook,temp,play\n" + ROWS.replace("85", "n/a") + ROWS.replace("83", "?")

@@ -10,6 +10,7 @@
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/util/parallel.hpp"
+#include "candor/util/progress.hpp"
 #include "candor/util/random.hpp"
 
 namespace candor {
@@ -159,9 +160,16 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
   // A shared calibration is computed by the first fold, on every thread, before the others start: a fold
   // that waited for it inside the parallel loop would hold a thread the calibration could use.
   std::size_t first = 0;
-  if (share && outer > 1) run_fold(first++, all_threads);
+  Progress progress("evaluate", "folds", tasks, true);
+  if (share && outer > 1) {
+    run_fold(first++, all_threads);
+    progress.step();
+  }
   // Folds in parallel; each fit single-threaded then, so the cores are not oversubscribed.
-  parallel_for(tasks - first, outer, [&](std::size_t i) { run_fold(first + i, outer > 1 ? 1 : all_threads); });
+  parallel_for(tasks - first, outer, [&](std::size_t i) {
+    run_fold(first + i, outer > 1 ? 1 : all_threads);
+    progress.step();
+  });
   for (auto& fold : results) fold.fit_seconds += clock.computing.load() / static_cast<double>(tasks);
   EvaluationResult out = summarise(std::move(results));
   if (calibrated) out.evc_calibration = calibration;

@@ -11,6 +11,7 @@
 #include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/util/parallel.hpp"
+#include "candor/util/progress.hpp"
 #include "candor/util/random.hpp"
 
 namespace candor {
@@ -121,9 +122,11 @@ StabilityResult measure_stability(const Dataset& data, const LearnerParams& para
   std::vector<std::vector<std::vector<double>>> proba(b_count);
   std::vector<std::string> full_keys;
   if (fitted) full_keys = rule_keys(*fitted, grid);
+  Progress progress("stability", "fits", b_count + (fitted ? 0 : 1), true);
   parallel_for(b_count + (fitted ? 0 : 1), options.threads, [&](std::size_t b) {
     if (b == b_count) {
       full_keys = rule_keys(*fit_model(data, params, 1), grid);
+      progress.step();
       return;
     }
     const Dataset sample = data.subset(samples[b]);
@@ -131,6 +134,7 @@ StabilityResult measure_stability(const Dataset& data, const LearnerParams& para
     keys[b] = sorted_unique(rule_keys(*model, grid));
     proba[b].resize(n);
     for (std::size_t r = 0; r < n; ++r) proba[b][r] = model->predict_proba(data, r);
+    progress.step();
   });
 
   StabilityResult out;

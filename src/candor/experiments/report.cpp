@@ -51,39 +51,7 @@ void write_table(const Table& t, const std::string& dir, const std::string& name
   write_file_atomic(dir + "/" + name + ".md", "## " + title + "\n\n" + markdown(t));
 }
 
-namespace {
-std::string duration(double seconds) {
-  std::ostringstream s;
-  if (seconds < 60)
-    s << static_cast<int>(std::lround(seconds)) << " s";
-  else if (seconds < 3600)
-    s << static_cast<int>(seconds / 60) << " min " << static_cast<int>(std::fmod(seconds, 60)) << " s";
-  else
-    s << static_cast<int>(seconds / 3600) << " h " << static_cast<int>(std::fmod(seconds, 3600) / 60) << " min";
-  return s.str();
-}
-}  // namespace
-
-Progress::Progress(std::string label, std::string unit, std::size_t total)
-    : label_(std::move(label)),
-      unit_(std::move(unit)),
-      total_(total),
-      start_(std::chrono::steady_clock::now()),
-      last_report_(start_),
-      tty_(isatty(2)) {}
-
-void Progress::step(const std::string& last) {
-  std::lock_guard lock(mutex_);
-  ++done_;
-  const auto now = std::chrono::steady_clock::now();
-  if (done_ < total_ && now - last_report_ <= std::chrono::seconds(2)) return;
-  last_report_ = now;
-  const double elapsed = std::chrono::duration<double>(now - start_).count();
-  const double left = elapsed / static_cast<double>(done_) * static_cast<double>(total_ - done_);
-  std::cerr << (tty_ ? "\r" : "") << label_ << ": " << done_ << "/" << total_ << " " << unit_ << ", "
-            << duration(elapsed) << " elapsed, about " << duration(left) << " left"
-            << (last.empty() ? "" : "; last " + last) << (tty_ && done_ < total_ ? "    " : "\n") << std::flush;
-}
+namespace {}  // namespace
 
 std::vector<std::size_t> largest_first(std::size_t n, const std::function<std::size_t(std::size_t)>& work) {
   std::vector<std::size_t> order(n);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "candor/stats/comparison.hpp"
+#include "candor/util/progress.hpp"
 
 namespace candor {
 
@@ -25,23 +26,6 @@ void write_csv(const Table& t, const std::string& path);
 std::string markdown(const Table& t);
 // Writes DIR/NAME.csv and DIR/NAME.md (the Markdown table under `title`).
 void write_table(const Table& t, const std::string& dir, const std::string& name, const std::string& title);
-
-// A progress line on stderr for a long parallel loop: "LABEL: done/total UNIT, elapsed, about ... left".
-// step() is called once per finished task, from any thread; it writes at most every 2 seconds and at the
-// end, rewriting one line on a terminal and adding lines otherwise.
-class Progress {
- public:
-  Progress(std::string label, std::string unit, std::size_t total);
-  // `last` names the task just finished (optional).
-  void step(const std::string& last = "");
-
- private:
-  std::mutex mutex_;
-  std::string label_, unit_;
-  std::size_t total_, done_ = 0;
-  std::chrono::steady_clock::time_point start_, last_report_;
-  bool tty_;
-};
 
 // Task indices 0..n-1 ordered by `work(i)`, largest first (ties in index order): long tasks start early,
 // so they do not end up last on one thread.
