@@ -227,6 +227,11 @@ def test_names_sql_takes_for_one_column_are_refused(tmp_path):
     with pytest.raises(ValueError, match="one column"):
         est.export("sql")
     assert "struct candor_row" in est.export("c")
+    # A key may be an attribute (its value passed through), but two keys may not name one result column.
+    ok = candor.CN2Unordered().fit(frame[["a"]], y)
+    assert 'SELECT "a", CASE' in ok.export("sql", key="a")
+    with pytest.raises(ValueError, match="already names"):
+        ok.export("sql", key=["id", "ID"])
     model = tmp_path / "m.json"
     model.write_text(est.to_json(), encoding="utf-8")
     done = subprocess.run([CLI, "export", str(model), "--format", "sql"], capture_output=True, text=True)

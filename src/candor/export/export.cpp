@@ -194,10 +194,10 @@ void check_sql_names(const Model& m, const ExportOptions& o) {
     utf8_code_points(text, what);
   };
   std::map<std::string, std::string> columns;  // sql_column_key -> the name, for the table's columns
-  auto add_column = [&](const std::string& name, const std::string& what, bool attribute) {
+  auto add_column = [&](const std::string& name, const std::string& what) {
     check_text(name, what);
     if (name.empty()) throw std::invalid_argument(what + " is empty, which SQL cannot name");
-    if (attribute && sql_column_key(name).rfind("candor_", 0) == 0)
+    if (sql_column_key(name).rfind("candor_", 0) == 0)
       throw std::invalid_argument(what + " clashes with the names the SQL export gives its steps (candor_...)");
     const auto [it, added] = columns.emplace(sql_column_key(name), name);
     if (!added && it->second == name) throw std::invalid_argument(what + " is named twice");
@@ -207,7 +207,7 @@ void check_sql_names(const Model& m, const ExportOptions& o) {
                                   "PostgreSQL (which keeps the first 63 bytes of a name)");
   };
   for (const auto& a : m.schema.attributes) {
-    add_column(a.name, "attribute " + shown(a.name), true);
+    add_column(a.name, "attribute " + shown(a.name));
     if (a.is_nominal())
       for (const auto& v : a.values) check_text(v, "value " + shown(v) + " of attribute " + shown(a.name));
   }
@@ -216,7 +216,9 @@ void check_sql_names(const Model& m, const ExportOptions& o) {
     static const std::regex step_name("candor_(v[0-9]+|s[0-9]+|p[0-9]*|d)");
     if (std::regex_match(sql_column_key(k), step_name))
       throw std::invalid_argument("key column " + shown(k) + " is the name of a step of the SQL export");
-    add_column(k, "key column " + shown(k), false);
+    // A key may also be an attribute (its value passed through): it is checked among the result's columns.
+    check_text(k, "key column " + shown(k));
+    if (k.empty()) throw std::invalid_argument("a key column's name is empty, which SQL cannot name");
   }
   check_text(o.table, "the table name");
   // The result's columns: the keys, predicted and p(CLASS) per class, each named once.
