@@ -53,6 +53,14 @@ std::string list_names(const std::vector<Attribute>& attrs) {
   return s;
 }
 
+// "; did you mean 'NAME'?" for the column of `t` closest to a name the user gave (a typo), or "".
+std::string did_you_mean(const RawTable& t, const std::string& given) {
+  std::vector<std::string> names;
+  for (const auto& a : t.attributes) names.push_back(a.name);
+  const std::string close = closest_name(given, names);
+  return close.empty() ? std::string() : "; did you mean '" + close + "'?";
+}
+
 // The line a problem with the header as a whole is reported at: where its first column is declared.
 std::size_t header_line(const RawTable& t) { return t.header_lines.empty() ? 0 : t.header_lines.front(); }
 
@@ -183,14 +191,9 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
     d.schema = s;
     for (const auto& key : options.key_columns) {
       const int k = find_attribute(t.attributes, key);
-      if (k < 0) {
-        std::vector<std::string> names;
-        for (const auto& a : t.attributes) names.push_back(a.name);
-        const std::string close = closest_name(key, names);
+      if (k < 0)
         throw InputError(t.file, header_line(t),
-                         "no column '" + key + "' to carry through as a key" +
-                             (close.empty() ? std::string() : "; did you mean '" + close + "'?"));
-      }
+                         "no column '" + key + "' to carry through as a key" + did_you_mean(t, key));
       const Attribute& a = t.attributes[static_cast<std::size_t>(k)];
       const Column& col = t.columns[static_cast<std::size_t>(k)];
       std::vector<std::string> text(rows);
@@ -256,15 +259,10 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
     throw InputError(t.file, header_line(t), "need at least one attribute besides the class");
   int c = options.class_name.empty() ? static_cast<int>(t.attributes.size()) - 1
                                      : find_attribute(t.attributes, options.class_name);
-  if (c < 0) {
-    std::vector<std::string> names;
-    for (const auto& a : t.attributes) names.push_back(a.name);
-    const std::string close = closest_name(options.class_name, names);
+  if (c < 0)
     throw InputError(t.file, header_line(t),
                      "no attribute named '" + options.class_name + "' to use as the class" +
-                         (close.empty() ? std::string() : "; did you mean '" + close + "'?") +
-                         " (attributes: " + list_names(t.attributes) + ")");
-  }
+                         did_you_mean(t, options.class_name) + " (attributes: " + list_names(t.attributes) + ")");
   const Attribute& cls = t.attributes[c];
   if (!cls.is_nominal())
     throw InputError(t.file, t.header_lines[c],
