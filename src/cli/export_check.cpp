@@ -123,9 +123,8 @@ std::vector<RowResult> run_sqlite(const Model& m, const Dataset& d, const Export
   sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
   sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
   sqlite3_set_authorizer(db, authorize_export, nullptr);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kCheckSeconds);
-  auto deadline_copy = deadline;
-  sqlite3_progress_handler(db, 10000, past_deadline, &deadline_copy);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kCheckSeconds);
+  sqlite3_progress_handler(db, 10000, past_deadline, &deadline);
   const char* tail = nullptr;
   if (sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &stmt, &tail) != SQLITE_OK || !stmt)
     throw std::invalid_argument("the SQL export is not a query SQLite runs as the check allows (" +
@@ -138,7 +137,6 @@ std::vector<RowResult> run_sqlite(const Model& m, const Dataset& d, const Export
   }
   if (!sqlite3_stmt_readonly(stmt))
     throw std::invalid_argument("the SQL export is not a read-only query; nothing of it ran");
-  statement.release();
   std::vector<RowResult> out(d.rows());
   const int k = static_cast<int>(m.schema.class_attribute.values.size());
   int rc = SQLITE_ROW;
@@ -150,7 +148,6 @@ std::vector<RowResult> run_sqlite(const Model& m, const Dataset& d, const Export
     for (int c = 0; c < k; ++c)
       out[r].p.push_back(sqlite3_column_type(stmt, 2 + c) == SQLITE_NULL ? NAN : sqlite3_column_double(stmt, 2 + c));
   }
-  sqlite3_finalize(stmt);
   if (rc == SQLITE_INTERRUPT)
     throw std::invalid_argument("the SQL export did not finish within " + std::to_string(kCheckSeconds) + " s");
   if (rc != SQLITE_DONE) fail("the exported SQL");
