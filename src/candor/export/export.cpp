@@ -17,13 +17,6 @@
 
 namespace candor {
 
-ExportFormat parse_export_format(const std::string& name) {
-  if (name == "sql") return ExportFormat::sql;
-  if (name == "python") return ExportFormat::python;
-  if (name == "c") return ExportFormat::c;
-  throw std::invalid_argument(unknown_name_message("export format", name, {"sql", "python", "c"}));
-}
-
 namespace {
 
 // Shortest text that reads back as the same double; C and SQL need a decimal point or exponent to read a

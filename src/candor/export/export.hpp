@@ -14,12 +14,17 @@
 #include <vector>
 
 #include "candor/model/model.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
 enum class ExportFormat { sql, python, c };
-// "sql" | "python" | "c"; throws std::invalid_argument naming them otherwise.
-ExportFormat parse_export_format(const std::string& name);
+inline constexpr Named<ExportFormat> kExportFormatNames[] = {
+    {"sql", ExportFormat::sql}, {"python", ExportFormat::python}, {"c", ExportFormat::c}};
+// A name of kExportFormatNames; throws std::invalid_argument naming them otherwise.
+inline ExportFormat parse_export_format(const std::string& name) {
+  return parse_named(kExportFormatNames, "export format", name);
+}
 
 struct ExportOptions {
   std::string table = "data";     // SQL: the table whose columns are the training attributes

@@ -55,7 +55,8 @@ struct LogisticRuleModel : Model {
   std::size_t rules_without_weight = 0;
   // "4 more rules the rule learner found had weight 0 ... and were dropped from the model" (empty when none
   // were): what `candor rules` and the report page say of them.
-  std::string dropped_rules_sentence() const;
+  std::size_t rules_dropped() const override { return rules_without_weight; }
+  std::string dropped_rules_sentence() const override;
   double lambda = 0;
   LambdaSearch lambda_search;
   // The loss text() states, read from `learner` by resolve() when the model is fitted or read: attribute

@@ -115,6 +115,10 @@ struct Model {
   }
   // The rows of rule_table() as conditions, in the same order; empty for models without rules.
   virtual std::vector<RuleShape> rule_shapes() const { return {}; }
+  // Rules the learner found that the model then left out (a logistic model's rules of weight 0 on every
+  // logit), and the sentence saying so where there are any; 0 and empty for the other kinds.
+  virtual std::size_t rules_dropped() const { return 0; }
+  virtual std::string dropped_rules_sentence() const { return ""; }
 };
 
 // A stability record as the model file's "stability" entry (and `candor evaluate --format json`'s), and back;

@@ -10,7 +10,6 @@
 #include "candor/eval/evaluate.hpp"
 #include "candor/eval/metrics.hpp"
 #include "candor/learn/params.hpp"
-#include "candor/model/logistic_rule_model.hpp"
 #include "candor/report/report_assets.hpp"
 #include "candor/util/format.hpp"
 
@@ -413,9 +412,7 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
   page << "<h3>Class priors</h3>" << priors_table(model) << "</section>\n";
 
   page << "<section id=\"rules\"><h2>Rules</h2>";
-  if (const auto* logistic = dynamic_cast<const LogisticRuleModel*>(&model);
-      logistic && logistic->rules_without_weight > 0)
-    page << "<p class=\"note\">" << html_escape(logistic->dropped_rules_sentence()) << ".</p>";
+  if (model.rules_dropped() > 0) page << "<p class=\"note\">" << html_escape(model.dropped_rules_sentence()) << ".</p>";
   page << "<div class=\"controls\"><label>Filter <input id=\"rule-filter\" type=\"search\" "
           "placeholder=\"words of the conditions or class; #12 for rule 12\"></label>"
           " <label>Class <select id=\"rule-class\"><option value=\"\">all</option></select></label>"
