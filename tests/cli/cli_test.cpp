@@ -64,7 +64,8 @@ TEST(Cli, BadInputExitsWithTwoAndNamesFileLineReason) {
        {std::pair{"--learner cn2-unordered --combine vote", "unknown --combine value 'vote'"},
         std::pair{"--stop maybe", "unknown --stop value 'maybe' (known: none, prior"},
         std::pair{"--learner cn2-ordered --combine counts",
-                  "--combine is an option of --learner cn2-unordered (rule sets), not of --learner cn2-ordered"},
+                  "--combine is an option of --learner cn2-unordered, gradient-rules (rule sets), not of --learner "
+                  "cn2-ordered"},
         std::pair{"--prior-weight -1", "--prior-weight must be at least 0, not -1"},
         std::pair{"--learner pril --risk 1", "--risk must be in (0, 1), not 1"},
         std::pair{"--m-scale -2", "--m-scale must be -1 or at least 0, not -2"},

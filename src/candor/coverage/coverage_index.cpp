@@ -58,7 +58,6 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads) : data_(&data), u
   o.rank.resize(na);
   o.sorted_codes.resize(na);
   o.distinct_values.resize(na);
-  o.sorted_weights.resize(na);
   parallel_for(na, threads, [&](std::size_t a) {
     const Attribute& attr = data.attribute(a);
     if (attr.is_nominal()) {
@@ -84,38 +83,40 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads) : data_(&data), u
       auto& codes = o.sorted_codes[a];
       auto& distinct = o.distinct_values[a];
       codes.resize(order.size());
-      o.sorted_weights[a].resize(order.size());
       for (std::size_t i = 0; i < order.size(); ++i) {
         o.rank[a][order[i]] = static_cast<std::uint32_t>(i);
         const double v = x[order[i]];
         if (distinct.empty() || v != distinct.back()) distinct.push_back(v);
         codes[i] = static_cast<std::uint32_t>(distinct.size() - 1);
-        o.sorted_weights[a][i] = data.weights[order[i]];
       }
     }
   });
   orders_ = std::move(orders);
-  index_classes();
+  index_labels();
 }
 
-CoverageIndex::CoverageIndex(const CoverageIndex& base, const Dataset& relabelled)
-    : data_(&relabelled), unit_weights_(base.unit_weights_), orders_(base.orders_) {
-  if (relabelled.rows() != base.rows() || relabelled.num_attributes() != base.data().num_attributes())
+CoverageIndex::CoverageIndex(const CoverageIndex& base, const Dataset& changed)
+    : data_(&changed), unit_weights_(changed.unit_weights()), orders_(base.orders_) {
+  if (changed.rows() != base.rows() || changed.num_attributes() != base.data().num_attributes())
     throw std::invalid_argument("CoverageIndex: a relabelled copy must have the base's rows and attributes");
-  index_classes();
+  index_labels();
 }
 
-void CoverageIndex::index_classes() {
+void CoverageIndex::index_labels() {
   const Dataset& data = *data_;
   const std::size_t n = data.rows();
   const auto& sorted_rows = orders_->sorted_rows;
   sorted_classes_.resize(sorted_rows.size());
+  sorted_weights_.resize(sorted_rows.size());
   for (std::size_t a = 0; a < sorted_rows.size(); ++a) {
     auto& cls = sorted_classes_[a];
+    auto& weights = sorted_weights_[a];
     cls.resize(sorted_rows[a].size());
+    weights.resize(sorted_rows[a].size());
     for (std::size_t i = 0; i < cls.size(); ++i) {
       const int y = data.y[sorted_rows[a][i]];
       cls[i] = y == kMissing ? kNoClassCode : static_cast<ClassCode>(y);
+      weights[i] = data.weights[sorted_rows[a][i]];
     }
   }
   class_rows_.assign(data.num_classes(), Bitset(n));

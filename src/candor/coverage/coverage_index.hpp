@@ -23,9 +23,10 @@ class CoverageIndex {
   // Sorts the numeric attributes on up to `threads` threads (<= 0: every hardware thread). Throws
   // std::invalid_argument for more than kMaxIndexedClasses classes.
   explicit CoverageIndex(const Dataset& data, int threads = 1);
-  // The index of `relabelled`, a copy of base.data() that differs at most in its class labels (EVC's
-  // class-permuted copies): the value orders are taken from `base` instead of sorted again.
-  CoverageIndex(const CoverageIndex& base, const Dataset& relabelled);
+  // The index of `changed`, a copy of base.data() that differs at most in its class labels and example
+  // weights (EVC's class-permuted copies, gradient rules' reweighted ones): the value orders are taken from
+  // `base` instead of sorted again.
+  CoverageIndex(const CoverageIndex& base, const Dataset& changed);
 
   const Dataset& data() const { return *data_; }
   std::size_t rows() const { return data_->rows(); }
@@ -47,7 +48,7 @@ class CoverageIndex {
   const std::vector<std::uint32_t>& sorted_codes(int a) const { return orders_->sorted_codes[a]; }
   const std::vector<double>& distinct_values(int a) const { return orders_->distinct_values[a]; }
   const std::vector<ClassCode>& sorted_classes(int a) const { return sorted_classes_[a]; }
-  const std::vector<double>& sorted_weights(int a) const { return orders_->sorted_weights[a]; }
+  const std::vector<double>& sorted_weights(int a) const { return sorted_weights_[a]; }
 
   // Rows (among `within`) satisfying c.
   Bitset covered(const Condition& c, const Bitset& within) const;
@@ -62,14 +63,16 @@ class CoverageIndex {
     std::vector<std::vector<Bitset>> value_rows;
     std::vector<Bitset> present_rows;
     std::vector<std::vector<std::uint32_t>> sorted_rows, rank, sorted_codes;
-    std::vector<std::vector<double>> distinct_values, sorted_weights;
+    std::vector<std::vector<double>> distinct_values;
   };
-  void index_classes();
+  // What depends on the labels and weights: the class row sets, and the classes and weights in value order.
+  void index_labels();
   const Dataset* data_;
   bool unit_weights_;
   std::shared_ptr<const ValueOrders> orders_;
   std::vector<Bitset> class_rows_;
   std::vector<std::vector<ClassCode>> sorted_classes_;
+  std::vector<std::vector<double>> sorted_weights_;
 };
 
 }  // namespace candor

@@ -13,6 +13,7 @@
 
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/evc_options.hpp"
+#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/pril/pril_options.hpp"
@@ -238,7 +239,9 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
             (std::vector<std::string>{"learner", "combine", "prior_weight", "correct", "bootstrap_resamples", "seed"}));
   // --multiclass is declared with the linear options and kept in LearnerParams itself: KBS reads it too.
   EXPECT_EQ(names_in(param_table(), {"linear"}), names_in(linear_params(), {"linear"}));
-  EXPECT_EQ(linear_params().size(), 9u);
+  EXPECT_EQ(linear_params().size(), 10u);
+  EXPECT_EQ(names_of_table(gradient_rules_params()),
+            (std::vector<std::string>{"gradient_rounds", "gradient_shrinkage"}));
 
   EXPECT_EQ(params_from_json({{"evc_permutations", 7}}).evc.permutations, 7);
   // An option held as an enum refuses other names as it is read.

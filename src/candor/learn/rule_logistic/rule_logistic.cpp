@@ -7,6 +7,8 @@
 
 #include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
+#include "candor/learn/learner.hpp"
 #include "candor/learn/rule_logistic/rule_logistic_options.hpp"
 #include "candor/learn/stable_options.hpp"
 #include "candor/linear/penalised_logistic.hpp"
@@ -40,6 +42,11 @@ const std::vector<ParamInfo>& linear_params() {
       {"rule_data", named_option_field<kRuleDataNames, &LinearOptions::rule_data>(),
        "rule-logistic: all (rules and weights learned on the same data) or half (a stratified half learns the "
        "rules, the other half the weights; LRRS)",
+       "linear"},
+      {"candidates", named_option_field<kRuleCandidateNames, &LinearOptions::candidates>(),
+       "rule-logistic: where the rules it weighs come from: covering (cn2-unordered's one pass of covering with "
+       "the rule options) or gradient (gradient-rules: --gradient-rounds searches, each on the rows weighted by "
+       "their residuals under the rules so far; quality m-estimate and no stopping unless given)",
        "linear"},
       {"multiclass", field<&LearnerParams::multiclass>(),
        "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
@@ -77,6 +84,8 @@ const std::vector<double>& lambda_grid() {
 }
 
 namespace {
+
+constexpr const char* kGradientRules = "gradient-rules";  // the learner of --candidates gradient
 
 // The rows the weights are learned on, encoded once: attribute columns, labels, weights, rule coverage.
 struct Design {
@@ -241,6 +250,13 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   if (data.rows() == 0) throw std::invalid_argument("rule-logistic needs training rows");
   auto model = std::make_unique<LogisticRuleModel>();
   LearnerParams p = given;
+  const bool gradient = p.options<LinearOptions>().candidates == RuleCandidates::gradient;
+  if (gradient) {
+    // gradient-rules' own defaults where none was given: the model records what its rules were found with.
+    const LearnerInfo& source = find_learner(kGradientRules);
+    if (p.heuristics.quality.empty()) p.heuristics.quality = source.quality;
+    if (p.rule_covering.stop.empty()) p.rule_covering.stop = source.stop;
+  }
   p.heuristics.m_scale = p.resolved_m_scale();
   p.correct = name_of(kCorrectionNames, p.resolved_correct());  // the model records what was used
   p.options<LinearOptions>().lambda_search = name_of(kLambdaSearchNames, resolved_lambda_search(p));
@@ -265,7 +281,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
 
   // The rules: cn2-unordered with the rule options given (the logistic ones left at their defaults).
   LearnerParams rule_params = without_linear_options(p);
-  rule_params.learner = "cn2-unordered";
+  rule_params.learner = gradient ? kGradientRules : "cn2-unordered";
   rule_params.heuristics.quality = p.resolved_quality();
   rule_params.rule_search.search = name_of(kSearchNames, p.resolved_search());
   rule_params.rule_search.max_rule_length = p.resolved_max_rule_length();
@@ -442,6 +458,10 @@ std::string describe_rule_logistic(const LearnerParams& p) {
   s += "; " + std::string(name_of(kLogisticFeatureNames, o.features)) +
        (o.penalty == LogisticPenalty::l1 ? ", lasso" : "") + ", rule penalty " +
        name_of(kRulePenaltyNames, o.rule_penalty) + ", rule sign " + name_of(kRuleSignNames, o.rule_sign) +
+       (o.candidates == RuleCandidates::gradient
+            ? ", gradient candidates (" + std::to_string(p.options<GradientRuleOptions>().rounds) +
+                  " rounds, shrinkage " + nlohmann::json(p.options<GradientRuleOptions>().shrinkage).dump() + ")"
+            : std::string()) +
        ", rules from " + (o.rule_data == RuleData::all ? std::string("all data") : std::string("half the data")) +
        ", lambda " +
        (lambda_search == LambdaSearchOn::none ? nlohmann::json(resolved_fixed_lambda(p)).dump()
@@ -451,6 +471,14 @@ std::string describe_rule_logistic(const LearnerParams& p) {
   if (p.resolved_multiclass() != MulticlassForm::softmax)
     s += ", " + std::string(name_of(kMulticlassNames, p.resolved_multiclass()));
   return s + ")";
+}
+
+void check_rule_logistic_options(const LearnerParams& p) {
+  if (p.options<LinearOptions>().candidates != RuleCandidates::gradient &&
+      !(p.options<GradientRuleOptions>() == GradientRuleOptions{}))
+    throw std::invalid_argument(
+        "--gradient-rounds and --gradient-shrinkage shape the candidates of --candidates gradient; rule-logistic's "
+        "rules come from covering (give --candidates gradient)");
 }
 
 void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j) {

@@ -27,6 +27,9 @@ enum class RulePenalty { gamma, none };
 inline constexpr Named<RulePenalty> kRulePenaltyNames[] = {{"gamma", RulePenalty::gamma}, {"none", RulePenalty::none}};
 enum class RuleSign { by_class, free };
 inline constexpr Named<RuleSign> kRuleSignNames[] = {{"class", RuleSign::by_class}, {"free", RuleSign::free}};
+enum class RuleCandidates { covering, gradient };
+inline constexpr Named<RuleCandidates> kRuleCandidateNames[] = {{"covering", RuleCandidates::covering},
+                                                                {"gradient", RuleCandidates::gradient}};
 enum class RuleData { all, half };
 inline constexpr Named<RuleData> kRuleDataNames[] = {{"all", RuleData::all}, {"half", RuleData::half}};
 
@@ -37,6 +40,7 @@ struct LinearOptions {
   RulePenalty rule_penalty = RulePenalty::gamma;
   RuleSign rule_sign = RuleSign::by_class;
   RuleData rule_data = RuleData::all;
+  RuleCandidates candidates = RuleCandidates::covering;
   double lambda = 0;          // 0: the lambda search's choice (LearnerParams::resolved_lambda_search)
   std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
   int lambda_folds = 5;

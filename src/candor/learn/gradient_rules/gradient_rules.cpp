@@ -1,0 +1,118 @@
+#include "candor/learn/gradient_rules/gradient_rules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "candor/coverage/coverage_index.hpp"
+#include "candor/learn/covering.hpp"
+#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
+#include "candor/search/beam_search.hpp"
+
+namespace candor {
+
+const std::vector<ParamInfo>& gradient_rules_params() {
+  static const std::vector<ParamInfo> table{
+      {"gradient_rounds", option_field<&GradientRuleOptions::rounds>(),
+       "gradient-rules (and rule-logistic with --candidates gradient): rounds of rule search, each keeping at "
+       "most one new rule (a rule found again adds to its step, not to the rules)",
+       "gradient", in_range(1, 100000)},
+      {"gradient_shrinkage", option_field<&GradientRuleOptions::shrinkage>(),
+       "gradient-rules: the share of each rule's Newton step the scores take before the next search (smaller: "
+       "more rounds find rules that differ less)",
+       "gradient", in_range(0, 1, true)},
+  };
+  return table;
+}
+
+namespace {
+
+// The Newton step's regulariser: a rule covering few rows of little curvature moves the scores at most
+// R / 1, as in the gradient-boosted rules of ENDER.
+constexpr double kStepRegulariser = 1.0;
+
+// Softmax of one row's scores into `p`.
+void row_probabilities(const double* scores, std::size_t classes, double* p) {
+  const double top = *std::max_element(scores, scores + classes);
+  double sum = 0;
+  for (std::size_t c = 0; c < classes; ++c) sum += p[c] = std::exp(scores[c] - top);
+  for (std::size_t c = 0; c < classes; ++c) p[c] /= sum;
+}
+
+struct Candidate {
+  FoundRule found;
+  double step = 0;  // R / (H + 1)
+  double gain = 0;  // R^2 / (H + 1)
+};
+
+}  // namespace
+
+RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
+                             int threads, const QualityMeasure* estimate) {
+  const QualityMeasure& estimator = estimate ? *estimate : quality;
+  const GradientRuleOptions& o = params.options<GradientRuleOptions>();
+  SearchOptions options = search_options(params, threads);
+  // A row's weight is its residual, a fraction of its example weight: a least weight of covered positives
+  // given in examples would mean something else on every round.
+  options.min_positives = 0;
+  const std::size_t n = data.rows(), classes = data.num_classes();
+  const int target = target_class(data, params);
+  const std::size_t max_rules = rule_limit(params);
+  CoverageIndex index(data, threads);
+  RuleModel model = empty_model(data, params, index);
+  model.kind = ModelKind::rule_set;
+  model.default_counts = model.training_counts;
+
+  // Scores start at the log of the training class shares (smoothed by one example each): the intercepts.
+  double total = 0;
+  for (double t : model.training_counts) total += t + 1;
+  std::vector<double> start(classes);
+  for (std::size_t c = 0; c < classes; ++c) start[c] = std::log((model.training_counts[c] + 1) / total);
+  std::vector<double> scores(n * classes), p(n * classes);
+  for (std::size_t r = 0; r < n; ++r) std::copy(start.begin(), start.end(), scores.begin() + r * classes);
+
+  Dataset reweighted = data;
+  const Bitset all(n, true);
+  for (int round = 0; round < o.rounds && model.rules.size() < max_rules; ++round) {
+    for (std::size_t r = 0; r < n; ++r) row_probabilities(&scores[r * classes], classes, &p[r * classes]);
+    std::optional<Candidate> best;
+    for (std::size_t c = 0; c < classes; ++c) {
+      if (target >= 0 && static_cast<int>(c) != target) continue;
+      if (!(model.training_counts[c] > 0)) continue;
+      for (std::size_t r = 0; r < n; ++r) {
+        const double pc = p[r * classes + c];
+        reweighted.weights[r] =
+            data.y[r] == kMissing ? 0.0 : data.weights[r] * (data.y[r] == static_cast<int>(c) ? 1 - pc : pc);
+      }
+      const CoverageIndex residuals(index, reweighted);
+      auto found = find_best_rule(residuals, all, static_cast<int>(c), quality, options);
+      if (!found) continue;
+      double R = 0, H = 0;
+      found->covered.for_each([&](std::size_t r) {
+        if (data.y[r] == kMissing) return;
+        const double pc = p[r * classes + c];
+        R += data.weights[r] * ((data.y[r] == static_cast<int>(c) ? 1.0 : 0.0) - pc);
+        H += data.weights[r] * pc * (1 - pc);
+      });
+      if (!(R > 0)) continue;  // a rule of class c only raises its class's score
+      const double gain = R * R / (H + kStepRegulariser);
+      if (!best || gain > best->gain) best = Candidate{std::move(*found), R / (H + kStepRegulariser), gain};
+    }
+    if (!best) break;
+    const std::size_t c = static_cast<std::size_t>(best->found.target);
+    best->found.covered.for_each([&](std::size_t r) { scores[r * classes + c] += o.shrinkage * best->step; });
+    const bool known = std::any_of(model.rules.begin(), model.rules.end(), [&](const Rule& rule) {
+      return rule.klass == best->found.target && rule.conditions == best->found.conditions;
+    });
+    if (known) continue;
+    // The rule as a rule set holds it: its class counts and probability on the training rows, unweighted.
+    best->found.counts = index.class_counts(best->found.covered);
+    Rule rule = make_rule(best->found, index, estimator, model.kind, model.training_counts);
+    model.rules.push_back(std::move(rule));
+  }
+  return model;
+}
+
+}  // namespace candor

@@ -1,0 +1,19 @@
+#pragma once
+// The options of gradient-rules (learn/gradient_rules/gradient_rules.cpp): their types and defaults here,
+// their checks and help in gradient_rules_params(), which the folder registers. Every other part of candor
+// sees them as LearnerParams::options<GradientRuleOptions>() and by their names (--gradient-rounds, ...).
+#include <vector>
+
+namespace candor {
+
+struct GradientRuleOptions {
+  int rounds = 50;         // rule searches, one rule each
+  double shrinkage = 0.5;  // the share of each rule's Newton step the scores take
+  bool operator==(const GradientRuleOptions&) const = default;
+};
+
+struct ParamInfo;  // learn/params.hpp
+// The declarations of the group "gradient", in the order of `candor params`.
+const std::vector<ParamInfo>& gradient_rules_params();
+
+}  // namespace candor

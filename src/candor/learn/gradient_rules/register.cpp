@@ -1,0 +1,31 @@
+// Registers this folder's learners (learn/learner.hpp): CMake finds this file and lists it in the registry.
+#include "candor/learn/gradient_rules/gradient_rules.hpp"
+#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
+#include "candor/learn/learner.hpp"
+
+namespace candor {
+
+LearnerRegistration register_gradient_rules() {
+  return {
+      .position = 15,
+      .learners = {{.name = "gradient-rules",
+                    .description = "rules found one at a time by gradient boosting of the log loss (ENDER, "
+                                   "MLRules): each searched on the rows weighted by their residuals under the "
+                                   "rules so far; combined by --combine, or weighted by rule-logistic "
+                                   "--candidates gradient",
+                    .fit = fit_gradient_rules,
+                    .quality = "m-estimate",
+                    .search = "beam",
+                    .max_rule_length = 5,
+                    .stop = "none",
+                    .combine = "lift-product",
+                    .m_scale = 1.0,
+                    .correct_evc = true,
+                    .option_groups = "rule gradient",
+                    .correct = "evc",
+                    .stable_rules = true}},
+      .params = gradient_rules_params,
+      .option_groups = {{"gradient", "Gradient rule options (gradient-rules, rule-logistic --candidates gradient)"}}};
+}
+
+}  // namespace candor

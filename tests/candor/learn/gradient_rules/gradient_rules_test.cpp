@@ -1,0 +1,103 @@
+// gradient-rules (learn/gradient_rules/): the first rounds by hand, a rule found again, the same model on any
+// thread count and after a save and load, rule-logistic's --candidates gradient, and the options refused.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "candor/data/readers.hpp"
+#include "candor/learn/fit.hpp"
+#include "candor/learn/params.hpp"
+#include "candor/model/logistic_rule_model.hpp"
+#include "candor/model/model.hpp"
+#include "candor/model/rule_model.hpp"
+#include "test_util.hpp"
+
+using namespace candor;
+
+namespace {
+
+// a = x: 8 pos, 2 neg; a = y: 2 pos, 8 neg.
+Dataset two_by_two() {
+  std::string text = "@relation two\n@attribute a {x, y}\n@attribute class {pos, neg}\n@data\n";
+  for (int i = 0; i < 8; ++i) text += "x,pos\ny,neg\n";
+  for (int i = 0; i < 2; ++i) text += "x,neg\ny,pos\n";
+  return test::arff("gradient_two.arff", text);
+}
+
+LearnerParams gradient(int rounds) {
+  return params_from_json({{"learner", "gradient-rules"}, {"gradient_rounds", rounds}});
+}
+
+}  // namespace
+
+TEST(GradientRules, FirstRoundsByHand) {
+  const Dataset d = two_by_two();
+  // Round 1: both classes start at the same score, so every residual is 1/2. The best rule of pos is a = x
+  // (R = 8/2 - 2/2 = 3, H = 10/4), of neg a = y with the same gain 9 / 3.5: the first class's is kept.
+  const RuleModel one = fit(d, gradient(1));
+  ASSERT_EQ(one.rules.size(), 1u);
+  ASSERT_EQ(one.rules[0].conditions.size(), 1u);
+  EXPECT_EQ(one.rules[0].klass, 0);
+  EXPECT_EQ(one.rules[0].conditions[0].value, 0);  // x
+  EXPECT_EQ(one.rules[0].training_counts, (std::vector<double>{8, 2}));
+  EXPECT_EQ(one.rules[0].class_counts, (std::vector<double>{8, 2}));  // unweighted, not the residuals
+  // Round 2: the rows of a = x moved by 0.5 x 3 / 3.5 towards pos, so a = x now gains 1.95^2 / 3.39 = 1.12
+  // for pos while a = y still gains 9 / 3.5 for neg.
+  const RuleModel two = fit(d, gradient(2));
+  ASSERT_EQ(two.rules.size(), 2u);
+  EXPECT_EQ(two.rules[1].klass, 1);
+  EXPECT_EQ(two.rules[1].conditions[0].value, 1);  // y
+  EXPECT_EQ(two.rules[1].training_counts, (std::vector<double>{2, 8}));
+  // Round 3 finds a = x for pos again (the two gains are equal): its step grows, the rules do not.
+  EXPECT_EQ(fit(d, gradient(3)).rules.size(), 2u);
+  // Every rule holds a probability with its interval.
+  for (const Rule& r : two.rules) {
+    EXPECT_GT(r.probability, 0.5);
+    EXPECT_LE(r.interval.first, r.probability);
+    EXPECT_GE(r.interval.second, r.probability);
+  }
+}
+
+TEST(GradientRules, SameModelOnAnyThreadCountAndAfterSaveAndLoad) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams p = gradient(15);
+  const auto one = fit_model(d, p, 1);
+  const auto two = fit_model(d, p, 2);
+  EXPECT_EQ(one->to_json(), two->to_json());
+  EXPECT_GE(one->rule_count(), 5u);
+  const std::string path = test::write_temp("gradient_rules_model.json", "");
+  save_model(*one, path);
+  const auto loaded = load_model(path);
+  for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(loaded->predict_proba(d, r), one->predict_proba(d, r));
+}
+
+TEST(GradientRules, RuleLogisticWeighsThem) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  const auto m = fit_model(d, params_from_json({{"candidates", "gradient"}, {"gradient_rounds", 20}}), 2);
+  const auto& logistic = dynamic_cast<const LogisticRuleModel&>(*m);
+  EXPECT_EQ(m->learner.at("candidates"), "gradient");
+  EXPECT_EQ(m->learner.at("quality"), "m-estimate");
+  EXPECT_EQ(m->learner.at("stop"), "none");
+  EXPECT_GE(logistic.rule_count(), 5u);
+  EXPECT_LE(logistic.rule_count() + logistic.rules_without_weight, 20u);
+  // Same rules as gradient-rules alone finds with those options.
+  const RuleModel alone = fit(d, params_from_json({{"learner", "gradient-rules"}, {"gradient_rounds", 20}}), 2);
+  EXPECT_EQ(logistic.rule_count() + logistic.rules_without_weight, alone.rules.size());
+}
+
+TEST(GradientRules, OptionsRefused) {
+  EXPECT_THROW(validate(params_from_json({{"learner", "gradient-rules"}, {"gradient_shrinkage", 0}})),
+               std::invalid_argument);
+  EXPECT_THROW(validate(params_from_json({{"learner", "gradient-rules"}, {"gradient_rounds", 0}})),
+               std::invalid_argument);
+  // rule-logistic reads them only for its gradient candidates.
+  EXPECT_THROW(validate(params_from_json({{"gradient_rounds", 10}})), std::invalid_argument);
+  EXPECT_NO_THROW(validate(params_from_json({{"gradient_rounds", 10}, {"candidates", "gradient"}})));
+  // and cn2 not at all.
+  EXPECT_THROW(validate(params_from_json({{"learner", "cn2-unordered"}, {"gradient_rounds", 10}})),
+               std::invalid_argument);
+}
