@@ -4,8 +4,8 @@
     bench/peers.py [--datasets a,b,...] [--candor NAME=OPTIONS ...] [--peers xgboost,logistic,forest]
                    [--folds 10] [--seed 1] [--threads 1] [--out results.csv] [--table table.md]
 
-The corpus selection is the papers' experiments' (50 to 5,000 rows, no train/test split files, no weather
-toys: 44 sets). Each candor learner runs as `candor evaluate --format json` (stratified folds seeded by
+The corpus selection: the sets of 50 to 5,000 rows but the weather toys, each monks train and test file
+taken as a set of its own (44 sets). Each candor learner runs as `candor evaluate --format json` (stratified folds seeded by
 --seed; EVC calibrated per fold, as the grid does, so that no fold sees its test rows). The peers run in the
 same 10-fold protocol (scikit-learn's StratifiedKFold, shuffled with the same seed: the folds are drawn the
 same way, not the same rows), each on --threads threads:
@@ -39,8 +39,7 @@ def corpus(datasets_dir):
     with open(os.path.join(datasets_dir, "INDEX.tsv")) as f:
         for row in csv.DictReader(f, delimiter="\t"):
             name, rows = row["name"], int(row["rows"])
-            split = ".test" in name or ".train" in name
-            if 50 <= rows <= 5000 and not split and not name.startswith("weather."):
+            if 50 <= rows <= 5000 and not name.startswith("weather."):
                 out.append(name)
     return out
 

@@ -917,9 +917,9 @@ TEST(Cli, OversearchingAndHeuristicsExperimentsRun) {
     }
 }
 
-// `candor fit DATA` with no options: CN2 rules ranked by the m-estimate, their probabilities corrected by EVC,
-// combined by a rules-only logistic model at lambda 0.01; the model file, the rules text and the
-// predictions say so.
+// `candor fit DATA` with no options: gradient rules (searched by the m-estimate on residual-weighted rows), their
+// probabilities corrected by EVC, combined by a rules-only logistic model at lambda 0.01; the model file, the
+// rules text and the predictions say so.
 TEST(Cli, TheDefaultFitIsHonestRulesInALogisticModel) {
   const std::string model = test::write_temp("cli-default.json", "");
   const std::string data = test::repo("data/vote.arff");
@@ -930,6 +930,7 @@ TEST(Cli, TheDefaultFitIsHonestRulesInALogisticModel) {
   EXPECT_EQ(j["model"], "rule-logistic");
   EXPECT_EQ(j["learner"]["learner"], "rule-logistic");
   EXPECT_EQ(j["learner"]["quality"], "m-estimate");
+  EXPECT_EQ(j["learner"]["candidates"], "gradient");
   EXPECT_EQ(j["learner"]["correct"], "evc");
   EXPECT_EQ(j["learner"]["features"], "rules");
   EXPECT_EQ(j["learner"]["lambda_search"], "none");
@@ -1076,7 +1077,10 @@ TEST(Cli, StabilityExperimentTablesEveryLearner) {
   for (const auto& [name, value] : stability) seen.insert(name);
   EXPECT_EQ(seen, expected);
   EXPECT_GT(stability.at("cn2-unordered stable"), stability.at("cn2-unordered") + 0.2);
-  EXPECT_GT(stability.at("rule-logistic stable"), stability.at("rule-logistic") + 0.2);
+  // The default's gradient rules are steadier than a covering pass (0.43 against cn2-unordered's 0.25 on vote);
+  // its stable mode, covering's frequent rules, steadier still.
+  EXPECT_GT(stability.at("rule-logistic stable"), stability.at("rule-logistic") + 0.1);
+  EXPECT_GT(stability.at("gradient-rules stable"), stability.at("gradient-rules") + 0.1);
   CliResult e =
       run("evaluate " + test::shared("vote.arff") + " --learner cn2-unordered --stability 10 " + "--format json");
   ASSERT_EQ(e.code, 0) << e.out;

@@ -238,8 +238,12 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
     ASSERT_TRUE(m.rules.evc.has_value());       // the rules' probabilities are corrected
     EXPECT_EQ(m.rules.learner["correct"], "evc");
     EXPECT_EQ(m.rules.estimate, RuleEstimate::evc);
+    // The rules are gradient-rules' (--candidates gradient), searched by the m-estimate on the
+    // residual-weighted rows.
     EXPECT_EQ(m.rules.quality, "m-estimate");
     EXPECT_NEAR(m.rules.m, std::sqrt(690.0), 1e-9);
+    EXPECT_EQ(m.rules.learner["learner"], "gradient-rules");
+    EXPECT_EQ(m.learner["candidates"], "gradient");
   }
   // Explicit values win; --quality evc corrects by itself.
   LearnerParams rl;

@@ -10,6 +10,7 @@
 #include "candor/data/readers.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/rule_logistic/rule_logistic_options.hpp"
 #include "candor/learn/stable_rules.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/util/json_error.hpp"
@@ -28,9 +29,11 @@ LearnerParams stable(double frequency = 0.5, StableThresholds thresholds = Stabl
   p.stable.size = size;
   return p;
 }
+// rule-logistic over cn2-unordered's rules (--candidates covering), as the stable rules above are.
 LearnerParams stable_logistic_params() {
   LearnerParams p = stable();
   p.learner = "rule-logistic";
+  p.options<LinearOptions>().candidates = RuleCandidates::covering;
   return p;
 }
 }  // namespace
@@ -136,8 +139,8 @@ TEST(StableRules, AtMostTheLearnersNumberOfRules) {
 
   // rule-logistic: no more rules with a weight than without stable rules; each kept rule has a weight.
   plain.learner = "rule-logistic";
-  LearnerParams logistic = stable();
-  logistic.learner = "rule-logistic";
+  plain.options<LinearOptions>().candidates = RuleCandidates::covering;
+  LearnerParams logistic = stable_logistic_params();
   const std::size_t own_weighted = fit_model(d, plain, 2)->rule_count();
   const auto limited_logistic = fit_model(d, logistic, 2);
   logistic.stable.size = StableSize::frequent;

@@ -16,8 +16,9 @@ namespace candor {
 const std::vector<ParamInfo>& gradient_rules_params() {
   static const std::vector<ParamInfo> table{
       {"gradient_rounds", option_field<&GradientRuleOptions::rounds>(),
-       "gradient-rules (and rule-logistic with --candidates gradient): rounds of rule search, each keeping at "
-       "most one new rule (a rule found again adds to its step, not to the rules)",
+       "gradient-rules (and rule-logistic with --candidates gradient): rounds of rule search, each adding the "
+       "best rule of each class (a rule found again adds to its step, not to the rules): at most rounds x "
+       "classes rules, before the logistic model's penalty drops some",
        "gradient", in_range(1, 100000)},
       {"gradient_shrinkage", option_field<&GradientRuleOptions::shrinkage>(),
        "gradient-rules: the share of each rule's Newton step the scores take before the next search (smaller: "
@@ -44,7 +45,6 @@ void row_probabilities(const double* scores, std::size_t classes, double* p) {
 struct Candidate {
   FoundRule found;
   double step = 0;  // R / (H + 1)
-  double gain = 0;  // R^2 / (H + 1)
 };
 
 }  // namespace
@@ -77,7 +77,7 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   const Bitset all(n, true);
   for (int round = 0; round < o.rounds && model.rules.size() < max_rules; ++round) {
     for (std::size_t r = 0; r < n; ++r) row_probabilities(&scores[r * classes], classes, &p[r * classes]);
-    std::optional<Candidate> best;
+    std::vector<Candidate> found_rules;  // the best rule of each class, where one raises its class's score
     for (std::size_t c = 0; c < classes; ++c) {
       if (target >= 0 && static_cast<int>(c) != target) continue;
       if (!(model.training_counts[c] > 0)) continue;
@@ -97,20 +97,23 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
         H += data.weights[r] * pc * (1 - pc);
       });
       if (!(R > 0)) continue;  // a rule of class c only raises its class's score
-      const double gain = R * R / (H + kStepRegulariser);
-      if (!best || gain > best->gain) best = Candidate{std::move(*found), R / (H + kStepRegulariser), gain};
+      found_rules.push_back(Candidate{std::move(*found), R / (H + kStepRegulariser)});
     }
-    if (!best) break;
-    const std::size_t c = static_cast<std::size_t>(best->found.target);
-    best->found.covered.for_each([&](std::size_t r) { scores[r * classes + c] += o.shrinkage * best->step; });
-    const bool known = std::any_of(model.rules.begin(), model.rules.end(), [&](const Rule& rule) {
-      return rule.klass == best->found.target && rule.conditions == best->found.conditions;
-    });
-    if (known) continue;
-    // The rule as a rule set holds it: its class counts and probability on the training rows, unweighted.
-    best->found.counts = index.class_counts(best->found.covered);
-    Rule rule = make_rule(best->found, index, estimator, model.kind, model.training_counts);
-    model.rules.push_back(std::move(rule));
+    if (found_rules.empty()) break;
+    for (Candidate& candidate : found_rules) {
+      const std::size_t c = static_cast<std::size_t>(candidate.found.target);
+      candidate.found.covered.for_each([&](std::size_t r) { scores[r * classes + c] += o.shrinkage * candidate.step; });
+      const bool known = std::any_of(model.rules.begin(), model.rules.end(), [&](const Rule& rule) {
+        return rule.klass == candidate.found.target && rule.conditions == candidate.found.conditions;
+      });
+      if (known || model.rules.size() >= max_rules) continue;
+      // The rule as a rule set holds it: its class counts and probability on the training rows, unweighted.
+      // With --stop prior a rule whose probability does not beat its class's prior is not kept (it moved the
+      // scores all the same): it claims nothing a reader could use.
+      candidate.found.counts = index.class_counts(candidate.found.covered);
+      Rule rule = make_rule(candidate.found, index, estimator, model.kind, model.training_counts);
+      if (passes_prior_test(params, rule, model.training_counts)) model.rules.push_back(std::move(rule));
+    }
   }
   return model;
 }

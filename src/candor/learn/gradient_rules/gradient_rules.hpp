@@ -1,10 +1,13 @@
 #pragma once
-// gradient-rules: rules found one at a time by gradient boosting of the multinomial log loss, as ENDER and
-// MLRules do with rules (Dembczynski, Kotlowski and Slowinski 2008, 2010). Every round scores the training
-// rows with the rules so far, weights each row by how far its score is from its class (|y_c - p_c| for a rule
-// of class c) and runs CN2's search for the best rule of each class on the reweighted rows; the rule of largest
-// Newton gain R^2 / (H + 1) (R the summed residual of the rows it covers, H their summed p_c (1 - p_c)) is
-// kept, and the scores of the rows it covers move by --gradient-shrinkage times its Newton step R / (H + 1).
+// gradient-rules: rules found by gradient boosting of the multinomial log loss, as ENDER and MLRules do with
+// rules (Dembczynski, Kotlowski and Slowinski 2008, 2010), one per class and round as gradient-boosted trees
+// grow one tree per class. Every round scores the training rows with the rules so far (softmax of one score
+// per class, starting at the log of the class shares), weights each row by its residual for class c
+// (|y_c - p_c|: 1 - p_c for a row of c, p_c for the others) and runs CN2's search for the best rule of c on
+// the reweighted rows. A rule whose covered rows have a positive summed residual R (it raises its class
+// where the class is under-predicted) is kept, and the scores of class c on the rows it covers move by
+// --gradient-shrinkage times its Newton step R / (H + 1), H the rows' summed p_c (1 - p_c). A rule found
+// again moves the scores again but is not added twice.
 // A rule is thus searched where the rules so far predict worst, rather than on the rows no rule covers yet.
 //
 // As a rule set, each rule carries its class counts on the whole training set and the learner's estimate of

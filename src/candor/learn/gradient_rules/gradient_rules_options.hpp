@@ -7,7 +7,7 @@
 namespace candor {
 
 struct GradientRuleOptions {
-  int rounds = 50;         // rule searches, one rule each
+  int rounds = 25;         // rounds of one rule search per class
   double shrinkage = 0.5;  // the share of each rule's Newton step the scores take
   bool operator==(const GradientRuleOptions&) const = default;
 };

@@ -9,18 +9,20 @@ LearnerRegistration register_gradient_rules() {
   return {
       .position = 15,
       .learners = {{.name = "gradient-rules",
-                    .description = "rules found one at a time by gradient boosting of the log loss (ENDER, "
-                                   "MLRules): each searched on the rows weighted by their residuals under the "
-                                   "rules so far; combined by --combine, or weighted by rule-logistic "
-                                   "--candidates gradient",
+                    .description = "rules found by gradient boosting of the log loss (ENDER, MLRules), one per "
+                                   "class and round, each searched on the rows weighted by their residuals under "
+                                   "the rules so far; combined by --combine, or weighted by rule-logistic (its "
+                                   "default --candidates gradient)",
                     .fit = fit_gradient_rules,
                     .quality = "m-estimate",
                     .search = "beam",
                     .max_rule_length = 5,
-                    .stop = "none",
+                    .stop = "prior",
                     .combine = "lift-product",
                     .m_scale = 1.0,
+                    .evc_quality = true,
                     .correct_evc = true,
+                    .stopping = true,
                     .option_groups = "rule gradient",
                     .correct = "evc",
                     .stable_rules = true}},

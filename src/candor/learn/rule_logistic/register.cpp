@@ -9,9 +9,9 @@ LearnerRegistration register_rule_logistic() {
   return {.position = 40,
           .learners = {{.name = "rule-logistic",
                         .description =
-                            "L2 logistic regression over CN2 rules (0/1 features, learned by cn2-unordered with these "
-                            "rule options) and the attributes, each rule's weight penalised by gamma = s - q n (paper "
-                            "000, section 4.3.3)",
+                            "L2 logistic regression over rules (0/1 features, found by gradient-rules or, with "
+                            "--candidates covering, cn2-unordered, with these rule options) and the attributes, each "
+                            "rule's weight penalised by gamma = s - q n (paper 000, section 4.3.3)",
                         .fit_model = fit_rule_logistic,
                         .quality = "m-estimate",
                         .search = "beam",

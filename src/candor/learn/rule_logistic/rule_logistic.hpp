@@ -40,7 +40,8 @@ double resolved_fixed_lambda(const LearnerParams& p);
 // rule-logistic's steps of the shared option handling (LearnerInfo): the line heading its models' text (the
 // rules' and the linear model's settings), the resolved --lambda-search written, paper 000's LRRP settings.
 std::string describe_rule_logistic(const LearnerParams& p);
-// The gradient options (--gradient-rounds, --gradient-shrinkage) are read only with --candidates gradient.
+// The gradient options (--gradient-rounds, --gradient-shrinkage) are read only with --candidates gradient
+// and without --stable-resamples.
 void check_rule_logistic_options(const LearnerParams& p);
 void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j);
 void rule_logistic_paper_settings(LearnerParams& p);

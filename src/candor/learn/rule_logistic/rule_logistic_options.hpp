@@ -40,7 +40,7 @@ struct LinearOptions {
   RulePenalty rule_penalty = RulePenalty::gamma;
   RuleSign rule_sign = RuleSign::by_class;
   RuleData rule_data = RuleData::all;
-  RuleCandidates candidates = RuleCandidates::covering;
+  RuleCandidates candidates = RuleCandidates::gradient;
   double lambda = 0;          // 0: the lambda search's choice (LearnerParams::resolved_lambda_search)
   std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
   int lambda_folds = 5;

@@ -37,29 +37,31 @@ LearnerParams gradient(int rounds) {
 TEST(GradientRules, FirstRoundsByHand) {
   const Dataset d = two_by_two();
   // Round 1: both classes start at the same score, so every residual is 1/2. The best rule of pos is a = x
-  // (R = 8/2 - 2/2 = 3, H = 10/4), of neg a = y with the same gain 9 / 3.5: the first class's is kept.
+  // (R = 8/2 - 2/2 = 3 > 0), of neg a = y: both are kept, pos's first.
   const RuleModel one = fit(d, gradient(1));
-  ASSERT_EQ(one.rules.size(), 1u);
+  ASSERT_EQ(one.rules.size(), 2u);
   ASSERT_EQ(one.rules[0].conditions.size(), 1u);
   EXPECT_EQ(one.rules[0].klass, 0);
   EXPECT_EQ(one.rules[0].conditions[0].value, 0);  // x
   EXPECT_EQ(one.rules[0].training_counts, (std::vector<double>{8, 2}));
   EXPECT_EQ(one.rules[0].class_counts, (std::vector<double>{8, 2}));  // unweighted, not the residuals
-  // Round 2: the rows of a = x moved by 0.5 x 3 / 3.5 towards pos, so a = x now gains 1.95^2 / 3.39 = 1.12
-  // for pos while a = y still gains 9 / 3.5 for neg.
-  const RuleModel two = fit(d, gradient(2));
-  ASSERT_EQ(two.rules.size(), 2u);
-  EXPECT_EQ(two.rules[1].klass, 1);
-  EXPECT_EQ(two.rules[1].conditions[0].value, 1);  // y
-  EXPECT_EQ(two.rules[1].training_counts, (std::vector<double>{2, 8}));
-  // Round 3 finds a = x for pos again (the two gains are equal): its step grows, the rules do not.
+  EXPECT_EQ(one.rules[1].klass, 1);
+  EXPECT_EQ(one.rules[1].conditions[0].value, 1);  // y
+  EXPECT_EQ(one.rules[1].training_counts, (std::vector<double>{2, 8}));
+  // Round 2: the rows of a = x moved by 0.5 x 3 / (10/4 + 1) towards pos (p(pos) = 0.606), those of a = y as
+  // far towards neg; a = x still under-predicts pos (R = 8 x 0.394 - 2 x 0.606 = 1.95 > 0), so the same two
+  // rules are found again: their steps grow, the rules do not.
   EXPECT_EQ(fit(d, gradient(3)).rules.size(), 2u);
   // Every rule holds a probability with its interval.
-  for (const Rule& r : two.rules) {
+  for (const Rule& r : one.rules) {
     EXPECT_GT(r.probability, 0.5);
     EXPECT_LE(r.interval.first, r.probability);
     EXPECT_GE(r.interval.second, r.probability);
   }
+  // --max-rules caps the rules.
+  LearnerParams capped = gradient(3);
+  capped.rule_covering.max_rules = 1;
+  EXPECT_EQ(fit(d, capped).rules.size(), 1u);
 }
 
 TEST(GradientRules, SameModelOnAnyThreadCountAndAfterSaveAndLoad) {
@@ -81,9 +83,9 @@ TEST(GradientRules, RuleLogisticWeighsThem) {
   const auto& logistic = dynamic_cast<const LogisticRuleModel&>(*m);
   EXPECT_EQ(m->learner.at("candidates"), "gradient");
   EXPECT_EQ(m->learner.at("quality"), "m-estimate");
-  EXPECT_EQ(m->learner.at("stop"), "none");
+  EXPECT_EQ(m->learner.at("stop"), "prior");
   EXPECT_GE(logistic.rule_count(), 5u);
-  EXPECT_LE(logistic.rule_count() + logistic.rules_without_weight, 20u);
+  EXPECT_LE(logistic.rule_count() + logistic.rules_without_weight, 2 * 20u);  // rounds x classes
   // Same rules as gradient-rules alone finds with those options.
   const RuleModel alone = fit(d, params_from_json({{"learner", "gradient-rules"}, {"gradient_rounds", 20}}), 2);
   EXPECT_EQ(logistic.rule_count() + logistic.rules_without_weight, alone.rules.size());
@@ -94,9 +96,10 @@ TEST(GradientRules, OptionsRefused) {
                std::invalid_argument);
   EXPECT_THROW(validate(params_from_json({{"learner", "gradient-rules"}, {"gradient_rounds", 0}})),
                std::invalid_argument);
-  // rule-logistic reads them only for its gradient candidates.
-  EXPECT_THROW(validate(params_from_json({{"gradient_rounds", 10}})), std::invalid_argument);
-  EXPECT_NO_THROW(validate(params_from_json({{"gradient_rounds", 10}, {"candidates", "gradient"}})));
+  // rule-logistic reads them only for its gradient candidates (its default).
+  EXPECT_THROW(validate(params_from_json({{"gradient_rounds", 10}, {"candidates", "covering"}})),
+               std::invalid_argument);
+  EXPECT_NO_THROW(validate(params_from_json({{"gradient_rounds", 10}})));
   // and cn2 not at all.
   EXPECT_THROW(validate(params_from_json({{"learner", "cn2-unordered"}, {"gradient_rounds", 10}})),
                std::invalid_argument);
