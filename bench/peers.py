@@ -14,7 +14,8 @@ same way, not the same rows), each on --threads threads:
             attributes, missing numeric values imputed by the median with an indicator column;
   forest    scikit-learn's RandomForestClassifier with 500 trees, on the same encoding as xgboost.
 Log loss clips probabilities at 1e-15 for every learner. Rows of results.csv: dataset, learner, accuracy,
-log_loss, ece, ece_floor, rules, fit_seconds (mean over the folds); the table is the mean over data sets,
+log_loss, ece, ece_floor, rule_rmse (a rule's probability against its class's share of the test rows it
+covers), rules, fit_seconds (mean over the folds); the table is the mean over data sets,
 with the median and largest rule count and the median fit time.
 """
 import argparse
@@ -52,7 +53,8 @@ def run_candor(path, options, folds, seed, threads):
         raise RuntimeError(" ".join(cmd) + ": " + done.stderr.strip())
     j = json.loads(done.stdout)
     return {"accuracy": j["accuracy"], "log_loss": j["log_loss"], "ece": j["ece"], "ece_floor": j["ece_floor"],
-            "rules": j["rules"], "fit_seconds": j["fit_seconds"]}
+            "rule_rmse": "" if j["rule_rmse"] is None else j["rule_rmse"], "rules": j["rules"],
+            "fit_seconds": j["fit_seconds"]}
 
 
 def encode(train, test, scale):
@@ -121,12 +123,12 @@ def run_peer(name, frame, folds, seed, threads):
         accuracy.append(accuracy_score(y[test], proba.argmax(axis=1)))
         loss.append(log_loss(y[test], proba, labels=range(k)))
     return {"accuracy": statistics.mean(accuracy), "log_loss": statistics.mean(loss), "ece": "", "ece_floor": "",
-            "rules": "", "fit_seconds": statistics.mean(seconds)}
+            "rule_rmse": "", "rules": "", "fit_seconds": statistics.mean(seconds)}
 
 
 def table(rows, learners):
-    lines = ["| learner | accuracy | log loss | ECE - floor | rules (median, max) | fit seconds (median) |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| learner | accuracy | log loss | ECE - floor | rule RMSE | rules (median, max) | fit seconds (median) |",
+             "|---|---|---|---|---|---|---|"]
     datasets = sorted({r["dataset"] for r in rows})
     for learner in learners:
         mine = {r["dataset"]: r for r in rows if r["learner"] == learner}
@@ -135,8 +137,10 @@ def table(rows, learners):
         col = lambda key: [float(mine[d][key]) for d in datasets if mine[d][key] != ""]
         ece = [float(mine[d]["ece"]) - float(mine[d]["ece_floor"]) for d in datasets if mine[d]["ece"] != ""]
         rules = col("rules")
+        rmse = col("rule_rmse")
         lines.append(f"| {learner} | {statistics.mean(col('accuracy')):.4f} | {statistics.mean(col('log_loss')):.4f} | "
                      + (f"{statistics.mean(ece):.4f}" if ece else "-") + " | "
+                     + (f"{statistics.mean(rmse):.4f}" if rmse else "-") + " | "
                      + (f"{statistics.median(rules):.1f}, {max(rules):.1f}" if rules else "-")
                      + f" | {statistics.median(col('fit_seconds')):.4f} |")
     return "\n".join(lines) + f"\n\n{len(datasets)} data sets, 10-fold CV.\n"
@@ -163,7 +167,7 @@ def main():
     if os.path.exists(args.out):
         with open(args.out) as f:
             done = {(r["dataset"], r["learner"]) for r in csv.DictReader(f)}
-    fields = ["dataset", "learner", "accuracy", "log_loss", "ece", "ece_floor", "rules", "fit_seconds"]
+    fields = ["dataset", "learner", "accuracy", "log_loss", "ece", "ece_floor", "rule_rmse", "rules", "fit_seconds"]
     with open(args.out, "a", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=fields)
         if not done:
