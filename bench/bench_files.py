@@ -17,6 +17,14 @@ def write_csv(path, rows, fieldnames=None):
     os.replace(tmp, path)
 
 
+def write_text(path, text):
+    """Writes `text` to `path` whole, through a temporary file renamed over it."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
 def config_datasets(path, script):
     """The data set names under "datasets" of a grid config (examples/defaults/*.json); a config without
     them ends `script` with exit 2 and the reason."""

@@ -23,12 +23,13 @@ import csv
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 import warnings
 
 import numpy as np
+
+from bench_files import run_checked, write_text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "..", "shared", "datasets"))
@@ -48,10 +49,7 @@ def corpus(datasets_dir):
 def run_candor(path, options, folds, seed, threads):
     cmd = [CLI, "evaluate", path, "--format", "json", "--folds", str(folds), "--seed", str(seed), "--threads",
            str(threads), "--evc-calibration", "per-fold", "--quiet"] + options.split()
-    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(" ".join(cmd) + ": " + done.stderr.strip())
-    j = json.loads(done.stdout)
+    j = json.loads(run_checked(cmd, "bench/peers.py"))
     return {"accuracy": j["accuracy"], "log_loss": j["log_loss"], "ece": j["ece"], "ece_floor": j["ece_floor"],
             "rule_rmse": "" if j["rule_rmse"] is None else j["rule_rmse"], "rules": j["rules"],
             "fit_seconds": j["fit_seconds"]}
@@ -192,8 +190,7 @@ def main():
     text = table(rows, [l for l, _ in learners] + peers)
     print(text)
     if args.table:
-        with open(args.table, "w") as f:
-            f.write(text)
+        write_text(args.table, text)
 
 
 if __name__ == "__main__":
