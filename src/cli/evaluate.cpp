@@ -173,21 +173,26 @@ int run_evaluate(const EvaluateArguments& a) {
   apply_run_options(a.run);
   validate(a.params);
   Dataset data = load_training(a.input, a.data);
-  EvaluationResult result;
+  std::optional<Dataset> test;
   std::string resampling;
   if (!a.test.empty()) {
     LoadOptions lo = load_options(a.data);
     lo.schema = &data.schema;
-    Dataset test = load_reported(a.test, lo);
-    result = train_test(data, test, a.params, a.run.threads, !a.plot.empty());
+    test = load_reported(a.test, lo);
+  } else if (a.folds < 2 || static_cast<std::size_t>(a.folds) > data.rows()) {
+    throw InputError(a.input, 0,
+                     "cannot make " + std::to_string(a.folds) + " folds of " + std::to_string(data.rows()) + " rows");
+  }
+  const auto seed = static_cast<std::uint64_t>(a.params.seed);
+  auto evaluate = [&](const LearnerParams& params, bool keep_predictions) {
+    return test ? train_test(data, *test, params, a.run.threads, keep_predictions)
+                : cross_validate(data, params, a.folds, a.repeats, seed, a.run.threads, keep_predictions,
+                                 parse_named(kFoldCalibrationNames, "EVC calibration", a.calibration));
+  };
+  const EvaluationResult result = evaluate(a.params, !a.plot.empty());
+  if (test) {
     resampling = "train on " + a.input + ", test on " + a.test;
   } else {
-    if (a.folds < 2 || static_cast<std::size_t>(a.folds) > data.rows())
-      throw InputError(a.input, 0,
-                       "cannot make " + std::to_string(a.folds) + " folds of " + std::to_string(data.rows()) + " rows");
-    const auto seed = static_cast<std::uint64_t>(a.params.seed);
-    result = cross_validate(data, a.params, a.folds, a.repeats, seed, a.run.threads, !a.plot.empty(),
-                            parse_named(kFoldCalibrationNames, "EVC calibration", a.calibration));
     resampling = std::to_string(a.folds) + "-fold stratified cross-validation" +
                  (a.repeats > 1 ? " x " + std::to_string(a.repeats) : "") + ", seed " + std::to_string(seed);
     if (result.evc_calibration == FoldCalibration::shared)
@@ -204,10 +209,24 @@ int run_evaluate(const EvaluateArguments& a) {
     print_evaluation_text(result, a.input, a.params, resampling, class_names);
     if (stability) print_stability_text(*stability);
   }
-  if (!a.plot.empty())
+  if (!a.plot.empty()) {
+    // The curve of accuracy and log loss against a rule budget, for learners that take one and were given
+    // none: the same evaluation again at each budget below the rules the learner keeps unbudgeted.
+    std::vector<RuleBudgetPoint> budget;
+    if (reads_option(a.params, "max_rules") && a.params.rule_covering.max_rules == 0) {
+      for (int max_rules : rule_budgets(result.rules)) {
+        LearnerParams capped = a.params;
+        capped.rule_covering.max_rules = max_rules;
+        const EvaluationResult r = evaluate(capped, false);
+        budget.push_back({max_rules, r.rules, r.mean.accuracy, r.mean.log_loss});
+      }
+      budget.push_back({0, result.rules, result.mean.accuracy, result.mean.log_loss});
+    }
     write_calibration_report(
         result, a.plot,
-        std::filesystem::path(a.input).filename().string() + ", " + resampling + "\n" + describe(a.params), true);
+        std::filesystem::path(a.input).filename().string() + ", " + resampling + "\n" + describe(a.params), true,
+        budget);
+  }
   return 0;
 }
 
@@ -231,7 +250,9 @@ Command add_evaluate_command(CLI::App& app, const CommandLine& line) {
       ->check(CLI::IsMember(names_of(kFoldCalibrationNames)));
   cmd->add_option("--plot", a->plot,
                   "folder for a reliability diagram and each rule's probability against its test share "
-                  "(reliability.csv, rules.csv, calibration.png)");
+                  "(reliability.csv, rules.csv, calibration.png) and, for a learner that takes --max-rules and was "
+                  "given none, accuracy and log loss against a rule budget of 1, 2, 5, 10, ... rules, each a "
+                  "further evaluation (rule_budget.csv, rule_budget.png)");
   add_run_options(cmd, a->run, "the numbers", "also fit on B resamples and report");
   add_data_options(cmd, a->data);
   add_learner_options(cmd, a->params, learner_on_command_line(line.argc, line.argv));

@@ -306,6 +306,50 @@ TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
   }
   EXPECT_GT(points, 10);
   EXPECT_TRUE(std::filesystem::exists(dir / "plots.json"));
+  // The default learner takes --max-rules: the same evaluation at budgets 1, 2, 5, ... below the rules it
+  // keeps unbudgeted, then without a budget (max_rules 0), whose accuracy is the one printed above.
+  std::ifstream budget(dir / "rule_budget.csv");
+  std::getline(budget, line);
+  EXPECT_EQ(line, "max_rules,rules,accuracy,log_loss");
+  std::vector<std::vector<double>> curve;
+  while (std::getline(budget, line)) {
+    std::vector<double> v;
+    std::stringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');) v.push_back(std::stod(cell));
+    ASSERT_EQ(v.size(), 4u);
+    curve.push_back(v);
+  }
+  ASSERT_GE(curve.size(), 4u);
+  EXPECT_EQ(curve[0][0], 1);
+  EXPECT_EQ(curve[1][0], 2);
+  EXPECT_EQ(curve[2][0], 5);
+  for (std::size_t i = 0; i + 1 < curve.size(); ++i) {
+    EXPECT_LE(curve[i][1], curve[i][0]);  // no model keeps more rules than its budget
+    EXPECT_LT(curve[i][0], curve.back()[1]);
+  }
+  EXPECT_EQ(curve.back()[0], 0);
+  const auto printed = r.out.find("accuracy");
+  ASSERT_NE(printed, std::string::npos);
+  EXPECT_NEAR(curve.back()[2], std::stod(r.out.substr(r.out.find_first_of("0123456789", printed))), 5e-5);
+  // One rule predicts worse than all of them (in log loss: credit-a's best single rule, A9 = t, already
+  // classifies about as well as the model).
+  EXPECT_GT(curve[0][3], curve.back()[3] + 0.05);
+  std::ifstream spec_file(dir / "plots.json");
+  const auto spec = nlohmann::json::parse(spec_file);
+  ASSERT_EQ(spec["figures"].size(), 2u);
+  EXPECT_EQ(spec["figures"][1]["file"], "rule_budget.png");
+}
+
+// A learner without a rule budget (a tree) gets no budget curve.
+TEST(Cli, EvaluatePlotDrawsNoBudgetCurveForALearnerWithoutOne) {
+  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "calibration-tree";
+  std::filesystem::remove_all(dir);
+  CliResult r = run("evaluate " + test::repo("data/vote.arff") + " --learner tree --folds 3 --plot " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(dir / "reliability.csv"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "rule_budget.csv"));
+  std::ifstream spec_file(dir / "plots.json");
+  EXPECT_EQ(nlohmann::json::parse(spec_file)["figures"].size(), 1u);
 }
 
 TEST(Cli, RulesShowProbabilityIntervals) {
@@ -917,7 +961,7 @@ TEST(Cli, OversearchingAndHeuristicsExperimentsRun) {
     }
 }
 
-// `candor fit DATA` with no options: gradient rules (searched by the m-estimate on residual-weighted rows), their
+// `candor fit DATA` with no options: gradient rules (searched by wracc on residual-weighted rows), their
 // probabilities corrected by EVC, combined by a rules-only logistic model at lambda 0.01; the model file, the
 // rules text and the predictions say so.
 TEST(Cli, TheDefaultFitIsHonestRulesInALogisticModel) {
@@ -929,7 +973,8 @@ TEST(Cli, TheDefaultFitIsHonestRulesInALogisticModel) {
   const auto j = nlohmann::json::parse(std::ifstream(model));
   EXPECT_EQ(j["model"], "rule-logistic");
   EXPECT_EQ(j["learner"]["learner"], "rule-logistic");
-  EXPECT_EQ(j["learner"]["quality"], "m-estimate");
+  EXPECT_EQ(j["learner"]["quality"], "wracc");
+  EXPECT_EQ(j["learner"]["not_equal"], true);
   EXPECT_EQ(j["learner"]["candidates"], "gradient");
   EXPECT_EQ(j["learner"]["correct"], "evc");
   EXPECT_EQ(j["learner"]["features"], "rules");

@@ -33,7 +33,8 @@ const std::vector<ParamInfo>& rule_search_params() {
       {"parent_alpha", field<&LearnerParams::rule_search, &RuleSearchOptions::parent_alpha>(),
        "the same test against the class distribution of the rule's parent (1: no test)", "rule", in_range(0, 1, true)},
       {"not_equal", field<&LearnerParams::rule_search, &RuleSearchOptions::not_equal>(),
-       "also generate nominal conditions A != v"},
+       "also generate nominal conditions A != v (gradient-rules, and so rule-logistic's default gradient candidates, "
+       "always do)"},
   };
   return table;
 }
@@ -75,7 +76,7 @@ SearchOptions search_options(const LearnerParams& p, int threads) {
   o.max_rule_length = p.resolved_max_rule_length();
   o.min_covered = static_cast<std::size_t>(p.rule_search.min_covered);
   o.min_positives = p.rule_covering.min_new_positives;
-  o.kinds.not_equal = p.rule_search.not_equal;
+  o.kinds.not_equal = p.resolved_not_equal();
   o.alpha = p.rule_search.alpha;
   o.parent_alpha = p.rule_search.parent_alpha;
   o.threads = threads;

@@ -63,6 +63,11 @@ const LearnerInfo& rule_learner(const LearnerParams& p) {
   return base ? *base : find_learner(p.learner);
 }
 
+const LearnerInfo& search_defaults(const LearnerParams& p) {
+  const LearnerInfo& l = rule_learner(p);
+  return l.searches_with ? find_learner(l.searches_with(p)) : l;
+}
+
 bool reads_option_group(const LearnerParams& p, const std::string& group) {
   if (group.empty()) return true;
   const LearnerInfo& l = find_learner(p.learner);
@@ -146,13 +151,17 @@ std::string learners_markdown() {
       out += std::string("| `") + l.name + "` | " + l.description + " | - | - | - | - | - | " + l.prediction + " |\n";
       continue;
     }
-    const std::string length = l.max_rule_length >= kNoLengthLimit ? "none" : std::to_string(l.max_rule_length);
+    LearnerParams defaults;
+    defaults.learner = l.name;
+    const LearnerInfo& search = search_defaults(defaults);  // rule-logistic: its default candidates' learner
+    const std::string length =
+        search.max_rule_length >= kNoLengthLimit ? "none" : std::to_string(search.max_rule_length);
     const std::string combine = *l.prediction                    ? l.prediction
                                 : std::string(l.combine).empty() ? "(one rule decides)"
                                                                  : l.combine;
-    out += std::string("| `") + l.name + "` | " + l.description + " | " + l.quality + " | " +
-           nlohmann::json(l.m_scale).dump() + " | " + l.search + " | " + length + " | " + l.stop + " | " + combine +
-           " |\n";
+    out += std::string("| `") + l.name + "` | " + l.description + " | " + search.quality + " | " +
+           nlohmann::json(search.m_scale).dump() + " | " + search.search + " | " + length + " | " + search.stop +
+           " | " + combine + " |\n";
   }
   return out;
 }

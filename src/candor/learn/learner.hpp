@@ -40,6 +40,9 @@ struct LearnerInfo {
   const char* description = "";  // for `candor params` and docs/reference.md
   LearnerFit fit = nullptr;      // a rule learner; null for the others
   ModelFit fit_model = nullptr;  // any other learner; null for rule learners
+  // The learner whose searches find its rules, where that is another (rule-logistic: the one its --candidates
+  // name): the defaults below, quality to not_equal, are then that learner's. Null: its own.
+  const char* (*searches_with)(const LearnerParams& p) = nullptr;
   // Defaults of the options left empty (or 0); empty for learners without rule options.
   const char* quality = "";  // --quality
   const char* search = "";   // --search
@@ -47,6 +50,7 @@ struct LearnerInfo {
   const char* stop = "";     // --stop
   const char* combine = "";  // --combine; empty: one rule decides each prediction, nothing to combine
   double m_scale = 0;        // --m-scale
+  bool not_equal = false;    // true: its searches always generate A != v, as if --not-equal were given
   // Capabilities: what the parameter check accepts.
   const char* only_quality = nullptr;   // the one quality measure it can use; null: any
   bool layered_search = false;          // --search layered
@@ -120,6 +124,9 @@ std::vector<std::string> learner_names();
 // The learner whose rule defaults and capabilities apply to `p`: the one named by --base when the learner
 // is an ensemble over a base learner, else the learner itself.
 const LearnerInfo& rule_learner(const LearnerParams& p);
+// The learner whose search defaults (quality, search, max length, stop, m scale, A != v) apply to `p`: that of
+// rule_learner(p)'s searches_with, else rule_learner(p).
+const LearnerInfo& search_defaults(const LearnerParams& p);
 // The learner named by the --base (LearnerInfo::base_option) of an ensemble `p`, null for any other learner.
 const LearnerInfo* base_learner(const LearnerParams& p);
 // The learners an ensemble of `learner` can use as its base: its base option's declared values.

@@ -25,10 +25,9 @@
 namespace candor {
 
 std::string LearnerParams::resolved_quality() const {
-  const LearnerInfo& info = rule_learner(*this);
-  if (info.separate_heuristics && !heuristics.select_quality.empty()) return heuristics.select_quality;
+  if (rule_learner(*this).separate_heuristics && !heuristics.select_quality.empty()) return heuristics.select_quality;
   if (!heuristics.quality.empty()) return heuristics.quality;
-  return info.quality;
+  return search_defaults(*this).quality;
 }
 
 std::string LearnerParams::resolved_refine_quality() const {
@@ -37,11 +36,11 @@ std::string LearnerParams::resolved_refine_quality() const {
 
 SearchKind LearnerParams::resolved_search() const {
   return parse_named(kSearchNames, "--search value",
-                     rule_search.search.empty() ? rule_learner(*this).search : rule_search.search);
+                     rule_search.search.empty() ? search_defaults(*this).search : rule_search.search);
 }
 
 int LearnerParams::resolved_max_rule_length() const {
-  return rule_search.max_rule_length > 0 ? rule_search.max_rule_length : rule_learner(*this).max_rule_length;
+  return rule_search.max_rule_length > 0 ? rule_search.max_rule_length : search_defaults(*this).max_rule_length;
 }
 
 std::string LearnerParams::resolved_combine() const {
@@ -51,12 +50,14 @@ std::string LearnerParams::resolved_combine() const {
 }
 
 double LearnerParams::resolved_m_scale() const {
-  return heuristics.m_scale >= 0 ? heuristics.m_scale : rule_learner(*this).m_scale;
+  return heuristics.m_scale >= 0 ? heuristics.m_scale : search_defaults(*this).m_scale;
 }
+
+bool LearnerParams::resolved_not_equal() const { return rule_search.not_equal || search_defaults(*this).not_equal; }
 
 Stopping LearnerParams::resolved_stop() const {
   return parse_named(kStoppingNames, "--stop value",
-                     rule_covering.stop.empty() ? rule_learner(*this).stop : rule_covering.stop);
+                     rule_covering.stop.empty() ? search_defaults(*this).stop : rule_covering.stop);
 }
 
 Correction LearnerParams::resolved_correct() const {
@@ -381,6 +382,7 @@ void write_resolved_rule_options(const LearnerParams& p, nlohmann::json& j) {
   j["combine"] = std::string(rule_learner(p).combine).empty() ? "" : p.resolved_combine();
   j["stop"] = name_of(kStoppingNames, p.resolved_stop());
   j["m_scale"] = p.resolved_m_scale();
+  j["not_equal"] = p.resolved_not_equal();
   j["correct"] = name_of(kCorrectionNames, p.resolved_correct());
   if (find_learner(p.learner).separate_heuristics) {
     j["refine_quality"] = p.resolved_refine_quality();

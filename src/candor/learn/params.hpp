@@ -81,6 +81,9 @@ struct LearnerParams {
   Stopping resolved_stop() const;
   // m_scale, or the learner's default when negative: 1 for the CN2 learners, 0 (m as given) otherwise.
   double resolved_m_scale() const;
+  // Whether the searches generate A != v: --not-equal, or the learner's default (gradient-rules' searches
+  // always do).
+  bool resolved_not_equal() const;
   // `correct`, or the default: none when the quality already estimates by EVC, else the learner's
   // (evc for rule-logistic, none for the others).
   Correction resolved_correct() const;

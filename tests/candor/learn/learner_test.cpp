@@ -6,6 +6,7 @@
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/pril/pril_options.hpp"
 #include "candor/learn/qualities.hpp"
@@ -214,13 +215,28 @@ TEST(Model, ProbabilitiesAreDistributions) {
 }
 
 TEST(Params, DefaultsAreTheMeasuredOnes) {
-  // docs/defaults.md, "Honest by default": CN2 rules ranked by the m-estimate with m = sqrt(N) and the prior
-  // test, their probabilities EVC-corrected (20 permutations pooled across classes) and combined by a
-  // rules-only logistic model at the fixed lambda 0.01.
+  // docs/defaults.md, "Rules that compete": gradient rules ranked by wracc on the residual-weighted rows, with
+  // A != v and the prior test, their probabilities EVC-corrected (20 permutations pooled across classes) and
+  // combined by a rules-only logistic model at the fixed lambda 0.01.
   const LearnerParams def;
   EXPECT_EQ(def.learner, "rule-logistic");
-  EXPECT_EQ(def.resolved_quality(), "m-estimate");
+  EXPECT_EQ(def.options<LinearOptions>().candidates, RuleCandidates::gradient);
+  EXPECT_EQ(def.options<GradientRuleOptions>().rounds, 50);
+  EXPECT_EQ(def.resolved_quality(), "wracc");
+  EXPECT_TRUE(def.resolved_not_equal());
   EXPECT_EQ(def.resolved_m_scale(), 1.0);
+  // The search defaults are those of the learner that finds the rules: covering's candidates and the stable
+  // mode (whose rules are covering's) search as cn2-unordered does.
+  LearnerParams covering;
+  covering.options<LinearOptions>().candidates = RuleCandidates::covering;
+  EXPECT_EQ(covering.resolved_quality(), "m-estimate");
+  EXPECT_FALSE(covering.resolved_not_equal());
+  LearnerParams stable;
+  stable.stable.resamples = 20;
+  EXPECT_EQ(stable.resolved_quality(), "m-estimate");
+  EXPECT_FALSE(stable.resolved_not_equal());
+  stable.rule_search.not_equal = true;  // --not-equal given
+  EXPECT_TRUE(stable.resolved_not_equal());
   EXPECT_EQ(def.resolved_stop(), Stopping::prior);
   EXPECT_EQ(def.resolved_correct(), Correction::evc);
   EXPECT_EQ(def.options<LinearOptions>().features, LogisticFeatures::rules);
@@ -238,10 +254,10 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
     ASSERT_TRUE(m.rules.evc.has_value());       // the rules' probabilities are corrected
     EXPECT_EQ(m.rules.learner["correct"], "evc");
     EXPECT_EQ(m.rules.estimate, RuleEstimate::evc);
-    // The rules are gradient-rules' (--candidates gradient), searched by the m-estimate on the
-    // residual-weighted rows.
-    EXPECT_EQ(m.rules.quality, "m-estimate");
-    EXPECT_NEAR(m.rules.m, std::sqrt(690.0), 1e-9);
+    // The rules are gradient-rules' (--candidates gradient), searched as it searches by default: by wracc on
+    // the residual-weighted rows, with A != v conditions.
+    EXPECT_EQ(m.rules.quality, "wracc");
+    EXPECT_EQ(m.rules.learner["not_equal"], true);
     EXPECT_EQ(m.rules.learner["learner"], "gradient-rules");
     EXPECT_EQ(m.learner["candidates"], "gradient");
   }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "candor/coverage/bitset.hpp"
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/gradient_rules/gradient_rules_options.hpp"
@@ -75,6 +76,7 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
 
   Dataset reweighted = data;
   const Bitset all(n, true);
+  std::vector<Bitset> kept_rows;  // the training rows each kept rule covers, in model.rules' order
   for (int round = 0; round < o.rounds && model.rules.size() < max_rules; ++round) {
     for (std::size_t r = 0; r < n; ++r) row_probabilities(&scores[r * classes], classes, &p[r * classes]);
     std::vector<Candidate> found_rules;  // the best rule of each class, where one raises its class's score
@@ -103,16 +105,21 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
     for (Candidate& candidate : found_rules) {
       const std::size_t c = static_cast<std::size_t>(candidate.found.target);
       candidate.found.covered.for_each([&](std::size_t r) { scores[r * classes + c] += o.shrinkage * candidate.step; });
-      const bool known = std::any_of(model.rules.begin(), model.rules.end(), [&](const Rule& rule) {
-        return rule.klass == candidate.found.target && rule.conditions == candidate.found.conditions;
-      });
+      // A rule of the same class covering the same rows as a kept one (found again, or the same rows by other
+      // conditions) adds nothing the model could weigh apart from it: the logistic model would split one
+      // weight between the two.
+      bool known = false;
+      for (std::size_t k = 0; k < model.rules.size() && !known; ++k)
+        known = model.rules[k].klass == candidate.found.target && kept_rows[k] == candidate.found.covered;
       if (known || model.rules.size() >= max_rules) continue;
       // The rule as a rule set holds it: its class counts and probability on the training rows, unweighted.
       // With --stop prior a rule whose probability does not beat its class's prior is not kept (it moved the
       // scores all the same): it claims nothing a reader could use.
       candidate.found.counts = index.class_counts(candidate.found.covered);
       Rule rule = make_rule(candidate.found, index, estimator, model.kind, model.training_counts);
-      if (passes_prior_test(params, rule, model.training_counts)) model.rules.push_back(std::move(rule));
+      if (!passes_prior_test(params, rule, model.training_counts)) continue;
+      model.rules.push_back(std::move(rule));
+      kept_rows.push_back(std::move(candidate.found.covered));
     }
   }
   return model;

@@ -7,7 +7,7 @@
 namespace candor {
 
 struct GradientRuleOptions {
-  int rounds = 25;         // rounds of one rule search per class
+  int rounds = 50;         // rounds of one rule search per class (docs/defaults.md)
   double shrinkage = 0.5;  // the share of each rule's Newton step the scores take
   bool operator==(const GradientRuleOptions&) const = default;
 };

@@ -14,12 +14,16 @@ LearnerRegistration register_gradient_rules() {
                                    "the rules so far; combined by --combine, or weighted by rule-logistic (its "
                                    "default --candidates gradient)",
                     .fit = fit_gradient_rules,
-                    .quality = "m-estimate",
+                    // On rows weighted by their residuals, wracc is the sum of the covered rows' residuals (the
+                    // loss's gradient) over the total: the rule of steepest descent, as ENDER searches. A != v lets
+                    // one rule cover what a tree's "other values" branch covers. docs/defaults.md measures both.
+                    .quality = "wracc",
                     .search = "beam",
                     .max_rule_length = 5,
                     .stop = "prior",
                     .combine = "lift-product",
                     .m_scale = 1.0,
+                    .not_equal = true,
                     .evc_quality = true,
                     .correct_evc = true,
                     .stopping = true,

@@ -13,11 +13,7 @@ LearnerRegistration register_rule_logistic() {
                             "--candidates covering, cn2-unordered, with these rule options) and the attributes, each "
                             "rule's weight penalised by gamma = s - q n (paper 000, section 4.3.3)",
                         .fit_model = fit_rule_logistic,
-                        .quality = "m-estimate",
-                        .search = "beam",
-                        .max_rule_length = 5,
-                        .stop = "prior",
-                        .m_scale = 1.0,
+                        .searches_with = rule_candidates_learner,
                         .evc_quality = true,
                         .correct_evc = true,
                         .stopping = true,

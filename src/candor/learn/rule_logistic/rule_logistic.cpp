@@ -84,9 +84,12 @@ const std::vector<double>& lambda_grid() {
   return grid;
 }
 
-namespace {
+const char* rule_candidates_learner(const LearnerParams& p) {
+  const bool gradient = p.options<LinearOptions>().candidates == RuleCandidates::gradient && p.stable.resamples == 0;
+  return gradient ? "gradient-rules" : "cn2-unordered";
+}
 
-constexpr const char* kGradientRules = "gradient-rules";  // the learner of --candidates gradient
+namespace {
 
 // The rows the weights are learned on, encoded once: attribute columns, labels, weights, rule coverage.
 struct Design {
@@ -255,7 +258,6 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   // seldom repeat (rule-set stability 0.49 with them against 0.63 without, on vote), so the stable mode takes
   // covering's candidates, and the model records that it did.
   if (p.stable.resamples > 0) p.options<LinearOptions>().candidates = RuleCandidates::covering;
-  const bool gradient = p.options<LinearOptions>().candidates == RuleCandidates::gradient;
   p.heuristics.m_scale = p.resolved_m_scale();
   p.correct = name_of(kCorrectionNames, p.resolved_correct());  // the model records what was used
   p.options<LinearOptions>().lambda_search = name_of(kLambdaSearchNames, resolved_lambda_search(p));
@@ -280,7 +282,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
 
   // The rules: cn2-unordered with the rule options given (the logistic ones left at their defaults).
   LearnerParams rule_params = without_linear_options(p);
-  rule_params.learner = gradient ? kGradientRules : "cn2-unordered";
+  rule_params.learner = rule_candidates_learner(p);
   rule_params.heuristics.quality = p.resolved_quality();
   rule_params.rule_search.search = name_of(kSearchNames, p.resolved_search());
   rule_params.rule_search.max_rule_length = p.resolved_max_rule_length();

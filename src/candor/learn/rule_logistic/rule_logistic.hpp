@@ -43,6 +43,9 @@ std::string describe_rule_logistic(const LearnerParams& p);
 // The gradient options (--gradient-rounds, --gradient-shrinkage) are read only with --candidates gradient
 // and without --stable-resamples.
 void check_rule_logistic_options(const LearnerParams& p);
+// The learner that finds the rules (LearnerInfo::searches_with), whose search defaults apply: gradient-rules for
+// --candidates gradient, cn2-unordered for covering and for the stable mode (whose rules are covering's).
+const char* rule_candidates_learner(const LearnerParams& p);
 void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j);
 void rule_logistic_paper_settings(LearnerParams& p);
 

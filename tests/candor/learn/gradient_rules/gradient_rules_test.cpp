@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "candor/coverage/condition.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/params.hpp"
@@ -36,21 +37,27 @@ LearnerParams gradient(int rounds) {
 
 TEST(GradientRules, FirstRoundsByHand) {
   const Dataset d = two_by_two();
-  // Round 1: both classes start at the same score, so every residual is 1/2. The best rule of pos is a = x
-  // (R = 8/2 - 2/2 = 3 > 0), of neg a = y: both are kept, pos's first.
+  // Round 1: both classes start at the same score, so every residual is 1/2. By wracc on those weights the
+  // best rule of pos covers the rows of a = x ((5/10) x (4/5 - 5/10) = 0.15; R = 8/2 - 2/2 = 3 > 0), of neg
+  // those of a = y: both are kept, pos's first. With A != v (the learner's default) a = x and a != y are the
+  // same rows, so the test reads the rows a rule covers, not which of the two spellings the search met first.
   const RuleModel one = fit(d, gradient(1));
+  EXPECT_EQ(one.learner.at("quality"), "wracc");
+  EXPECT_EQ(one.learner.at("not_equal"), true);  // the model records what its searches generated
   ASSERT_EQ(one.rules.size(), 2u);
   ASSERT_EQ(one.rules[0].conditions.size(), 1u);
   EXPECT_EQ(one.rules[0].klass, 0);
-  EXPECT_EQ(one.rules[0].conditions[0].value, 0);  // x
+  for (std::size_t r = 0; r < d.rows(); ++r)
+    EXPECT_EQ(one.rules[0].covers(d, r), d.columns[0].codes[r] == 0) << r;  // a = x
   EXPECT_EQ(one.rules[0].training_counts, (std::vector<double>{8, 2}));
   EXPECT_EQ(one.rules[0].class_counts, (std::vector<double>{8, 2}));  // unweighted, not the residuals
   EXPECT_EQ(one.rules[1].klass, 1);
-  EXPECT_EQ(one.rules[1].conditions[0].value, 1);  // y
+  for (std::size_t r = 0; r < d.rows(); ++r)
+    EXPECT_EQ(one.rules[1].covers(d, r), d.columns[0].codes[r] == 1) << r;  // a = y
   EXPECT_EQ(one.rules[1].training_counts, (std::vector<double>{2, 8}));
   // Round 2: the rows of a = x moved by 0.5 x 3 / (10/4 + 1) towards pos (p(pos) = 0.606), those of a = y as
-  // far towards neg; a = x still under-predicts pos (R = 8 x 0.394 - 2 x 0.606 = 1.95 > 0), so the same two
-  // rules are found again: their steps grow, the rules do not.
+  // far towards neg; a = x still under-predicts pos (R = 8 x 0.394 - 2 x 0.606 = 1.95 > 0), so rules over the
+  // same two sets of rows are found again (by either spelling): their steps grow, the rules do not.
   EXPECT_EQ(fit(d, gradient(3)).rules.size(), 2u);
   // Every rule holds a probability with its interval.
   for (const Rule& r : one.rules) {
@@ -82,13 +89,41 @@ TEST(GradientRules, RuleLogisticWeighsThem) {
   const auto m = fit_model(d, params_from_json({{"candidates", "gradient"}, {"gradient_rounds", 20}}), 2);
   const auto& logistic = dynamic_cast<const LogisticRuleModel&>(*m);
   EXPECT_EQ(m->learner.at("candidates"), "gradient");
-  EXPECT_EQ(m->learner.at("quality"), "m-estimate");
+  // Searched as gradient-rules searches by default, and recorded so.
+  EXPECT_EQ(m->learner.at("quality"), "wracc");
+  EXPECT_EQ(m->learner.at("not_equal"), true);
   EXPECT_EQ(m->learner.at("stop"), "prior");
   EXPECT_GE(logistic.rule_count(), 5u);
   EXPECT_LE(logistic.rule_count() + logistic.rules_without_weight, 2 * 20u);  // rounds x classes
   // Same rules as gradient-rules alone finds with those options.
   const RuleModel alone = fit(d, params_from_json({{"learner", "gradient-rules"}, {"gradient_rounds", 20}}), 2);
   EXPECT_EQ(logistic.rule_count() + logistic.rules_without_weight, alone.rules.size());
+  // A quality given is the one used; covering's candidates keep covering's defaults.
+  const auto m_estimate = fit_model(d, params_from_json({{"gradient_rounds", 5}, {"quality", "m-estimate"}}), 2);
+  EXPECT_EQ(m_estimate->learner.at("quality"), "m-estimate");
+  const auto covering = fit_model(d, params_from_json({{"candidates", "covering"}}), 2);
+  EXPECT_EQ(covering->learner.at("quality"), "m-estimate");
+  EXPECT_EQ(covering->learner.at("not_equal"), false);
+}
+
+TEST(GradientRules, NoTwoRulesOfAClassCoverTheSameRows) {
+  // lymph's nominal attributes give pairs of spellings of one set of rows (A = v or A != w on a two-valued
+  // attribute, or conditions that the others already imply): found without this check, 25 rounds keep such
+  // pairs.
+  const Dataset d = read_arff(test::shared("lymph.arff"));
+  const RuleModel m = fit(d, gradient(25), 2);
+  ASSERT_GE(m.rules.size(), 10u);
+  std::size_t not_equal = 0;
+  for (std::size_t a = 0; a < m.rules.size(); ++a) {
+    for (const Condition& c : m.rules[a].conditions) not_equal += c.op == Op::ne;
+    for (std::size_t b = a + 1; b < m.rules.size(); ++b) {
+      if (m.rules[a].klass != m.rules[b].klass) continue;
+      bool same = true;
+      for (std::size_t r = 0; r < d.rows() && same; ++r) same = m.rules[a].covers(d, r) == m.rules[b].covers(d, r);
+      EXPECT_FALSE(same) << a << " and " << b;
+    }
+  }
+  EXPECT_GT(not_equal, 0u);  // A != v conditions are searched, and chosen
 }
 
 TEST(GradientRules, OptionsRefused) {
