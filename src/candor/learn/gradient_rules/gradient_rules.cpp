@@ -3,14 +3,18 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <numeric>
 #include <optional>
 #include <vector>
 
 #include "candor/coverage/bitset.hpp"
+#include "candor/coverage/condition.hpp"
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/gradient_rules/gradient_rules_options.hpp"
 #include "candor/search/beam_search.hpp"
+#include "candor/util/random.hpp"
 
 namespace candor {
 
@@ -25,6 +29,12 @@ const std::vector<ParamInfo>& gradient_rules_params() {
        "gradient-rules: the share of each rule's Newton step the scores take before the next search (smaller: "
        "more rounds find rules that differ less)",
        "gradient", in_range(0, 1, true)},
+      {"gradient_sample", option_field<&GradientRuleOptions::sample>(),
+       "gradient-rules: on more training rows than this, each round's searches see this many of them, drawn "
+       "without replacement and afresh each round (stochastic gradient boosting, Friedman 2002), so that a "
+       "round's cost stops growing with the data; the rules' counts, probabilities and steps are those of "
+       "every row (0: every row, every round; docs/defaults.md measures it)",
+       "gradient", at_least(0)},
   };
   return table;
 }
@@ -34,6 +44,25 @@ namespace {
 // The Newton step's regulariser: a rule covering few rows of little curvature moves the scores at most
 // R / 1, as in the gradient-boosted rules of ENDER.
 constexpr double kStepRegulariser = 1.0;
+
+// `count` of the rows [0, n) drawn without replacement (a partial Fisher-Yates shuffle), as a bitset.
+Bitset sampled_rows(std::size_t n, std::size_t count, Rng& rng) {
+  std::vector<std::size_t> rows(n);
+  std::iota(rows.begin(), rows.end(), std::size_t{0});
+  Bitset out(n, false);
+  for (std::size_t i = 0; i < count; ++i) {
+    std::swap(rows[i], rows[i + uniform_below(rng, n - i)]);
+    out.set(rows[i]);
+  }
+  return out;
+}
+
+// The training rows a rule's conditions cover.
+Bitset rows_covered(const CoverageIndex& index, const std::vector<Condition>& conditions, std::size_t n) {
+  Bitset out(n, true);
+  for (const Condition& c : conditions) out = index.covered(c, out);
+  return out;
+}
 
 // Softmax of one row's scores into `p`.
 void row_probabilities(const double* scores, std::size_t classes, double* p) {
@@ -76,9 +105,12 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
 
   Dataset reweighted = data;
   const Bitset all(n, true);
+  const bool sampling = o.sample > 0 && n > static_cast<std::size_t>(o.sample);
+  Rng rng(static_cast<std::uint64_t>(params.seed));
   std::vector<Bitset> kept_rows;  // the training rows each kept rule covers, in model.rules' order
   for (int round = 0; round < o.rounds && model.rules.size() < max_rules; ++round) {
     for (std::size_t r = 0; r < n; ++r) row_probabilities(&scores[r * classes], classes, &p[r * classes]);
+    const Bitset searched = sampling ? sampled_rows(n, static_cast<std::size_t>(o.sample), rng) : all;
     std::vector<Candidate> found_rules;  // the best rule of each class, where one raises its class's score
     for (std::size_t c = 0; c < classes; ++c) {
       if (target >= 0 && static_cast<int>(c) != target) continue;
@@ -89,8 +121,9 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
             data.y[r] == kMissing ? 0.0 : data.weights[r] * (data.y[r] == static_cast<int>(c) ? 1 - pc : pc);
       }
       const CoverageIndex residuals(index, reweighted);
-      auto found = find_best_rule(residuals, all, static_cast<int>(c), quality, options);
+      auto found = find_best_rule(residuals, searched, static_cast<int>(c), quality, options);
       if (!found) continue;
+      if (sampling) found->covered = rows_covered(index, found->conditions, n);  // every row it covers
       double R = 0, H = 0;
       found->covered.for_each([&](std::size_t r) {
         if (data.y[r] == kMissing) return;

@@ -7,8 +7,12 @@
 // the reweighted rows. A rule whose covered rows have a positive summed residual R (it raises its class
 // where the class is under-predicted) is kept, and the scores of class c on the rows it covers move by
 // --gradient-shrinkage times its Newton step R / (H + 1), H the rows' summed p_c (1 - p_c). A rule found
-// again moves the scores again but is not added twice.
+// again, or one covering the same rows as a kept rule of its class, moves the scores again but is not added.
 // A rule is thus searched where the rules so far predict worst, rather than on the rows no rule covers yet.
+// By default the search ranks by wracc, which on these weights is the summed residual of the rows a rule
+// covers over the total (the loss's steepest descent, as ENDER's gradient rules), and generates A != v.
+// On more rows than --gradient-sample each round searches a fresh sample of that many (stochastic gradient
+// boosting); R, H and the rule's counts are still those of every row it covers.
 //
 // As a rule set, each rule carries its class counts on the whole training set and the learner's estimate of
 // its probability (EVC's with --correct evc), and predicts by --combine like cn2-unordered's; rule-logistic

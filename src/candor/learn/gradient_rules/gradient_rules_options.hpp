@@ -9,6 +9,7 @@ namespace candor {
 struct GradientRuleOptions {
   int rounds = 50;         // rounds of one rule search per class (docs/defaults.md)
   double shrinkage = 0.5;  // the share of each rule's Newton step the scores take
+  int sample = 10000;      // rows each round's searches see, drawn afresh each round (0: every row)
   bool operator==(const GradientRuleOptions&) const = default;
 };
 

@@ -40,8 +40,8 @@ double resolved_fixed_lambda(const LearnerParams& p);
 // rule-logistic's steps of the shared option handling (LearnerInfo): the line heading its models' text (the
 // rules' and the linear model's settings), the resolved --lambda-search written, paper 000's LRRP settings.
 std::string describe_rule_logistic(const LearnerParams& p);
-// The gradient options (--gradient-rounds, --gradient-shrinkage) are read only with --candidates gradient
-// and without --stable-resamples.
+// The gradient options (--gradient-rounds, --gradient-shrinkage, --gradient-sample) are read only with --candidates
+// gradient and without --stable-resamples.
 void check_rule_logistic_options(const LearnerParams& p);
 // The learner that finds the rules (LearnerInfo::searches_with), whose search defaults apply: gradient-rules for
 // --candidates gradient, cn2-unordered for covering and for the stable mode (whose rules are covering's).

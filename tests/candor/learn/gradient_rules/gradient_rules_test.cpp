@@ -11,6 +11,7 @@
 #include "candor/coverage/condition.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/model.hpp"
@@ -126,10 +127,39 @@ TEST(GradientRules, NoTwoRulesOfAClassCoverTheSameRows) {
   EXPECT_GT(not_equal, 0u);  // A != v conditions are searched, and chosen
 }
 
+TEST(GradientRules, SampledRoundsCountEveryRow) {
+  // --gradient-sample 200 on credit-a's 690 rows: each round searches 200 rows drawn afresh, by the seed.
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams p = gradient(10);
+  p.options<GradientRuleOptions>().sample = 200;
+  const RuleModel one = fit(d, p, 1);
+  ASSERT_GE(one.rules.size(), 5u);
+  EXPECT_EQ(one.to_json(), fit(d, p, 2).to_json());  // the same model on any thread count
+  // A rule's counts are those of every training row it covers, not of the sample it was found on.
+  for (const Rule& rule : one.rules) {
+    std::vector<double> counts(d.num_classes(), 0.0);
+    for (std::size_t r = 0; r < d.rows(); ++r)
+      if (rule.covers(d, r)) counts[static_cast<std::size_t>(d.y[r])] += d.weights[r];
+    EXPECT_EQ(rule.training_counts, counts);
+  }
+  // The samples differ from the whole data and with the seed; a sample of at least every row is no sample.
+  EXPECT_NE(one.to_json()["rules"], fit(d, gradient(10), 1).to_json()["rules"]);
+  LearnerParams other_seed = p;
+  other_seed.seed = 2;
+  EXPECT_NE(one.to_json()["rules"], fit(d, other_seed, 1).to_json()["rules"]);
+  LearnerParams every_row = gradient(10);
+  every_row.options<GradientRuleOptions>().sample = 690;
+  EXPECT_EQ(fit(d, every_row, 1).to_json()["rules"], fit(d, gradient(10), 1).to_json()["rules"]);
+}
+
 TEST(GradientRules, OptionsRefused) {
   EXPECT_THROW(validate(params_from_json({{"learner", "gradient-rules"}, {"gradient_shrinkage", 0}})),
                std::invalid_argument);
   EXPECT_THROW(validate(params_from_json({{"learner", "gradient-rules"}, {"gradient_rounds", 0}})),
+               std::invalid_argument);
+  EXPECT_THROW(validate(params_from_json({{"learner", "gradient-rules"}, {"gradient_sample", -1}})),
+               std::invalid_argument);
+  EXPECT_THROW(validate(params_from_json({{"gradient_sample", 5000}, {"candidates", "covering"}})),
                std::invalid_argument);
   // rule-logistic reads them only for its gradient candidates (its default).
   EXPECT_THROW(validate(params_from_json({{"gradient_rounds", 10}, {"candidates", "covering"}})),
