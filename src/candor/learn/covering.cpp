@@ -1,9 +1,13 @@
 // Pieces every covering learner shares (learn/covering.hpp).
 #include "candor/learn/covering.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <vector>
 
+#include "candor/coverage/condition.hpp"
+#include "candor/data/dataset.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/stats/binomial_interval.hpp"
 
@@ -115,13 +119,27 @@ std::pair<double, double> probability_interval(const QualityMeasure& estimate, c
   return {std::min(p, estimate_at(f_lo * n)), std::max(p, f_hi)};
 }
 
+namespace {
+// On an attribute of two declared values A != v is A = w on any data (both need a known value): the rule
+// reads the clearer spelling. The search offers both, and keeps its ties as they were.
+std::vector<Condition> readable_conditions(std::vector<Condition> conditions, const Dataset& data) {
+  for (Condition& c : conditions) {
+    const Attribute& a = data.attribute(static_cast<std::size_t>(c.attribute));
+    if (c.op != Op::ne || !a.is_nominal() || a.values.size() != 2) continue;
+    c.op = Op::eq;
+    c.value = 1 - c.value;
+  }
+  return conditions;
+}
+}  // namespace
+
 // The estimate users read is of P(class | rule fires) where the model uses the rule: among the examples
 // that reach it for a decision list (those left by earlier rules: the search's rows, `totals`), among all
 // training examples for a rule set (`totals` = the training set's class counts).
 Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& estimate, ModelKind kind,
                const std::vector<double>& totals) {
   Rule r;
-  r.conditions = found.conditions;
+  r.conditions = readable_conditions(found.conditions, index.data());
   r.klass = found.target;
   r.class_counts = found.counts;
   r.quality = found.quality;

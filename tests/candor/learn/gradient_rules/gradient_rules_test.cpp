@@ -127,6 +127,24 @@ TEST(GradientRules, NoTwoRulesOfAClassCoverTheSameRows) {
   EXPECT_GT(not_equal, 0u);  // A != v conditions are searched, and chosen
 }
 
+TEST(GradientRules, NoNotEqualOnATwoValuedAttribute) {
+  // On credit-a's two-valued A9 (t, f), A9 != f is A9 = t: only the clearer spelling is offered.
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  const RuleModel m = fit(d, gradient(50), 2);
+  std::size_t not_equal = 0, two_valued = 0;
+  for (const Rule& rule : m.rules)
+    for (const Condition& c : rule.conditions) {
+      if (d.attribute(static_cast<std::size_t>(c.attribute)).is_nominal() &&
+          d.attribute(static_cast<std::size_t>(c.attribute)).values.size() == 2)
+        ++two_valued;
+      if (c.op != Op::ne) continue;
+      ++not_equal;
+      EXPECT_GT(d.attribute(static_cast<std::size_t>(c.attribute)).values.size(), 2u) << rule.conditions.size();
+    }
+  EXPECT_GT(not_equal, 0u);   // A != v on the attributes of more values
+  EXPECT_GT(two_valued, 0u);  // and the two-valued ones still in rules, as A = v
+}
+
 TEST(GradientRules, SampledRoundsCountEveryRow) {
   // --gradient-sample 200 on credit-a's 690 rows: each round searches 200 rows drawn afresh, by the seed.
   const Dataset d = read_arff(test::shared("credit-a.arff"));
