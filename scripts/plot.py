@@ -18,6 +18,7 @@ import math
 import os
 import sys
 import tempfile
+import textwrap
 
 import matplotlib
 
@@ -170,7 +171,11 @@ def main(spec_path):
         for ax in list(axes.flat)[len(panels):]:
             ax.axis("off")
         if "title" in fig_spec:
-            fig.suptitle(fig_spec["title"], fontsize=10)
+            # Wrapped to the figure's width (about 11 characters an inch at this size), so that a long learner
+            # description is not cut off at the edges.
+            wrap = max(40, int(width * cols * 11))
+            lines = [textwrap.fill(line, wrap) for line in fig_spec["title"].split("\n")]
+            fig.suptitle("\n".join(lines), fontsize=10)
         fig.tight_layout()
         save(fig, os.path.join(base, fig_spec["file"]), 110)
         print("wrote", os.path.join(base, fig_spec["file"]))
