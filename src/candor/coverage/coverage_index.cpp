@@ -124,6 +124,12 @@ void CoverageIndex::index_labels() {
     if (data.y[r] != kMissing) class_rows_[data.y[r]].set(r);
 }
 
+Bitset CoverageIndex::covered(const std::vector<Condition>& conditions) const {
+  Bitset out(rows(), true);
+  for (const Condition& c : conditions) out = covered(c, out);
+  return out;
+}
+
 Bitset CoverageIndex::covered(const Condition& c, const Bitset& within) const {
   switch (c.op) {
     case Op::eq: return within & orders_->value_rows[c.attribute][c.value];

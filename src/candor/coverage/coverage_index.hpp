@@ -52,6 +52,8 @@ class CoverageIndex {
 
   // Rows (among `within`) satisfying c.
   Bitset covered(const Condition& c, const Bitset& within) const;
+  // Rows satisfying every one of `conditions` (all rows for none): the rows a rule covers.
+  Bitset covered(const std::vector<Condition>& conditions) const;
   // Weighted class counts of `rows` into out[0..classes).
   void class_counts(const Bitset& rows, double* out) const;
   std::vector<double> class_counts(const Bitset& rows) const;

@@ -143,10 +143,7 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
   r.klass = found.target;
   r.class_counts = found.counts;
   r.quality = found.quality;
-  Bitset all(index.rows(), true);
-  Bitset covered = all;
-  for (const auto& c : r.conditions) covered = index.covered(c, covered);
-  r.training_counts = index.class_counts(covered);
+  r.training_counts = index.class_counts(index.covered(r.conditions));
   const bool list = kind != ModelKind::rule_set;
   RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass,
                                     static_cast<int>(r.conditions.size()));

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "candor/coverage/bitset.hpp"
-#include "candor/coverage/condition.hpp"
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/gradient_rules/gradient_rules_options.hpp"
@@ -54,13 +53,6 @@ Bitset sampled_rows(std::size_t n, std::size_t count, Rng& rng) {
     std::swap(rows[i], rows[i + uniform_below(rng, n - i)]);
     out.set(rows[i]);
   }
-  return out;
-}
-
-// The training rows a rule's conditions cover.
-Bitset rows_covered(const CoverageIndex& index, const std::vector<Condition>& conditions, std::size_t n) {
-  Bitset out(n, true);
-  for (const Condition& c : conditions) out = index.covered(c, out);
   return out;
 }
 
@@ -123,7 +115,7 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
       const CoverageIndex residuals(index, reweighted);
       auto found = find_best_rule(residuals, searched, static_cast<int>(c), quality, options);
       if (!found) continue;
-      if (sampling) found->covered = rows_covered(index, found->conditions, n);  // every row it covers
+      if (sampling) found->covered = index.covered(found->conditions);  // every row it covers
       double R = 0, H = 0;
       found->covered.for_each([&](std::size_t r) {
         if (data.y[r] == kMissing) return;

@@ -280,7 +280,8 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     weight_rows = rule_rows;
   }
 
-  // The rules: cn2-unordered with the rule options given (the logistic ones left at their defaults).
+  // The rules: gradient-rules' or cn2-unordered's (rule_candidates_learner) with the rule options given (the
+  // logistic ones left at their defaults).
   LearnerParams rule_params = without_linear_options(p);
   rule_params.learner = rule_candidates_learner(p);
   rule_params.heuristics.quality = p.resolved_quality();
