@@ -467,6 +467,7 @@ nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<st
 }
 
 EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<std::string>& class_names) {
+  check_known_entries(j, {{"permutations"}, {"fit"}, {"pool"}, {"seed"}, {"laws"}, {"permutations_run"}});
   EvcCalibration c;
   c.settings.permutations = json_int(j.at("permutations"), "EVC permutations", 0);
   c.settings.fit = parse_gumbel_fit(json_get<std::string>(j, "fit"));
@@ -485,6 +486,7 @@ EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<
     if (pos == class_names.end()) throw std::invalid_argument("EVC calibration names unknown class '" + it.key() + "'");
     const std::size_t k = static_cast<std::size_t>(pos - class_names.begin());
     for (const auto& row : it.value()) {
+      check_known_entries(row, {{"length"}, {"mu"}, {"beta"}, {"mean_max_lrs"}});
       if (json_integer(row.at("length"), "an EVC law's length", 1, 1 << 20) !=
           static_cast<long long>(c.laws[k].size() + 1))
         throw std::invalid_argument("EVC calibration lengths must run 1, 2, ...");

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "candor/util/json_read.hpp"
+
 namespace candor {
 
 AttributeEncoding AttributeEncoding::fit(const Dataset& d, const std::vector<std::size_t>& given) {
@@ -105,6 +107,9 @@ AttributeEncoding AttributeEncoding::from_json(const nlohmann::json& j, const Sc
     if (col.attribute < 0) throw std::invalid_argument("attribute column of unknown attribute '" + name + "'");
     const Attribute& a = schema.attributes[static_cast<std::size_t>(col.attribute)];
     const std::string kind = cj.at("kind").get<std::string>();
+    const bool standardised = kind == "standardised";
+    check_known_entries(
+        cj, {{"attribute"}, {"kind"}, {"mean", standardised}, {"sd", standardised}, {"value", kind == "value"}});
     if (kind == "standardised") {
       if (a.is_nominal()) throw std::invalid_argument("nominal attribute '" + name + "' cannot be standardised");
       col.kind = EncodedColumn::Kind::numeric;

@@ -266,7 +266,8 @@ double BoostModel::mean_rule_length() const {
 
 BoostModel BoostModel::from_json(const nlohmann::json& j) {
   BoostModel m;
-  read_model_header(j, m);
+  read_model_header(j, m,
+                    {{"members"}, {"per_iteration"}, {"temperature"}, {"member_discount"}, {"lift_prior_weight"}});
   if (learner_name(m) != "boost") throw std::invalid_argument("a boost model must name the boost learner");
   m.resolve();
   // kbs model files written before kbs read --multiclass do not name it: they are one softmax ensemble.
@@ -283,6 +284,11 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
   // Every problem names the member, as a JSON pointer into the file.
   for (const auto& jm : arr) {
     read_entry(jm, [&] {
+      check_known_entries(jm, {{"tree"},
+                               {"vote_weight", m.method == BoostingMethod::adaboost_m1},
+                               {"lifts", m.method == BoostingMethod::kbs},
+                               {"against_rest"},
+                               {"decided_cells"}});
       m.members.push_back(Tree::from_json(jm.at("tree"), m.schema, logit));
       if (m.method == BoostingMethod::adaboost_m1) {
         const double w = json_get<double>(jm, "vote_weight");

@@ -260,7 +260,19 @@ nlohmann::json LogisticRuleModel::to_json() const {
 
 LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
   LogisticRuleModel m;
-  read_model_header(j, m);
+  read_model_header(j, m,
+                    {{"link"},
+                     {"lambda"},
+                     {"lambda_search"},
+                     {"intercepts"},
+                     {"attribute_columns"},
+                     {"attribute_spread"},
+                     {"attribute_weights"},
+                     {"rule_weights"},
+                     {"rule_gamma"},
+                     {"rule_spread"},
+                     {"rules_without_weight"},
+                     {"rule_model"}});
   m.resolve();
   m.link = parse_named(kLogisticLinkNames, "link", json_get<std::string>(j, "link"));
   m.lambda = json_get<double>(j, "lambda");
@@ -268,6 +280,7 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
     throw JsonEntryError(j.at("lambda"), "lambda must be finite and non-negative");
   if (j.contains("lambda_search")) {
     const auto& s = j.at("lambda_search");
+    check_known_entries(s, {{"on"}, {"folds"}, {"grid"}, {"log_loss"}});
     m.lambda_search.on = parse_named(kLambdaSearchNames, "lambda search", json_get<std::string>(s, "on"));
     m.lambda_search.folds = json_int(s.at("folds"), "lambda search folds", 0);
     m.lambda_search.grid = json_get<std::vector<double>>(s, "grid");

@@ -15,6 +15,7 @@
 #include "candor/model/pril_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/model/tree_model.hpp"
+#include "candor/util/json_error.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/names.hpp"
 #include "candor/util/output.hpp"
@@ -47,6 +48,7 @@ Attribute attribute_from_json(const nlohmann::json& j) {
   Attribute a;
   a.name = json_get<std::string>(j, "name");
   std::string type = json_get<std::string>(j, "type");
+  check_known_entries(j, {{"name"}, {"type"}, {"values", type == "nominal"}});
   if (type == "nominal") {
     a.type = AttributeType::nominal;
     a.values = json_get<std::vector<std::string>>(j, "values");
@@ -122,6 +124,15 @@ nlohmann::json stability_json(const StabilityRecord& s) {
 }
 
 StabilityRecord stability_from_json(const nlohmann::json& s) {
+  check_known_entries(s, {{"resamples"},
+                          {"resampling"},
+                          {"quantiles"},
+                          {"rule_set_stability"},
+                          {"rule_set_stability_sd"},
+                          {"prediction_agreement"},
+                          {"probability_spread"},
+                          {"mean_rules"},
+                          {"rule_frequency"}});
   StabilityRecord r;
   r.resamples = static_cast<int>(json_integer(s.at("resamples"), "stability resamples", 2, 1000000));
   r.resampling = json_get<std::string>(s, "resampling");
@@ -174,11 +185,15 @@ std::vector<std::string> rule_table_columns(const nlohmann::json& rows) {
   return out;
 }
 
-void read_model_header(const nlohmann::json& j, Model& m) {
+void read_model_header(const nlohmann::json& j, Model& m, std::initializer_list<KnownEntry> own) {
+  check_known_entries(
+      j, own,
+      {{"format"}, {"version"}, {"model"}, {"learner"}, {"training"}, {"attributes"}, {"class"}, {"stability"}});
   m.learner = j.at("learner");
   if (!m.learner.is_object() || !m.learner.contains("learner") || !m.learner.at("learner").is_string())
     throw std::invalid_argument("\"learner\" must be an object naming its learner");
   const auto& tr = j.at("training");
+  check_known_entries(tr, {{"source"}, {"rows"}, {"class_counts"}});
   m.training_source = json_get<std::string>(tr, "source");
   m.training_rows =
       static_cast<std::size_t>(json_integer(tr.at("rows"), "training rows", 0, std::numeric_limits<long long>::max()));
@@ -187,6 +202,7 @@ void read_model_header(const nlohmann::json& j, Model& m) {
   if (!j.at("attributes").is_array()) throw JsonEntryError(j.at("attributes"), "must be a list of attributes");
   for (const auto& a : j.at("attributes"))
     m.schema.attributes.push_back(read_entry(a, [&] { return attribute_from_json(a); }));
+  check_known_entries(j.at("class"), {{"name"}, {"values"}});
   m.schema.class_attribute.name = json_get<std::string>(j.at("class"), "name");
   m.schema.class_attribute.type = AttributeType::nominal;
   m.schema.class_attribute.values = json_get<std::vector<std::string>>(j.at("class"), "values");
@@ -214,24 +230,6 @@ const std::vector<ModelKindInfo>& model_kind_table() {
 }
 
 namespace {
-
-// Every entry of a model file is one candor writes: the model read back and written again holds it. An
-// entry it lacks is a typo or a hand edit that would otherwise be ignored without a word.
-// The pointer of the first entry of `file` that `written` lacks, or nothing. The pointer is built on the way
-// out, only for that entry: building every entry's on the way in cost a string per node of a large model.
-std::optional<std::string> unknown_entry(const nlohmann::json& file, const nlohmann::json& written) {
-  if (file.is_object() && written.is_object()) {
-    for (const auto& [key, value] : file.items()) {
-      const auto it = written.find(key);
-      if (it == written.end()) return "/" + key;
-      if (auto below = unknown_entry(value, *it)) return "/" + key + *below;
-    }
-  } else if (file.is_array() && written.is_array() && file.size() == written.size()) {
-    for (std::size_t i = 0; i < file.size(); ++i)
-      if (auto below = unknown_entry(file[i], written[i])) return "/" + std::to_string(i) + *below;
-  }
-  return std::nullopt;
-}
 
 // `file` with the entries that version-1 files wrote under an earlier name renamed to today's, so that every
 // reader and the check of known entries see one vocabulary: a boost member's "weight" (AdaBoost.M1's vote)
@@ -266,9 +264,9 @@ std::unique_ptr<Model> model_from_json(nlohmann::json j, const std::string& sour
     const std::string kind = json_get<std::string>(j, "model");
     for (const auto& k : model_kind_table())
       if (kind == k.name) {
+        // Every entry of a model file is one candor writes (each reader checks its objects' entries): an
+        // entry it does not write is a typo or a hand edit that would otherwise be ignored without a word.
         auto model = k.from_json(j);
-        if (const auto unknown = unknown_entry(j, model->to_json()))
-          throw std::invalid_argument("unknown entry " + *unknown);
         if (model->stability && model->stability->rule_frequency.size() != model->rule_table().size())
           throw std::invalid_argument("stability rule_frequency has " +
                                       std::to_string(model->stability->rule_frequency.size()) + " entries for " +
@@ -278,6 +276,8 @@ std::unique_ptr<Model> model_from_json(nlohmann::json j, const std::string& sour
     std::vector<std::string> known;
     for (const auto& k : model_kind_table()) known.emplace_back(k.name);
     throw std::invalid_argument(unknown_name_message("model kind", kind, known));
+  } catch (const UnknownJsonEntry& e) {
+    throw InputError(source, 0, "malformed model: unknown entry " + json_pointer_of(j, e.entry()).value_or("?"));
   } catch (const nlohmann::json::exception& e) {
     throw InputError(source, 0, "malformed model: " + json_error_text(j, e));
   } catch (const std::invalid_argument& e) {

@@ -3,6 +3,7 @@
 // A model file records its kind under "model"; load_model() hands the document to that kind's reader.
 // A new kind of model is one class deriving from Model plus one line in model_kind_table() (model.cpp).
 #include <cstddef>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -13,6 +14,7 @@
 
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
+#include "candor/util/json_read.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
@@ -151,9 +153,10 @@ void record_training(Model& m, const Dataset& data);
 // attributes and class.
 nlohmann::json model_header_json(const Model& m);
 // Reads those entries into `m`: the learner object as it is (an object naming its learner; learn/ checks
-// the options where it reads them). Throws std::invalid_argument or nlohmann::json::exception for a
-// malformed document.
-void read_model_header(const nlohmann::json& j, Model& m);
+// the options where it reads them). `own` names the entries the model kind's writer adds beside them: any
+// other entry of the file's top level is an UnknownJsonEntry. Throws std::invalid_argument or
+// nlohmann::json::exception for a malformed document.
+void read_model_header(const nlohmann::json& j, Model& m, std::initializer_list<KnownEntry> own);
 
 struct ModelKindInfo {
   const char* name;         // the model file's "model" entry

@@ -186,7 +186,8 @@ std::vector<std::pair<std::string, double>> PrilModel::training_statistics() con
 
 PrilModel PrilModel::from_json(const nlohmann::json& j) {
   PrilModel m;
-  read_model_header(j, m);
+  read_model_header(
+      j, m, {{"cuts"}, {"branching"}, {"adjusted_average_reliability"}, {"training_undecided_rate"}, {"branches"}});
   if (learner_name(m) != "pril") throw std::invalid_argument("a pril model must name the pril learner");
   m.risk = learner_number(m, "risk", m.risk, 0, 1);
   const int attrs = static_cast<int>(m.schema.attributes.size());
@@ -204,6 +205,7 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
   m.training_undecided = json_get<double>(j, "training_undecided_rate");
   for (const auto& jb : j.at("branches")) {
     read_entry(jb, [&] {
+      check_known_entries(jb, {{"values"}, {"class_counts"}, {"sets"}});
       PrilBranch b;
       b.values = json_ints(jb.at("values"), "a branch's values");
       b.class_counts = json_get<std::vector<double>>(jb, "class_counts");
@@ -214,6 +216,7 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
           throw std::invalid_argument("a branch value is out of range");
       for (const auto& js : jb.at("sets"))
         read_entry(js, [&] {
+          check_known_entries(js, {{"attributes"}, {"significance"}, {"step"}, {"rules"}});
           PrilRuleSet s;
           s.attributes = json_ints(js.at("attributes"), "a subset's attributes");
           s.significance = json_get<double>(js, "significance");
@@ -222,6 +225,8 @@ PrilModel PrilModel::from_json(const nlohmann::json& j) {
             if (a < 0 || a >= attrs) throw std::invalid_argument("a rule set attribute is out of range");
           for (const auto& jr : js.at("rules"))
             read_entry(jr, [&] {
+              check_known_entries(jr,
+                                  {{"values"}, {"class"}, {"reliability"}, {"confidence"}, {"covered"}, {"correct"}});
               PrilRule r;
               r.values = json_ints(jr.at("values"), "a rule's values");
               r.klass = json_int(jr.at("class"), "a rule's class");

@@ -186,7 +186,7 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
     throw std::invalid_argument("not a rule model: '" + kind + "'");
   // Files written before rule combination and prior smoothing existed predicted by the count sum and the
   // raw distributions: they keep predicting exactly that.
-  read_model_header(j, m);
+  read_model_header(j, m, {{"rules"}, {"default"}, {"evc"}, {"bootstrap"}});
   nlohmann::json& learner = m.learner;
   if (!learner.contains("combine") && learner.value("learner", "") == "cn2-unordered") learner["combine"] = "counts";
   if (!learner.contains("prior_weight")) learner["prior_weight"] = 0.0;
@@ -204,12 +204,22 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
     const auto& rj = rules_json[index];
     // Every problem names the rule, as a JSON pointer into the file.
     read_entry(rj, [&] {
+      check_known_entries(rj, {{"class"},
+                               {"conditions"},
+                               {"covered"},
+                               {"class_counts"},
+                               {"training_counts"},
+                               {"quality"},
+                               {"probability"},
+                               {"interval"},
+                               {"stable_frequency"}});
       Rule r;
       r.klass = m.schema.class_attribute.value_index(json_get<std::string>(rj, "class"));
       if (r.klass < 0) throw JsonEntryError(rj.at("class"), "rule predicts unknown class " + rj.at("class").dump());
       if (!rj.at("conditions").is_array()) throw JsonEntryError(rj.at("conditions"), "must be a list of conditions");
       for (const auto& cj : rj.at("conditions")) {
         read_entry(cj, [&] {
+          check_known_entries(cj, {{"attribute"}, {"op"}, {"value"}});
           Condition c;
           std::string name = json_get<std::string>(cj, "attribute");
           c.attribute = m.schema.attribute_index(name);
@@ -267,6 +277,7 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
       m.rules.push_back(std::move(r));
     });
   }
+  check_known_entries(j.at("default"), {{"class_counts"}, {"probability"}});
   m.default_counts = json_get<std::vector<double>>(j.at("default"), "class_counts");
   check_counts(m.default_counts, "default class_counts");
   if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
@@ -375,6 +386,7 @@ nlohmann::json bootstrap_shrinkage_json(const BootstrapShrinkage& b) {
 }
 
 BootstrapShrinkage bootstrap_shrinkage_from_json(const nlohmann::json& j) {
+  check_known_entries(j, {{"resamples"}, {"m_by_length"}, {"rules_by_length"}, {"pooled_m"}, {"pooled_rules"}});
   BootstrapShrinkage b;
   b.resamples = json_int(j.at("resamples"), "resamples", 1);
   b.m_by_length = json_get<std::vector<double>>(j, "m_by_length");

@@ -141,11 +141,12 @@ std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
 
 TreeModel TreeModel::from_json(const nlohmann::json& j) {
   TreeModel m;
-  read_model_header(j, m);
+  read_model_header(j, m, {{"tree"}, {"leaf_shrinkage"}});
   m.resolve();
   m.tree = Tree::from_json(j.at("tree"), m.schema, false);
   if (j.contains("leaf_shrinkage")) {
     const auto& s = j.at("leaf_shrinkage");
+    check_known_entries(s, {{"resamples"}, {"m"}, {"leaves"}});
     LeafShrinkage l;
     l.resamples = json_int(s.at("resamples"), "leaf_shrinkage resamples", 1);
     l.m = json_get<double>(s, "m");

@@ -294,6 +294,7 @@ nlohmann::json Tree::to_json() const {
 }
 
 Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regression) {
+  check_known_entries(j, {{"cells"}, {"nodes"}});
   Tree t;
   t.cells = json_int(j.at("cells"), "a tree's cells", 0);
   const auto& arr = j.at("nodes");
@@ -305,6 +306,17 @@ Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regress
     read_entry(jn, [&] {
       TreeNode n;
       const std::string split = json_get<std::string>(jn, "split");
+      const bool leaf = split == "leaf";
+      check_known_entries(jn, {{"split"},
+                               {"class_counts"},
+                               {"mean"},
+                               {"cell", leaf},
+                               {"attribute", !leaf},
+                               {"threshold", split == "numeric"},
+                               {"value", split == "nominal-binary"},
+                               {"children", !leaf},
+                               {"missing_child", !leaf},
+                               {"branch_weights", !leaf}});
       n.class_counts = json_get<std::vector<double>>(jn, "class_counts");
       if (!regression && n.class_counts.size() != classes)
         throw std::invalid_argument("a tree node needs one class count per class");
@@ -313,7 +325,7 @@ Tree Tree::from_json(const nlohmann::json& j, const Schema& schema, bool regress
           throw std::invalid_argument("tree class counts must be finite and non-negative");
       n.value_mean = json_get<double>(jn, "mean");
       if (!std::isfinite(n.value_mean)) throw std::invalid_argument("a tree node's mean must be finite");
-      if (split == "leaf") {
+      if (leaf) {
         n.cell = json_int(jn.at("cell"), "a leaf's cell");
         if (n.cell < 0 || n.cell >= t.cells) throw std::invalid_argument("a leaf's cell is out of range");
         t.nodes.push_back(std::move(n));
