@@ -9,19 +9,24 @@ import inspect
 import json
 import os
 import re
+import sys
 import tempfile
+import time
 import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils import check_random_state
+from sklearn.utils.class_weight import compute_sample_weight
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import _check_sample_weight, check_array, check_is_fitted, column_or_1d
 
 from . import _core
 
 _PARAMS = {p["name"]: p for p in _core.param_table()}
-# C++ parameter names that are Python keywords get another name here (and only here).
-_PY_NAME = {"lambda": "reg_lambda"}
+# C++ parameter names that are Python keywords, or that scikit-learn spells otherwise, get another name here
+# (and only here): the seed of every random step is scikit-learn's random_state.
+_PY_NAME = {"lambda": "reg_lambda", "seed": "random_state"}
 _CPP_NAME = {v: k for k, v in _PY_NAME.items()}
 
 
@@ -266,6 +271,9 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
             value = getattr(self, name)
             if value is None:
                 continue  # the learner's own default
+            if name == "random_state" and not isinstance(value, (int, np.integer)):
+                # scikit-learn's convention: a RandomState draws the seed, anew at each fit.
+                value = int(check_random_state(value).randint(np.iinfo(np.int32).max))
             if isinstance(value, np.generic):
                 value = value.item()
             if isinstance(value, (list, tuple)):  # PrIL's reliabilities per class
@@ -299,6 +307,9 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
                 raise ValueError("every sample weight is 0")
             X = X[keep] if not _is_dataframe(X) else X.loc[keep]
             y, sample_weight = y[keep], sample_weight[keep]
+        if self.class_weight is not None:
+            # scikit-learn's class_weight: "balanced" weighs class c by n / (classes x n_c); a dict by label.
+            sample_weight = sample_weight * compute_sample_weight(self.class_weight, y)
         import pandas as pd
 
         if y.dtype.kind == "O" and pd.isna(y).any():
@@ -310,11 +321,30 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"y has one class ({classes[0]!r}); candor's learners need at least two")
         self.classes_ = classes
         data = self._dataset(X, True, y_codes, sample_weight)
+        start = time.monotonic()
+        if self.verbose:
+            print(f"{type(self).__name__}: fitting {len(y)} rows, {len(self._schema[0])} attributes, "
+                  f"{len(classes)} classes", file=sys.stderr, flush=True)
         try:
             self.model_ = _core.Model.fit(data, self._params_json(), int(self.n_jobs))
         except ValueError as e:
             raise ValueError(_python_names(str(e))) from None
+        if self.verbose:
+            rules = len(json.loads(self.model_.rule_table()))
+            print(f"{type(self).__name__}: fitted in {time.monotonic() - start:.1f} s, {rules} rules",
+                  file=sys.stderr, flush=True)
         return self
+
+    @property
+    def feature_importances_(self):
+        """Each attribute's share of the model's importance, in the order of the columns of X (they sum to 1;
+        all 0 for a model without rules). A rule's importance is shared equally by the attributes it tests: for
+        rule-logistic, |weight| x the standard deviation of the rule's 0/1 feature in training (the order
+        `candor rules` lists them in), plus an attribute column's |weight| x its standard deviation; for the
+        other models, the share of training weight the rule covers times |its probability - its class's
+        prior| (boost members' cells and PrIL rules: the covered share alone)."""
+        check_is_fitted(self, "model_")
+        return np.asarray(self.model_.attribute_importances(), dtype=np.float64)
 
     def predict_proba(self, X):
         """Class probabilities, columns in the order of classes_."""
@@ -407,7 +437,7 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
 
     def stability(self, X, y, resamples=20, resampling="bootstrap", quantiles=10):
         """How stable this learner's rules and predictions are on X, y, as `candor evaluate --stability` reports
-        it: the learner (with this estimator's parameters, its seed drawing the resamples) is fitted on
+        it: the learner (with this estimator's parameters, its random_state drawing the resamples) is fitted on
         `resamples` bootstrap resamples (or, with resampling="subsample", halves of the rows; with
         resampling="folds", the training sets of a stratified `resamples`-fold cross-validation, as SIRUS
         measures stability) and once on all of X. Returns a dict: rule_set_stability and rule_set_stability_sd (mean and s.d. over pairs of
@@ -563,13 +593,16 @@ def _class_name(learner):
 def _make_class(info):
     names = tuple(_PY_NAME.get(p, p) for p in info["params"])
     defaults = {_PY_NAME.get(p, p): _python_default(p) for p in info["params"]}
-    defaults["n_jobs"] = 1
+    python_only = ("n_jobs", "class_weight", "verbose")
+    defaults.update(n_jobs=1, class_weight=None, verbose=0)
     parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-    for name in names + ("n_jobs",):
+    for name in names + python_only:
         parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=defaults[name]))
 
     def __init__(self, **kwargs):
-        for name in names + ("n_jobs",):
+        if "seed" in kwargs and "seed" not in names:
+            raise TypeError("the seed is scikit-learn's random_state here: pass random_state=" + repr(kwargs["seed"]))
+        for name in names + python_only:
             setattr(self, name, kwargs.pop(name, defaults[name]))
         if kwargs:
             raise TypeError(f"unexpected parameters {sorted(kwargs)}")
@@ -590,11 +623,19 @@ def _make_class(info):
             doc.append(f"    Values: {p['values']}.")
     doc.append("n_jobs : int, default=1")
     doc.append("    threads for the C++ fit (0: every core); never changes the model")
+    doc.append("class_weight : dict, 'balanced' or None, default=None")
+    doc.append("    weights of the classes, multiplying sample_weight: a dict {label: weight}, or 'balanced' (class c")
+    doc.append("    weighs n / (classes x n_c), scikit-learn's compute_sample_weight); None: every row weighs its")
+    doc.append("    sample_weight. See the Python guide on imbalanced classes.")
+    doc.append("verbose : int, default=0")
+    doc.append("    above 0: fit says on stderr what it fits and, at the end, its time and rules")
     doc += ["", "Attributes", "----------",
             "classes_ : ndarray of shape (n_classes,)", "    The class labels, in the order of predict_proba's columns.",
             "n_features_in_ : int", "    Number of features seen in fit.",
             "feature_names_in_ : ndarray of shape (n_features_in_,)",
             "    Names of the features seen in fit, when X was a DataFrame with string column names.",
+            "feature_importances_ : ndarray of shape (n_features_in_,)",
+            "    Each attribute's share of the rules' importance (see the property's documentation); sums to 1.",
             "model_ : candor._core.Model", "    The fitted C++ model (the model file `candor fit` writes: to_json()).",
             "rules_ : pandas.DataFrame",
             "    The model's rules (or leaves, members), one row each, indexed by the rule id that `candor rules`,",

@@ -414,6 +414,7 @@ PYBIND11_MODULE(_core, m) {
            })
       .def("rule_table", [](const PyModel& pm) { return numbered_rule_table(*pm.model).dump(); })
       .def("rule_table_columns", [](const PyModel& pm) { return rule_table_columns(numbered_rule_table(*pm.model)); })
+      .def("attribute_importances", [](const PyModel& pm) { return attribute_importances(*pm.model); })
       .def_property_readonly("kind", [](const PyModel& pm) { return pm.model->kind_name(); })
       .def_property_readonly("class_values", [](const PyModel& pm) { return pm.model->schema.class_attribute.values; })
       .def_property_readonly("attribute_names",

@@ -4,6 +4,7 @@ import io
 import json
 import os
 import pickle
+import re
 import subprocess
 import warnings
 
@@ -363,3 +364,74 @@ def test_read_data_names_its_own_arguments_in_messages(tmp_path):
     with pytest.warns(UserWarning, match="missing=") as caught:
         candor.read_data(typo)
     assert all("--missing" not in str(w.message) for w in caught)
+
+
+def test_random_state_is_the_seed_and_seed_is_named_as_random_state():
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    def seed(model):
+        return json.loads(model.fit(X, y).model_.to_json())["learner"]["seed"]
+
+    assert seed(candor.GradientRules(random_state=7)) == 7
+    drawn = [seed(candor.GradientRules(random_state=np.random.RandomState(3))) for _ in range(2)]
+    assert drawn[0] == drawn[1] == np.random.RandomState(3).randint(np.iinfo(np.int32).max)
+    with pytest.raises(TypeError, match="random_state=5"):
+        candor.RuleLogistic(seed=5)
+    with pytest.raises(ValueError, match="random_state"):
+        candor.RuleLogistic(random_state=-1).fit(X, y)
+
+
+def test_class_weight_multiplies_the_sample_weights():
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.utils.class_weight import compute_sample_weight
+
+    X, y = load_breast_cancer(return_X_y=True)
+    w = np.linspace(0.5, 1.5, len(y))
+    for class_weight in ("balanced", {0: 3.0, 1: 1.0}):
+        weighted = candor.CN2Unordered(class_weight=class_weight, evc_permutations=10).fit(X, y, sample_weight=w)
+        by_hand = candor.CN2Unordered(evc_permutations=10).fit(
+            X, y, sample_weight=w * compute_sample_weight(class_weight, y))
+        assert weighted.model_.to_json() == by_hand.model_.to_json()
+    plain = candor.CN2Unordered(evc_permutations=10).fit(X, y)
+    balanced = candor.CN2Unordered(class_weight="balanced", evc_permutations=10).fit(X, y)
+    assert plain.model_.to_json() != balanced.model_.to_json()
+    training = json.loads(balanced.model_.to_json())["training"]["class_counts"]
+    assert training == pytest.approx([len(y) / 2, len(y) / 2])
+
+
+def test_verbose_says_what_fit_does_on_stderr(capsys):
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    candor.OneR().fit(X, y)
+    assert capsys.readouterr().err == ""
+    candor.OneR(verbose=1).fit(X, y)
+    err = capsys.readouterr().err
+    assert "OneR: fitting 150 rows, 4 attributes, 3 classes" in err and "rules" in err
+
+
+def test_feature_importances_share_each_rules_importance_among_its_attributes():
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    names = [f"x{j}" for j in range(X.shape[1])]
+    # The rule models' importance, by hand from rules_: covered share x |P - prior|, split over the attributes.
+    model = candor.CN2Unordered(evc_permutations=10).fit(X, y)
+    prior = np.bincount(y) / len(y)
+    expected = np.zeros(X.shape[1])
+    for _, rule in model.rules_.iterrows():
+        tested = sorted({n for n in names if re.search(rf"\b{n}\b", rule["rule"])})
+        importance = rule["training_covered"] / len(y) * abs(rule["probability"] - prior[int(rule["class"])])
+        for n in tested:
+            expected[names.index(n)] += importance / len(tested)
+    assert model.feature_importances_ == pytest.approx(expected / expected.sum())
+    # One attribute's rules: all of the importance is that attribute's.
+    one_r = candor.OneR().fit(X, y).feature_importances_
+    assert one_r.sum() == pytest.approx(1) and one_r.max() == pytest.approx(1)
+    # An informative attribute among noise takes most of the default model's importance.
+    rng = np.random.RandomState(0)
+    noise = rng.uniform(size=(400, 4))
+    target = (noise[:, 2] > 0.5).astype(int)
+    default = candor.RuleLogistic().fit(noise, target).feature_importances_
+    assert default.shape == (4,) and default.sum() == pytest.approx(1) and default.argmax() == 2 and default[2] > 0.5

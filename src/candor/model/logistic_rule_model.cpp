@@ -163,7 +163,6 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
     for (Eigen::Index j = 0; j < col.size(); ++j) s += (j ? ", " : "") + column_label(j) + signed_fixed(col[j], 3);
     return s;
   };
-  auto importance = [](const Eigen::VectorXd& col, double spread) { return col.cwiseAbs().maxCoeff() * spread; };
 
   std::vector<std::size_t> order(rules.rules.size());
   std::iota(order.begin(), order.end(), 0);
@@ -211,17 +210,19 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
   if (encoding.size() == 0) return out.str();
   std::vector<std::size_t> attrs(encoding.size());
   std::iota(attrs.begin(), attrs.end(), 0);
-  std::stable_sort(attrs.begin(), attrs.end(), [&](std::size_t a, std::size_t b) {
-    return importance(attribute_weights.col(static_cast<Eigen::Index>(a)), attribute_spread[a]) >
-           importance(attribute_weights.col(static_cast<Eigen::Index>(b)), attribute_spread[b]);
-  });
+  std::stable_sort(attrs.begin(), attrs.end(),
+                   [&](std::size_t a, std::size_t b) { return attribute_importance(a) > attribute_importance(b); });
   out << "\nAttribute columns, most important first (numeric ones per standard deviation):\n";
   for (auto c : attrs) {
     const Eigen::VectorXd col = attribute_weights.col(static_cast<Eigen::Index>(c));
     out << "  " << encoding.name(c, schema) << ": " << weights_text(col) << "  importance "
-        << fixed_digits(importance(col, attribute_spread[c]), 3) << "\n";
+        << fixed_digits(attribute_importance(c), 3) << "\n";
   }
   return out.str();
+}
+
+double LogisticRuleModel::attribute_importance(std::size_t c) const {
+  return attribute_weights.col(static_cast<Eigen::Index>(c)).cwiseAbs().maxCoeff() * attribute_spread[c];
 }
 
 double LogisticRuleModel::rule_importance(std::size_t k) const {
@@ -343,5 +344,18 @@ std::vector<std::vector<std::size_t>> LogisticRuleModel::fired_rules(const Datas
 }
 
 std::vector<RuleShape> LogisticRuleModel::rule_shapes() const { return rules.rule_shapes(); }
+
+std::vector<double> LogisticRuleModel::rule_importances() const {
+  std::vector<double> out(rules.rules.size());
+  for (std::size_t k = 0; k < out.size(); ++k) out[k] = rule_importance(k);
+  return out;
+}
+
+std::vector<double> LogisticRuleModel::attribute_column_importances() const {
+  std::vector<double> out(schema.attributes.size(), 0.0);
+  for (std::size_t c = 0; c < encoding.size(); ++c)
+    out[static_cast<std::size_t>(encoding.columns[c].attribute)] += attribute_importance(c);
+  return out;
+}
 
 }  // namespace candor

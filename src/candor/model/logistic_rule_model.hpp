@@ -49,6 +49,8 @@ struct LogisticRuleModel : Model {
   // RuleFit's importance of rule k: its largest absolute weight on a logit times the standard deviation of its
   // 0/1 feature in training (rule_spread), the order `candor rules` lists the rules in.
   double rule_importance(std::size_t k) const;
+  // The same of attribute column c: its largest absolute weight times its standard deviation in training.
+  double attribute_importance(std::size_t c) const;
   std::vector<double> rule_gamma;  // gamma_k = s_k - q_k n_k of each rule in its own class's problem
   // Rules the rule learner found that the penalties left at weight 0 on every logit: dropped from `rules`
   // after the fit, since they change no prediction (the model file's "rules_without_weight").
@@ -77,6 +79,8 @@ struct LogisticRuleModel : Model {
   nlohmann::json rule_table() const override;
   std::vector<std::vector<std::size_t>> fired_rules(const Dataset& d) const override;
   std::vector<RuleShape> rule_shapes() const override;
+  std::vector<double> rule_importances() const override;
+  std::vector<double> attribute_column_importances() const override;
   std::size_t rule_count() const override { return rules.rules.size(); }
   double mean_rule_length() const override { return rules.mean_rule_length(); }
   // Every rule covering at least one labelled test example: its probability against the share of its

@@ -36,6 +36,45 @@ std::vector<double> Model::prior() const {
   return p;
 }
 
+std::vector<double> Model::rule_importances() const {
+  const nlohmann::json rows = rule_table();
+  const std::vector<double> p = prior();
+  const double total = std::accumulate(training_counts.begin(), training_counts.end(), 0.0);
+  std::vector<double> out;
+  out.reserve(rows.size());
+  for (const auto& row : rows) {
+    const double covered =
+        row.contains("training_covered") ? row.at("training_covered").get<double>() : row.value("covered", 0.0);
+    const double share = total > 0 ? covered / total : 0.0;
+    const int klass = schema.class_attribute.value_index(row.value("class", ""));
+    if (row.contains("probability") && klass >= 0)
+      out.push_back(share * std::abs(row.at("probability").get<double>() - p[static_cast<std::size_t>(klass)]));
+    else
+      out.push_back(share);
+  }
+  return out;
+}
+
+std::vector<double> attribute_importances(const Model& m) {
+  std::vector<double> out(m.schema.attributes.size(), 0.0);
+  const std::vector<RuleShape> shapes = m.rule_shapes();
+  const std::vector<double> rules = m.rule_importances();
+  for (std::size_t k = 0; k < shapes.size() && k < rules.size(); ++k) {
+    std::vector<int> tested;
+    for (const Condition& c : shapes[k].conditions) tested.push_back(c.attribute);
+    tested.insert(tested.end(), shapes[k].missing.begin(), shapes[k].missing.end());
+    std::sort(tested.begin(), tested.end());
+    tested.erase(std::unique(tested.begin(), tested.end()), tested.end());
+    for (int a : tested) out[static_cast<std::size_t>(a)] += rules[k] / static_cast<double>(tested.size());
+  }
+  const std::vector<double> own = m.attribute_column_importances();
+  for (std::size_t a = 0; a < own.size() && a < out.size(); ++a) out[a] += own[a];
+  const double sum = std::accumulate(out.begin(), out.end(), 0.0);
+  if (sum > 0)
+    for (double& x : out) x /= sum;
+  return out;
+}
+
 namespace {
 
 nlohmann::json attribute_json(const Attribute& a) {

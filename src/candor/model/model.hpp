@@ -117,6 +117,14 @@ struct Model {
   }
   // The rows of rule_table() as conditions, in the same order; empty for models without rules.
   virtual std::vector<RuleShape> rule_shapes() const { return {}; }
+  // How much each row of rule_table() moves the predictions, for attribute_importances(): by default the
+  // share of the training weight the rule covers times the distance of its probability from its class's
+  // prior (a rule that states no probability, an ensemble member's cell or a PrIL rule: its covered share
+  // alone). A linear model over rules weighs them as its text ranks them (|weight| x sd of the rule feature).
+  virtual std::vector<double> rule_importances() const;
+  // Each attribute's own importance beside its rules' (a rules+attributes model's attribute columns, as its
+  // text ranks them); empty by default.
+  virtual std::vector<double> attribute_column_importances() const { return {}; }
   // Rules the learner found that the model then left out (a logistic model's rules of weight 0 on every
   // logit), and the sentence saying so where there are any; 0 and empty for the other kinds.
   virtual std::size_t rules_dropped() const { return 0; }
@@ -145,6 +153,11 @@ double learner_number(const Model& m, const char* key, double fallback, double l
 std::string learner_text(const Model& m, const char* key, const std::string& fallback);
 // The learner's name (the object's "learner").
 std::string learner_name(const Model& m);
+
+// Each attribute's share of the model's importance (scikit-learn's feature_importances_; they sum to 1, or
+// are all 0 for a model without rules or weights): every rule's importance (rule_importances()) shared
+// equally by the attributes its conditions test, plus the attribute's own (attribute_column_importances()).
+std::vector<double> attribute_importances(const Model& m);
 
 // Records what `m` was fitted on: the training data's schema, class totals, rows and source.
 void record_training(Model& m, const Dataset& data);
