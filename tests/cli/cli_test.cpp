@@ -1295,6 +1295,24 @@ TEST(Cli, HelpOfOneLearnerListsItsOptions) {
     EXPECT_NE(all.find(flag), std::string::npos) << flag;
 }
 
+// The help shows the defaults the learner fits with, as its model file records them, not the declared ones
+// ("the learner's own choice", an m that the scale replaces).
+TEST(Cli, HelpShowsTheDefaultsOfTheLearnerItDescribes) {
+  const std::string fit = run_stdout("fit --help").out;
+  EXPECT_NE(fit.find("--quality TEXT=wracc"), std::string::npos) << fit;
+  EXPECT_NE(fit.find("--m FLOAT=m-scale*sqrt(N)"), std::string::npos);
+  EXPECT_NE(fit.find("--m-scale FLOAT=1 "), std::string::npos);
+  EXPECT_NE(fit.find("--correct TEXT=evc"), std::string::npos);
+  EXPECT_NE(fit.find("`--learner NAME --help` lists only the options of NAME"), std::string::npos);
+  const std::string cn2 = run_stdout("fit --learner cn2-unordered --help").out;
+  EXPECT_NE(cn2.find("--quality TEXT=m-estimate"), std::string::npos);
+  EXPECT_NE(cn2.find("--correct TEXT=none"), std::string::npos);
+  EXPECT_NE(cn2.find("defaults that cn2-unordered fits with"), std::string::npos);
+  const std::string covering = run_stdout("evaluate --learner laplace-covering --help").out;
+  EXPECT_NE(covering.find("--quality TEXT=laplace"), std::string::npos);
+  EXPECT_NE(covering.find("--m FLOAT=22.466"), std::string::npos);  // no scale: m as given
+}
+
 // An explicit --m is the m used: the CN2 learners' default scale m = sqrt(N) applies only when --m is not
 // given, and an explicit --m-scale still wins.
 TEST(Cli, AnExplicitMIsHonoured) {

@@ -1,8 +1,10 @@
 #include "candor/experiments/learner_options.hpp"
 
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <type_traits>
 
+#include "candor/coverage/condition.hpp"
 #include "candor/learn/learner.hpp"
 
 namespace candor {
@@ -17,6 +19,18 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
       // An unknown learner is reported when the options are checked; the help lists every option.
     }
   }
+  // The defaults shown are the ones the shown learner (else the default learner) fits with: an option whose
+  // default is "the learner's own choice" shows that choice, as the model file records it.
+  nlohmann::json used;
+  LearnerParams shown_params;
+  if (filter) shown_params.learner = shown_learner;
+  try {
+    used = params_to_json(shown_params);
+  } catch (const std::invalid_argument&) {
+    // Defaults that do not resolve leave the declared ones shown.
+  }
+  cmd->footer("Learner options show the defaults that " + shown_params.learner +
+              " fits with; `--learner NAME --help` lists only the options of NAME, with its defaults.");
   for (const auto& info : param_table()) {
     const std::string flag = option_flag(info.name);
     // A boosted learner's options depend on its --base: the help shows those of any base.
@@ -46,6 +60,14 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
             option = cmd->add_option(flag, member.ref(p), help)->capture_default_str();
         },
         info.member);
+    if (const auto it = used.find(info.name); it != used.end()) {
+      if (it->is_string() && !it->get<std::string>().empty())
+        option->default_str(it->get<std::string>());
+      else if (it->is_number())
+        option->default_str(format_number(it->get<double>()));
+      // m given by the scale is not the m shown beside it.
+      if (std::string(info.name) == "m" && used.value("m_scale", 0.0) > 0) option->default_str("m-scale*sqrt(N)");
+    }
     // CLI11 leaves options of the empty group out of the help.
     option->group(read ? option_group_title(info.group) : "");
     // An --m given without --m-scale is the m meant: the learner's default scale (m = sqrt(N)) would replace

@@ -11,7 +11,8 @@ namespace candor {
 // Adds --NAME (with '_' written '-') for every parameter, writing into `p`, in help groups by the part that
 // reads them (rule search, logistic model, trees, boosting, PrIL). With `shown_learner` (the --learner of a
 // `--help` command line), the help lists only the options that learner reads; the others are still accepted
-// and checked as ever.
+// and checked as ever. Each option shows the default that learner (else the default learner) fits with,
+// as its model file records it: --quality shows wracc for rule-logistic, m-estimate for cn2-unordered.
 void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& shown_learner = "");
 
 // The value of `--learner` on a command line (`--learner X` or `--learner=X`), empty if none.
