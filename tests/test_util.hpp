@@ -2,6 +2,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -50,9 +51,16 @@ inline std::vector<std::string> split_words(const std::string& line) {
   return words;
 }
 
+// The tests' temporary folder: one per checkout, so that the tests of two checkouts run at once on one
+// machine (a CI run beside a developer's) never read each other's files.
+inline std::filesystem::path temp_dir() {
+  const std::size_t checkout = std::hash<std::string>{}(CANDOR_SOURCE_DIR);
+  return std::filesystem::temp_directory_path() / ("candor-tests-" + std::to_string(checkout % 1000000007));
+}
+
 // Writes text to a fresh file under the test temp dir and returns its path.
 inline std::string write_temp(const std::string& name, const std::string& text) {
-  auto dir = std::filesystem::temp_directory_path() / "candor-tests";
+  auto dir = temp_dir();
   std::filesystem::create_directories(dir);
   auto path = dir / name;
   std::ofstream(path) << text;

@@ -241,7 +241,7 @@ TEST(Cli, EvaluateJsonHasTheDocumentedKeys) {
 // PrIL leaves cases undecided: they claim no probability, so the reliability diagram leaves them out and its
 // title says how many; with the decided ones they make up every test row.
 TEST(Cli, ReliabilityDiagramLeavesUndecidedCasesOut) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "calibration-pril";
+  const auto dir = test::temp_dir() / "calibration-pril";
   std::filesystem::remove_all(dir);
   CliResult r = run("evaluate " + test::shared("credit-a.arff") +
                     " --learner pril --reliability 0.8 --folds 5 --plot " + dir.string());
@@ -264,7 +264,7 @@ TEST(Cli, ReliabilityDiagramLeavesUndecidedCasesOut) {
 }
 
 TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "calibration";
+  const auto dir = test::temp_dir() / "calibration";
   std::filesystem::remove_all(dir);
   CliResult r = run("evaluate " + test::shared("credit-a.arff") + " --folds 5 --plot " + dir.string());
   ASSERT_EQ(r.code, 0) << r.out;
@@ -342,7 +342,7 @@ TEST(Cli, EvaluatePlotWritesTheReliabilityDiagramAndRulePoints) {
 
 // A learner without a rule budget (a tree) gets no budget curve.
 TEST(Cli, EvaluatePlotDrawsNoBudgetCurveForALearnerWithoutOne) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "calibration-tree";
+  const auto dir = test::temp_dir() / "calibration-tree";
   std::filesystem::remove_all(dir);
   CliResult r = run("evaluate " + test::repo("data/vote.arff") + " --learner tree --folds 3 --plot " + dir.string());
   ASSERT_EQ(r.code, 0) << r.out;
@@ -572,7 +572,7 @@ std::vector<std::string> result_cells(const std::string& path) {
 // `candor evaluate` with the same seed, an interrupted run (cut-off results file) resumes with identical
 // numbers on another thread count, and a changed learner definition under an old name is refused.
 TEST(Cli, GridRunsResumesAndSummarises) {
-  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid").string();
+  const std::string out = (test::temp_dir() / "grid").string();
   std::filesystem::remove_all(out);
   const std::string grid = "experiment grid --out " + out + " --datasets-dir " + test::datasets_dir() +
                            " --datasets iris vote " + test::repo("data/vote.arff") +
@@ -662,13 +662,33 @@ TEST(Cli, CountsOneRuleInTheSingular) {
   EXPECT_NE(read_text(html).find("model · 1 rule · 435 training rows"), std::string::npos);
 }
 
+// report --folds K evaluates by cross-validation of the model's learner and says so; without DATA it is a
+// usage error; on the training rows without it, the page and the message say they are training figures.
+TEST(Cli, ReportCrossValidatesTheModelsLearnerOnRequest) {
+  const std::string data = test::repo("data/vote.arff");
+  const std::string model = test::write_temp("report-cv.json", "");
+  ASSERT_EQ(run("fit " + data + " --learner cn2-unordered -o " + model).code, 0);
+  const std::string html = test::write_temp("report-cv.html", "");
+  const CliResult cv = run("report " + model + " " + data + " --folds 5 --seed 2 -o " + html);
+  ASSERT_EQ(cv.code, 0) << cv.out;
+  EXPECT_NE(cv.out.find("by 5-fold cross-validation of the model's learner (seed 2)"), std::string::npos) << cv.out;
+  EXPECT_NE(read_text(html).find("by 5-fold cross-validation"), std::string::npos);
+  const CliResult training = run("report " + model + " " + data + " -o " + html);
+  EXPECT_NE(training.out.find("the rows the model learned from (training figures: add --folds 10"), std::string::npos)
+      << training.out;
+  const CliResult no_data = run("report " + model + " --folds 5 -o " + html);
+  EXPECT_EQ(no_data.code, 2);
+  EXPECT_NE(no_data.out.find("give DATA"), std::string::npos) << no_data.out;
+  EXPECT_EQ(run("report " + model + " " + data + " --folds 1 -o " + html).code, 2);
+}
+
 // --evc-cache DIR keeps calibrations between runs: a fit reads the file a fit (or candor evaluate's shared
 // calibration) of the same data wrote, the model byte for byte a plain fit's; the file is what is read (a
 // changed law shows in the model); a file that does not parse is calibrated again, with a warning.
 // A read refreshes the file's time, so that the folder's pruning removes the least recently used first.
 TEST(Cli, EvcCacheKeepsCalibrationsBetweenRuns) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "candor-tests" / "evc-cache";
+  const fs::path dir = test::temp_dir() / "evc-cache";
   fs::remove_all(dir);
   const std::string data = test::repo("data/corpus/labor.arff");
   const std::string plain = test::write_temp("cache-plain.json", ""), cached = test::write_temp("cache-1.json", "");
@@ -735,7 +755,7 @@ TEST(Cli, EvcCacheKeepsCalibrationsBetweenRuns) {
 // shared calibration (the same folds, one calibration of the whole data set); a value it does not know is
 // bad input at its JSON pointer.
 TEST(Cli, GridSharesTheCalibrationAsEvaluateDoes) {
-  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid-shared").string();
+  const std::string out = (test::temp_dir() / "grid-shared").string();
   std::filesystem::remove_all(out);
   const std::string cfg = test::write_temp(
       "grid-shared.json",
@@ -791,7 +811,7 @@ TEST(Cli, GridSharesTheCalibrationAsEvaluateDoes) {
 // The cell-level pieces (what the Python package sends to a Dask cluster) give the lines run_grid writes,
 // cell by cell and in any order, and prepare_grid hands out only the cells not yet written.
 TEST(Grid, CellsRunOneByOneGiveTheLinesOfTheWholeGrid) {
-  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid-cells").string();
+  const std::string out = (test::temp_dir() / "grid-cells").string();
   std::filesystem::remove_all(out);
   GridSpec grid;
   grid.learners = {make_grid_learner("a", "--quality laplace"), make_grid_learner("b", "--learner tree")};
@@ -838,7 +858,7 @@ std::vector<std::string> stability_lines(const std::string& path) {
 // candor learner, the numbers of measure_stability with the grid's seed, the same run cell by cell as whole,
 // resumed without rerunning, refused when the settings change under a folder that holds them, and summarised.
 TEST(Grid, StabilityCellsMeasureEachLearnerOnEachDataSet) {
-  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid-stability").string();
+  const std::string out = (test::temp_dir() / "grid-stability").string();
   std::filesystem::remove_all(out);
   GridSpec grid = grid_from_json(nlohmann::ordered_json::parse(R"({
       "learners": {"a": "--quality laplace", "b": "--learner tree"},
@@ -911,7 +931,7 @@ TEST(Grid, StabilityCellsMeasureEachLearnerOnEachDataSet) {
 // Both experiments of issue 4 end to end on small data: their tables exist with the documented columns and
 // rows, and the numbers are what the learners give.
 TEST(Cli, OversearchingAndHeuristicsExperimentsRun) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests";
+  const auto dir = test::temp_dir();
   const std::string os = (dir / "oversearching").string(), rh = (dir / "heuristics").string();
   std::filesystem::remove_all(os);
   std::filesystem::remove_all(rh);
@@ -1081,7 +1101,7 @@ TEST(Cli, TreesAndEnsemblesFitPrintExplainAndRefuseOthersOptions) {
 }
 
 TEST(Cli, KbsExperimentRunsOnChosenDataSets) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "kbs";
+  const auto dir = test::temp_dir() / "kbs";
   std::filesystem::remove_all(dir);
   CliResult r = run("experiment kbs --folds 2 --datasets labor iris --no-plots --datasets-dir " + test::datasets_dir() +
                     " --out " + dir.string());
@@ -1096,7 +1116,7 @@ TEST(Cli, KbsExperimentRunsOnChosenDataSets) {
 // learner's, and the numbers measure_stability gives (evaluate --stability prints the same). vote rather
 // than a larger set: under the sanitizers this test is among the suite's slowest.
 TEST(Cli, StabilityExperimentTablesEveryLearner) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "stability";
+  const auto dir = test::temp_dir() / "stability";
   std::filesystem::remove_all(dir);
   CliResult r = run("experiment stability --datasets vote --no-plots --threads 2 --datasets-dir " +
                     test::datasets_dir() + " --out " + dir.string());
@@ -1138,7 +1158,7 @@ TEST(Cli, StabilityExperimentTablesEveryLearner) {
 // --learner NAME=OPTIONS replaces the experiment's learners; a Weka classifier, whose rules candor cannot
 // read, is refused as bad input.
 TEST(Cli, StabilityExperimentTakesTheLearnersGiven) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "stability-given";
+  const auto dir = test::temp_dir() / "stability-given";
   std::filesystem::remove_all(dir);
   CliResult r = run("experiment stability --datasets vote --no-plots --learner 'one=--learner one-r' --datasets-dir " +
                     test::datasets_dir() + " --out " + dir.string());
@@ -1157,7 +1177,7 @@ TEST(Cli, StabilityExperimentTakesTheLearnersGiven) {
 
 // An option an experiment does not read is refused, not silently dropped, and nothing is run or written.
 TEST(Cli, ExperimentRefusesOptionsItDoesNotRead) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "experiment-unread";
+  const auto dir = test::temp_dir() / "experiment-unread";
   std::filesystem::remove_all(dir);
   CliResult r = run("experiment evc-chi2 --folds 3 --no-plots --out " + dir.string());
   EXPECT_EQ(r.code, 2);
@@ -1179,7 +1199,7 @@ TEST(Cli, GridMigratesAnOlderResultsFile) {
       "mean_rule_length,fit_seconds,predict_seconds";
   const std::string old20 = old17 + ",adjusted_accuracy,undecided_rate,adjusted_average_reliability";
   for (const auto& [header, cells] : {std::pair{old17, std::string()}, std::pair{old20, std::string(",0.5,0,")}}) {
-    const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "grid-old";
+    const auto dir = test::temp_dir() / "grid-old";
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     std::ofstream(dir / "results.csv") << header << "\n"
@@ -1220,7 +1240,7 @@ TEST(Cli, PrilPredictsUndecidedAndItsExperimentRuns) {
   // The plain accuracy says how it counts the undecided cases.
   EXPECT_NE(r.out.find("an undecided case counts by its most probable class"), std::string::npos) << r.out;
 
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "pril";
+  const auto dir = test::temp_dir() / "pril";
   std::filesystem::remove_all(dir);
   r = run("experiment pril --datasets vote --no-plots --permutations 10 --datasets-dir " + test::datasets_dir() +
           " --out " + dir.string());
@@ -1234,7 +1254,7 @@ TEST(Cli, PrilPredictsUndecidedAndItsExperimentRuns) {
 // are candor's, and its predictions are read back (scripts/install-deps.sh installs Debian's weka).
 TEST(Cli, GridRunsWekaPeersByArgumentVector) {
   ASSERT_TRUE(weka_available()) << "Weka is not installed or java does not run it (" << weka_jar() << ")";
-  const std::string out = (std::filesystem::temp_directory_path() / "candor-tests" / "grid-weka").string();
+  const std::string out = (test::temp_dir() / "grid-weka").string();
   std::filesystem::remove_all(out);
   const CliResult r =
       run("experiment grid --out " + out + " --datasets-dir " + test::datasets_dir() +
@@ -1351,7 +1371,7 @@ TEST(Cli, DelimiterReadsOtherSeparators) {
 // hold the fit (it would wait for a writer for ever).
 TEST(Cli, EvcCacheSkipsPlantedLinksAndFifos) {
   namespace fs = std::filesystem;
-  const fs::path root = fs::temp_directory_path() / "candor-tests" / "evc-cache-planted";
+  const fs::path root = test::temp_dir() / "evc-cache-planted";
   fs::remove_all(root);
   fs::create_directories(root);
   const fs::path dir = root / "cache";

@@ -7,6 +7,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "candor/data/resampling.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/util/parallel.hpp"
@@ -49,18 +50,15 @@ FoldResult evaluate_split(const Dataset& train, const Dataset& test, const Learn
   return out;
 }
 
-FoldResult evaluate_model(const Model& model, const Dataset& test, bool keep_predictions) {
-  FoldResult out;
-  auto t1 = Clock::now();
-  std::vector<std::vector<double>> proba(test.rows());
-  for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = model.predict_proba(test, r);
-  out.predict_seconds = seconds_since(t1);
+namespace {
+
+// The figures of predictions `proba` (and whether each was decided) of the rows of `test`.
+void measure_predictions(FoldResult& out, const Dataset& test, const std::vector<std::vector<double>>& proba,
+                         const std::vector<char>& decided) {
   out.metrics = compute_metrics(test.y, proba);
-  out.confusion = confusion_matrix(test.y, proba, model.schema.class_attribute.values.size());
+  out.confusion = confusion_matrix(test.y, proba, test.schema.class_attribute.values.size());
   double labelled = 0, right = 0, undecided = 0;
-  std::vector<char> decided(test.rows(), 1);
   for (std::size_t r = 0; r < test.rows(); ++r) {
-    decided[r] = model.decides(test, r);
     if (test.y[r] == kMissing) continue;
     const double w = test.weights[r];
     labelled += w;
@@ -71,12 +69,25 @@ FoldResult evaluate_model(const Model& model, const Dataset& test, bool keep_pre
   }
   out.adjusted_accuracy = labelled > 0 ? right / labelled : NAN;
   out.undecided_rate = labelled > 0 ? undecided / labelled : NAN;
+  out.test_rows = test.rows();
+}
+
+}  // namespace
+
+FoldResult evaluate_model(const Model& model, const Dataset& test, bool keep_predictions) {
+  FoldResult out;
+  auto t1 = Clock::now();
+  std::vector<std::vector<double>> proba(test.rows());
+  for (std::size_t r = 0; r < test.rows(); ++r) proba[r] = model.predict_proba(test, r);
+  out.predict_seconds = seconds_since(t1);
+  std::vector<char> decided(test.rows(), 1);
+  for (std::size_t r = 0; r < test.rows(); ++r) decided[r] = model.decides(test, r);
+  measure_predictions(out, test, proba, decided);
   out.training_statistics = model.training_statistics();
   out.rules = model.rule_count();
   out.mean_rule_length = model.mean_rule_length();
   std::vector<RulePoint> points = model.rule_points(test);
   out.rule_rmse = rule_probability_rmse(points);
-  out.test_rows = test.rows();
   if (keep_predictions) {
     out.y = test.y;
     out.proba = std::move(proba);
@@ -182,6 +193,37 @@ EvaluationResult train_test(const Dataset& train, const Dataset& test, const Lea
   for (int c : test.y)
     if (c < 0) throw std::invalid_argument("the test data has rows without a class value");
   return summarise({evaluate_split(train, test, params, resolve_threads(threads), keep_predictions)});
+}
+
+FoldResult out_of_fold_predictions(const Dataset& data, const LearnerParams& params, int folds, std::uint64_t seed,
+                                   int threads) {
+  const EvaluationResult cv = cross_validate(data, params, folds, 1, seed, threads, true);
+  const auto split = stratified_folds(data.y, folds, seed);  // cross_validate's folds of repeat 0
+  std::vector<std::vector<double>> proba(data.rows());
+  std::vector<char> decided(data.rows(), 1);
+  FoldResult out;
+  for (std::size_t f = 0; f < split.size(); ++f) {
+    const FoldResult& fold = cv.folds[f];
+    for (std::size_t i = 0; i < split[f].size(); ++i) {
+      proba[split[f][i]] = fold.proba[i];
+      decided[split[f][i]] = fold.decided[i];
+    }
+    // The fold models' rules are not the rules of a model fitted on every row: they carry no number.
+    for (RulePoint p : fold.rule_points) {
+      p.rule = 0;
+      out.rule_points.push_back(p);
+    }
+  }
+  measure_predictions(out, data, proba, decided);
+  out.rules = static_cast<std::size_t>(std::lround(cv.rules));
+  out.mean_rule_length = cv.mean_rule_length;
+  out.rule_rmse = rule_probability_rmse(out.rule_points);
+  out.fit_seconds = cv.fit_seconds;
+  out.training_statistics = cv.training_statistics;
+  out.y = data.y;
+  out.proba = std::move(proba);
+  out.decided = std::move(decided);
+  return out;
 }
 
 }  // namespace candor

@@ -88,6 +88,12 @@ struct EvaluationResult {
 EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params, int folds, int repeats,
                                 std::uint64_t seed, int threads, bool keep_predictions = false,
                                 FoldCalibration calibration = FoldCalibration::per_fold);
+// Every row of `data` predicted by a model of `params` fitted without the row's fold (cross_validate's
+// stratified folds of repeat 0, `seed`), measured as one test set: metrics pooled over the rows rather than
+// averaged over folds, y, proba and decided in the rows' order, and the fold models' rule points with rule
+// number 0 (none is a rule of a model fitted on every row). rules and mean_rule_length are the folds' means.
+FoldResult out_of_fold_predictions(const Dataset& data, const LearnerParams& params, int folds, std::uint64_t seed,
+                                   int threads);
 // `test` must be read against the training data's schema.
 EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
                             bool keep_predictions = false);

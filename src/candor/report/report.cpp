@@ -284,7 +284,8 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
     if (!labelled.empty()) {
       Dataset labelled_rows;  // a copy only where some rows have no class
       const Dataset& test = labelled.size() == data->rows() ? *data : (labelled_rows = data->subset(labelled));
-      FoldResult e = evaluate_model(model, test, true);
+      FoldResult e = options.evaluate ? options.evaluate(test) : evaluate_model(model, test, true);
+      const bool cross_validated = static_cast<bool>(options.evaluate);
       for (char d : e.decided) any_undecided |= !d;
       // The rule table gains each rule's record on the data where the model states it.
       for (const auto& p : e.rule_points)
@@ -293,17 +294,22 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
           rules[p.rule - 1]["data_share"] = p.test_share;
         }
       std::ostringstream s;
-      s << "<section id=\"evaluation\"><h2>Evaluation on " << html_escape(options.data_source) << "</h2><p>"
+      s << "<section id=\"evaluation\"><h2>Evaluation on " << html_escape(options.data_source)
+        << (options.evaluated_by.empty() ? std::string() : " by " + html_escape(options.evaluated_by)) << "</h2><p>"
         << count_text(static_cast<double>(labelled.size())) << " labelled rows";
       if (labelled.size() < data->rows())
         s << " (" << count_text(static_cast<double>(data->rows() - labelled.size()))
           << " rows without a class are in the row view only)";
       s << ".</p>";
-      if (options.data_is_training)
+      if (cross_validated)
+        s << "<p class=\"note\">Each row is predicted by a model of this learner fitted without the row's fold, "
+             "so the figures are what the learner does on rows it has not seen (pooled over the rows, not averaged "
+             "over folds). The row view shows that prediction beside the rules of this model, fitted on every "
+             "row, that cover the row; the rule plot shows the fold models' rules on their held-out rows.</p>";
+      else if (options.data_is_training)
         s << "<p class=\"note\"><strong>These are the rows the model learned from</strong>: the figures below are "
              "training figures, better than the model will do on new rows. For an honest estimate, report on rows "
-             "kept apart, or run <code>candor evaluate</code> on this file (cross-validation with the model's "
-             "learner).</p>";
+             "kept apart, or add <code>--folds 10</code> (cross-validation with the model's learner).</p>";
       s << "<div class=\"cards\"><div>" << metrics_table(e, any_undecided) << "</div><div><h3>Confusion matrix</h3>"
         << confusion_table(e.confusion, classes) << "</div></div><div class=\"cards\">";
       const std::string rel = reliability_svg(reliability_bins(e.y, e.proba));
@@ -365,7 +371,7 @@ std::string report_html(const Model& model, const Dataset* data, const ReportOpt
       fired_json.push_back(fired[r]);
     }
     doc["data"] = {{"source", options.data_source},
-                   {"training_rows", options.data_is_training},
+                   {"training_rows", options.data_is_training && !options.evaluate},
                    {"rows", data->rows()},
                    {"shown", shown},
                    {"values", values},

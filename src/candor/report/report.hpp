@@ -10,10 +10,12 @@
 // builds the tables from a JSON document embedded in the page; every text from the model or the data
 // reaches the page as text, never as markup.
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
+#include "candor/eval/evaluate.hpp"
 #include "candor/eval/metrics.hpp"
 #include "candor/model/model.hpp"
 
@@ -29,6 +31,11 @@ struct ReportOptions {
   bool data_is_training = false;
   // Rows of the data the per-row view holds (the first ones); the evaluation always uses every row.
   std::size_t max_rows = 100000;
+  // How the labelled rows are evaluated, where not by the model's own predictions: `candor report --folds K`
+  // cross-validates the model's learner on them (eval/evaluate.hpp: out_of_fold_predictions), and
+  // `evaluated_by` says so on the page ("10-fold cross-validation of the model's learner, seed 1").
+  std::function<FoldResult(const Dataset& labelled)> evaluate;
+  std::string evaluated_by;
 };
 
 // The page. `data` (may be null) is read against the model's schema; its labelled rows are evaluated.

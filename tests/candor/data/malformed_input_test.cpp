@@ -108,7 +108,7 @@ TEST(MalformedInput, ModelFilesWithImpossibleNumbersAreRefused) {
 }
 
 TEST(MalformedInput, DirectoriesAndHugeNumbersAreInputErrors) {
-  const auto dir = std::filesystem::temp_directory_path() / "candor-tests" / "a-directory.arff";
+  const auto dir = test::temp_dir() / "a-directory.arff";
   std::filesystem::create_directories(dir);
   EXPECT_NE(input_error([&] { read_arff(dir.string()); }).find("is a directory"), std::string::npos);
   EXPECT_NE(input_error([&] { load_model(dir.string()); }).find("is a directory"), std::string::npos);

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -181,6 +182,34 @@ TEST(CrossValidation, SameNumbersOnAnyThreadCount) {
   // A real learner on a real problem: far above the majority rate (0.555).
   EXPECT_GT(one.mean.accuracy, 0.80);
   EXPECT_GT(one.mean.auc, 0.80);
+}
+
+// Each row's out-of-fold prediction is the prediction of the model its fold's training rows give, and the
+// figures are those of all the rows as one test set.
+TEST(CrossValidation, OutOfFoldPredictionsAreEachFoldModelsOnItsRows) {
+  Dataset d = read_arff(test::shared("iris.arff"));
+  LearnerParams p;
+  p.learner = "cn2-unordered";
+  const FoldResult pooled = out_of_fold_predictions(d, p, 5, 3, 2);
+  ASSERT_EQ(pooled.proba.size(), d.rows());
+  const auto split = stratified_folds(d.y, 5, 3);
+  std::vector<std::vector<double>> by_hand(d.rows());
+  for (const auto& fold : split) {
+    std::vector<std::size_t> train;
+    for (std::size_t r = 0; r < d.rows(); ++r)
+      if (std::find(fold.begin(), fold.end(), r) == fold.end()) train.push_back(r);
+    const auto model = fit_model(d.subset(train), p);
+    for (std::size_t r : fold) by_hand[r] = model->predict_proba(d, r);
+  }
+  for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(pooled.proba[r], by_hand[r]) << "row " << r;
+  const Metrics want = compute_metrics(d.y, by_hand);
+  EXPECT_EQ(pooled.metrics.accuracy, want.accuracy);
+  EXPECT_EQ(pooled.metrics.log_loss, want.log_loss);
+  EXPECT_EQ(pooled.y, d.y);
+  for (const auto& point : pooled.rule_points) EXPECT_EQ(point.rule, 0);
+  EXPECT_FALSE(pooled.rule_points.empty());
+  // Equal to cross_validate's folds: its mean accuracy, fold by fold, is the pooled one on equal folds.
+  EXPECT_NEAR(cross_validate(d, p, 5, 1, 3, 1).mean.accuracy, pooled.metrics.accuracy, 1e-12);
 }
 
 // --evc-calibration shared: a fold's fit calibrates the whole data (the very calibration a fit of all the

@@ -297,7 +297,7 @@ TEST(Evc, BoxBoundsHoldForEveryRuleOfTheBox) {
 // least recently used (oldest file times) down to three quarters of it, and leaves other files alone.
 TEST(Evc, CacheFolderKeepsTheMostRecentlyUsedCalibrations) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "candor-tests" / "evc-cache-prune";
+  const fs::path dir = test::temp_dir() / "evc-cache-prune";
   fs::remove_all(dir);
   fs::create_directories(dir);
   const Dataset d = load_dataset(test::repo("data/vote.arff"));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "candor/eval/evaluate.hpp"
 #include "candor/eval/metrics.hpp"
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/fit.hpp"
@@ -156,6 +157,36 @@ TEST(Report, HoldsTheModelTheEvaluationAndEveryRow) {
     EXPECT_EQ(all, static_cast<double>(d.rows())) << learner;
     EXPECT_NEAR(diagonal / all, want.accuracy, 1e-12) << learner;
   }
+}
+
+// With an evaluation of its own (candor report --folds K), the page's figures and the row view's predictions
+// are that evaluation's, and the page says how they were made.
+TEST(Report, ShowsACrossValidationWhereOneIsGiven) {
+  const Dataset d = read_arff(test::shared("iris.arff"));
+  const auto m = fit(d, "cn2-unordered");
+  LearnerParams p;
+  p.learner = "cn2-unordered";
+  ReportOptions o;
+  o.source = "iris.json";
+  o.data_source = "iris.arff";
+  o.data_is_training = true;
+  o.evaluate = [&](const Dataset& labelled) { return out_of_fold_predictions(labelled, p, 5, 1, 1); };
+  o.evaluated_by = "5-fold cross-validation of the model's learner (seed 1)";
+  const std::string page = report_html(*m, &d, o);
+  const FoldResult cv = out_of_fold_predictions(d, p, 5, 1, 1);
+  EXPECT_NE(page.find("Evaluation on iris.arff by 5-fold cross-validation of the model&#39;s learner (seed 1)"),
+            std::string::npos);
+  EXPECT_NE(page.find("<th scope=\"row\">accuracy</th><td class=\"num\">" + fixed_digits(cv.metrics.accuracy, 4)),
+            std::string::npos);
+  EXPECT_EQ(page.find("These are the rows the model learned from"), std::string::npos);
+  const auto doc = page_document(page);
+  EXPECT_FALSE(doc["data"]["training_rows"].get<bool>());
+  for (std::size_t r = 0; r < d.rows(); ++r)
+    for (std::size_t c = 0; c < 3; ++c)
+      EXPECT_NEAR(doc["data"]["proba"][r][c].get<double>(), cv.proba[r][c], 0.5e-4) << "row " << r;
+  // Without it, the same page evaluates the model on its own training rows, and says so.
+  o.evaluate = nullptr;
+  EXPECT_NE(report_html(*m, &d, o).find("These are the rows the model learned from"), std::string::npos);
 }
 
 TEST(Report, TextFromTheDataNeverBecomesMarkup) {
