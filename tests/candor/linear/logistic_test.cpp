@@ -10,6 +10,7 @@
 #include <memory>
 #include <numeric>
 #include <random>
+#include <set>
 
 #include "candor/data/input_error.hpp"
 #include "candor/learn/fit.hpp"
@@ -376,7 +377,8 @@ TEST(LogisticSolver, RulesAtWeightZeroCanBeLeftOut) {
 }
 
 // The rule-logistic learner keeps only the rules it predicts with: each has a weight, and with those it
-// dropped they are the rule learner's rules, in its order.
+// dropped they are the rule learner's rules, each once; they are numbered by importance, the order `candor
+// rules` lists them in.
 TEST(RuleLogistic, DropsTheRulesThePenaltiesLeftAtWeightZero) {
   const Dataset d = read_arff(test::shared("soybean.arff"));
   LearnerParams p;
@@ -388,12 +390,16 @@ TEST(RuleLogistic, DropsTheRulesThePenaltiesLeftAtWeightZero) {
   const auto rule_learner = fit_model(d, params_from_json(m.rules.learner), 2);
   const auto& all = dynamic_cast<const RuleModel&>(*rule_learner).rules;
   ASSERT_EQ(all.size(), m.rule_count() + m.rules_without_weight);
-  std::size_t next = 0;  // kept rules appear among the rule learner's in its order
+  std::set<std::size_t> found;  // each kept rule is one of the rule learner's, no two the same one
   for (const Rule& r : m.rules.rules) {
-    while (next < all.size() && !(all[next].conditions == r.conditions && all[next].klass == r.klass)) ++next;
-    ASSERT_LT(next, all.size()) << format_rule(r, d.schema);
-    ++next;
+    std::size_t at = 0;
+    while (at < all.size() && (found.count(at) || !(all[at].conditions == r.conditions && all[at].klass == r.klass)))
+      ++at;
+    ASSERT_LT(at, all.size()) << format_rule(r, d.schema);
+    found.insert(at);
   }
+  for (std::size_t k = 1; k < m.rule_count(); ++k)
+    EXPECT_GE(m.rule_importance(k - 1), m.rule_importance(k)) << "rule " << k + 1;
   const auto back = model_from_json(model->to_json(), "m.json");
   EXPECT_EQ(dynamic_cast<const LogisticRuleModel&>(*back).rules_without_weight, m.rules_without_weight);
   EXPECT_NE(model_text(m).find(std::to_string(m.rules_without_weight) + " more rules the rule learner found had "

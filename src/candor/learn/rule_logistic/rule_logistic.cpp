@@ -376,11 +376,24 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     // rule count is what a reader has to read. Dropping is exact: the weights that remain are the optimum of the
     // problem without those columns (its optimality conditions are the full problem's), and every prediction
     // is the same.
+    // The rules are then numbered by importance (RuleFit's: the largest absolute weight times the standard
+    // deviation of the 0/1 feature, on the rows the weights were learned on), the order `candor rules` lists
+    // them in, so that rule 1 is the first shown in every view (text, CSV, report, explanations).
+    const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
+    std::vector<double> rule_spread(static_cast<std::size_t>(R)), importance(static_cast<std::size_t>(R));
     std::vector<std::size_t> kept;
-    for (Eigen::Index k = 0; k < R; ++k)
-      if ((model->rule_weights.col(k).array() != 0.0).any()) kept.push_back(static_cast<std::size_t>(k));
+    for (Eigen::Index k = 0; k < R; ++k) {
+      const auto rule = static_cast<std::size_t>(k);
+      double covered = 0;
+      for (auto i : design.covered[rule]) covered += design.w[i];
+      rule_spread[rule] = spread(total > 0 ? covered / total : 0);
+      importance[rule] = model->rule_weights.col(k).cwiseAbs().maxCoeff() * rule_spread[rule];
+      if ((model->rule_weights.col(k).array() != 0.0).any()) kept.push_back(rule);
+    }
+    std::stable_sort(kept.begin(), kept.end(),
+                     [&](std::size_t a, std::size_t b) { return importance[a] > importance[b]; });
     model->rules_without_weight += rules.size() - kept.size();
-    if (kept.size() < rules.size()) {
+    if (kept.size() < rules.size() || !std::is_sorted(kept.begin(), kept.end())) {
       Eigen::MatrixXd weighted(logit_count, static_cast<Eigen::Index>(kept.size()));
       std::vector<Rule> kept_rules;
       std::vector<double> kept_gamma;
@@ -397,12 +410,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     // Spreads for the importance ranking, on the rows the weights were learned on.
     model->rule_spread.clear();
     model->attribute_spread.clear();
-    const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
-    for (std::size_t k : kept) {
-      double covered = 0;
-      for (auto i : design.covered[k]) covered += design.w[i];
-      model->rule_spread.push_back(spread(total > 0 ? covered / total : 0));
-    }
+    for (std::size_t k : kept) model->rule_spread.push_back(rule_spread[k]);
     for (std::size_t c = 0; c < model->encoding.size(); ++c) {
       if (model->encoding.columns[c].kind == EncodedColumn::Kind::numeric) {
         model->attribute_spread.push_back(1.0);
