@@ -29,6 +29,7 @@
 #include "candor/util/names.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
+#include "candor/util/progress.hpp"
 
 namespace candor {
 
@@ -171,6 +172,7 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
 
   // Permutations move labels only: every permutation's index reuses these value orders.
   const CoverageIndex base(data);
+  Progress progress("fit: EVC calibration", "permutations", static_cast<std::size_t>(runs), true);
   parallel_for(static_cast<std::size_t>(runs), threads, [&](std::size_t p) {
     Rng rng(stream_seed(settings.seed, p));
     Dataset permuted = data;
@@ -194,6 +196,7 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
         row[l] = running;
       }
     }
+    progress.step();
   });
   return out;
 }

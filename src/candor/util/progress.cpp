@@ -13,6 +13,9 @@ namespace candor {
 namespace {
 
 std::atomic<bool> quiet{false};
+// Progress objects alive now: work inside other work (a fold's fit inside candor evaluate, EVC's permutations
+// inside a fit) stays silent, so that one line reports the outermost work.
+std::atomic<int> open_progress{0};
 
 std::string duration(double seconds) {
   std::ostringstream s;
@@ -37,9 +40,10 @@ Progress::Progress(std::string label, std::string unit, std::size_t total, bool 
       last_report_(start_),
       tty_(isatty(2)),
       terminal_only_(terminal_only),
-      enabled_(!quiet && (tty_ || !terminal_only)) {}
+      enabled_(open_progress.fetch_add(1) == 0 && !quiet && (tty_ || !terminal_only)) {}
 
 Progress::~Progress() {
+  open_progress.fetch_sub(1);
   // A line rewritten on a terminal ends with the work, so that what is printed next starts on its own line.
   if (shown_ && tty_ && done_ < total_) std::cerr << "\n" << std::flush;
 }

@@ -3,7 +3,9 @@
 // once per finished task, from any thread. Nothing is written in the first 2 seconds (short work stays
 // silent); after that at most every 2 seconds and at the end, rewriting one line on a terminal and adding lines
 // otherwise. `terminal_only` work (fit, evaluate, stability) writes nothing unless stderr is a terminal, so
-// pipes and logs stay clean; set_progress_quiet(true) (the CLI's --quiet) silences every Progress.
+// pipes and logs stay clean; set_progress_quiet(true) (the CLI's --quiet) silences every Progress. A Progress
+// made while another is alive (a fold's fit inside an evaluation, EVC's permutations inside a fit) is silent:
+// the outermost work reports.
 #include <chrono>
 #include <cstddef>
 #include <mutex>

@@ -45,3 +45,23 @@ TEST(Progress, TerminalOnlyWorkIsSilentWithoutATerminalAndOtherWorkReportsItsEnd
   set_progress_quiet(false);
   EXPECT_EQ(quiet, "");
 }
+
+// Work inside other work (a fold's fit inside an evaluation, EVC's permutations inside a fit) is silent: the
+// outermost reports, and once it is over the next work reports again.
+TEST(Progress, OnlyTheOutermostWorkReports) {
+  if (isatty(2)) GTEST_SKIP() << "stderr is a terminal here";
+  const std::string nested = captured([] {
+    Progress outer("grid", "cells run", 1);
+    {
+      Progress inner("grid inside", "cells run", 1);
+      inner.step();
+    }
+    outer.step();
+  });
+  EXPECT_EQ(nested, "grid: 1/1 cells run, 0 s elapsed, about 0 s left\n");
+  const std::string after = captured([] {
+    Progress next("next", "cells run", 1);
+    next.step();
+  });
+  EXPECT_EQ(after, "next: 1/1 cells run, 0 s elapsed, about 0 s left\n");
+}

@@ -13,6 +13,7 @@
 #include "candor/learn/covering.hpp"
 #include "candor/learn/gradient_rules/gradient_rules_options.hpp"
 #include "candor/search/beam_search.hpp"
+#include "candor/util/progress.hpp"
 #include "candor/util/random.hpp"
 
 namespace candor {
@@ -100,7 +101,8 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   const bool sampling = o.sample > 0 && n > static_cast<std::size_t>(o.sample);
   Rng rng(static_cast<std::uint64_t>(params.seed));
   std::vector<Bitset> kept_rows;  // the training rows each kept rule covers, in model.rules' order
-  for (int round = 0; round < o.rounds && model.rules.size() < max_rules; ++round) {
+  Progress progress("fit: gradient rules", "rounds", static_cast<std::size_t>(o.rounds), true);
+  for (int round = 0; round < o.rounds && model.rules.size() < max_rules; ++round, progress.step()) {
     for (std::size_t r = 0; r < n; ++r) row_probabilities(&scores[r * classes], classes, &p[r * classes]);
     const Bitset searched = sampling ? sampled_rows(n, static_cast<std::size_t>(o.sample), rng) : all;
     std::vector<Candidate> found_rules;  // the best rule of each class, where one raises its class's score
