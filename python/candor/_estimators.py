@@ -325,10 +325,13 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         if self.verbose:
             print(f"{type(self).__name__}: fitting {len(y)} rows, {len(self._schema[0])} attributes, "
                   f"{len(classes)} classes", file=sys.stderr, flush=True)
+        _core.set_progress(bool(self.verbose))  # the fit's own progress lines, past 2 seconds
         try:
             self.model_ = _core.Model.fit(data, self._params_json(), int(self.n_jobs))
         except ValueError as e:
             raise ValueError(_python_names(str(e))) from None
+        finally:
+            _core.set_progress(False)
         if self.verbose:
             rules = len(json.loads(self.model_.rule_table()))
             print(f"{type(self).__name__}: fitted in {time.monotonic() - start:.1f} s, {rules} rules",
@@ -628,7 +631,8 @@ def _make_class(info):
     doc.append("    weighs n / (classes x n_c), scikit-learn's compute_sample_weight); None: every row weighs its")
     doc.append("    sample_weight. See the Python guide on imbalanced classes.")
     doc.append("verbose : int, default=0")
-    doc.append("    above 0: fit says on stderr what it fits and, at the end, its time and rules")
+    doc.append("    above 0: fit says on stderr what it fits, how far it is past 2 seconds (rounds, permutations)")
+    doc.append("    and, at the end, its time and rules")
     doc += ["", "Attributes", "----------",
             "classes_ : ndarray of shape (n_classes,)", "    The class labels, in the order of predict_proba's columns.",
             "n_features_in_ : int", "    Number of features seen in fit.",

@@ -23,6 +23,7 @@
 #include "candor/report/report.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/output.hpp"
+#include "candor/util/progress.hpp"
 
 namespace py = pybind11;
 using namespace candor;
@@ -237,6 +238,9 @@ PYBIND11_MODULE(_core, m) {
       py::arg("delimiter") = "",
       "Reads an ARFF or CSV file as `candor fit` does: names, nominal values (None for numeric), columns, weights "
       "and the readers' warnings.");
+  m.def("set_progress", &set_progress_everywhere,
+        "Whether long work inside a call (a fit's rounds, EVC's permutations) reports progress on stderr where "
+        "stderr is no terminal (the estimators' verbose).");
   m.def("param_table", &param_table_py, "Every learner parameter: name, type, default, help, group.");
   m.def("learner_table", &learner_table_py, "Every learner: name, description and the parameters it reads.");
   m.def("describe", [](const std::string& params_json) {

@@ -13,6 +13,7 @@ namespace candor {
 namespace {
 
 std::atomic<bool> quiet{false};
+std::atomic<bool> everywhere{false};
 // Progress objects alive now: work inside other work (a fold's fit inside candor evaluate, EVC's permutations
 // inside a fit) stays silent, so that one line reports the outermost work.
 std::atomic<int> open_progress{0};
@@ -31,6 +32,7 @@ std::string duration(double seconds) {
 }  // namespace
 
 void set_progress_quiet(bool q) { quiet = q; }
+void set_progress_everywhere(bool e) { everywhere = e; }
 
 Progress::Progress(std::string label, std::string unit, std::size_t total, bool terminal_only)
     : label_(std::move(label)),
@@ -40,7 +42,7 @@ Progress::Progress(std::string label, std::string unit, std::size_t total, bool 
       last_report_(start_),
       tty_(isatty(2)),
       terminal_only_(terminal_only),
-      enabled_(open_progress.fetch_add(1) == 0 && !quiet && (tty_ || !terminal_only)) {}
+      enabled_(open_progress.fetch_add(1) == 0 && !quiet && (tty_ || !terminal_only || everywhere)) {}
 
 Progress::~Progress() {
   open_progress.fetch_sub(1);

@@ -14,6 +14,9 @@
 namespace candor {
 
 void set_progress_quiet(bool quiet);
+// Terminal-only work reports where stderr is no terminal too (the Python estimators' verbose, whose stderr is
+// a notebook's or a log), as lines rather than one rewritten line.
+void set_progress_everywhere(bool everywhere);
 
 class Progress {
  public:
