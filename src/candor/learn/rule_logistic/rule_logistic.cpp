@@ -380,18 +380,19 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     // deviation of the 0/1 feature, on the rows the weights were learned on), the order `candor rules` lists
     // them in, so that rule 1 is the first shown in every view (text, CSV, report, explanations).
     const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
-    std::vector<double> rule_spread(static_cast<std::size_t>(R)), importance(static_cast<std::size_t>(R));
+    std::vector<double> rule_spread(static_cast<std::size_t>(R));  // of every rule found, for rule_importance
     std::vector<std::size_t> kept;
     for (Eigen::Index k = 0; k < R; ++k) {
       const auto rule = static_cast<std::size_t>(k);
       double covered = 0;
       for (auto i : design.covered[rule]) covered += design.w[i];
       rule_spread[rule] = spread(total > 0 ? covered / total : 0);
-      importance[rule] = model->rule_weights.col(k).cwiseAbs().maxCoeff() * rule_spread[rule];
       if ((model->rule_weights.col(k).array() != 0.0).any()) kept.push_back(rule);
     }
-    std::stable_sort(kept.begin(), kept.end(),
-                     [&](std::size_t a, std::size_t b) { return importance[a] > importance[b]; });
+    model->rule_spread = rule_spread;
+    std::stable_sort(kept.begin(), kept.end(), [&](std::size_t a, std::size_t b) {
+      return model->rule_importance(a) > model->rule_importance(b);
+    });
     model->rules_without_weight += rules.size() - kept.size();
     if (kept.size() < rules.size() || !std::is_sorted(kept.begin(), kept.end())) {
       Eigen::MatrixXd weighted(logit_count, static_cast<Eigen::Index>(kept.size()));
@@ -439,7 +440,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
         return model->rule_importance(a) > model->rule_importance(b);
       });
       order.resize(limit);
-      std::sort(order.begin(), order.end());  // the rule learner's order
+      std::sort(order.begin(), order.end());  // the model's order (the refit numbers them by importance again)
       std::vector<Rule> chosen;
       for (std::size_t k : order) chosen.push_back(rules[k]);
       model->rules.rules = std::move(chosen);
