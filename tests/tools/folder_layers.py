@@ -10,7 +10,9 @@
    so that the list only shrinks. Each failure names the includes behind the edges.
 3. Learners: the shared files of learn/ (the registry, the options, fit, covering) include nothing of a
    learner's folder (learn/<folder>/), so that a learner is added or removed with its folder alone.
-Exit 0 when all three hold, 1 otherwise.
+4. No learner's folder includes another's: what two learners share (the base learners, the tree options,
+   the gradient search's options) is a component in learn/ itself, which each composes.
+Exit 0 when all four hold, 1 otherwise.
 """
 import os
 import re
@@ -55,6 +57,25 @@ def shared_learn_includes(root):
             for line in f:
                 if re.match(r'\s*#\s*include\s+"candor/learn/[a-z_0-9]+/', line):
                     found.append(f"learn/{name}: {line.strip()}")
+    return found
+
+
+def learner_folder_includes(root):
+    """The includes of one learner folder (learn/<a>/...) from another (learn/<b>/...)."""
+    learn = os.path.join(root, "learn")
+    found = []
+    for folder in sorted(os.listdir(learn)) if os.path.isdir(learn) else []:
+        path = os.path.join(learn, folder)
+        if not os.path.isdir(path):
+            continue
+        for name in sorted(os.listdir(path)):
+            if not name.endswith((".hpp", ".cpp")):
+                continue
+            with open(os.path.join(path, name), encoding="utf-8") as f:
+                for line in f:
+                    m = re.match(r'\s*#\s*include\s+"candor/learn/([a-z_0-9]+)/', line)
+                    if m and m.group(1) != folder:
+                        found.append(f"learn/{folder}/{name}: {line.strip()}")
     return found
 
 
@@ -116,6 +137,9 @@ def main():
     for include in shared_learn_includes(sys.argv[1]):
         problems.append("a shared file of learn/ includes a learner's folder (learners register themselves, "
                         "learn/learner.hpp): " + include)
+    for include in learner_folder_includes(sys.argv[1]):
+        problems.append("a learner's folder includes another learner's folder (what two learners share is a "
+                        "component in learn/ itself): " + include)
     for p in problems:
         print("folder_layers: " + p, file=sys.stderr)
     if not problems:

@@ -66,7 +66,7 @@ struct LearnerInfo {
   const char* correct = "none";
   // Default of --multiclass, for the learners that read it: a function of the other options (null: softmax).
   MulticlassForm (*multiclass)(const LearnerParams& p) = nullptr;
-  // Default of --leaf-estimate, for the learners that read it (learn/trees/tree_options.hpp).
+  // Default of --leaf-estimate, for the learners that read it (learn/tree_options.hpp).
   const char* leaf_estimate = "laplace";
   bool stable_rules = false;  // --stable-resamples (a rule set's)
   // A weak learner (a stump, a single rule, one attribute's rules): a base for ensembles or a baseline, not

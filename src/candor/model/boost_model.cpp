@@ -177,7 +177,7 @@ std::string BoostModel::text(const std::string& learner) const {
                                 : " (round " + std::to_string(i / per_iteration + 1) + ", class " +
                                       classes[i % static_cast<std::size_t>(per_iteration)] + ")";
     const Tree& t = members[i];
-    // A member whose leaves share cells is a rule (boost/base_learner.hpp's rule_as_tree): cell 0 is the
+    // A member whose leaves share cells is a rule (learn/base_learner.hpp's rule_as_tree): cell 0 is the
     // leaf of the examples it covers, cell 1 every other leaf.
     const bool rule = static_cast<std::size_t>(t.cells) < t.leaf_count();
     std::vector<std::string> cell_names(t.cells);

@@ -1,7 +1,7 @@
 #pragma once
 // A decision tree over the data's attributes: C4.5 trees (tree/c45.hpp), decision stumps and regression
 // stumps (tree/stump.hpp), and single rules written as a chain of tests (rule_as_tree in
-// boost/base_learner.hpp) are all this one type, so that the ensembles (boost/) treat every base model
+// learn/base_learner.hpp) are all this one type, so that the ensembles (boost/) treat every base model
 // alike: a partition of the instance space into leaves, each with the training class distribution (or, for
 // regression, the mean response) of the examples that reached it.
 //

@@ -10,7 +10,7 @@
 #include "candor/learn/fit.hpp"
 #include "candor/learn/pril/pril_options.hpp"
 #include "candor/learn/rule_logistic/rule_logistic_options.hpp"
-#include "candor/learn/trees/tree_options.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "test_util.hpp"
 
 namespace candor {

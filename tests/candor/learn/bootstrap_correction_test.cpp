@@ -11,7 +11,7 @@
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/fit.hpp"
-#include "candor/learn/trees/tree_options.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/model/tree_model.hpp"

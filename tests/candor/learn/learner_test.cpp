@@ -6,7 +6,7 @@
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
-#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
+#include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/pril/pril_options.hpp"
 #include "candor/learn/qualities.hpp"

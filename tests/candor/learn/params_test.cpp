@@ -13,14 +13,14 @@
 
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/evc_options.hpp"
-#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
+#include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/pril/pril_options.hpp"
 #include "candor/learn/rule_logistic/rule_logistic_options.hpp"
 #include "candor/learn/rule_options.hpp"
 #include "candor/learn/stable_options.hpp"
-#include "candor/learn/trees/tree_options.hpp"
+#include "candor/learn/tree_options.hpp"
 
 using namespace candor;
 

@@ -7,9 +7,9 @@
 
 #include "candor/data/input_error.hpp"
 #include "candor/data/readers.hpp"
-#include "candor/learn/boost/base_learner.hpp"
+#include "candor/learn/base_learner.hpp"
 #include "candor/learn/fit.hpp"
-#include "candor/learn/trees/tree_options.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/tree/c45.hpp"
 #include "candor/tree/stump.hpp"

@@ -1,6 +1,6 @@
 #include "candor/learn/best_rule/best_rule.hpp"
 
-#include "candor/learn/cn2/cn2.hpp"
+#include "candor/learn/learner.hpp"
 
 namespace candor {
 
@@ -8,7 +8,8 @@ RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const 
                         const QualityMeasure* estimate) {
   LearnerParams one = params;
   one.rule_covering.max_rules = 1;
-  RuleModel model = fit_cn2_ordered(data, one, quality, threads, estimate);
+  // cn2-ordered's search, through the registry: a learner's folder includes no other's.
+  RuleModel model = find_learner("cn2-ordered").fit(data, one, quality, threads, estimate);
   model.learner = params_to_json(params);
   model.resolve();
   return model;

@@ -8,16 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "candor/learn/base_learner.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
-
-// The base learners an ensemble can use (--base), named as the single-model learners they are (stump, tree,
-// rule).
-enum class BaseLearner { stump, tree, rule };
-inline constexpr Named<BaseLearner> kBaseLearnerNames[] = {
-    {"stump", BaseLearner::stump}, {"tree", BaseLearner::tree}, {"rule", BaseLearner::rule}};
 
 struct BoostOptions {
   BoostingMethod boosting = BoostingMethod::kbs;

@@ -9,12 +9,11 @@
 #include <vector>
 
 #include "candor/data/resampling.hpp"
-#include "candor/learn/boost/base_learner.hpp"
+#include "candor/learn/base_learner.hpp"
 #include "candor/learn/boost/boost.hpp"
 #include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/learner.hpp"
-#include "candor/learn/trees/tree_learners.hpp"
-#include "candor/learn/trees/tree_options.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/linear/logit_probabilities.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/util/parallel.hpp"

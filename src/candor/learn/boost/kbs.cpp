@@ -2,7 +2,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "candor/learn/boost/base_learner.hpp"
+#include "candor/learn/base_learner.hpp"
 #include "candor/learn/boost/boost.hpp"
 #include "candor/learn/boost/boost_options.hpp"
 

@@ -1,6 +1,6 @@
 // Registers this folder's learners (learn/learner.hpp): CMake finds this file and lists it in the registry.
 #include "candor/learn/gradient_rules/gradient_rules.hpp"
-#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
+#include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/learner.hpp"
 
 namespace candor {

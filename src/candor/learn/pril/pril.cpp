@@ -8,7 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "candor/learn/boost/base_learner.hpp"
+#include "candor/learn/base_learner.hpp"
 #include "candor/learn/pril/pril_options.hpp"
 #include "candor/linear/logit_inference.hpp"
 #include "candor/model/pril_model.hpp"

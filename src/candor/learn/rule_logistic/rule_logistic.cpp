@@ -7,7 +7,7 @@
 
 #include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
-#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
+#include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/rule_logistic/rule_logistic_options.hpp"
 #include "candor/learn/stable_options.hpp"
 #include "candor/linear/penalised_logistic.hpp"

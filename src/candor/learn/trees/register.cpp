@@ -1,7 +1,7 @@
 // Registers this folder's learners (learn/learner.hpp): CMake finds this file and lists it in the registry.
 #include "candor/learn/learner.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/learn/trees/tree_learners.hpp"
-#include "candor/learn/trees/tree_options.hpp"
 
 namespace candor {
 

@@ -7,38 +7,17 @@
 
 #include "candor/data/resampling.hpp"
 #include "candor/evc/general.hpp"
-#include "candor/learn/boost/base_learner.hpp"
+#include "candor/learn/base_learner.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/learner.hpp"
-#include "candor/learn/trees/tree_options.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/tree/tree.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/util/random.hpp"
 
 namespace candor {
-
-const std::vector<ParamInfo>& tree_params() {
-  static const std::vector<ParamInfo> table{
-      {"leaf_estimate", option_field<&TreeOptions::leaf_estimate>(),
-       "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
-       "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
-       "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
-       "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
-       "training weight predicts from its parent's weights (default: bootstrap for tree, laplace for stump and "
-       "for the trees and stumps of boost)",
-       "leaf", one_of([] { return names_of(kLeafEstimateOptionNames); }, true)},
-      {"confidence", option_field<&TreeOptions::confidence>(),
-       "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
-       in_range(0, 0.5, true)},
-      {"min_leaf", option_field<&TreeOptions::min_leaf>(),
-       "tree: a split needs at least this (weighted) many examples in two of its branches (J48 -M)", "tree",
-       at_least(0)},
-      {"unpruned", option_field<&TreeOptions::unpruned>(), "tree: grow without error-based pruning (J48 -U)", "tree"},
-  };
-  return table;
-}
 
 namespace {
 
@@ -83,16 +62,6 @@ LeafShrinkage fit_leaf_shrinkage(const Dataset& data, const std::vector<std::siz
 
 }  // namespace
 
-LeafEstimateOption resolved_leaf_estimate(const LearnerParams& p) {
-  const std::string& name = p.options<TreeOptions>().leaf_estimate;
-  return parse_named(kLeafEstimateOptionNames, "--leaf-estimate value",
-                     name.empty() ? find_learner(p.learner).leaf_estimate : name);
-}
-
-void write_leaf_estimate(const LearnerParams& p, nlohmann::json& j) {
-  if (reads_option_group(p, "leaf")) j["leaf_estimate"] = name_of(kLeafEstimateOptionNames, resolved_leaf_estimate(p));
-}
-
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
   auto model = std::make_unique<TreeModel>();
   model->learner = params_to_json(params);
@@ -105,17 +74,6 @@ std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params
     model->leaf_shrinkage =
         fit_leaf_shrinkage(data, rows, weights, params, laplace_prior(model->training_counts), threads);
   return model;
-}
-
-std::string describe_tree_options(const LearnerParams& p) {
-  const TreeOptions& o = p.options<TreeOptions>();
-  std::string s;
-  if (reads_option_group(p, "tree"))
-    s += o.unpruned ? "unpruned, " : "confidence " + nlohmann::json(o.confidence).dump() + ", ";
-  if (reads_option_group(p, "tree")) s += "min leaf " + nlohmann::json(o.min_leaf).dump() + ", ";
-  if (reads_option_group(p, "leaf"))
-    s += "leaf " + std::string(name_of(kLeafEstimateOptionNames, resolved_leaf_estimate(p)));
-  return s;
 }
 
 std::string describe_tree_learner(const LearnerParams& p) { return p.learner + " (" + describe_tree_options(p) + ")"; }

@@ -11,7 +11,7 @@
 #include "candor/coverage/condition.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
-#include "candor/learn/gradient_rules/gradient_rules_options.hpp"
+#include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/model.hpp"

@@ -1,8 +1,9 @@
 #pragma once
-// The options of the tree learners (learn/trees/tree_learners.cpp: `tree`, `stump`, and the trees and stumps
-// of `boost` and PrIL): their types and defaults here, their checks and help in tree_params(), which the
-// folder registers (learn/trees/register.cpp). Every other part of candor sees them as
+// The options of the trees (`tree`, `stump`, and the trees and stumps of `boost` and PrIL), a component the
+// tree learners (learn/trees/) and the ensembles (learn/boost/) compose: their types and defaults here, their
+// checks and help in tree_params(), which learn/trees/ registers. Every other part of candor sees them as
 // LearnerParams::options<TreeOptions>() and by their names (--confidence, ...).
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,12 @@ struct LearnerParams;  // learn/params.hpp
 // the winners of its search (docs/boosting.md, "Honest leaves"); laplace for `stump`, whose few large leaves
 // bootstrap does not move, and for the members of an ensemble, which its --calibrate corrects.
 LeafEstimateOption resolved_leaf_estimate(const LearnerParams& p);
+// Writes the resolved --leaf-estimate where `p` reads it: a model file names the estimate its leaves use,
+// whatever the default was when it was fitted.
+void write_leaf_estimate(const LearnerParams& p, nlohmann::json& j);
+// The trees' settings as the line heading a model's text shows them (pruning, least leaf, leaf estimate), for
+// the tree learners and the ensembles over trees alike.
+std::string describe_tree_options(const LearnerParams& p);
 
 struct ParamInfo;  // learn/params.hpp
 // The declarations of the trees' options (groups "leaf" and "tree"), in the order of `candor params`.

@@ -1,4 +1,4 @@
-#include "candor/learn/boost/base_learner.hpp"
+#include "candor/learn/base_learner.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "candor/learn/fit.hpp"
-#include "candor/learn/trees/tree_options.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/tree/c45.hpp"
 #include "candor/tree/stump.hpp"
 

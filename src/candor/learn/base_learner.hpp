@@ -1,12 +1,13 @@
 #pragma once
-// The base learners of the ensembles (stump, tree, rule) behind one call, each returning a Tree
-// (tree/tree.hpp) whose leaves are the cells KBS measures its LIFTs on, and the sampling the ensembles share.
+// The base learners (stump, tree, rule) behind one call, each returning a Tree (tree/tree.hpp) whose leaves
+// are the cells KBS measures its LIFTs on, and the sampling the ensembles share: a component that the tree
+// learners (learn/trees/), the ensembles (learn/boost/) and PrIL (learn/pril/) compose, so that no learner's
+// folder includes another's.
 #include <cstddef>
 #include <string>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
-#include "candor/learn/boost/boost_options.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/tree/tree.hpp"
@@ -14,6 +15,12 @@
 #include "candor/util/random.hpp"
 
 namespace candor {
+
+// The base learners an ensemble can use (--base), named as the single-model learners they are (stump, tree,
+// rule).
+enum class BaseLearner { stump, tree, rule };
+inline constexpr Named<BaseLearner> kBaseLearnerNames[] = {
+    {"stump", BaseLearner::stump}, {"tree", BaseLearner::tree}, {"rule", BaseLearner::rule}};
 
 // The base learner a single-model learner's name (stump, tree) stands for.
 inline BaseLearner parse_base_learner(const std::string& name) {

@@ -1,0 +1,28 @@
+#include "candor/learn/gradient_rules_options.hpp"
+
+#include "candor/learn/params.hpp"
+
+namespace candor {
+
+const std::vector<ParamInfo>& gradient_rules_params() {
+  static const std::vector<ParamInfo> table{
+      {"gradient_rounds", option_field<&GradientRuleOptions::rounds>(),
+       "gradient-rules (and rule-logistic with --candidates gradient): rounds of rule search, each adding the "
+       "best rule of each class (a rule found again adds to its step, not to the rules): at most rounds x "
+       "classes rules, before the logistic model's penalty drops some",
+       "gradient", in_range(1, 100000)},
+      {"gradient_shrinkage", option_field<&GradientRuleOptions::shrinkage>(),
+       "gradient-rules: the share of each rule's Newton step the scores take before the next search (smaller: "
+       "more rounds find rules that differ less)",
+       "gradient", in_range(0, 1, true)},
+      {"gradient_sample", option_field<&GradientRuleOptions::sample>(),
+       "gradient-rules: on more training rows than this, each round's searches see this many of them, drawn "
+       "without replacement and afresh each round (stochastic gradient boosting, Friedman 2002), so that a "
+       "round's cost stops growing with the data; the rules' counts, probabilities and steps are those of "
+       "every row (0: every row, every round; docs/defaults.md measures it)",
+       "gradient", at_least(0)},
+  };
+  return table;
+}
+
+}  // namespace candor
