@@ -15,8 +15,10 @@ same way, not the same rows), each on --threads threads:
   forest    scikit-learn's RandomForestClassifier with 500 trees, on the same encoding as xgboost.
 Log loss clips probabilities at 1e-15 for every learner. Rows of results.csv: dataset, learner, accuracy,
 log_loss, ece, ece_floor, rule_rmse (a rule's probability against its class's share of the test rows it
-covers), rules, fit_seconds (mean over the folds); the table is the mean over data sets,
-with the median and largest rule count and the median fit time.
+covers), rules, fit_seconds (mean over the folds), cv_seconds (the whole cross-validation: for candor the
+`candor evaluate` process from start to exit, reading the data included; for a peer every fold's encoding,
+fit and prediction); the table is the mean over data sets, with the median and largest rule count and the
+median fit and cross-validation times.
 """
 import argparse
 import csv
@@ -49,10 +51,12 @@ def corpus(datasets_dir):
 def run_candor(path, options, folds, seed, threads):
     cmd = [CLI, "evaluate", path, "--format", "json", "--folds", str(folds), "--seed", str(seed), "--threads",
            str(threads), "--evc-calibration", "per-fold", "--quiet"] + options.split()
+    start = time.perf_counter()
     j = json.loads(run_checked(cmd, "bench/peers.py"))
+    cv_seconds = time.perf_counter() - start
     return {"accuracy": j["accuracy"], "log_loss": j["log_loss"], "ece": j["ece"], "ece_floor": j["ece_floor"],
             "rule_rmse": "" if j["rule_rmse"] is None else j["rule_rmse"], "rules": j["rules"],
-            "fit_seconds": j["fit_seconds"]}
+            "fit_seconds": j["fit_seconds"], "cv_seconds": cv_seconds}
 
 
 def encode(train, test, scale):
@@ -104,6 +108,7 @@ def run_peer(name, frame, folds, seed, threads):
     y = np.searchsorted(classes, y)
     k = len(classes)
     accuracy, loss, seconds = [], [], []
+    cv_start = time.perf_counter()
     for train, test in StratifiedKFold(folds, shuffle=True, random_state=seed).split(X, y):
         A, B = encode(X.iloc[train], X.iloc[test], scale=name == "logistic")
         if name == "forest":  # scikit-learn 1.2's forests take no NaN
@@ -120,19 +125,21 @@ def run_peer(name, frame, folds, seed, threads):
         proba /= proba.sum(axis=1, keepdims=True)
         accuracy.append(accuracy_score(y[test], proba.argmax(axis=1)))
         loss.append(log_loss(y[test], proba, labels=range(k)))
+    cv_seconds = time.perf_counter() - cv_start
     return {"accuracy": statistics.mean(accuracy), "log_loss": statistics.mean(loss), "ece": "", "ece_floor": "",
-            "rule_rmse": "", "rules": "", "fit_seconds": statistics.mean(seconds)}
+            "rule_rmse": "", "rules": "", "fit_seconds": statistics.mean(seconds), "cv_seconds": cv_seconds}
 
 
 def table(rows, learners):
-    lines = ["| learner | accuracy | log loss | ECE - floor | rule RMSE | rules (median, max) | fit seconds (median) |",
-             "|---|---|---|---|---|---|---|"]
+    lines = ["| learner | accuracy | log loss | ECE - floor | rule RMSE | rules (median, max) | fit seconds (median) "
+             "| 10-fold seconds (median) |",
+             "|---|---|---|---|---|---|---|---|"]
     datasets = sorted({r["dataset"] for r in rows})
     for learner in learners:
         mine = {r["dataset"]: r for r in rows if r["learner"] == learner}
         if len(mine) < len(datasets):
             continue
-        col = lambda key: [float(mine[d][key]) for d in datasets if mine[d][key] != ""]
+        col = lambda key: [float(mine[d][key]) for d in datasets if mine[d].get(key) not in ("", None)]
         ece = [float(mine[d]["ece"]) - float(mine[d]["ece_floor"]) for d in datasets if mine[d]["ece"] != ""]
         rules = col("rules")
         rmse = col("rule_rmse")
@@ -140,7 +147,8 @@ def table(rows, learners):
                      + (f"{statistics.mean(ece):.4f}" if ece else "-") + " | "
                      + (f"{statistics.mean(rmse):.4f}" if rmse else "-") + " | "
                      + (f"{statistics.median(rules):.1f}, {max(rules):.1f}" if rules else "-")
-                     + f" | {statistics.median(col('fit_seconds')):.4f} |")
+                     + f" | {statistics.median(col('fit_seconds')):.4f} | "
+                     + (f"{statistics.median(cv):.3f}" if (cv := col("cv_seconds")) else "-") + " |")
     return "\n".join(lines) + f"\n\n{len(datasets)} data sets, 10-fold CV.\n"
 
 
@@ -165,7 +173,8 @@ def main():
     if os.path.exists(args.out):
         with open(args.out) as f:
             done = {(r["dataset"], r["learner"]) for r in csv.DictReader(f)}
-    fields = ["dataset", "learner", "accuracy", "log_loss", "ece", "ece_floor", "rule_rmse", "rules", "fit_seconds"]
+    fields = ["dataset", "learner", "accuracy", "log_loss", "ece", "ece_floor", "rule_rmse", "rules", "fit_seconds",
+              "cv_seconds"]
     with open(args.out, "a", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=fields)
         if not done:
