@@ -469,6 +469,7 @@ std::string describe_rule_learner(const LearnerParams& p) {
   if (search == SearchKind::beam) s += " " + std::to_string(p.rule_search.beam_width);
   if (search == SearchKind::layered) s += " up to " + std::to_string(p.rule_search.max_beam_width);
   s += ", max length " + (length >= kNoLengthLimit ? std::string("none") : std::to_string(length));
+  if (p.resolved_not_equal()) s += ", A != v";
   if (quality_reads_m(p.resolved_quality()))
     s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
                                   : ", m " + nlohmann::json(p.heuristics.m).dump();

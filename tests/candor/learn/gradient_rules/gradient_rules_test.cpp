@@ -187,3 +187,16 @@ TEST(GradientRules, OptionsRefused) {
   EXPECT_THROW(validate(params_from_json({{"learner", "cn2-unordered"}, {"gradient_rounds", 10}})),
                std::invalid_argument);
 }
+
+TEST(GradientRules, TheModelTextSaysItSearchesNotEqual) {
+  // The line heading a model's text names the conditions its search generates: A != v for the gradient
+  // searches (their default), and for cn2-unordered only with --not-equal.
+  const Dataset d = two_by_two();
+  const std::string heading = "max length 5, A != v";
+  EXPECT_NE(model_text(fit(d, gradient(2), 1)).find(heading), std::string::npos);
+  EXPECT_NE(model_text(*fit_model(d, LearnerParams{}, 1)).find(heading), std::string::npos);
+  const LearnerParams cn2 = params_from_json({{"learner", "cn2-unordered"}});
+  EXPECT_EQ(model_text(fit(d, cn2, 1)).find("A != v"), std::string::npos);
+  EXPECT_NE(model_text(fit(d, params_from_json({{"learner", "cn2-unordered"}, {"not_equal", true}}), 1)).find(heading),
+            std::string::npos);
+}
