@@ -260,126 +260,143 @@ std::string options_table(const LearnerParams& params) {
   return s.str();
 }
 
+// What the evaluation of the report's data gives the page: its section, and each row's prediction where every
+// row was evaluated (the row view then reuses them rather than predicting again).
+struct DataEvaluation {
+  std::string html;
+  std::vector<std::vector<double>> proba;  // empty unless every row is labelled
+  std::vector<char> decided;
+  bool any_undecided = false;
+};
+
+// Evaluates the model on the labelled rows of `data` (or by options.evaluate's cross-validation) and writes the
+// evaluation section; each rule's row of `rules` gains its record on the data.
+DataEvaluation evaluate_report_data(const Model& model, const Dataset& data, const ReportOptions& options,
+                                    nlohmann::json& rules) {
+  DataEvaluation out;
+  std::vector<std::size_t> labelled;
+  for (std::size_t r = 0; r < data.rows(); ++r)
+    if (data.y[r] != kMissing) labelled.push_back(r);
+  if (labelled.empty()) {
+    out.html = "<section id=\"evaluation\"><h2>Evaluation</h2><p class=\"note\">" + html_escape(options.data_source) +
+               " has no class values: the rows are predicted below, but there is nothing to evaluate.</p></section>";
+    return out;
+  }
+  Dataset labelled_rows;  // a copy only where some rows have no class
+  const Dataset& test = labelled.size() == data.rows() ? data : (labelled_rows = data.subset(labelled));
+  FoldResult e = options.evaluate ? options.evaluate(test) : evaluate_model(model, test, true);
+  const bool cross_validated = static_cast<bool>(options.evaluate);
+  for (char d : e.decided) out.any_undecided |= !d;
+  // The rule table gains each rule's record on the data where the model states it.
+  for (const auto& p : e.rule_points)
+    if (p.rule > 0 && static_cast<std::size_t>(p.rule) <= rules.size()) {
+      rules[p.rule - 1]["data_decided"] = p.decided;
+      rules[p.rule - 1]["data_share"] = p.test_share;
+    }
+  std::ostringstream s;
+  s << "<section id=\"evaluation\"><h2>Evaluation on " << html_escape(options.data_source)
+    << (options.evaluated_by.empty() ? std::string() : " by " + html_escape(options.evaluated_by)) << "</h2><p>"
+    << count_text(static_cast<double>(labelled.size())) << " labelled rows";
+  if (labelled.size() < data.rows())
+    s << " (" << count_text(static_cast<double>(data.rows() - labelled.size()))
+      << " rows without a class are in the row view only)";
+  s << ".</p>";
+  if (cross_validated)
+    s << "<p class=\"note\">Each row is predicted by a model of this learner fitted without the row's fold, "
+         "so the figures are what the learner does on rows it has not seen (pooled over the rows, not averaged "
+         "over folds). The row view shows that prediction beside the rules of this model, fitted on every "
+         "row, that cover the row; the rule plot shows the fold models' rules on their held-out rows.</p>";
+  else if (options.data_is_training)
+    s << "<p class=\"note\"><strong>These are the rows the model learned from</strong>: the figures below are "
+         "training figures, better than the model will do on new rows. For an honest estimate, report on rows "
+         "kept apart, or add <code>--folds 10</code> (cross-validation with the model's learner).</p>";
+  s << "<div class=\"cards\"><div>" << metrics_table(e, out.any_undecided) << "</div><div><h3>Confusion matrix</h3>"
+    << confusion_table(e.confusion, model.schema.class_attribute.values) << "</div></div><div class=\"cards\">";
+  const std::string rel = reliability_svg(reliability_bins(e.y, e.proba));
+  if (!rel.empty())
+    s << "<figure>" << rel
+      << "<figcaption>Reliability: rows binned by the probability of their predicted class; on the diagonal, "
+         "a stated probability of p is right a share p of the time. Circle area: rows in the bin."
+         "</figcaption></figure>";
+  const std::string pts = rule_points_svg(e.rule_points);
+  if (!pts.empty())
+    s << "<figure>" << pts
+      << "<figcaption>Rules: each rule's probability (with its interval) against the share of its class among "
+         "the rows it decides here; honest rules lie near the diagonal. Circle area: rows decided; the 20 "
+         "rules deciding most are numbered.</figcaption></figure>";
+  else
+    s << "<p class=\"note\">This model's rules state no probability to compare with the data.</p>";
+  s << "</div></section>";
+  out.html = s.str();
+  if (labelled.size() == data.rows()) {
+    out.proba = std::move(e.proba);
+    out.decided = std::move(e.decided);
+  }
+  return out;
+}
+
+// The row view's part of the page's data: the first options.max_rows rows, their values, classes, predictions
+// and the rules that fire on them.
+nlohmann::json row_view(const Model& model, const Dataset& data, const ReportOptions& options,
+                        DataEvaluation& evaluation) {
+  const std::size_t shown = std::min(data.rows(), options.max_rows);
+  // The rules behind the rows the view holds, and no others.
+  std::vector<std::size_t> view_rows(shown);
+  std::iota(view_rows.begin(), view_rows.end(), std::size_t{0});
+  const auto fired = shown == data.rows() ? model.fired_rules(data) : model.fired_rules(data.subset(view_rows));
+  nlohmann::json values = nlohmann::json::array();
+  for (std::size_t a = 0; a < data.num_attributes(); ++a) {
+    nlohmann::json column = nlohmann::json::array();
+    for (std::size_t r = 0; r < shown; ++r) {
+      if (data.is_missing(a, r))
+        column.push_back(nullptr);
+      else if (data.attribute(a).is_nominal())
+        column.push_back(data.columns[a].codes[r]);
+      else
+        column.push_back(data.columns[a].values[r]);
+    }
+    values.push_back(std::move(column));
+  }
+  nlohmann::json actual = nlohmann::json::array(), predicted = nlohmann::json::array(), proba = nlohmann::json::array(),
+                 fired_json = nlohmann::json::array();
+  for (std::size_t r = 0; r < shown; ++r) {
+    auto p = evaluation.proba.empty() ? model.predict_proba(data, r) : std::move(evaluation.proba[r]);
+    const bool decided = evaluation.decided.empty() ? model.decides(data, r) : evaluation.decided[r] != 0;
+    const int best = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+    actual.push_back(data.y[r]);
+    predicted.push_back(decided ? best : -1);
+    for (double& x : p) x = rounded(x);
+    proba.push_back(p);
+    fired_json.push_back(fired[r]);
+  }
+  return {{"source", options.data_source},
+          {"training_rows", options.data_is_training && !options.evaluate},
+          {"rows", data.rows()},
+          {"shown", shown},
+          {"values", values},
+          {"actual", actual},
+          {"predicted", predicted},
+          {"proba", proba},
+          {"fired", fired_json},
+          {"undecided", evaluation.any_undecided}};
+}
+
 }  // namespace
 
 std::string report_html(const Model& model, const Dataset* data, const ReportOptions& options) {
-  const auto& classes = model.schema.class_attribute.values;
   const std::string file_name =
       options.source.empty() ? std::string("model") : std::filesystem::path(options.source).filename().string();
   const std::string title = options.title.empty() ? "candor report: " + file_name : options.title;
 
   nlohmann::json doc;
-  doc["classes"] = classes;
+  doc["classes"] = model.schema.class_attribute.values;
   doc["attributes"] = attributes_json(data ? data->schema : model.schema);
   nlohmann::json rules = rule_rows(model);
   std::string evaluation;
-
   if (data) {
-    std::vector<std::size_t> labelled;
-    std::vector<std::vector<double>> evaluated_proba;
-    std::vector<char> evaluated_decided;
-    for (std::size_t r = 0; r < data->rows(); ++r)
-      if (data->y[r] != kMissing) labelled.push_back(r);
-    bool any_undecided = false;
-    if (!labelled.empty()) {
-      Dataset labelled_rows;  // a copy only where some rows have no class
-      const Dataset& test = labelled.size() == data->rows() ? *data : (labelled_rows = data->subset(labelled));
-      FoldResult e = options.evaluate ? options.evaluate(test) : evaluate_model(model, test, true);
-      const bool cross_validated = static_cast<bool>(options.evaluate);
-      for (char d : e.decided) any_undecided |= !d;
-      // The rule table gains each rule's record on the data where the model states it.
-      for (const auto& p : e.rule_points)
-        if (p.rule > 0 && static_cast<std::size_t>(p.rule) <= rules.size()) {
-          rules[p.rule - 1]["data_decided"] = p.decided;
-          rules[p.rule - 1]["data_share"] = p.test_share;
-        }
-      std::ostringstream s;
-      s << "<section id=\"evaluation\"><h2>Evaluation on " << html_escape(options.data_source)
-        << (options.evaluated_by.empty() ? std::string() : " by " + html_escape(options.evaluated_by)) << "</h2><p>"
-        << count_text(static_cast<double>(labelled.size())) << " labelled rows";
-      if (labelled.size() < data->rows())
-        s << " (" << count_text(static_cast<double>(data->rows() - labelled.size()))
-          << " rows without a class are in the row view only)";
-      s << ".</p>";
-      if (cross_validated)
-        s << "<p class=\"note\">Each row is predicted by a model of this learner fitted without the row's fold, "
-             "so the figures are what the learner does on rows it has not seen (pooled over the rows, not averaged "
-             "over folds). The row view shows that prediction beside the rules of this model, fitted on every "
-             "row, that cover the row; the rule plot shows the fold models' rules on their held-out rows.</p>";
-      else if (options.data_is_training)
-        s << "<p class=\"note\"><strong>These are the rows the model learned from</strong>: the figures below are "
-             "training figures, better than the model will do on new rows. For an honest estimate, report on rows "
-             "kept apart, or add <code>--folds 10</code> (cross-validation with the model's learner).</p>";
-      s << "<div class=\"cards\"><div>" << metrics_table(e, any_undecided) << "</div><div><h3>Confusion matrix</h3>"
-        << confusion_table(e.confusion, classes) << "</div></div><div class=\"cards\">";
-      const std::string rel = reliability_svg(reliability_bins(e.y, e.proba));
-      if (!rel.empty())
-        s << "<figure>" << rel
-          << "<figcaption>Reliability: rows binned by the probability of their predicted class; on the diagonal, "
-             "a stated probability of p is right a share p of the time. Circle area: rows in the bin."
-             "</figcaption></figure>";
-      const std::string pts = rule_points_svg(e.rule_points);
-      if (!pts.empty())
-        s << "<figure>" << pts
-          << "<figcaption>Rules: each rule's probability (with its interval) against the share of its class among "
-             "the rows it decides here; honest rules lie near the diagonal. Circle area: rows decided; the 20 "
-             "rules deciding most are numbered.</figcaption></figure>";
-      else
-        s << "<p class=\"note\">This model's rules state no probability to compare with the data.</p>";
-      s << "</div></section>";
-      evaluation = s.str();
-      // Every row labelled: the row view reuses the evaluation's predictions rather than predicting again.
-      if (labelled.size() == data->rows()) {
-        evaluated_proba = std::move(e.proba);
-        evaluated_decided = std::move(e.decided);
-      }
-    } else {
-      evaluation = "<section id=\"evaluation\"><h2>Evaluation</h2><p class=\"note\">" +
-                   html_escape(options.data_source) +
-                   " has no class values: the rows are predicted below, but there is nothing to evaluate.</p>"
-                   "</section>";
-    }
-
-    const std::size_t shown = std::min(data->rows(), options.max_rows);
-    // The rules behind the rows the view holds, and no others.
-    std::vector<std::size_t> view_rows(shown);
-    std::iota(view_rows.begin(), view_rows.end(), std::size_t{0});
-    const auto fired = shown == data->rows() ? model.fired_rules(*data) : model.fired_rules(data->subset(view_rows));
-    nlohmann::json values = nlohmann::json::array();
-    for (std::size_t a = 0; a < data->num_attributes(); ++a) {
-      nlohmann::json column = nlohmann::json::array();
-      for (std::size_t r = 0; r < shown; ++r) {
-        if (data->is_missing(a, r))
-          column.push_back(nullptr);
-        else if (data->attribute(a).is_nominal())
-          column.push_back(data->columns[a].codes[r]);
-        else
-          column.push_back(data->columns[a].values[r]);
-      }
-      values.push_back(std::move(column));
-    }
-    nlohmann::json actual = nlohmann::json::array(), predicted = nlohmann::json::array(),
-                   proba = nlohmann::json::array(), fired_json = nlohmann::json::array();
-    for (std::size_t r = 0; r < shown; ++r) {
-      auto p = evaluated_proba.empty() ? model.predict_proba(*data, r) : std::move(evaluated_proba[r]);
-      const bool decided = evaluated_decided.empty() ? model.decides(*data, r) : evaluated_decided[r] != 0;
-      const int best = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
-      actual.push_back(data->y[r]);
-      predicted.push_back(decided ? best : -1);
-      for (double& x : p) x = rounded(x);
-      proba.push_back(p);
-      fired_json.push_back(fired[r]);
-    }
-    doc["data"] = {{"source", options.data_source},
-                   {"training_rows", options.data_is_training && !options.evaluate},
-                   {"rows", data->rows()},
-                   {"shown", shown},
-                   {"values", values},
-                   {"actual", actual},
-                   {"predicted", predicted},
-                   {"proba", proba},
-                   {"fired", fired_json},
-                   {"undecided", any_undecided}};
+    DataEvaluation e = evaluate_report_data(model, *data, options, rules);
+    evaluation = e.html;
+    doc["data"] = row_view(model, *data, options, e);
   }
   doc["rule_columns"] = rule_columns(rules);
   doc["rules"] = std::move(rules);

@@ -236,6 +236,192 @@ LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rul
 // The training share p of each 0/1 feature gives its spread sqrt(p (1 - p)).
 double spread(double share) { return std::sqrt(std::max(0.0, share * (1 - share))); }
 
+// What one fit of rule-logistic works with: the data, the options as resolved, the rows the weights are
+// learned on and the threads, so that its steps take one argument for all of it.
+struct RuleLogisticFit {
+  const Dataset& data;
+  const LearnerParams& p;
+  const RuleLogisticOptions& o;
+  std::vector<std::size_t> weight_rows;
+  int classes = 0;
+  int threads = 1;
+};
+
+// The rules to weigh into model.rules: gradient-rules' or cn2-unordered's (rule_candidates_learner) with the
+// rule options given (the logistic ones left at their defaults), on `rule_rows`; with --features attributes
+// none, only the schema and the training counts.
+void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f, const std::vector<std::size_t>& rule_rows,
+                         bool stable_limit) {
+  const LearnerParams& p = f.p;
+  LearnerParams rule_params = without_linear_options(p);
+  rule_params.learner = rule_candidates_learner(p);
+  rule_params.heuristics.quality = p.resolved_quality();
+  rule_params.rule_search.search = name_of(kSearchNames, p.resolved_search());
+  rule_params.rule_search.max_rule_length = p.resolved_max_rule_length();
+  rule_params.rule_covering.stop = name_of(kStoppingNames, p.resolved_stop());
+  rule_params.correct = name_of(kCorrectionNames, p.resolved_correct());
+  // Stable rules limited to the learner's size: the limit applies to the rules with a weight (below), not to
+  // the rule set the weights are fitted on.
+  if (stable_limit) rule_params.stable.size = StableSize::frequent;
+  if (f.o.with_rules()) {
+    model.rules = f.o.linear.rule_data == RuleData::all ? fit(f.data, rule_params, f.threads)
+                                                        : fit(f.data.subset(rule_rows), rule_params, f.threads);
+    return;
+  }
+  RuleModel& none = model.rules;
+  LearnerParams used = rule_params;
+  used.heuristics.m_scale = used.resolved_m_scale();
+  none.learner = params_to_json(used);
+  none.schema = f.data.schema;
+  none.training_counts = model.training_counts;
+  none.default_counts = model.training_counts;
+  none.training_rows = f.data.rows();
+  none.training_source = f.data.source;
+  none.resolve();
+}
+
+// lambda: given, or the value of least cross-validated log loss (ties: the larger lambda), the search
+// recorded in the model.
+double chosen_lambda(LogisticRuleModel& model, const RuleLogisticFit& f, const Design& design,
+                     const std::vector<Rule>& rules) {
+  if (f.o.lambda_search == LambdaSearchOn::none) return resolved_fixed_lambda(f.p);
+  if (f.p.options<LinearOptions>().lambda > 0) return f.p.options<LinearOptions>().lambda;
+  LambdaSearch& search = model.lambda_search;
+  if (f.o.lambda_search == LambdaSearchOn::attributes) {
+    const AttributeEncoding attributes = AttributeEncoding::fit(f.data, f.weight_rows);
+    const Design plain = make_design(f.data, f.weight_rows, attributes, {});
+    search = cross_validate_lambda(plain, {}, f.classes, model.link, f.o, f.p, f.threads);
+  } else {
+    search = cross_validate_lambda(design, rules, f.classes, model.link, f.o, f.p, f.threads);
+  }
+  std::size_t best = 0;
+  for (std::size_t g = 1; g < search.grid.size(); ++g)
+    if (search.log_loss[g] < search.log_loss[best]) best = g;
+  return search.grid[best];
+}
+
+// The solved problems' weights as the model holds them: one row of weights per logit, each rule's weight
+// signed for the class it raises, and its gamma.
+void store_weights(LogisticRuleModel& model, const std::vector<LogisticProblem>& problems,
+                   const std::vector<LogisticWeights>& weights, const std::vector<Rule>& rules, int classes) {
+  const auto logit_count = static_cast<Eigen::Index>(model.link == LogisticLink::binary ? 1 : classes);
+  const auto R = static_cast<Eigen::Index>(rules.size());
+  model.intercepts.resize(logit_count);
+  model.attribute_weights.resize(logit_count, static_cast<Eigen::Index>(model.encoding.size()));
+  model.rule_weights = Eigen::MatrixXd::Zero(logit_count, R);
+  model.rule_gamma.assign(rules.size(), 0.0);
+  if (model.link == LogisticLink::one_vs_rest) {
+    for (int c = 0; c < classes; ++c) {
+      const auto& q = problems[static_cast<std::size_t>(c)];
+      const auto& wc = weights[static_cast<std::size_t>(c)];
+      const auto gamma = q.gammas();
+      model.intercepts[c] = wc.intercepts[0];
+      // A matrix of no columns has no storage: Eigen's row() of it offsets a null pointer (UBSan).
+      if (model.attribute_weights.cols() > 0) model.attribute_weights.row(c) = wc.attributes.row(0);
+      for (Eigen::Index k = 0; k < R; ++k) {
+        model.rule_weights(c, k) = q.rule_sign[static_cast<std::size_t>(k)] * wc.rules[k];
+        if (rules[static_cast<std::size_t>(k)].klass == c)
+          model.rule_gamma[static_cast<std::size_t>(k)] = gamma[static_cast<std::size_t>(k)];
+      }
+    }
+    return;
+  }
+  const auto& q = problems.front();
+  const auto& w = weights.front();
+  model.intercepts = w.intercepts;
+  model.attribute_weights = w.attributes;
+  model.rule_gamma = q.gammas();
+  for (Eigen::Index k = 0; k < R; ++k)
+    model.rule_weights(q.rule_logit[static_cast<std::size_t>(k)], k) =
+        q.rule_sign[static_cast<std::size_t>(k)] * w.rules[k];
+}
+
+// A rule the penalties left at weight 0 on every logit takes no part in any prediction. It is dropped, as
+// RuleFit drops its rules of coefficient 0, so that the model's rules are the ones it predicts with and its
+// rule count is what a reader has to read. Dropping is exact: the weights that remain are the optimum of the
+// problem without those columns (its optimality conditions are the full problem's), and every prediction
+// is the same.
+// The rules are then numbered by importance (RuleFit's: the largest absolute weight times the standard
+// deviation of the 0/1 feature, on the rows the weights were learned on), the order `candor rules` lists
+// them in, so that rule 1 is the first shown in every view (text, CSV, report, explanations).
+void drop_and_rank_rules(LogisticRuleModel& model, const Design& design) {
+  const std::vector<Rule>& rules = model.rules.rules;
+  const auto R = static_cast<Eigen::Index>(rules.size());
+  const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
+  std::vector<double> rule_spread(static_cast<std::size_t>(R));  // of every rule found, for rule_importance
+  std::vector<std::size_t> kept;
+  for (Eigen::Index k = 0; k < R; ++k) {
+    const auto rule = static_cast<std::size_t>(k);
+    double covered = 0;
+    for (auto i : design.covered[rule]) covered += design.w[i];
+    rule_spread[rule] = spread(total > 0 ? covered / total : 0);
+    if ((model.rule_weights.col(k).array() != 0.0).any()) kept.push_back(rule);
+  }
+  model.rule_spread = rule_spread;
+  std::stable_sort(kept.begin(), kept.end(),
+                   [&](std::size_t a, std::size_t b) { return model.rule_importance(a) > model.rule_importance(b); });
+  model.rules_without_weight += rules.size() - kept.size();
+  if (kept.size() < rules.size() || !std::is_sorted(kept.begin(), kept.end())) {
+    Eigen::MatrixXd weighted(model.rule_weights.rows(), static_cast<Eigen::Index>(kept.size()));
+    std::vector<Rule> kept_rules;
+    std::vector<double> kept_gamma;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      weighted.col(static_cast<Eigen::Index>(i)) = model.rule_weights.col(static_cast<Eigen::Index>(kept[i]));
+      kept_rules.push_back(rules[kept[i]]);
+      kept_gamma.push_back(model.rule_gamma[kept[i]]);
+    }
+    model.rule_weights = std::move(weighted);
+    model.rule_gamma = std::move(kept_gamma);
+    model.rules.rules = std::move(kept_rules);
+  }
+  // Spreads for the importance ranking, on the rows the weights were learned on.
+  model.rule_spread.clear();
+  model.attribute_spread.clear();
+  for (std::size_t k : kept) model.rule_spread.push_back(rule_spread[k]);
+  for (std::size_t c = 0; c < model.encoding.size(); ++c) {
+    if (model.encoding.columns[c].kind == EncodedColumn::Kind::numeric) {
+      model.attribute_spread.push_back(1.0);
+      continue;
+    }
+    double ones = 0;
+    for (std::size_t i = 0; i < design.w.size(); ++i)
+      if (design.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) != 0) ones += design.w[i];
+    model.attribute_spread.push_back(spread(total > 0 ? ones / total : 0));
+  }
+}
+
+// The weights of model.rules, dropping the rules left at weight 0; lambda chosen on the first fit, kept on a
+// second (stable rules limited to the learner's size).
+void fit_weights(LogisticRuleModel& model, const RuleLogisticFit& f, bool choose_lambda) {
+  const std::vector<Rule>& rules = model.rules.rules;
+  if (f.o.with_attributes() && choose_lambda) model.encoding = AttributeEncoding::fit(f.data, f.weight_rows);
+  const Design design = make_design(f.data, f.weight_rows, model.encoding, rules);
+  if (choose_lambda) model.lambda = chosen_lambda(model, f, design, rules);
+  const auto problems = make_problems(design, rules, f.classes, model.link, f.o, model.lambda);
+  store_weights(model, problems, solve_all(problems, nullptr, kModelTolerance), rules, f.classes);
+  drop_and_rank_rules(model, design);
+}
+
+// At most as many rules as the learner keeps without stable rules on the same data (`limit`): the most
+// frequent across the resamples, among equals the most important, with their weights fitted again.
+void limit_stable_rules(LogisticRuleModel& model, const RuleLogisticFit& f, std::size_t limit) {
+  if (model.rules.rules.size() <= limit) return;
+  std::vector<std::size_t> order(model.rules.rules.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  const auto& rules = model.rules.rules;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (rules[a].stable_frequency != rules[b].stable_frequency)
+      return rules[a].stable_frequency > rules[b].stable_frequency;
+    return model.rule_importance(a) > model.rule_importance(b);
+  });
+  order.resize(limit);
+  std::sort(order.begin(), order.end());  // the model's order (the refit numbers them by importance again)
+  std::vector<Rule> chosen;
+  for (std::size_t k : order) chosen.push_back(rules[k]);
+  model.rules.rules = std::move(chosen);
+  fit_weights(model, f, false);
+}
+
 }  // namespace
 
 RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size_t classes) {
@@ -271,181 +457,22 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   model->resolve();
 
   // Rows for the rules and rows for the weights.
-  std::vector<std::size_t> rule_rows, weight_rows;
+  RuleLogisticFit f{data, p, o, {}, classes, threads};
+  std::vector<std::size_t> rule_rows;
   if (o.linear.rule_data == RuleData::half) {
-    std::tie(rule_rows, weight_rows) = stratified_holdout(data.y, 0.5, static_cast<std::uint64_t>(p.seed));
+    std::tie(rule_rows, f.weight_rows) = stratified_holdout(data.y, 0.5, static_cast<std::uint64_t>(p.seed));
   } else {
     rule_rows.resize(data.rows());
     std::iota(rule_rows.begin(), rule_rows.end(), std::size_t{0});
-    weight_rows = rule_rows;
+    f.weight_rows = rule_rows;
   }
-
-  // The rules: gradient-rules' or cn2-unordered's (rule_candidates_learner) with the rule options given (the
-  // logistic ones left at their defaults).
-  LearnerParams rule_params = without_linear_options(p);
-  rule_params.learner = rule_candidates_learner(p);
-  rule_params.heuristics.quality = p.resolved_quality();
-  rule_params.rule_search.search = name_of(kSearchNames, p.resolved_search());
-  rule_params.rule_search.max_rule_length = p.resolved_max_rule_length();
-  rule_params.rule_covering.stop = name_of(kStoppingNames, p.resolved_stop());
-  rule_params.correct = name_of(kCorrectionNames, p.resolved_correct());
-  // Stable rules limited to the learner's size: the limit applies to the rules with a weight (below), not to
-  // the rule set the weights are fitted on.
   const bool stable_limit = o.with_rules() && p.stable.resamples > 0 && p.stable.size == StableSize::learner;
-  if (stable_limit) rule_params.stable.size = StableSize::frequent;
-  if (o.with_rules()) {
-    if (o.linear.rule_data == RuleData::all) {
-      model->rules = fit(data, rule_params, threads);
-    } else {
-      model->rules = fit(data.subset(rule_rows), rule_params, threads);
-    }
-  } else {
-    RuleModel& none = model->rules;  // no rules: only the schema and the training counts
-    LearnerParams used = rule_params;
-    used.heuristics.m_scale = used.resolved_m_scale();
-    none.learner = params_to_json(used);
-    none.schema = data.schema;
-    none.training_counts = model->training_counts;
-    none.default_counts = model->training_counts;
-    none.training_rows = data.rows();
-    none.training_source = data.source;
-    none.resolve();
-  }
-  // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda).
-  auto chosen_lambda = [&](const Design& design, const std::vector<Rule>& rules) {
-    if (o.lambda_search == LambdaSearchOn::none) return resolved_fixed_lambda(p);
-    if (p.options<LinearOptions>().lambda > 0) return p.options<LinearOptions>().lambda;
-    LambdaSearch& search = model->lambda_search;
-    if (o.lambda_search == LambdaSearchOn::attributes) {
-      const AttributeEncoding attributes = AttributeEncoding::fit(data, weight_rows);
-      const Design plain = make_design(data, weight_rows, attributes, {});
-      search = cross_validate_lambda(plain, {}, classes, model->link, o, p, threads);
-    } else {
-      search = cross_validate_lambda(design, rules, classes, model->link, o, p, threads);
-    }
-    std::size_t best = 0;
-    for (std::size_t g = 1; g < search.grid.size(); ++g)
-      if (search.log_loss[g] < search.log_loss[best]) best = g;
-    return search.grid[best];
-  };
-  // The weights of model->rules, dropping the rules left at weight 0; lambda chosen on the first fit, kept on a
-  // second (stable rules limited to the learner's size).
-  auto fit_weights = [&](bool choose_lambda) {
-    const std::vector<Rule>& rules = model->rules.rules;
-    if (o.with_attributes() && choose_lambda) model->encoding = AttributeEncoding::fit(data, weight_rows);
-    const Design design = make_design(data, weight_rows, model->encoding, rules);
-
-    if (choose_lambda) model->lambda = chosen_lambda(design, rules);
-
-    const auto problems = make_problems(design, rules, classes, model->link, o, model->lambda);
-    const auto weights = solve_all(problems, nullptr, kModelTolerance);
-
-    const auto logit_count = static_cast<Eigen::Index>(model->link == LogisticLink::binary ? 1 : classes);
-    const auto R = static_cast<Eigen::Index>(rules.size());
-    model->intercepts.resize(logit_count);
-    model->attribute_weights.resize(logit_count, static_cast<Eigen::Index>(model->encoding.size()));
-    model->rule_weights = Eigen::MatrixXd::Zero(logit_count, R);
-    model->rule_gamma.assign(rules.size(), 0.0);
-    if (model->link == LogisticLink::one_vs_rest) {
-      for (int c = 0; c < classes; ++c) {
-        const auto& q = problems[static_cast<std::size_t>(c)];
-        const auto& wc = weights[static_cast<std::size_t>(c)];
-        const auto gamma = q.gammas();
-        model->intercepts[c] = wc.intercepts[0];
-        // A matrix of no columns has no storage: Eigen's row() of it offsets a null pointer (UBSan).
-        if (model->attribute_weights.cols() > 0) model->attribute_weights.row(c) = wc.attributes.row(0);
-        for (Eigen::Index k = 0; k < R; ++k) {
-          model->rule_weights(c, k) = q.rule_sign[static_cast<std::size_t>(k)] * wc.rules[k];
-          if (rules[static_cast<std::size_t>(k)].klass == c)
-            model->rule_gamma[static_cast<std::size_t>(k)] = gamma[static_cast<std::size_t>(k)];
-        }
-      }
-    } else {
-      const auto& q = problems.front();
-      const auto& w = weights.front();
-      model->intercepts = w.intercepts;
-      model->attribute_weights = w.attributes;
-      model->rule_gamma = q.gammas();
-      for (Eigen::Index k = 0; k < R; ++k)
-        model->rule_weights(q.rule_logit[static_cast<std::size_t>(k)], k) =
-            q.rule_sign[static_cast<std::size_t>(k)] * w.rules[k];
-    }
-
-    // A rule the penalties left at weight 0 on every logit takes no part in any prediction. It is dropped, as
-    // RuleFit drops its rules of coefficient 0, so that the model's rules are the ones it predicts with and its
-    // rule count is what a reader has to read. Dropping is exact: the weights that remain are the optimum of the
-    // problem without those columns (its optimality conditions are the full problem's), and every prediction
-    // is the same.
-    // The rules are then numbered by importance (RuleFit's: the largest absolute weight times the standard
-    // deviation of the 0/1 feature, on the rows the weights were learned on), the order `candor rules` lists
-    // them in, so that rule 1 is the first shown in every view (text, CSV, report, explanations).
-    const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
-    std::vector<double> rule_spread(static_cast<std::size_t>(R));  // of every rule found, for rule_importance
-    std::vector<std::size_t> kept;
-    for (Eigen::Index k = 0; k < R; ++k) {
-      const auto rule = static_cast<std::size_t>(k);
-      double covered = 0;
-      for (auto i : design.covered[rule]) covered += design.w[i];
-      rule_spread[rule] = spread(total > 0 ? covered / total : 0);
-      if ((model->rule_weights.col(k).array() != 0.0).any()) kept.push_back(rule);
-    }
-    model->rule_spread = rule_spread;
-    std::stable_sort(kept.begin(), kept.end(), [&](std::size_t a, std::size_t b) {
-      return model->rule_importance(a) > model->rule_importance(b);
-    });
-    model->rules_without_weight += rules.size() - kept.size();
-    if (kept.size() < rules.size() || !std::is_sorted(kept.begin(), kept.end())) {
-      Eigen::MatrixXd weighted(logit_count, static_cast<Eigen::Index>(kept.size()));
-      std::vector<Rule> kept_rules;
-      std::vector<double> kept_gamma;
-      for (std::size_t i = 0; i < kept.size(); ++i) {
-        weighted.col(static_cast<Eigen::Index>(i)) = model->rule_weights.col(static_cast<Eigen::Index>(kept[i]));
-        kept_rules.push_back(rules[kept[i]]);
-        kept_gamma.push_back(model->rule_gamma[kept[i]]);
-      }
-      model->rule_weights = std::move(weighted);
-      model->rule_gamma = std::move(kept_gamma);
-      model->rules.rules = std::move(kept_rules);  // `rules` refers to these: not read below
-    }
-
-    // Spreads for the importance ranking, on the rows the weights were learned on.
-    model->rule_spread.clear();
-    model->attribute_spread.clear();
-    for (std::size_t k : kept) model->rule_spread.push_back(rule_spread[k]);
-    for (std::size_t c = 0; c < model->encoding.size(); ++c) {
-      if (model->encoding.columns[c].kind == EncodedColumn::Kind::numeric) {
-        model->attribute_spread.push_back(1.0);
-        continue;
-      }
-      double ones = 0;
-      for (std::size_t i = 0; i < design.w.size(); ++i)
-        if (design.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) != 0) ones += design.w[i];
-      model->attribute_spread.push_back(spread(total > 0 ? ones / total : 0));
-    }
-  };
-  fit_weights(true);
+  fit_candidate_rules(*model, f, rule_rows, stable_limit);
+  fit_weights(*model, f, true);
   if (stable_limit) {
-    // At most as many rules as the learner keeps without stable rules on the same data: the most frequent
-    // across the resamples, among equals the most important, with their weights fitted again.
     LearnerParams plain = given;
     plain.stable.resamples = 0;
-    const std::size_t limit = fit_rule_logistic(data, plain, threads)->rule_count();
-    if (model->rules.rules.size() > limit) {
-      std::vector<std::size_t> order(model->rules.rules.size());
-      std::iota(order.begin(), order.end(), std::size_t{0});
-      const auto& rules = model->rules.rules;
-      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (rules[a].stable_frequency != rules[b].stable_frequency)
-          return rules[a].stable_frequency > rules[b].stable_frequency;
-        return model->rule_importance(a) > model->rule_importance(b);
-      });
-      order.resize(limit);
-      std::sort(order.begin(), order.end());  // the model's order (the refit numbers them by importance again)
-      std::vector<Rule> chosen;
-      for (std::size_t k : order) chosen.push_back(rules[k]);
-      model->rules.rules = std::move(chosen);
-      fit_weights(false);
-    }
+    limit_stable_rules(*model, f, fit_rule_logistic(data, plain, threads)->rule_count());
   }
   return model;
 }
