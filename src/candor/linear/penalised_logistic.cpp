@@ -171,37 +171,39 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
   return f;
 }
 
-LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions& options,
-                               const LogisticWeights* start) {
-  check(given);
-  // The solver works on centred attribute columns: x_c - m_c with m_c the column's weighted mean, each
-  // intercept a + sum_c A_c m_c. That is the same model (the same logits and, the intercepts being
-  // unpenalised, the same penalty), but 0/1 columns of nominal values no longer move with the intercepts, a
-  // direction of low curvature that a diagonal preconditioner cannot fix.
-  const LogisticProblem* problem = &given;
-  LogisticProblem centred;
-  Eigen::RowVectorXd means = Eigen::RowVectorXd::Zero(given.X.cols());
+namespace {
+
+// The solver works on centred attribute columns: x_c - m_c with m_c the column's weighted mean, each
+// intercept a + sum_c A_c m_c. That is the same model (the same logits and, the intercepts being
+// unpenalised, the same penalty), but 0/1 columns of nominal values no longer move with the intercepts, a
+// direction of low curvature that a diagonal preconditioner cannot fix. Returns the problem to solve:
+// `given`, or `centred` filled with its centred copy; `means` holds the means subtracted (zero if none).
+const LogisticProblem& centre_columns(const LogisticProblem& given, LogisticProblem& centred,
+                                      Eigen::RowVectorXd& means) {
+  means = Eigen::RowVectorXd::Zero(given.X.cols());
   // Without attribute columns there is nothing to centre (and no row of X to take: its data is null).
-  if (given.X.cols() > 0) {
-    double total = 0;
-    for (std::size_t i = 0; i < given.rows(); ++i) {
-      means += given.w[i] * given.X.row(static_cast<Eigen::Index>(i));
-      total += given.w[i];
-    }
-    if (total > 0) means /= total;
-    if (means.size() > 0 && means.cwiseAbs().maxCoeff() > 0) {
-      centred = given;
-      centred.X.rowwise() -= means;
-      problem = &centred;
-    } else {
-      means.setZero();
-    }
-  }
-  const LogisticProblem& p = *problem;
-  const Layout L = layout(p);
-  const std::vector<double> gamma = p.gammas();
-  Eigen::VectorXd theta = Eigen::VectorXd::Zero(L.size());
+  if (given.X.cols() == 0) return given;
   double total = 0;
+  for (std::size_t i = 0; i < given.rows(); ++i) {
+    means += given.w[i] * given.X.row(static_cast<Eigen::Index>(i));
+    total += given.w[i];
+  }
+  if (total > 0) means /= total;
+  if (means.size() > 0 && means.cwiseAbs().maxCoeff() > 0) {
+    centred = given;
+    centred.X.rowwise() -= means;
+    return centred;
+  }
+  means.setZero();
+  return given;
+}
+
+// The solver's first point: `start` moved to the centred columns, else the intercepts at the log prior (odds),
+// the model with no features at its optimum. `total` gets the rows' summed weight.
+Eigen::VectorXd starting_point(const LogisticProblem& p, const Layout& L, const LogisticWeights* start,
+                               const Eigen::RowVectorXd& means, double& total) {
+  Eigen::VectorXd theta = Eigen::VectorXd::Zero(L.size());
+  total = 0;
   if (start) {
     theta.segment(0, L.logits) = start->intercepts + start->attributes * means.transpose();
     if (L.lasso) {
@@ -214,24 +216,26 @@ LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions
     theta.segment(L.plus_at(), L.rules) = start->rules.cwiseMax(0.0);
     if (!p.sign_constrained) theta.segment(L.minus_at(), L.rules) = (-start->rules).cwiseMax(0.0);
     for (double wi : p.w) total += wi;
-  } else {
-    // Intercepts at the log prior (odds): the model with no features at its optimum.
-    const int classes = p.logits == 1 ? 2 : p.logits;
-    std::vector<double> counts(static_cast<std::size_t>(classes), 0.0);
-    for (std::size_t i = 0; i < p.rows(); ++i) counts[static_cast<std::size_t>(p.y[i])] += p.w[i];
-    for (double c : counts) total += c;
-    auto log_share = [&](int c) {
-      return std::log((counts[static_cast<std::size_t>(c)] + 0.5) / (total + 0.5 * classes));
-    };
-    if (p.logits == 1)
-      theta[0] = log_share(1) - log_share(0);
-    else
-      for (int j = 0; j < p.logits; ++j) theta[j] = log_share(j);
+    return theta;
   }
+  const int classes = p.logits == 1 ? 2 : p.logits;
+  std::vector<double> counts(static_cast<std::size_t>(classes), 0.0);
+  for (std::size_t i = 0; i < p.rows(); ++i) counts[static_cast<std::size_t>(p.y[i])] += p.w[i];
+  for (double c : counts) total += c;
+  auto log_share = [&](int c) {
+    return std::log((counts[static_cast<std::size_t>(c)] + 0.5) / (total + 0.5 * classes));
+  };
+  if (p.logits == 1)
+    theta[0] = log_share(1) - log_share(0);
+  else
+    for (int j = 0; j < p.logits; ++j) theta[j] = log_share(j);
+  return theta;
+}
 
-  // L-BFGS-B runs on u = theta / scale, each variable scaled by the inverse square root of a bound on its
-  // curvature (a diagonal preconditioner): rare one-hot columns and rules otherwise make the problem badly
-  // conditioned at small lambda. The objective is unchanged; only the coordinates are.
+// L-BFGS-B runs on u = theta / scale, each variable scaled by the inverse square root of a bound on its
+// curvature (a diagonal preconditioner): rare one-hot columns and rules otherwise make the problem badly
+// conditioned at small lambda. The objective is unchanged; only the coordinates are.
+Eigen::VectorXd variable_scales(const LogisticProblem& p, const Layout& L, double total) {
   const double quarter = 0.25;  // the largest p (1 - p)
   Eigen::VectorXd scale(L.size());
   const double l2 = p.lasso ? 0.0 : p.lambda;           // the penalty's own curvature
@@ -254,6 +258,22 @@ LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions
     scale[L.plus_at() + k] = s;
     scale[L.minus_at() + k] = s;
   }
+  return scale;
+}
+
+}  // namespace
+
+LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions& options,
+                               const LogisticWeights* start) {
+  check(given);
+  LogisticProblem centred;
+  Eigen::RowVectorXd means;
+  const LogisticProblem& p = centre_columns(given, centred, means);
+  const Layout L = layout(p);
+  const std::vector<double> gamma = p.gammas();
+  double total = 0;
+  Eigen::VectorXd theta = starting_point(p, L, start, means, total);
+  const Eigen::VectorXd scale = variable_scales(p, L, total);
 
   const double inf = std::numeric_limits<double>::infinity();
   Eigen::VectorXd lb = Eigen::VectorXd::Constant(L.size(), -inf), ub = Eigen::VectorXd::Constant(L.size(), inf);

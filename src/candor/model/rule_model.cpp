@@ -173,6 +173,112 @@ nlohmann::json RuleModel::to_json() const {
   return j;
 }
 
+namespace {
+
+// Class counts as a model file states them: one finite, non-negative entry per class.
+void check_counts(const std::vector<double>& v, std::size_t classes, const char* what) {
+  if (v.size() != classes) throw std::invalid_argument(std::string(what) + " must have one entry per class");
+  for (double x : v)
+    if (!(x >= 0) || !std::isfinite(x))
+      throw std::invalid_argument(std::string(what) + " must be finite and non-negative");
+}
+
+Condition condition_from_json(const nlohmann::json& cj, const Schema& schema) {
+  check_known_entries(cj, {{"attribute"}, {"op"}, {"value"}});
+  Condition c;
+  std::string name = json_get<std::string>(cj, "attribute");
+  c.attribute = schema.attribute_index(name);
+  if (c.attribute < 0) throw JsonEntryError(cj.at("attribute"), "condition on unknown attribute '" + name + "'");
+  const Attribute& a = schema.attributes[c.attribute];
+  std::string op = json_get<std::string>(cj, "op");
+  if (a.is_nominal()) {
+    if (op == "==" || op == "=")
+      c.op = Op::eq;
+    else if (op == "!=")
+      c.op = Op::ne;
+    else
+      throw JsonEntryError(cj.at("op"), "operator '" + op + "' is not valid on nominal attribute '" + name + "'");
+    c.value = a.value_index(json_get<std::string>(cj, "value"));
+    if (c.value < 0)
+      throw JsonEntryError(cj.at("value"), "unknown value " + cj.at("value").dump() + " of '" + name + "'");
+  } else {
+    if (op == "<=")
+      c.op = Op::le;
+    else if (op == ">")
+      c.op = Op::gt;
+    else
+      throw JsonEntryError(cj.at("op"), "operator '" + op + "' is not valid on numeric attribute '" + name + "'");
+    c.threshold = json_get<double>(cj, "value");
+  }
+  return c;
+}
+
+Rule rule_from_json(const nlohmann::json& rj, const Schema& schema) {
+  check_known_entries(rj, {{"class"},
+                           {"conditions"},
+                           {"covered"},
+                           {"class_counts"},
+                           {"training_counts"},
+                           {"quality"},
+                           {"probability"},
+                           {"interval"},
+                           {"stable_frequency"}});
+  const std::size_t k = schema.class_attribute.values.size();
+  Rule r;
+  r.klass = schema.class_attribute.value_index(json_get<std::string>(rj, "class"));
+  if (r.klass < 0) throw JsonEntryError(rj.at("class"), "rule predicts unknown class " + rj.at("class").dump());
+  if (!rj.at("conditions").is_array()) throw JsonEntryError(rj.at("conditions"), "must be a list of conditions");
+  for (const auto& cj : rj.at("conditions"))
+    r.conditions.push_back(read_entry(cj, [&] { return condition_from_json(cj, schema); }));
+  r.class_counts = json_get<std::vector<double>>(rj, "class_counts");
+  r.training_counts = json_get<std::vector<double>>(rj, "training_counts");
+  check_counts(r.class_counts, k, "rule class_counts");
+  check_counts(r.training_counts, k, "rule training_counts");
+  r.quality = json_get<double>(rj, "quality");
+  r.probability = json_get<double>(rj, "probability");
+  if (!(r.probability >= 0 && r.probability <= 1))
+    throw JsonEntryError(rj.at("probability"), "rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
+  if (rj.contains("interval")) {
+    const auto stated = json_get<std::vector<double>>(rj, "interval");
+    if (stated.size() != 2 || !(stated[0] >= 0 && stated[0] <= stated[1] && stated[1] <= 1))
+      throw JsonEntryError(rj.at("interval"),
+                           "interval " + rj.at("interval").dump() + " is not an interval within [0, 1]");
+    r.interval = {stated[0], stated[1]};
+  }
+  if (rj.contains("stable_frequency")) {
+    r.stable_frequency = json_get<double>(rj, "stable_frequency");
+    if (!(r.stable_frequency > 0 && r.stable_frequency <= 1))
+      throw JsonEntryError(rj.at("stable_frequency"), "stable_frequency " + rj.at("stable_frequency").dump() +
+                                                          " is not a share of resamples in (0, 1]");
+  }
+  if (!std::isfinite(r.quality)) throw JsonEntryError(rj.at("quality"), "rule quality must be finite");
+  return r;
+}
+
+// What candor writes beside each rule for its readers follows from the counts (covered weight) or holds
+// the probability (interval): a file where it does not was edited by hand or damaged.
+void check_rule_statements(const RuleModel& m, const nlohmann::json& rules_json) {
+  for (std::size_t index = 0; index < m.rules.size(); ++index) {
+    const auto& rj = rules_json[index];
+    auto same = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
+    if (rj.contains("covered") && !same(json_get<double>(rj, "covered"), m.rules[index].covered()))
+      throw JsonEntryError(rj.at("covered"),
+                           "covered " + rj.at("covered").dump() + " is not the sum of its class_counts");
+    // Files written before intervals belonged to the probability state the frequency's; they load as
+    // they are. A newer interval must hold the probability it is of.
+    const Rule& r = m.rules[index];
+    const auto [f_lo, f_hi] = m.frequency_interval(r);
+    const bool frequency_interval = same(r.interval.first, f_lo) && same(r.interval.second, f_hi);
+    const double slack = 1e-9;
+    if (rj.contains("interval") && !frequency_interval &&
+        !(r.interval.first <= r.probability + slack && r.probability <= r.interval.second + slack))
+      throw JsonEntryError(rj.at("interval"), "interval " + rj.at("interval").dump() +
+                                                  " does not hold the probability " + rj.at("probability").dump());
+  }
+}
+
+}  // namespace
+
 RuleModel RuleModel::from_json(const nlohmann::json& j) {
   RuleModel m;
   std::string kind = json_get<std::string>(j, "model");
@@ -191,95 +297,14 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
   if (!learner.contains("combine") && learner.value("learner", "") == "cn2-unordered") learner["combine"] = "counts";
   if (!learner.contains("prior_weight")) learner["prior_weight"] = 0.0;
   const std::size_t k = m.schema.class_attribute.values.size();
-  auto check_counts = [&](const std::vector<double>& v, const char* what) {
-    if (v.size() != k) throw std::invalid_argument(std::string(what) + " must have one entry per class");
-    for (double x : v)
-      if (!(x >= 0) || !std::isfinite(x))
-        throw std::invalid_argument(std::string(what) + " must be finite and non-negative");
-  };
-  check_counts(m.training_counts, "training class_counts");
+  check_counts(m.training_counts, k, "training class_counts");
   const auto& rules_json = j.at("rules");
   if (!rules_json.is_array()) throw std::invalid_argument("\"rules\" must be a list");
-  for (std::size_t index = 0; index < rules_json.size(); ++index) {
-    const auto& rj = rules_json[index];
-    // Every problem names the rule, as a JSON pointer into the file.
-    read_entry(rj, [&] {
-      check_known_entries(rj, {{"class"},
-                               {"conditions"},
-                               {"covered"},
-                               {"class_counts"},
-                               {"training_counts"},
-                               {"quality"},
-                               {"probability"},
-                               {"interval"},
-                               {"stable_frequency"}});
-      Rule r;
-      r.klass = m.schema.class_attribute.value_index(json_get<std::string>(rj, "class"));
-      if (r.klass < 0) throw JsonEntryError(rj.at("class"), "rule predicts unknown class " + rj.at("class").dump());
-      if (!rj.at("conditions").is_array()) throw JsonEntryError(rj.at("conditions"), "must be a list of conditions");
-      for (const auto& cj : rj.at("conditions")) {
-        read_entry(cj, [&] {
-          check_known_entries(cj, {{"attribute"}, {"op"}, {"value"}});
-          Condition c;
-          std::string name = json_get<std::string>(cj, "attribute");
-          c.attribute = m.schema.attribute_index(name);
-          if (c.attribute < 0)
-            throw JsonEntryError(cj.at("attribute"), "condition on unknown attribute '" + name + "'");
-          const Attribute& a = m.schema.attributes[c.attribute];
-          std::string op = json_get<std::string>(cj, "op");
-          if (a.is_nominal()) {
-            if (op == "==" || op == "=")
-              c.op = Op::eq;
-            else if (op == "!=")
-              c.op = Op::ne;
-            else
-              throw JsonEntryError(cj.at("op"),
-                                   "operator '" + op + "' is not valid on nominal attribute '" + name + "'");
-            c.value = a.value_index(json_get<std::string>(cj, "value"));
-            if (c.value < 0)
-              throw JsonEntryError(cj.at("value"), "unknown value " + cj.at("value").dump() + " of '" + name + "'");
-          } else {
-            if (op == "<=")
-              c.op = Op::le;
-            else if (op == ">")
-              c.op = Op::gt;
-            else
-              throw JsonEntryError(cj.at("op"),
-                                   "operator '" + op + "' is not valid on numeric attribute '" + name + "'");
-            c.threshold = json_get<double>(cj, "value");
-          }
-          r.conditions.push_back(c);
-        });
-      }
-      r.class_counts = json_get<std::vector<double>>(rj, "class_counts");
-      r.training_counts = json_get<std::vector<double>>(rj, "training_counts");
-      check_counts(r.class_counts, "rule class_counts");
-      check_counts(r.training_counts, "rule training_counts");
-      r.quality = json_get<double>(rj, "quality");
-      r.probability = json_get<double>(rj, "probability");
-      if (!(r.probability >= 0 && r.probability <= 1))
-        throw JsonEntryError(rj.at("probability"),
-                             "rule probability " + rj.at("probability").dump() + " is not in [0, 1]");
-      if (rj.contains("interval")) {
-        const auto stated = json_get<std::vector<double>>(rj, "interval");
-        if (stated.size() != 2 || !(stated[0] >= 0 && stated[0] <= stated[1] && stated[1] <= 1))
-          throw JsonEntryError(rj.at("interval"),
-                               "interval " + rj.at("interval").dump() + " is not an interval within [0, 1]");
-        r.interval = {stated[0], stated[1]};
-      }
-      if (rj.contains("stable_frequency")) {
-        r.stable_frequency = json_get<double>(rj, "stable_frequency");
-        if (!(r.stable_frequency > 0 && r.stable_frequency <= 1))
-          throw JsonEntryError(rj.at("stable_frequency"), "stable_frequency " + rj.at("stable_frequency").dump() +
-                                                              " is not a share of resamples in (0, 1]");
-      }
-      if (!std::isfinite(r.quality)) throw JsonEntryError(rj.at("quality"), "rule quality must be finite");
-      m.rules.push_back(std::move(r));
-    });
-  }
+  // Every problem names the rule, as a JSON pointer into the file.
+  for (const auto& rj : rules_json) m.rules.push_back(read_entry(rj, [&] { return rule_from_json(rj, m.schema); }));
   check_known_entries(j.at("default"), {{"class_counts"}, {"probability"}});
   m.default_counts = json_get<std::vector<double>>(j.at("default"), "class_counts");
-  check_counts(m.default_counts, "default class_counts");
+  check_counts(m.default_counts, k, "default class_counts");
   if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
   m.resolve();
   if (m.estimate == RuleEstimate::evc && !m.evc && !m.rules.empty())
@@ -288,25 +313,7 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
     m.bootstrap = read_entry(j.at("bootstrap"), [&] { return bootstrap_shrinkage_from_json(j.at("bootstrap")); });
   if (m.estimate == RuleEstimate::bootstrap && !m.bootstrap)
     throw std::invalid_argument("a --correct bootstrap model needs its \"bootstrap\" shrinkage");
-  // What candor writes beside each rule for its readers follows from the counts (covered weight) or holds
-  // the probability (interval): a file where it does not was edited by hand or damaged.
-  for (std::size_t index = 0; index < m.rules.size(); ++index) {
-    const auto& rj = rules_json[index];
-    auto same = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); };
-    if (rj.contains("covered") && !same(json_get<double>(rj, "covered"), m.rules[index].covered()))
-      throw JsonEntryError(rj.at("covered"),
-                           "covered " + rj.at("covered").dump() + " is not the sum of its class_counts");
-    // Files written before intervals belonged to the probability state the frequency's; they load as
-    // they are. A newer interval must hold the probability it is of.
-    const Rule& r = m.rules[index];
-    const auto [f_lo, f_hi] = m.frequency_interval(r);
-    const bool frequency_interval = same(r.interval.first, f_lo) && same(r.interval.second, f_hi);
-    const double slack = 1e-9;
-    if (rj.contains("interval") && !frequency_interval &&
-        !(r.interval.first <= r.probability + slack && r.probability <= r.interval.second + slack))
-      throw JsonEntryError(rj.at("interval"), "interval " + rj.at("interval").dump() +
-                                                  " does not hold the probability " + rj.at("probability").dump());
-  }
+  check_rule_statements(m, rules_json);
   return m;
 }
 
