@@ -70,25 +70,24 @@ namespace {
 using Cell = detail::CsvCell;
 using detail::split_csv_line;
 
-// Reads the stream twice, so that no cell is ever held as text: the first pass checks every row's width
-// and decides each column's type (numeric only if every non-missing cell parses as a number), the second
-// parses the cells straight into numbers or nominal codes. Memory is the columns themselves.
-Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOptions& options, char delim) {
+// A line of nothing but spaces is skipped; a line holding a delimiter is a row, even when every cell of it
+// is empty (its missing class must not vanish with it).
+bool blank_line(const std::string& text, char delim) {
+  return text.find(delim) == std::string::npos && detail::trim(text).empty();
+}
+
+// The header row: the first line that is not blank (`line` and `header_line` its number), its columns named
+// into t.attributes. A header of one column that holds another common separator is refused, naming it.
+std::size_t read_header(std::istream& in, const std::string& file, char delim, detail::RawTable& t, std::size_t& line) {
   std::string raw;
-  std::size_t line = 0;
   std::vector<Cell> header;
   std::size_t header_line = 0;
-  // A line of nothing but spaces is skipped; a line holding a delimiter is a row, even when every cell of it
-  // is empty (its missing class must not vanish with it).
-  auto blank = [&](const std::string& text) {
-    return text.find(delim) == std::string::npos && detail::trim(text).empty();
-  };
   while (std::getline(in, raw)) {
     ++line;
     // A UTF-8 byte order mark is not part of the first column's name.
     if (line == 1 && raw.rfind("\xEF\xBB\xBF", 0) == 0) raw.erase(0, 3);
     detail::require_utf8(raw, file, line);
-    if (blank(raw)) continue;
+    if (blank_line(raw, delim)) continue;
     header = split_csv_line(raw, delim, file, line);
     header_line = line;
     break;
@@ -106,8 +105,6 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
                            "with --delimiter");
     }
   }
-  detail::RawTable t;
-  t.file = file;
   std::unordered_map<std::string, std::size_t> seen;
   for (std::size_t c = 0; c < ncol; ++c) {
     if (header[c].text.empty())
@@ -119,8 +116,13 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
     t.attributes.push_back(a);
     t.header_lines.push_back(header_line);
   }
-  // A column the model declares nominal stays nominal even when its values look like numbers; so does the
-  // class of a classification task, even with labels 0/1.
+  return header_line;
+}
+
+// A column the model declares nominal stays nominal even when its values look like numbers; so does the
+// class of a classification task, even with labels 0/1.
+std::vector<char> forced_nominal(const detail::RawTable& t, const LoadOptions& options) {
+  const std::size_t ncol = t.attributes.size();
   std::vector<char> force_nominal(ncol, 0);
   for (std::size_t c = 0; c < ncol; ++c) {
     if (options.schema) {
@@ -136,29 +138,38 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
       force_nominal[c] = 1;
     }
   }
-  auto is_missing = [&](const Cell& cell) {
-    return std::find(options.missing_markers.begin(), options.missing_markers.end(), detail::trim(cell.text)) !=
-           options.missing_markers.end();
-  };
+  return force_nominal;
+}
 
-  // Pass 1: widths and types.
+bool is_missing(const Cell& cell, const LoadOptions& options) {
+  return std::find(options.missing_markers.begin(), options.missing_markers.end(), detail::trim(cell.text)) !=
+         options.missing_markers.end();
+}
+
+// Pass 1: every row's width checked and its line kept (t.row_lines), and each column's type decided: numeric
+// only if every non-missing cell parses as a number and the column is not forced nominal.
+std::vector<char> column_types(std::istream& in, const std::string& file, char delim, const LoadOptions& options,
+                               std::size_t header_line, std::size_t line, detail::RawTable& t) {
+  const std::size_t ncol = t.attributes.size();
+  const std::vector<char> force_nominal = forced_nominal(t, options);
   std::vector<char> all_numbers(ncol, 1), any_fraction(ncol, 0);
   // For the warning about nearly numeric columns: cells that are numbers, cells that are not, the first
   // cell that is not (line and text).
   std::vector<std::size_t> numbers(ncol, 0), others(ncol, 0), first_other_line(ncol, 0);
   std::vector<std::string> first_other(ncol);
+  std::string raw;
   std::vector<Cell> row;
   while (std::getline(in, raw)) {
     ++line;
     detail::require_utf8(raw, file, line);
-    if (blank(raw)) continue;
+    if (blank_line(raw, delim)) continue;
     split_csv_line(raw, delim, file, line, row);
     if (row.size() != ncol)
       throw InputError(
           file, line,
           "row has " + std::to_string(row.size()) + " values but the header has " + std::to_string(ncol) + " columns");
     for (std::size_t c = 0; c < ncol; ++c) {
-      if (is_missing(row[c])) continue;
+      if (is_missing(row[c], options)) continue;
       double x;
       if (detail::parse_number(row[c].text, x)) {
         ++numbers[c];
@@ -192,8 +203,14 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
                                   " cells are); fix the cell or name it missing with --missing");
     }
   }
+  return numeric;
+}
 
-  // Pass 2: the cells into their columns.
+// Pass 2: the stream read again from its start, the cells parsed straight into their columns (numbers, or
+// nominal codes in the order their values first appear).
+void fill_columns(std::istream& in, const std::string& file, char delim, const LoadOptions& options,
+                  std::size_t header_line, const std::vector<char>& numeric, detail::RawTable& t) {
+  const std::size_t ncol = t.attributes.size(), rows = t.row_lines.size();
   t.columns.resize(ncol);
   for (std::size_t c = 0; c < ncol; ++c) {
     if (numeric[c])
@@ -205,15 +222,17 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
   in.clear();
   in.seekg(0);
   if (!in) throw InputError(file, 0, "cannot read the file a second time");
+  std::string raw;
+  std::vector<Cell> row;
   for (std::size_t l = 0; l < header_line; ++l) std::getline(in, raw);
   std::size_t r = 0;
   while (std::getline(in, raw)) {
-    if (blank(raw)) continue;
+    if (blank_line(raw, delim)) continue;
     if (r >= rows) throw InputError(file, 0, "the file changed while it was read");
     split_csv_line(raw, delim, file, t.row_lines[r], row);
     if (row.size() != ncol) throw InputError(file, t.row_lines[r], "the file changed while it was read");
     for (std::size_t c = 0; c < ncol; ++c) {
-      const bool missing = is_missing(row[c]);
+      const bool missing = is_missing(row[c], options);
       if (numeric[c]) {
         double& x = t.columns[c].values[r];
         if (missing)
@@ -232,24 +251,41 @@ Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOp
     ++r;
   }
   if (r != rows) throw InputError(file, 0, "the file changed while it was read");
-  // Nominal values are texts: "1" and "1.0" are two values (two classes in a class column). Say so when
-  // two texts of one column are the same number.
-  if (options.warnings && !options.schema)
-    for (std::size_t c = 0; c < ncol; ++c) {
-      if (numeric[c]) continue;
-      std::map<double, const std::string*> seen;
-      for (const auto& v : t.attributes[c].values) {
-        double x;
-        if (!detail::parse_number(v, x)) continue;
-        auto [it, inserted] = seen.emplace(x, &v);
-        if (!inserted) {
-          options.warnings->push_back(file + ":" + std::to_string(header_line) + ": column '" + t.attributes[c].name +
-                                      "' has the values '" + *it->second + "' and '" + v +
-                                      "', the same number written two ways: they are read as two different values");
-          break;
-        }
+}
+
+// Nominal values are texts: "1" and "1.0" are two values (two classes in a class column). Says so when
+// two texts of one column are the same number.
+void warn_same_number_texts(const detail::RawTable& t, const std::vector<char>& numeric, const std::string& file,
+                            std::size_t header_line, const LoadOptions& options) {
+  if (!options.warnings || options.schema) return;
+  for (std::size_t c = 0; c < t.attributes.size(); ++c) {
+    if (numeric[c]) continue;
+    std::map<double, const std::string*> seen;
+    for (const auto& v : t.attributes[c].values) {
+      double x;
+      if (!detail::parse_number(v, x)) continue;
+      auto [it, inserted] = seen.emplace(x, &v);
+      if (!inserted) {
+        options.warnings->push_back(file + ":" + std::to_string(header_line) + ": column '" + t.attributes[c].name +
+                                    "' has the values '" + *it->second + "' and '" + v +
+                                    "', the same number written two ways: they are read as two different values");
+        break;
       }
     }
+  }
+}
+
+// Reads the stream twice, so that no cell is ever held as text: the first pass checks every row's width
+// and decides each column's type (numeric only if every non-missing cell parses as a number), the second
+// parses the cells straight into numbers or nominal codes. Memory is the columns themselves.
+Dataset parse_csv_stream(std::istream& in, const std::string& file, const LoadOptions& options, char delim) {
+  detail::RawTable t;
+  t.file = file;
+  std::size_t line = 0;
+  const std::size_t header_line = read_header(in, file, delim, t, line);
+  const std::vector<char> numeric = column_types(in, file, delim, options, header_line, line, t);
+  fill_columns(in, file, delim, options, header_line, numeric, t);
+  warn_same_number_texts(t, numeric, file, header_line, options);
   return detail::finish_table(std::move(t), options);
 }
 }  // namespace
