@@ -138,15 +138,11 @@ void conform_column(const RawTable& t, std::size_t src, const Attribute& want, C
   }
 }
 
-}  // namespace
-
-Dataset finish_table(RawTable t, const LoadOptions& options) {
+// --weight-column: its values multiply the rows' weights and the column leaves the table; a weight that is not
+// a non-negative number, and weights whose sum overflows (counts of infinity, written as null in a model file),
+// are refused at their line.
+void apply_weight_column(RawTable& t, const LoadOptions& options, Dataset& d) {
   const std::size_t rows = t.row_lines.size();
-  Dataset d;
-  d.source = t.file;
-  d.lines = t.row_lines;
-  d.weights = t.row_weights.empty() ? std::vector<double>(rows, 1.0) : t.row_weights;
-
   if (!options.weight_column.empty()) {
     int w = find_attribute(t.attributes, options.weight_column);
     if (w < 0)
@@ -176,84 +172,99 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
     t.columns.erase(t.columns.begin() + w);
     t.header_lines.erase(t.header_lines.begin() + w);
   }
-  // Weights whose sum overflows would give counts of infinity (written as null in a model file).
-  {
-    double total = 0;
+  double total = 0;
+  for (std::size_t r = 0; r < rows; ++r) {
+    total += d.weights[r];
+    if (!std::isfinite(total))
+      throw InputError(t.file, t.row_lines[r], "example weights are too large: their sum overflows here");
+  }
+}
+
+// The --key columns carried through as text, one entry per row (empty where missing).
+void carry_key_columns(const RawTable& t, const LoadOptions& options, Dataset& d) {
+  const std::size_t rows = t.row_lines.size();
+  for (const auto& key : options.key_columns) {
+    const int k = find_attribute(t.attributes, key);
+    if (k < 0)
+      throw InputError(t.file, header_line(t),
+                       "no column '" + key + "' to carry through as a key" + did_you_mean(t, key));
+    const Attribute& a = t.attributes[static_cast<std::size_t>(k)];
+    const Column& col = t.columns[static_cast<std::size_t>(k)];
+    std::vector<std::string> text(rows);
+    for (std::size_t r = 0; r < rows; ++r)
+      if (a.is_nominal())
+        text[r] = col.codes[r] == kMissing ? std::string() : a.values[static_cast<std::size_t>(col.codes[r])];
+      else
+        text[r] = std::isnan(col.values[r]) ? std::string() : shortest_text(col.values[r]);
+    d.keys.push_back(std::move(text));
+  }
+}
+
+// Values the model never saw satisfy no A = v condition (and every A != v): say so, with the first of them, since
+// a column of another type or spelling ("1" against "1.0") would otherwise change every prediction.
+void warn_unseen_values(const RawTable& t, int src, const Attribute& want, const Column& column,
+                        const LoadOptions& options) {
+  const std::size_t rows = t.row_lines.size();
+  const int unseen = static_cast<int>(want.values.size());
+  std::size_t count = 0, first = 0, present = 0;
+  for (std::size_t r = 0; r < rows; ++r) {
+    const int code = column.codes[r];
+    if (code == kMissing) continue;
+    ++present;
+    if (code == unseen && count++ == 0) first = r;
+  }
+  if (count == 0) return;
+  const Attribute& have = t.attributes[static_cast<std::size_t>(src)];
+  const Column& col = t.columns[static_cast<std::size_t>(src)];
+  const std::string text = printable(have.is_nominal() ? have.values[static_cast<std::size_t>(col.codes[first])]
+                                                       : (std::ostringstream() << col.values[first]).str(),
+                                     40);
+  options.warnings->push_back(t.file + ":" + std::to_string(t.row_lines[first]) + ": attribute '" + want.name +
+                              "': " + std::to_string(count) + " of " + std::to_string(present) +
+                              " values were never seen in training (first '" + text + "'" +
+                              (have.is_nominal() ? "" : ", a number where the model has names") +
+                              "); they equal none of its values: A = v fails, A != v holds");
+}
+
+// Rows for a model (options.schema): the model's attributes in its order and coding, the class where the file
+// has it.
+Dataset conform_to_schema(const RawTable& t, const LoadOptions& options, Dataset d) {
+  const std::size_t rows = t.row_lines.size();
+  const Schema& s = *options.schema;
+  d.schema = s;
+  carry_key_columns(t, options, d);
+  d.columns.resize(s.attributes.size());
+  for (std::size_t a = 0; a < s.attributes.size(); ++a) {
+    int src = find_attribute(t.attributes, s.attributes[a].name);
+    if (src < 0)
+      throw InputError(t.file, header_line(t),
+                       "the model needs attribute '" + s.attributes[a].name + "', which this file lacks");
+    conform_column(t, src, s.attributes[a], d.columns[a]);
+    if (options.warnings && s.attributes[a].is_nominal())
+      warn_unseen_values(t, src, s.attributes[a], d.columns[a], options);
+  }
+  d.y.assign(rows, kMissing);
+  int c = find_attribute(t.attributes, s.class_attribute.name);
+  if (c >= 0) {
+    Column cls;
+    conform_column(t, c, s.class_attribute, cls);
     for (std::size_t r = 0; r < rows; ++r) {
-      total += d.weights[r];
-      if (!std::isfinite(total))
-        throw InputError(t.file, t.row_lines[r], "example weights are too large: their sum overflows here");
+      int code = cls.codes[r];
+      if (code == static_cast<int>(s.class_attribute.values.size()))
+        throw InputError(t.file, t.row_lines[r], "class value was not seen when the model was fitted");
+      d.y[r] = code;
+      if (code == kMissing && options.require_labels) throw InputError(t.file, t.row_lines[r], "missing class value");
     }
+  } else if (options.require_labels) {
+    throw InputError(t.file, header_line(t), "no class column '" + s.class_attribute.name + "' in this file");
   }
+  return d;
+}
 
-  if (options.schema) {
-    const Schema& s = *options.schema;
-    d.schema = s;
-    for (const auto& key : options.key_columns) {
-      const int k = find_attribute(t.attributes, key);
-      if (k < 0)
-        throw InputError(t.file, header_line(t),
-                         "no column '" + key + "' to carry through as a key" + did_you_mean(t, key));
-      const Attribute& a = t.attributes[static_cast<std::size_t>(k)];
-      const Column& col = t.columns[static_cast<std::size_t>(k)];
-      std::vector<std::string> text(rows);
-      for (std::size_t r = 0; r < rows; ++r)
-        if (a.is_nominal())
-          text[r] = col.codes[r] == kMissing ? std::string() : a.values[static_cast<std::size_t>(col.codes[r])];
-        else
-          text[r] = std::isnan(col.values[r]) ? std::string() : shortest_text(col.values[r]);
-      d.keys.push_back(std::move(text));
-    }
-    d.columns.resize(s.attributes.size());
-    for (std::size_t a = 0; a < s.attributes.size(); ++a) {
-      int src = find_attribute(t.attributes, s.attributes[a].name);
-      if (src < 0)
-        throw InputError(t.file, header_line(t),
-                         "the model needs attribute '" + s.attributes[a].name + "', which this file lacks");
-      conform_column(t, src, s.attributes[a], d.columns[a]);
-      // Values the model never saw satisfy no A = v condition (and every A != v): say so, with the first of them, since
-      // a column of another type or spelling ("1" against "1.0") would otherwise change every prediction.
-      if (options.warnings && s.attributes[a].is_nominal()) {
-        const int unseen = static_cast<int>(s.attributes[a].values.size());
-        std::size_t count = 0, first = 0, present = 0;
-        for (std::size_t r = 0; r < rows; ++r) {
-          const int code = d.columns[a].codes[r];
-          if (code == kMissing) continue;
-          ++present;
-          if (code == unseen && count++ == 0) first = r;
-        }
-        if (count > 0) {
-          const Attribute& have = t.attributes[static_cast<std::size_t>(src)];
-          const Column& col = t.columns[static_cast<std::size_t>(src)];
-          const std::string text = printable(have.is_nominal() ? have.values[static_cast<std::size_t>(col.codes[first])]
-                                                               : (std::ostringstream() << col.values[first]).str(),
-                                             40);
-          options.warnings->push_back(t.file + ":" + std::to_string(t.row_lines[first]) + ": attribute '" +
-                                      s.attributes[a].name + "': " + std::to_string(count) + " of " +
-                                      std::to_string(present) + " values were never seen in training (first '" + text +
-                                      "'" + (have.is_nominal() ? "" : ", a number where the model has names") +
-                                      "); they equal none of its values: A = v fails, A != v holds");
-        }
-      }
-    }
-    d.y.assign(rows, kMissing);
-    int c = find_attribute(t.attributes, s.class_attribute.name);
-    if (c >= 0) {
-      Column cls;
-      conform_column(t, c, s.class_attribute, cls);
-      for (std::size_t r = 0; r < rows; ++r) {
-        int code = cls.codes[r];
-        if (code == static_cast<int>(s.class_attribute.values.size()))
-          throw InputError(t.file, t.row_lines[r], "class value was not seen when the model was fitted");
-        d.y[r] = code;
-        if (code == kMissing && options.require_labels) throw InputError(t.file, t.row_lines[r], "missing class value");
-      }
-    } else if (options.require_labels) {
-      throw InputError(t.file, header_line(t), "no class column '" + s.class_attribute.name + "' in this file");
-    }
-    return d;
-  }
-
+// Rows to learn from: the class chosen (--class, else the last column) and checked, the other columns the
+// attributes.
+Dataset training_table(RawTable t, const LoadOptions& options, Dataset d) {
+  const std::size_t rows = t.row_lines.size();
   if (rows == 0) throw InputError(t.file, 0, "no data rows");
   if (t.attributes.size() < 2)
     throw InputError(t.file, header_line(t), "need at least one attribute besides the class");
@@ -300,6 +311,19 @@ Dataset finish_table(RawTable t, const LoadOptions& options) {
     d.columns.push_back(std::move(t.columns[a]));
   }
   return d;
+}
+
+}  // namespace
+
+Dataset finish_table(RawTable t, const LoadOptions& options) {
+  const std::size_t rows = t.row_lines.size();
+  Dataset d;
+  d.source = t.file;
+  d.lines = t.row_lines;
+  d.weights = t.row_weights.empty() ? std::vector<double>(rows, 1.0) : t.row_weights;
+  apply_weight_column(t, options, d);
+  if (options.schema) return conform_to_schema(t, options, std::move(d));
+  return training_table(std::move(t), options, std::move(d));
 }
 
 }  // namespace candor::detail
