@@ -123,16 +123,162 @@ double parse_weight(std::string_view braced, const std::string& file, std::size_
 }
 
 // One pass over the lines; a file is read from disk as it is parsed, never held whole in memory.
-Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadOptions& options,
-                          std::vector<std::string>* dropped) {
+// An @attribute line (`s`, trimmed): its name and type; a string, date or relational attribute is skipped
+// with --drop-unsupported (its name added to `dropped`), refused without.
+Declared parse_attribute(const std::string& s, const std::string& file, std::size_t line, const LoadOptions& options,
+                         std::vector<std::string>* dropped) {
+  Declared d;
+  std::size_t i = 10;
+  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  if (i >= s.size()) throw InputError(file, line, "@attribute without a name");
+  if (s[i] == '\'' || s[i] == '"') {
+    d.attribute.name = read_quoted(s, i, file, line);
+  } else {
+    std::size_t b = i;
+    while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i])) && s[i] != '{') ++i;
+    d.attribute.name = s.substr(b, i - b);
+  }
+  std::string type = trim(std::string_view(s).substr(i));
+  if (type.empty()) throw InputError(file, line, "attribute '" + d.attribute.name + "' has no type");
+  if (type[0] == '{') {
+    std::size_t close = type.rfind('}');
+    if (close == std::string::npos)
+      throw InputError(file, line, "nominal value list of '" + d.attribute.name + "' is not closed with }");
+    d.attribute.type = AttributeType::nominal;
+    auto toks = split(std::string_view(type).substr(1, close - 1), ',', file, line);
+    for (auto& tok : toks) {
+      if (tok.text.empty() && !tok.quoted) {
+        if (toks.size() == 1)
+          throw InputError(file, line, "nominal attribute '" + d.attribute.name + "' declares no values");
+        throw InputError(file, line, "empty value in the nominal list of '" + d.attribute.name + "'");
+      }
+      if (!d.index.emplace(tok.text, static_cast<int>(d.attribute.values.size())).second)
+        throw InputError(file, line, "value '" + tok.text + "' declared twice for '" + d.attribute.name + "'");
+      d.attribute.values.push_back(tok.text);
+    }
+  } else {
+    std::string word = lower(type.substr(0, type.find_first_of(" \t")));
+    if (word == "numeric" || word == "real" || word == "integer") {
+      d.attribute.type = AttributeType::numeric;
+    } else if (word == "string" || word == "date" || word == "relational") {
+      if (!options.drop_unsupported)
+        throw InputError(
+            file, line,
+            word + " attribute '" + d.attribute.name + "' is not supported (use --drop-unsupported to drop it)");
+      d.skip = true;
+      if (dropped) dropped->push_back(d.attribute.name);
+    } else {
+      throw InputError(file, line, "unknown type '" + type + "' for attribute '" + d.attribute.name + "'");
+    }
+  }
+  return d;
+}
+
+// What the header declared and the rows read so far.
+struct ArffTable {
   detail::RawTable t;
-  t.file = file;
   std::vector<Declared> decls;
   std::vector<int> kept;  // declared index -> column index, -1 when skipped
-  bool in_data = false;
-  bool any_weight = false;
   std::unordered_map<std::string, std::size_t> names;
+  bool any_weight = false;
+};
 
+void declare(ArffTable& table, Declared d, const std::string& file, std::size_t line) {
+  detail::RawTable& t = table.t;
+  if (!table.names.emplace(d.attribute.name, line).second)
+    throw InputError(file, line,
+                     "duplicate attribute name '" + d.attribute.name + "' (first declared on line " +
+                         std::to_string(table.names[d.attribute.name]) + ")");
+  table.kept.push_back(d.skip ? -1 : static_cast<int>(t.attributes.size()));
+  if (!d.skip) {
+    t.attributes.push_back(d.attribute);
+    t.header_lines.push_back(line);
+  }
+  table.decls.push_back(std::move(d));
+}
+
+// A sparse row ({index value, ...}, optionally followed by {weight}) into the columns; returns its weight.
+double read_sparse_row(ArffTable& table, const std::string& s, const std::string& file, std::size_t line) {
+  detail::RawTable& t = table.t;
+  const std::vector<Declared>& decls = table.decls;
+  const std::vector<int>& kept = table.kept;
+  const std::size_t ndecl = decls.size();
+  double weight = 1.0;
+  std::size_t close = s.find('}');
+  if (close == std::string::npos) throw InputError(file, line, "sparse row is not closed with }");
+  std::string rest = trim(std::string_view(s).substr(close + 1));
+  if (!rest.empty()) {
+    if (rest[0] != ',') throw InputError(file, line, "unexpected text after sparse row");
+    rest = trim(std::string_view(rest).substr(1));
+    if (rest.size() < 2 || rest.front() != '{' || rest.back() != '}')
+      throw InputError(file, line, "expected an instance weight {w} after the sparse row");
+    weight = parse_weight(rest, file, line);
+    table.any_weight = true;
+  }
+  // Unlisted values are 0 for numeric attributes and the first declared value for nominal ones (Weka).
+  std::vector<Token> cells(ndecl);
+  std::vector<bool> given(ndecl, false);
+  std::string body = s.substr(1, close - 1);
+  if (!trim(body).empty()) {
+    for (auto& pair : split(body, ',', file, line)) {
+      std::size_t sp = pair.text.find_first_of(" \t");
+      if (pair.quoted || sp == std::string::npos)
+        throw InputError(file, line, "sparse entry '" + pair.text + "' is not 'index value'");
+      double idx;
+      if (!detail::parse_number(pair.text.substr(0, sp), idx) || idx < 0 || idx >= static_cast<double>(ndecl) ||
+          idx != static_cast<double>(static_cast<std::size_t>(idx)))
+        throw InputError(
+            file, line,
+            "sparse index '" + pair.text.substr(0, sp) + "' is not an attribute index 0.." + std::to_string(ndecl - 1));
+      if (given[static_cast<std::size_t>(idx)])
+        throw InputError(file, line, "sparse index " + pair.text.substr(0, sp) + " is given twice in the row");
+      auto value = split(trim(pair.text.substr(sp)), ',', file, line);
+      cells[static_cast<std::size_t>(idx)] = value[0];
+      given[static_cast<std::size_t>(idx)] = true;
+    }
+  }
+  for (std::size_t a = 0; a < ndecl; ++a) {
+    if (kept[a] < 0) continue;
+    if (!given[a]) {
+      const Attribute& attr = decls[a].attribute;
+      cells[a].text = attr.is_nominal() ? attr.values[0] : "0";
+      cells[a].quoted = attr.is_nominal();
+    }
+    store(decls[a], t.columns[kept[a]], cells[a], file, line);
+  }
+  return weight;
+}
+
+// A row of values, one per declared attribute, optionally followed by {weight}, into the columns; returns its
+// weight.
+double read_dense_row(ArffTable& table, const std::string& s, const std::string& file, std::size_t line) {
+  detail::RawTable& t = table.t;
+  const std::vector<Declared>& decls = table.decls;
+  const std::vector<int>& kept = table.kept;
+  const std::size_t ndecl = decls.size();
+  double weight = 1.0;
+  auto toks = split(s, ',', file, line);
+  if (toks.size() == ndecl + 1 && !toks.back().quoted && toks.back().text.size() >= 2 &&
+      toks.back().text.front() == '{' && toks.back().text.back() == '}') {
+    weight = parse_weight(toks.back().text, file, line);
+    table.any_weight = true;
+    toks.pop_back();
+  }
+  if (toks.size() != ndecl)
+    throw InputError(
+        file, line,
+        "row has " + std::to_string(toks.size()) + " values but " + std::to_string(ndecl) + " attributes are declared");
+  for (std::size_t a = 0; a < ndecl; ++a)
+    if (kept[a] >= 0) store(decls[a], t.columns[kept[a]], toks[a], file, line);
+  return weight;
+}
+
+Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadOptions& options,
+                          std::vector<std::string>* dropped) {
+  ArffTable table;
+  detail::RawTable& t = table.t;
+  t.file = file;
+  bool in_data = false;
   std::string raw;
   std::size_t line = 0;
   while (std::getline(in, raw)) {
@@ -146,7 +292,7 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
         throw InputError(file, line, "expected @relation, @attribute or @data, found '" + s.substr(0, 40) + "'");
       if (iequals_prefix(s, "@relation")) continue;
       if (iequals_prefix(s, "@data") && (s.size() == 5 || std::isspace(static_cast<unsigned char>(s[5])))) {
-        if (decls.empty()) throw InputError(file, line, "@data before any @attribute");
+        if (table.decls.empty()) throw InputError(file, line, "@data before any @attribute");
         // A row on the @data line itself would otherwise be lost without a word.
         if (!trim(std::string_view(s).substr(5)).empty())
           throw InputError(file, line, "data after @data on the same line (rows start on the next line)");
@@ -155,130 +301,17 @@ Dataset parse_arff_stream(std::istream& in, const std::string& file, const LoadO
       }
       if (!iequals_prefix(s, "@attribute"))
         throw InputError(file, line, "unknown header keyword '" + s.substr(0, s.find(' ')) + "'");
-      std::size_t i = 10;
-      while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-      if (i >= s.size()) throw InputError(file, line, "@attribute without a name");
-      Declared d;
-      if (s[i] == '\'' || s[i] == '"') {
-        d.attribute.name = read_quoted(s, i, file, line);
-      } else {
-        std::size_t b = i;
-        while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i])) && s[i] != '{') ++i;
-        d.attribute.name = s.substr(b, i - b);
-      }
-      std::string type = trim(std::string_view(s).substr(i));
-      if (type.empty()) throw InputError(file, line, "attribute '" + d.attribute.name + "' has no type");
-      if (type[0] == '{') {
-        std::size_t close = type.rfind('}');
-        if (close == std::string::npos)
-          throw InputError(file, line, "nominal value list of '" + d.attribute.name + "' is not closed with }");
-        d.attribute.type = AttributeType::nominal;
-        auto toks = split(std::string_view(type).substr(1, close - 1), ',', file, line);
-        for (auto& tok : toks) {
-          if (tok.text.empty() && !tok.quoted) {
-            if (toks.size() == 1)
-              throw InputError(file, line, "nominal attribute '" + d.attribute.name + "' declares no values");
-            throw InputError(file, line, "empty value in the nominal list of '" + d.attribute.name + "'");
-          }
-          if (!d.index.emplace(tok.text, static_cast<int>(d.attribute.values.size())).second)
-            throw InputError(file, line, "value '" + tok.text + "' declared twice for '" + d.attribute.name + "'");
-          d.attribute.values.push_back(tok.text);
-        }
-      } else {
-        std::string word = lower(type.substr(0, type.find_first_of(" \t")));
-        if (word == "numeric" || word == "real" || word == "integer") {
-          d.attribute.type = AttributeType::numeric;
-        } else if (word == "string" || word == "date" || word == "relational") {
-          if (!options.drop_unsupported)
-            throw InputError(
-                file, line,
-                word + " attribute '" + d.attribute.name + "' is not supported (use --drop-unsupported to drop it)");
-          d.skip = true;
-          if (dropped) dropped->push_back(d.attribute.name);
-        } else {
-          throw InputError(file, line, "unknown type '" + type + "' for attribute '" + d.attribute.name + "'");
-        }
-      }
-      if (!names.emplace(d.attribute.name, line).second)
-        throw InputError(file, line,
-                         "duplicate attribute name '" + d.attribute.name + "' (first declared on line " +
-                             std::to_string(names[d.attribute.name]) + ")");
-      kept.push_back(d.skip ? -1 : static_cast<int>(t.attributes.size()));
-      if (!d.skip) {
-        t.attributes.push_back(d.attribute);
-        t.header_lines.push_back(line);
-      }
-      decls.push_back(std::move(d));
+      declare(table, parse_attribute(s, file, line, options, dropped), file, line);
       continue;
     }
-    // Data row.
     if (t.columns.empty()) t.columns.resize(t.attributes.size());
-    const std::size_t ndecl = decls.size();
-    double weight = 1.0;
-    if (s[0] == '{') {
-      std::size_t close = s.find('}');
-      if (close == std::string::npos) throw InputError(file, line, "sparse row is not closed with }");
-      std::string rest = trim(std::string_view(s).substr(close + 1));
-      if (!rest.empty()) {
-        if (rest[0] != ',') throw InputError(file, line, "unexpected text after sparse row");
-        rest = trim(std::string_view(rest).substr(1));
-        if (rest.size() < 2 || rest.front() != '{' || rest.back() != '}')
-          throw InputError(file, line, "expected an instance weight {w} after the sparse row");
-        weight = parse_weight(rest, file, line);
-        any_weight = true;
-      }
-      // Unlisted values are 0 for numeric attributes and the first declared value for nominal ones (Weka).
-      std::vector<Token> cells(ndecl);
-      std::vector<bool> given(ndecl, false);
-      std::string body = s.substr(1, close - 1);
-      if (!trim(body).empty()) {
-        for (auto& pair : split(body, ',', file, line)) {
-          std::size_t sp = pair.text.find_first_of(" \t");
-          if (pair.quoted || sp == std::string::npos)
-            throw InputError(file, line, "sparse entry '" + pair.text + "' is not 'index value'");
-          double idx;
-          if (!detail::parse_number(pair.text.substr(0, sp), idx) || idx < 0 || idx >= static_cast<double>(ndecl) ||
-              idx != static_cast<double>(static_cast<std::size_t>(idx)))
-            throw InputError(file, line,
-                             "sparse index '" + pair.text.substr(0, sp) + "' is not an attribute index 0.." +
-                                 std::to_string(ndecl - 1));
-          if (given[static_cast<std::size_t>(idx)])
-            throw InputError(file, line, "sparse index " + pair.text.substr(0, sp) + " is given twice in the row");
-          auto value = split(trim(pair.text.substr(sp)), ',', file, line);
-          cells[static_cast<std::size_t>(idx)] = value[0];
-          given[static_cast<std::size_t>(idx)] = true;
-        }
-      }
-      for (std::size_t a = 0; a < ndecl; ++a) {
-        if (kept[a] < 0) continue;
-        if (!given[a]) {
-          const Attribute& attr = decls[a].attribute;
-          cells[a].text = attr.is_nominal() ? attr.values[0] : "0";
-          cells[a].quoted = attr.is_nominal();
-        }
-        store(decls[a], t.columns[kept[a]], cells[a], file, line);
-      }
-    } else {
-      auto toks = split(s, ',', file, line);
-      if (toks.size() == ndecl + 1 && !toks.back().quoted && toks.back().text.size() >= 2 &&
-          toks.back().text.front() == '{' && toks.back().text.back() == '}') {
-        weight = parse_weight(toks.back().text, file, line);
-        any_weight = true;
-        toks.pop_back();
-      }
-      if (toks.size() != ndecl)
-        throw InputError(file, line,
-                         "row has " + std::to_string(toks.size()) + " values but " + std::to_string(ndecl) +
-                             " attributes are declared");
-      for (std::size_t a = 0; a < ndecl; ++a)
-        if (kept[a] >= 0) store(decls[a], t.columns[kept[a]], toks[a], file, line);
-    }
+    const double weight = s[0] == '{' ? read_sparse_row(table, s, file, line) : read_dense_row(table, s, file, line);
     t.row_lines.push_back(line);
     t.row_weights.push_back(weight);
   }
   if (!in_data) throw InputError(file, line, "no @data section");
   if (t.columns.empty()) t.columns.resize(t.attributes.size());
-  if (!any_weight) t.row_weights.clear();
+  if (!table.any_weight) t.row_weights.clear();
   return detail::finish_table(std::move(t), options);
 }
 
