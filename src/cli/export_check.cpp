@@ -306,54 +306,107 @@ std::vector<RowResult> run_python(const Model& m, const Dataset& d, const std::s
   return out;
 }
 
+[[noreturn]] void refuse_c_export(const std::string& why) {
+  throw std::invalid_argument("the C export is not the header candor writes: " + why + "; nothing of it ran");
+}
+
+// What candor's C export of `m` may hold: its preprocessor lines, its identifiers (besides the numbered v<k>
+// and <prefix>_t<k>) and the model's strings.
+struct CVocabulary {
+  std::set<std::string> directives, identifiers, strings;
+};
+
+CVocabulary c_vocabulary(const Model& m, const std::string& prefix) {
+  std::string guard = prefix;
+  for (char& ch : guard) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  CVocabulary v;
+  v.directives = {"#ifndef " + guard + "_MODEL_H",
+                  "#define " + guard + "_MODEL_H",
+                  "#include <math.h>",
+                  "#include <stddef.h>",
+                  "#include <string.h>",
+                  "#define " + guard + "_CLASSES " + std::to_string(m.schema.class_attribute.values.size()),
+                  "#endif"};
+  v.identifiers = {"static",
+                   "const",
+                   "char",
+                   "double",
+                   "int",
+                   "struct",
+                   "return",
+                   "if",
+                   "for",
+                   "do",
+                   "while",
+                   "break",
+                   "void",
+                   "inline",
+                   "exp",
+                   "log",
+                   "isnan",
+                   "strcmp",
+                   "NULL",
+                   "row",
+                   "proba",
+                   "best",
+                   "c",
+                   prefix + "_classes",
+                   prefix + "_row",
+                   prefix + "_predict_proba",
+                   guard + "_CLASSES"};
+  for (const auto& f : c_field_names(m.schema)) v.identifiers.insert(f);
+  v.strings = model_strings(m);
+  return v;
+}
+
+// The string literal that opens at code[i] (its quote), with the escapes candor writes (\\, \" and three
+// octal digits): its value; `i` ends past its closing quote.
+std::string read_c_string(const std::string& code, std::size_t& i, const std::string& where) {
+  std::string value;
+  ++i;
+  for (;;) {
+    if (i >= code.size() || code[i] == '\n') refuse_c_export(where + " holds a string that does not end");
+    const char c = code[i];
+    if (c == '"') break;
+    if (c != '\\') {
+      value += c;
+      ++i;
+    } else if (i + 1 < code.size() && (code[i + 1] == '\\' || code[i + 1] == '"')) {
+      value += code[i + 1];
+      i += 2;
+    } else if (i + 3 < code.size() && std::all_of(code.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                                  code.begin() + static_cast<std::ptrdiff_t>(i) + 4,
+                                                  [](char o) { return o >= '0' && o <= '7'; })) {
+      value += static_cast<char>(std::stoi(code.substr(i + 1, 3), nullptr, 8));
+      i += 4;
+    } else {
+      refuse_c_export(where + " holds an escape candor does not write");
+    }
+  }
+  ++i;
+  return value;
+}
+
+// The end of the pp-number that starts at code[i]: digits, letters, '.', and a sign after an exponent's e.
+std::size_t pp_number_end(const std::string& code, std::size_t i) {
+  std::size_t end = i + 1;
+  while (end < code.size()) {
+    const auto n = static_cast<unsigned char>(code[end]);
+    if (std::isalnum(n) || n == '.' || ((n == '+' || n == '-') && (code[end - 1] == 'e' || code[end - 1] == 'E')))
+      ++end;
+    else
+      break;
+  }
+  return end;
+}
+
 // Reads a C export as C's translation phases would, before it is compiled, and refuses (std::invalid_argument)
 // anything candor's printer does not write: a byte that is not printable ASCII, a line splice, a trigraph, a
 // character constant or a // comment; a preprocessor line that is not one of the header's own; a string
 // literal that is not one of the model's texts; an identifier that is not a C keyword, function or name of
 // the header's. So no text of the data can have left the literal or comment it was printed into.
 void verify_c_export(const Model& m, const std::string& prefix, const std::string& code) {
-  auto refuse = [](const std::string& why) {
-    throw std::invalid_argument("the C export is not the header candor writes: " + why + "; nothing of it ran");
-  };
-  std::string guard = prefix;
-  for (char& ch : guard) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  const std::set<std::string> directives{
-      "#ifndef " + guard + "_MODEL_H",
-      "#define " + guard + "_MODEL_H",
-      "#include <math.h>",
-      "#include <stddef.h>",
-      "#include <string.h>",
-      "#define " + guard + "_CLASSES " + std::to_string(m.schema.class_attribute.values.size()),
-      "#endif"};
-  std::set<std::string> identifiers{"static",
-                                    "const",
-                                    "char",
-                                    "double",
-                                    "int",
-                                    "struct",
-                                    "return",
-                                    "if",
-                                    "for",
-                                    "do",
-                                    "while",
-                                    "break",
-                                    "void",
-                                    "inline",
-                                    "exp",
-                                    "log",
-                                    "isnan",
-                                    "strcmp",
-                                    "NULL",
-                                    "row",
-                                    "proba",
-                                    "best",
-                                    "c",
-                                    prefix + "_classes",
-                                    prefix + "_row",
-                                    prefix + "_predict_proba",
-                                    guard + "_CLASSES"};
-  for (const auto& f : c_field_names(m.schema)) identifiers.insert(f);
-  const std::set<std::string> strings = model_strings(m);
+  const CVocabulary vocabulary = c_vocabulary(m, prefix);
   auto numbered = [](const std::string& id, const std::string& stem) {
     return id.size() > stem.size() && id.compare(0, stem.size(), stem) == 0 &&
            std::all_of(id.begin() + static_cast<std::ptrdiff_t>(stem.size()), id.end(),
@@ -365,9 +418,9 @@ void verify_c_export(const Model& m, const std::string& prefix, const std::strin
     const auto ch = static_cast<unsigned char>(code[i]);
     const std::string where = "line " + std::to_string(line);
     if ((ch < 0x20 && ch != '\n' && ch != ' ') || ch >= 0x7f)
-      refuse(where + " holds a byte that is not printable ASCII");
-    if (ch == '\\' && i + 1 < code.size() && code[i + 1] == '\n') refuse(where + " ends in a line splice");
-    if (ch == '?' && i + 1 < code.size() && code[i + 1] == '?') refuse(where + " holds a trigraph");
+      refuse_c_export(where + " holds a byte that is not printable ASCII");
+    if (ch == '\\' && i + 1 < code.size() && code[i + 1] == '\n') refuse_c_export(where + " ends in a line splice");
+    if (ch == '?' && i + 1 < code.size() && code[i + 1] == '?') refuse_c_export(where + " holds a trigraph");
     if (ch == '\n') {
       ++line;
       line_start = true;
@@ -377,68 +430,39 @@ void verify_c_export(const Model& m, const std::string& prefix, const std::strin
     } else if (ch == '#' && line_start) {
       const std::size_t end = code.find('\n', i);
       const std::string directive = code.substr(i, end == std::string::npos ? std::string::npos : end - i);
-      if (!directives.count(directive)) refuse(where + " is a preprocessor line candor does not write");
+      if (!vocabulary.directives.count(directive))
+        refuse_c_export(where + " is a preprocessor line candor does not write");
       i = end == std::string::npos ? code.size() : end;
     } else if (code.compare(i, 2, "/*") == 0) {
       const std::size_t end = code.find("*/", i + 2);
-      if (end == std::string::npos) refuse(where + " opens a comment that does not end");
+      if (end == std::string::npos) refuse_c_export(where + " opens a comment that does not end");
       line += static_cast<std::size_t>(std::count(code.begin() + static_cast<std::ptrdiff_t>(i),
                                                   code.begin() + static_cast<std::ptrdiff_t>(end), '\n'));
       i = end + 2;
       line_start = false;
     } else if (code.compare(i, 2, "//") == 0 || ch == '\'') {
-      refuse(where + " holds a // comment or a character constant");
+      refuse_c_export(where + " holds a // comment or a character constant");
     } else if (ch == '"') {
-      std::string value;
-      ++i;
-      for (;;) {
-        if (i >= code.size() || code[i] == '\n') refuse(where + " holds a string that does not end");
-        const char c = code[i];
-        if (c == '"') break;
-        if (c != '\\') {
-          value += c;
-          ++i;
-        } else if (i + 1 < code.size() && (code[i + 1] == '\\' || code[i + 1] == '"')) {
-          value += code[i + 1];
-          i += 2;
-        } else if (i + 3 < code.size() && std::all_of(code.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                                                      code.begin() + static_cast<std::ptrdiff_t>(i) + 4,
-                                                      [](char o) { return o >= '0' && o <= '7'; })) {
-          value += static_cast<char>(std::stoi(code.substr(i + 1, 3), nullptr, 8));
-          i += 4;
-        } else {
-          refuse(where + " holds an escape candor does not write");
-        }
-      }
-      ++i;
-      if (!strings.count(value)) refuse(where + " holds a string that is none of the model's");
+      if (!vocabulary.strings.count(read_c_string(code, i, where)))
+        refuse_c_export(where + " holds a string that is none of the model's");
       line_start = false;
     } else if (std::isalpha(ch) || ch == '_') {
       std::size_t end = i;
       while (end < code.size() && (std::isalnum(static_cast<unsigned char>(code[end])) || code[end] == '_')) ++end;
       const std::string id = code.substr(i, end - i);
-      if (!identifiers.count(id) && !numbered(id, "v") && !numbered(id, prefix + "_t"))
-        refuse(where + " names '" + id + "', which candor does not write");
+      if (!vocabulary.identifiers.count(id) && !numbered(id, "v") && !numbered(id, prefix + "_t"))
+        refuse_c_export(where + " names '" + id + "', which candor does not write");
       i = end;
       line_start = false;
     } else if (std::isdigit(ch) ||
                (ch == '.' && i + 1 < code.size() && std::isdigit(static_cast<unsigned char>(code[i + 1])))) {
-      // A pp-number: digits, letters, '.', and a sign after an exponent's e.
-      std::size_t end = i + 1;
-      while (end < code.size()) {
-        const auto n = static_cast<unsigned char>(code[end]);
-        if (std::isalnum(n) || n == '.' || ((n == '+' || n == '-') && (code[end - 1] == 'e' || code[end - 1] == 'E')))
-          ++end;
-        else
-          break;
-      }
-      i = end;
+      i = pp_number_end(code, i);
       line_start = false;
     } else if (std::strchr("{}[]();,<>=!&|+-*/?:.", ch)) {
       ++i;
       line_start = false;
     } else {
-      refuse(where + " holds '" + std::string(1, static_cast<char>(ch)) + "', which candor does not write");
+      refuse_c_export(where + " holds '" + std::string(1, static_cast<char>(ch)) + "', which candor does not write");
     }
   }
 }
