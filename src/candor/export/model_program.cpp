@@ -189,76 +189,136 @@ ExprPtr argmax(Program& p, const std::vector<ExprPtr>& v) {
 
 // ---- model kinds ----
 
+// What every part of a rule set's program shares: the training prior, the training weight, the prior's weight
+// in every prediction and the default rule's (mixed) distribution.
+struct RuleSetBasis {
+  std::vector<double> prior;
+  double n_train = 0;
+  double w = 0;
+  std::size_t k = 0;
+  std::vector<double> default_p;
+  explicit RuleSetBasis(const RuleModel& m)
+      : prior(m.prior()),
+        n_train(std::accumulate(m.training_counts.begin(), m.training_counts.end(), 0.0)),
+        w(m.prior_weight),
+        k(prior.size()),
+        default_p(mix_with_prior(m.default_distribution(), prior, n_train, w)) {}
+};
+
+// One rule decides: a lookup of the deciding rule's (mixed) distribution. `order` is the order in which the
+// first firing rule decides; `on_training_counts` whether its distribution shares the rest by its training
+// counts (else its class counts).
+void one_rule_decides(Program& p, const RuleModel& m, const RuleSetBasis& b, const std::vector<std::size_t>& order,
+                      bool on_training_counts) {
+  std::vector<ExprPtr> conditions, values;
+  std::vector<std::vector<double>> table(b.k, std::vector<double>{});
+  for (std::size_t c = 0; c < b.k; ++c) table[c].push_back(b.default_p[c]);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Rule& r = m.rules[order[i]];
+    const auto d = mix_with_prior(
+        rule_distribution(r, on_training_counts ? r.training_counts : r.class_counts, b.prior, m.share_m()), b.prior,
+        b.n_train, b.w);
+    for (std::size_t c = 0; c < b.k; ++c) table[c].push_back(d[c]);
+    conditions.push_back(fires(r));
+    values.push_back(number(static_cast<double>(i + 1)));
+  }
+  const ExprPtr decider = let(p, cases(std::move(conditions), std::move(values), number(0)));
+  for (std::size_t c = 0; c < b.k; ++c) p.probabilities.push_back(lookup(decider, table[c]));
+}
+
+// Rules in order of `key`, highest first, ties in model order: the first firing one is the one deciding_rules
+// and the best-rule combination pick.
+template <class Key>
+std::vector<std::size_t> ranked(const RuleModel& m, Key key) {
+  std::vector<std::size_t> order(m.rules.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return key(m.rules[a]) > key(m.rules[b]); });
+  return order;
+}
+
+// Per class: the sum over the firing rules of term(rule, class), terms of 0 left out.
+template <class Term>
+std::vector<ExprPtr> summed(Program& p, const std::vector<ExprPtr>& rule_fires, std::size_t k, Term term) {
+  std::vector<ExprPtr> out;
+  for (std::size_t c = 0; c < k; ++c) {
+    std::vector<ExprPtr> terms;
+    for (std::size_t i = 0; i < rule_fires.size(); ++i) {
+      const double x = term(i, c);
+      if (x != 0) terms.push_back(choose(rule_fires[i], number(x), number(0)));
+    }
+    out.push_back(let(p, add(std::move(terms))));
+  }
+  return out;
+}
+
+// combine.cpp's lift_product: log prior plus each firing rule's log lift, then exp and normalise.
+std::vector<ExprPtr> lift_product_terms(Program& p, const RuleModel& m, const RuleSetBasis& b,
+                                        const std::vector<ExprPtr>& rule_fires) {
+  const std::vector<double>& prior = b.prior;
+  const std::size_t k = b.k;
+  const double eps = 1.0 / (b.n_train + 2.0);
+  std::vector<std::vector<double>> log_lift(m.rules.size(), std::vector<double>(k, 0.0));
+  for (std::size_t i = 0; i < m.rules.size(); ++i) {
+    const Rule& r = m.rules[i];
+    const double py = prior[static_cast<std::size_t>(r.klass)];
+    if (!(py > 0 && py < 1)) continue;
+    Rule clamped = r;
+    clamped.probability = std::clamp(r.probability, eps, 1.0 - eps);
+    const auto d = rule_distribution(clamped, r.training_counts, prior, m.share_m());
+    for (std::size_t c = 0; c < k; ++c)
+      if (prior[c] > 0) log_lift[i][c] = std::log((d[c] > 0 ? d[c] : eps * prior[c]) / prior[c]);
+  }
+  // Each class's log score relative to a reference class: the same probabilities after exp and
+  // normalising, with one sum over the rules fewer (for two classes a single one; the sums dominate the
+  // cost of a large rule set in SQL).
+  std::size_t ref = 0;
+  while (ref < k && !(prior[ref] > 0)) ++ref;
+  const auto sums = summed(p, rule_fires, k, [&](std::size_t i, std::size_t c) {
+    return c == ref ? 0.0 : log_lift[i][c] - log_lift[i][ref];
+  });
+  std::vector<ExprPtr> log_p, present;
+  for (std::size_t c = 0; c < k; ++c)
+    if (prior[c] > 0) {
+      log_p.push_back(c == ref ? number(0) : let(p, add({number(std::log(prior[c]) - std::log(prior[ref])), sums[c]})));
+      present.push_back(log_p.back());
+    } else {
+      log_p.push_back(nullptr);
+    }
+  const ExprPtr top = max_of(p, present);
+  std::vector<ExprPtr> e;
+  for (std::size_t c = 0; c < k; ++c) e.push_back(log_p[c] ? let(p, exp(subtract(log_p[c], top))) : number(0));
+  return normalised(p, e, prior);
+}
+
 Program rule_model_program(const RuleModel& m) {
   Program p;
-  const auto prior = m.prior();
-  const double n_train = std::accumulate(m.training_counts.begin(), m.training_counts.end(), 0.0);
-  const double w = m.prior_weight;
-  const std::size_t k = prior.size();
-  const std::vector<double> default_p = mix_with_prior(m.default_distribution(), prior, n_train, w);
-
-  // One rule decides: a lookup of the deciding rule's (mixed) distribution. `order` is the order in which
-  // the first firing rule decides; `counts_of` the counts its distribution shares the rest by.
-  auto one_rule_decides = [&](const std::vector<std::size_t>& order, bool on_training_counts) {
-    std::vector<ExprPtr> conditions, values;
-    std::vector<std::vector<double>> table(k, std::vector<double>{});
-    for (std::size_t c = 0; c < k; ++c) table[c].push_back(default_p[c]);
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      const Rule& r = m.rules[order[i]];
-      const auto d = mix_with_prior(
-          rule_distribution(r, on_training_counts ? r.training_counts : r.class_counts, prior, m.share_m()), prior,
-          n_train, w);
-      for (std::size_t c = 0; c < k; ++c) table[c].push_back(d[c]);
-      conditions.push_back(fires(r));
-      values.push_back(number(static_cast<double>(i + 1)));
-    }
-    const ExprPtr decider = let(p, cases(std::move(conditions), std::move(values), number(0)));
-    for (std::size_t c = 0; c < k; ++c) p.probabilities.push_back(lookup(decider, table[c]));
-  };
-  // Rules in order of `key`, highest first, ties in model order: the first firing one is the one
-  // deciding_rules and the best-rule combination pick.
-  auto ranked = [&](auto key) {
-    std::vector<std::size_t> order(m.rules.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return key(m.rules[a]) > key(m.rules[b]); });
-    return order;
-  };
-
+  const RuleSetBasis b(m);
+  const std::vector<double>& prior = b.prior;
+  const std::size_t k = b.k;
   if (m.kind == ModelKind::decision_list) {
     std::vector<std::size_t> order(m.rules.size());
     std::iota(order.begin(), order.end(), 0);
-    one_rule_decides(order, false);
+    one_rule_decides(p, m, b, order, false);
     return p;
   }
   if (m.kind == ModelKind::best_rule) {
-    one_rule_decides(ranked([](const Rule& r) { return r.quality; }), false);
+    one_rule_decides(p, m, b, ranked(m, [](const Rule& r) { return r.quality; }), false);
     return p;
   }
   const CombinationKind combine = (m.combination ? *m.combination : find_combination(m.combine)).kind;
   if (combine == CombinationKind::best_rule) {
-    one_rule_decides(ranked([](const Rule& r) { return r.probability; }), true);
+    one_rule_decides(p, m, b, ranked(m, [](const Rule& r) { return r.probability; }), true);
     return p;
   }
   // The other combinations sum per-rule terms over the firing rules; with none firing, the default rule.
   std::vector<ExprPtr> rule_fires;
   for (const auto& r : m.rules) rule_fires.push_back(fires(r));
   const ExprPtr none_fires = let(p, indicator(negate(any(rule_fires))));
-  auto summed = [&](auto term) {  // per class: the sum over firing rules of term(rule, class)
-    std::vector<ExprPtr> out;
-    for (std::size_t c = 0; c < k; ++c) {
-      std::vector<ExprPtr> terms;
-      for (std::size_t i = 0; i < m.rules.size(); ++i) {
-        const double x = term(i, c);
-        if (x != 0) terms.push_back(choose(rule_fires[i], number(x), number(0)));
-      }
-      out.push_back(let(p, add(std::move(terms))));
-    }
-    return out;
-  };
   std::vector<ExprPtr> combined;
   if (combine == CombinationKind::counts || combine == CombinationKind::m_counts) {
-    const auto sums = summed([&](std::size_t i, std::size_t c) { return m.rules[i].training_counts[c]; });
+    const auto sums =
+        summed(p, rule_fires, k, [&](std::size_t i, std::size_t c) { return m.rules[i].training_counts[c]; });
     if (combine == CombinationKind::counts) {
       combined = normalised(p, sums, prior);
     } else {  // smoothed(sum, prior, m)
@@ -271,47 +331,15 @@ Program rule_model_program(const RuleModel& m) {
   } else if (combine == CombinationKind::probability_sum) {
     std::vector<std::vector<double>> d;
     for (const auto& r : m.rules) d.push_back(rule_distribution(r, r.training_counts, prior, m.share_m()));
-    combined = normalised(p, summed([&](std::size_t i, std::size_t c) { return d[i][c]; }), prior);
+    combined = normalised(p, summed(p, rule_fires, k, [&](std::size_t i, std::size_t c) { return d[i][c]; }), prior);
   } else if (combine == CombinationKind::lift_product) {
-    // combine.cpp's lift_product: log prior plus each firing rule's log lift, then exp and normalise.
-    const double eps = 1.0 / (n_train + 2.0);
-    std::vector<std::vector<double>> log_lift(m.rules.size(), std::vector<double>(k, 0.0));
-    for (std::size_t i = 0; i < m.rules.size(); ++i) {
-      const Rule& r = m.rules[i];
-      const double py = prior[static_cast<std::size_t>(r.klass)];
-      if (!(py > 0 && py < 1)) continue;
-      Rule clamped = r;
-      clamped.probability = std::clamp(r.probability, eps, 1.0 - eps);
-      const auto d = rule_distribution(clamped, r.training_counts, prior, m.share_m());
-      for (std::size_t c = 0; c < k; ++c)
-        if (prior[c] > 0) log_lift[i][c] = std::log((d[c] > 0 ? d[c] : eps * prior[c]) / prior[c]);
-    }
-    // Each class's log score relative to a reference class: the same probabilities after exp and
-    // normalising, with one sum over the rules fewer (for two classes a single one; the sums dominate the
-    // cost of a large rule set in SQL).
-    std::size_t ref = 0;
-    while (ref < k && !(prior[ref] > 0)) ++ref;
-    const auto sums =
-        summed([&](std::size_t i, std::size_t c) { return c == ref ? 0.0 : log_lift[i][c] - log_lift[i][ref]; });
-    std::vector<ExprPtr> log_p, present;
-    for (std::size_t c = 0; c < k; ++c)
-      if (prior[c] > 0) {
-        log_p.push_back(c == ref ? number(0)
-                                 : let(p, add({number(std::log(prior[c]) - std::log(prior[ref])), sums[c]})));
-        present.push_back(log_p.back());
-      } else {
-        log_p.push_back(nullptr);
-      }
-    const ExprPtr top = max_of(p, present);
-    std::vector<ExprPtr> e;
-    for (std::size_t c = 0; c < k; ++c) e.push_back(log_p[c] ? let(p, exp(subtract(log_p[c], top))) : number(0));
-    combined = normalised(p, e, prior);
+    combined = lift_product_terms(p, m, b, rule_fires);
   } else {
     throw std::invalid_argument("no export for the combination '" + m.combine + "'");
   }
-  const auto mixed_p = mixed(combined, prior, n_train, w);
+  const auto mixed_p = mixed(combined, prior, b.n_train, b.w);
   for (std::size_t c = 0; c < k; ++c)
-    p.probabilities.push_back(choose(greater(none_fires, number(0)), number(default_p[c]), mixed_p[c]));
+    p.probabilities.push_back(choose(greater(none_fires, number(0)), number(b.default_p[c]), mixed_p[c]));
   return p;
 }
 
