@@ -179,17 +179,19 @@ CellResult run_cell(const Dataset& learn, const Dataset& test, const std::string
   return out;
 }
 
-}  // namespace
+// The measures of Table 3, per data set and method.
+enum Metric { kRmse, kSpearman, kTop5, kLength, kCoverage, kRules, kMetrics };
+const char* const kMetricNames[kMetrics] = {"RMSE",        "Spearman",      "accuracy of 5 best",
+                                            "rule length", "rule coverage", "number of rules"};
+const bool kHigherBetter[kMetrics] = {false, true, true, false, true, false};
+using MetricValues = std::vector<std::vector<std::vector<double>>>;  // [metric][data set][method]
 
-void run_evc_uci(const ExperimentOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<std::string> names = options.datasets;
-  if (names.empty()) {
-    const std::size_t max_rows = options.max_rows ? options.max_rows : 3000;
-    for (const auto& row : read_corpus_index(options.datasets_dir))
-      if (row.rows <= max_rows && row.name != "adult.test") names.push_back(row.name);
-  }
-  std::vector<Dataset> learn(names.size()), test(names.size());
+// Each data set's two stratified halves: the rules are learned on the first, their true accuracy measured
+// on the second.
+void load_halves(const std::vector<std::string>& names, const ExperimentOptions& options, std::vector<Dataset>& learn,
+                 std::vector<Dataset>& test) {
+  learn.resize(names.size());
+  test.resize(names.size());
   for (std::size_t d = 0; d < names.size(); ++d) {
     LoadOptions lo;
     lo.drop_unsupported = true;
@@ -198,25 +200,13 @@ void run_evc_uci(const ExperimentOptions& options) {
     learn[d] = all.subset(halves[0]);
     test[d] = all.subset(halves[1]);
   }
-  const std::size_t k = kMethods.size();
-  std::vector<CellResult> cells(names.size() * k);
-  // Largest data sets first, so that the long cells do not end up last on one thread.
-  const auto order = largest_first(
-      cells.size(), [&](std::size_t cell) { return learn[cell / k].rows() * learn[cell / k].num_attributes(); });
-  Progress progress("evc-uci", "cells", cells.size());
-  parallel_for(cells.size(), options.threads, [&](std::size_t i) {
-    const std::size_t cell = order[i], d = cell / k;
-    cells[cell] = run_cell(learn[d], test[d], kMethods[cell % k], options, stream_seed(options.seed + 7, d));
-    progress.step(names[d] + " / " + kMethods[cell % k]);
-  });
+}
 
-  // Per data set and method.
-  enum Metric { kRmse, kSpearman, kTop5, kLength, kCoverage, kRules, kMetrics };
-  const char* metric_names[kMetrics] = {"RMSE",        "Spearman",      "accuracy of 5 best",
-                                        "rule length", "rule coverage", "number of rules"};
-  const bool higher_better[kMetrics] = {false, true, true, false, true, false};
-  std::vector<std::vector<std::vector<double>>> value(
-      kMetrics, std::vector<std::vector<double>>(names.size(), std::vector<double>(k)));
+// The per-data-set table and the every-rule table (written), and the measures of each cell.
+MetricValues measure_cells(const std::vector<std::string>& names, const std::vector<CellResult>& cells,
+                           const ExperimentOptions& options) {
+  const std::size_t k = kMethods.size();
+  MetricValues value(kMetrics, std::vector<std::vector<double>>(names.size(), std::vector<double>(k)));
   Table per_dataset{{"dataset", "method", "rules", "rules tested", "RMSE", "Spearman", "accuracy of 5 best",
                      "rule length", "rule coverage", "chosen m", "seconds"},
                     {}};
@@ -253,25 +243,33 @@ void run_evc_uci(const ExperimentOptions& options) {
                        format_number(value[kCoverage][d][m], 1), format_number(c.chosen_m, 0),
                        format_number(c.seconds, 2)});
     }
+  write_table(per_dataset, options.out, "per_dataset", "Per data set and method");
+  write_table(points, options.out, "rules", "Every tested rule: estimated and true accuracy");
+  return value;
+}
 
+// Paper 000's Table 3: each measure's mean ranks over the data sets where every method has it, the Friedman
+// and Iman-Davenport tests, and the methods whose rank differs from EVC's by more than the critical difference.
+Table rank_table(const MetricValues& value, std::size_t datasets) {
+  const std::size_t k = kMethods.size();
   std::vector<std::string> cols{"measure", "data sets"};
   for (const auto& m : kMethods) cols.push_back(m);
   cols.insert(cols.end(), {"Friedman p", "Iman-Davenport p", "CD (Bonferroni-Dunn, 0.05)", "differ from EVC"});
   Table table3{cols, {}};
   for (int metric = 0; metric < kMetrics; ++metric) {
     std::vector<std::vector<double>> rows;
-    for (std::size_t d = 0; d < names.size(); ++d) {
+    for (std::size_t d = 0; d < datasets; ++d) {
       bool complete = true;
       for (double v : value[metric][d]) complete &= !std::isnan(v);
       if (complete) rows.push_back(value[metric][d]);
     }
-    std::vector<std::string> row{metric_names[metric], std::to_string(rows.size())};
+    std::vector<std::string> row{kMetricNames[metric], std::to_string(rows.size())};
     if (rows.size() < 2) {
       for (std::size_t i = 0; i < k + 4; ++i) row.push_back("n/a");
       table3.add(row);
       continue;
     }
-    auto ranks = mean_ranks(rows, higher_better[metric]);
+    auto ranks = mean_ranks(rows, kHigherBetter[metric]);
     for (double r : ranks) row.push_back(format_number(r, 3));
     auto fr = friedman(ranks, rows.size());
     const double cd = bonferroni_dunn_cd(k, rows.size(), 0.05);
@@ -282,13 +280,11 @@ void run_evc_uci(const ExperimentOptions& options) {
                            differ.empty() ? "none" : differ});
     table3.add(row);
   }
-  write_table(per_dataset, options.out, "per_dataset", "Per data set and method");
-  write_table(points, options.out, "rules", "Every tested rule: estimated and true accuracy");
-  write_table(table3, options.out, "table3",
-              "Paper 000, Table 3: average ranks over " + std::to_string(names.size()) + " data sets (1 = best)");
-  std::cout << "## evc-uci: average ranks over " << names.size() << " data sets (paper 000, Table 3; 1 = best)\n\n"
-            << markdown(table3);
+  return table3;
+}
 
+// The figure: every tested rule's estimated against its test-half accuracy, a panel per method.
+void plot_rules(const ExperimentOptions& options) {
   nlohmann::json panels = nlohmann::json::array();
   for (const auto& m : kMethods)
     panels.push_back({{"title", m},
@@ -307,6 +303,37 @@ void run_evc_uci(const ExperimentOptions& options) {
                             {"title", "Rules of every data set: estimated vs test-half accuracy"},
                             {"panels", panels}}}}};
   draw_plots(spec, options.out, options.plots);
+}
+
+}  // namespace
+
+void run_evc_uci(const ExperimentOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> names = options.datasets;
+  if (names.empty()) {
+    const std::size_t max_rows = options.max_rows ? options.max_rows : 3000;
+    for (const auto& row : read_corpus_index(options.datasets_dir))
+      if (row.rows <= max_rows && row.name != "adult.test") names.push_back(row.name);
+  }
+  std::vector<Dataset> learn, test;
+  load_halves(names, options, learn, test);
+  const std::size_t k = kMethods.size();
+  std::vector<CellResult> cells(names.size() * k);
+  // Largest data sets first, so that the long cells do not end up last on one thread.
+  const auto order = largest_first(
+      cells.size(), [&](std::size_t cell) { return learn[cell / k].rows() * learn[cell / k].num_attributes(); });
+  Progress progress("evc-uci", "cells", cells.size());
+  parallel_for(cells.size(), options.threads, [&](std::size_t i) {
+    const std::size_t cell = order[i], d = cell / k;
+    cells[cell] = run_cell(learn[d], test[d], kMethods[cell % k], options, stream_seed(options.seed + 7, d));
+    progress.step(names[d] + " / " + kMethods[cell % k]);
+  });
+  const Table table3 = rank_table(measure_cells(names, cells, options), names.size());
+  write_table(table3, options.out, "table3",
+              "Paper 000, Table 3: average ranks over " + std::to_string(names.size()) + " data sets (1 = best)");
+  std::cout << "## evc-uci: average ranks over " << names.size() << " data sets (paper 000, Table 3; 1 = best)\n\n"
+            << markdown(table3);
+  plot_rules(options);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "\nwritten to " << options.out << " in " << format_number(secs, 1) << " s\n";
 }
