@@ -45,9 +45,9 @@ std::vector<Combination> combinations() {
 
 std::string learner_name(const Combination& c) { return short_name(c.select) + " / " + short_name(c.refine); }
 
-}  // namespace
-
-void run_refinement_heuristics(const ExperimentOptions& options) {
+// The grid of paper 003: the decision-list learner under every selection x refinement heuristic, 10-fold CV on
+// the corpus (or --datasets); `binary` gets its two-class data sets.
+GridSpec heuristics_grid(const ExperimentOptions& options, std::vector<std::string>& binary) {
   GridSpec grid;
   for (const auto& c : combinations()) {
     GridLearner l;
@@ -58,7 +58,6 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
     l.params = parse_learner_options(l.options);
     grid.learners.push_back(std::move(l));
   }
-  std::vector<std::string> binary;
   const auto corpus = read_corpus_index(options.datasets_dir);
   if (options.datasets.empty()) {
     const std::size_t max_rows = options.max_rows ? options.max_rows : 5000;
@@ -77,15 +76,11 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
   grid.resampling.repeats = options.repeats.value_or(1);
   grid.seed = options.seed;
   grid.metrics = {"accuracy", "auc", "rules", "conditions", "fit_seconds"};
-  run_grid(grid, grid_run_options(options));
+  return grid;
+}
 
-  std::vector<std::string> learners;
-  for (const auto& l : grid.learners) learners.push_back(l.name);
-  const std::string results = options.out + "/results.csv";
-  const ResultsMatrix acc = read_results(results, "accuracy", learners, grid.datasets);
-  const Comparison acc_cmp = compare_learners(acc, true, 0.05, "");
-
-  // Accuracy per data set (percent), data sets won (ties count for each), average rank.
+// Accuracy per data set (percent), data sets won (ties count for each), average rank.
+Table accuracy_table(const ResultsMatrix& acc, const Comparison& acc_cmp, const std::vector<std::string>& learners) {
   Table acc_table;
   acc_table.columns = {"dataset"};
   for (const auto& l : learners) acc_table.columns.push_back(l);
@@ -108,11 +103,14 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
   acc_table.add(mean_row);
   acc_table.add(wins_row);
   acc_table.add(rank_row);
-  write_table(acc_table, options.out, "accuracy_table", "10-fold CV accuracy (%) by selection / refinement heuristic");
+  return acc_table;
+}
 
-  // Rules / conditions for the m-estimate selection (the slides' table).
-  const ResultsMatrix rules = read_results(results, "rules", learners, grid.datasets);
-  const ResultsMatrix conds = read_results(results, "conditions", learners, grid.datasets);
+// Rules / conditions for the m-estimate selection (the slides' table).
+Table rules_conditions_table(const std::string& results, const std::vector<std::string>& learners,
+                             const std::vector<std::string>& datasets) {
+  const ResultsMatrix rules = read_results(results, "rules", learners, datasets);
+  const ResultsMatrix conds = read_results(results, "conditions", learners, datasets);
   Table rc;
   rc.columns = {"dataset"};
   std::vector<std::size_t> m_sel;
@@ -127,18 +125,12 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
       row.push_back(format_number(rules.scores[d][l], 1) + "/" + format_number(conds.scores[d][l], 1));
     rc.add(row);
   }
-  write_table(rc, options.out, "rules_conditions", "Rules / conditions (mean over folds), m-estimate selection");
+  return rc;
+}
 
-  // Accuracy and AUC on the binary data sets, and their comparison on AUC.
-  std::ostringstream md;
-  md << "# Separate refinement and selection heuristics (paper 003)\n\n"
-     << grid.resampling.describe() << ", seed " << grid.seed << ", " << acc.datasets.size()
-     << " data sets; decision-list learner, hill climbing, m = 22.466. Learners are `selection / refinement`.\n\n"
-     << "## Accuracy\n\n"
-     << tests_markdown(acc_cmp) << "\n"
-     << markdown(acc_table) << "\n![CD](cd_accuracy.png)\n\n"
-     << "## Rules / conditions, m-estimate selection\n\n"
-     << markdown(rc) << "\n";
+// Accuracy and AUC on the binary data sets, and their comparison on AUC, into `md` and the output folder.
+void binary_auc(const std::string& results, const ResultsMatrix& acc, const std::vector<std::string>& learners,
+                const std::vector<std::string>& binary, const ExperimentOptions& options, std::ostringstream& md) {
   if (binary.size() >= 2) {
     const ResultsMatrix auc = read_results(results, "auc", learners, binary);
     Table at;
@@ -166,6 +158,35 @@ void run_refinement_heuristics(const ExperimentOptions& options) {
                  options.out, options.plots, "plots_auc_binary.json");
     }
   }
+}
+
+}  // namespace
+
+void run_refinement_heuristics(const ExperimentOptions& options) {
+  std::vector<std::string> binary;
+  GridSpec grid = heuristics_grid(options, binary);
+  run_grid(grid, grid_run_options(options));
+
+  std::vector<std::string> learners;
+  for (const auto& l : grid.learners) learners.push_back(l.name);
+  const std::string results = options.out + "/results.csv";
+  const ResultsMatrix acc = read_results(results, "accuracy", learners, grid.datasets);
+  const Comparison acc_cmp = compare_learners(acc, true, 0.05, "");
+  const Table acc_table = accuracy_table(acc, acc_cmp, learners);
+  write_table(acc_table, options.out, "accuracy_table", "10-fold CV accuracy (%) by selection / refinement heuristic");
+  const Table rc = rules_conditions_table(results, learners, grid.datasets);
+  write_table(rc, options.out, "rules_conditions", "Rules / conditions (mean over folds), m-estimate selection");
+
+  std::ostringstream md;
+  md << "# Separate refinement and selection heuristics (paper 003)\n\n"
+     << grid.resampling.describe() << ", seed " << grid.seed << ", " << acc.datasets.size()
+     << " data sets; decision-list learner, hill climbing, m = 22.466. Learners are `selection / refinement`.\n\n"
+     << "## Accuracy\n\n"
+     << tests_markdown(acc_cmp) << "\n"
+     << markdown(acc_table) << "\n![CD](cd_accuracy.png)\n\n"
+     << "## Rules / conditions, m-estimate selection\n\n"
+     << markdown(rc) << "\n";
+  binary_auc(results, acc, learners, binary, options, md);
   write_file_atomic(options.out + "/heuristics.md", md.str());
   std::cout << md.str();
 }
