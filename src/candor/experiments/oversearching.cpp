@@ -144,19 +144,10 @@ std::string p_text(const SignTestResult& s) {
          " p=" + format_number(s.p, 3);
 }
 
-}  // namespace
-
-void run_oversearching(const ExperimentOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  const std::vector<std::string> names = options.datasets.empty() ? kPaperDatasets : options.datasets;
-  const int trials = options.repeats.value_or(10);
-  if (trials < 1) throw std::invalid_argument("oversearching needs at least one trial (--repeats)");
-  std::vector<Dataset> data;
-  for (const auto& name : names) {
-    LoadOptions lo;
-    lo.drop_unsupported = true;
-    data.push_back(load_dataset(options.datasets_dir + "/" + name + ".arff", lo));
-  }
+// The trials of every data set (trials x data sets, each a stratified 50/50 split seeded by --seed + trial),
+// data set by data set.
+std::vector<Trial> run_trials(const std::vector<std::string>& names, const std::vector<Dataset>& data, int trials,
+                              const ExperimentOptions& options) {
   const std::size_t tasks = names.size() * static_cast<std::size_t>(trials);
   std::vector<Trial> results(tasks);
   // Largest data sets first, so that long tasks do not end up last on one thread.
@@ -172,8 +163,113 @@ void run_oversearching(const ExperimentOptions& options) {
     results[task] = run_trial(data[d].subset(train_rows), data[d].subset(test_rows));
     progress.step(names[d]);
   });
+  return results;
+}
 
+// One data set's rows of the curves, the layered choice and Table 3; returns its means (error, rules, size,
+// time, each for GS, LS, ES).
+std::vector<double> dataset_rows(const std::string& name, const std::vector<Trial>& ts, Table& curves, Table& layered,
+                                 Table& table3) {
   const auto ws = widths();
+  std::vector<double> means(12, 0.0);
+  for (std::size_t i = 0; i < ws.size(); ++i) {
+    std::vector<double> Ls, errs;
+    for (const auto& t : ts) {
+      Ls.push_back(t.L[i]);
+      errs.push_back(t.error[i]);
+    }
+    const MeanSe l = mean_se(Ls), e = mean_se(errs);
+    curves.add({name, std::to_string(ws[i]), "estimated L", format_number(l.mean, 5), format_number(l.se, 5)});
+    curves.add({name, std::to_string(ws[i]), "test error", format_number(e.mean, 5), format_number(e.se, 5)});
+  }
+  std::vector<double> lw, le;
+  for (const auto& t : ts) {
+    lw.push_back(t.layered_width);
+    le.push_back(t.layered_error);
+  }
+  layered.add({name, "layered choice", format_number(mean_se(lw).mean, 3), format_number(mean_se(le).mean, 5)});
+  std::vector<std::string> row{name};
+  auto column_mean = [&](auto member, int s) {
+    double sum = 0;
+    for (const auto& t : ts) sum += (t.*member)[s];
+    return sum / static_cast<double>(ts.size());
+  };
+  for (int s = 0; s < 3; ++s) means[s] = 100 * column_mean(&Trial::error_rate, s);
+  for (int s = 0; s < 3; ++s) means[3 + s] = column_mean(&Trial::rules, s);
+  for (int s = 0; s < 3; ++s) means[6 + s] = column_mean(&Trial::size, s);
+  for (int s = 0; s < 3; ++s) means[9 + s] = column_mean(&Trial::seconds, s);
+  for (int c = 0; c < 12; ++c) row.push_back(format_number(means[c], c < 3 ? 1 : c < 9 ? 1 : 3));
+  for (int other : {0, 2}) {
+    std::vector<double> ls, x;
+    for (const auto& t : ts) {
+      ls.push_back(t.error_rate[1]);
+      x.push_back(t.error_rate[other]);
+    }
+    row.push_back(p_text(sign_test(ls, x, false)));  // LS wins where its error is lower
+  }
+  table3.add(row);
+  return means;
+}
+
+// Figure 1 of one data set: the error of the best rule against beam width, the layered choice over it.
+nlohmann::json figure_1(const std::string& name, int trials) {
+  return {{"file", "fig1_" + name + ".png"},
+          {"title", name + ": error of the best rule vs beam width (" + std::to_string(trials) + " trials)"},
+          {"columns", 1},
+          {"panel_size", {6.4, 4.2}},
+          {"panels",
+           {{{"csv", "curves.csv"},
+             {"where", {{"dataset", name}}},
+             {"kind", "line"},
+             {"group", "series"},
+             {"x", "width"},
+             {"y", "value"},
+             {"yerr", "se"},
+             {"xscale", "log2"},
+             {"xlabel", "beam width"},
+             {"ylabel", "error rate"},
+             {"overlay",
+              {{"csv", "layered_choice.csv"},
+               {"where", {{"dataset", name}}},
+               {"x", "width"},
+               {"y", "value"},
+               {"label", "layered choice"}}}}}}};
+}
+
+// Ratio to LS: the mean over data sets of each search's value divided by LS's.
+std::vector<std::string> ratio_to_layered(const std::vector<std::vector<double>>& means) {
+  std::vector<std::string> ratio{"Ratio to LS"};
+  for (int block = 0; block < 4; ++block)
+    for (int s = 0; s < 3; ++s) {
+      double sum = 0;
+      std::size_t n = 0;
+      for (const auto& m : means)
+        if (m[block * 3 + 1] > 0) {
+          sum += m[block * 3 + s] / m[block * 3 + 1];
+          ++n;
+        }
+      ratio.push_back(format_number(n ? sum / static_cast<double>(n) : NAN, 3));
+    }
+  ratio.push_back("");
+  ratio.push_back("");
+  return ratio;
+}
+
+}  // namespace
+
+void run_oversearching(const ExperimentOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<std::string> names = options.datasets.empty() ? kPaperDatasets : options.datasets;
+  const int trials = options.repeats.value_or(10);
+  if (trials < 1) throw std::invalid_argument("oversearching needs at least one trial (--repeats)");
+  std::vector<Dataset> data;
+  for (const auto& name : names) {
+    LoadOptions lo;
+    lo.drop_unsupported = true;
+    data.push_back(load_dataset(options.datasets_dir + "/" + name + ".arff", lo));
+  }
+  const std::vector<Trial> results = run_trials(names, data, trials, options);
+
   Table curves, layered, table3;
   curves.columns = {"dataset", "width", "series", "value", "se"};
   layered.columns = {"dataset", "series", "width", "value"};
@@ -192,87 +288,14 @@ void run_oversearching(const ExperimentOptions& options) {
                     "time ES s",
                     "GS vs LS (LS wins/ties/losses)",
                     "ES vs LS (LS wins/ties/losses)"};
-  std::vector<std::vector<double>> means(names.size(), std::vector<double>(12, 0.0));  // error, rules, size, time x 3
+  std::vector<std::vector<double>> means;  // per data set: error, rules, size, time x 3
   nlohmann::json figures = nlohmann::json::array();
   for (std::size_t d = 0; d < names.size(); ++d) {
     const auto first = results.begin() + static_cast<std::ptrdiff_t>(d * trials);
-    const std::vector<Trial> ts(first, first + trials);
-    for (std::size_t i = 0; i < ws.size(); ++i) {
-      std::vector<double> Ls, errs;
-      for (const auto& t : ts) {
-        Ls.push_back(t.L[i]);
-        errs.push_back(t.error[i]);
-      }
-      const MeanSe l = mean_se(Ls), e = mean_se(errs);
-      curves.add({names[d], std::to_string(ws[i]), "estimated L", format_number(l.mean, 5), format_number(l.se, 5)});
-      curves.add({names[d], std::to_string(ws[i]), "test error", format_number(e.mean, 5), format_number(e.se, 5)});
-    }
-    std::vector<double> lw, le;
-    for (const auto& t : ts) {
-      lw.push_back(t.layered_width);
-      le.push_back(t.layered_error);
-    }
-    layered.add({names[d], "layered choice", format_number(mean_se(lw).mean, 3), format_number(mean_se(le).mean, 5)});
-    std::vector<std::string> row{names[d]};
-    auto column_mean = [&](auto member, int s) {
-      double sum = 0;
-      for (const auto& t : ts) sum += (t.*member)[s];
-      return sum / static_cast<double>(ts.size());
-    };
-    for (int s = 0; s < 3; ++s) means[d][s] = 100 * column_mean(&Trial::error_rate, s);
-    for (int s = 0; s < 3; ++s) means[d][3 + s] = column_mean(&Trial::rules, s);
-    for (int s = 0; s < 3; ++s) means[d][6 + s] = column_mean(&Trial::size, s);
-    for (int s = 0; s < 3; ++s) means[d][9 + s] = column_mean(&Trial::seconds, s);
-    for (int c = 0; c < 12; ++c) row.push_back(format_number(means[d][c], c < 3 ? 1 : c < 9 ? 1 : 3));
-    for (int other : {0, 2}) {
-      std::vector<double> ls, x;
-      for (const auto& t : ts) {
-        ls.push_back(t.error_rate[1]);
-        x.push_back(t.error_rate[other]);
-      }
-      row.push_back(p_text(sign_test(ls, x, false)));  // LS wins where its error is lower
-    }
-    table3.add(row);
-    nlohmann::json fig{
-        {"file", "fig1_" + names[d] + ".png"},
-        {"title", names[d] + ": error of the best rule vs beam width (" + std::to_string(trials) + " trials)"},
-        {"columns", 1},
-        {"panel_size", {6.4, 4.2}},
-        {"panels",
-         {{{"csv", "curves.csv"},
-           {"where", {{"dataset", names[d]}}},
-           {"kind", "line"},
-           {"group", "series"},
-           {"x", "width"},
-           {"y", "value"},
-           {"yerr", "se"},
-           {"xscale", "log2"},
-           {"xlabel", "beam width"},
-           {"ylabel", "error rate"},
-           {"overlay",
-            {{"csv", "layered_choice.csv"},
-             {"where", {{"dataset", names[d]}}},
-             {"x", "width"},
-             {"y", "value"},
-             {"label", "layered choice"}}}}}}};
-    figures.push_back(fig);
+    means.push_back(dataset_rows(names[d], std::vector<Trial>(first, first + trials), curves, layered, table3));
+    figures.push_back(figure_1(names[d], trials));
   }
-  // Ratio to LS: the mean over data sets of each search's value divided by LS's.
-  std::vector<std::string> ratio{"Ratio to LS"};
-  for (int block = 0; block < 4; ++block)
-    for (int s = 0; s < 3; ++s) {
-      double sum = 0;
-      std::size_t n = 0;
-      for (const auto& m : means)
-        if (m[block * 3 + 1] > 0) {
-          sum += m[block * 3 + s] / m[block * 3 + 1];
-          ++n;
-        }
-      ratio.push_back(format_number(n ? sum / static_cast<double>(n) : NAN, 3));
-    }
-  ratio.push_back("");
-  ratio.push_back("");
-  table3.add(ratio);
+  table3.add(ratio_to_layered(means));
 
   std::ostringstream summary;
   summary << "# Oversearching (paper 002)\n\n"
