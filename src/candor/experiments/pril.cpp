@@ -125,11 +125,8 @@ std::vector<std::string> write_pairs(const Family& f, const std::string& dir, co
 double mean(const std::vector<double>& v) { return mean_se(v).mean; }
 double sd(const std::vector<double>& v) { return mean_se(v).sd; }
 
-}  // namespace
-
-void run_pril(const ExperimentOptions& options) {
-  const std::string data_dir = options.out + "/data";
-  std::filesystem::create_directories(data_dir);
+// The families --datasets names (by family or source), all six without it.
+std::vector<Family> chosen_families(const ExperimentOptions& options) {
   std::vector<Family> chosen;
   for (const auto& f : families())
     if (options.datasets.empty() ||
@@ -138,62 +135,59 @@ void run_pril(const ExperimentOptions& options) {
       chosen.push_back(f);
   if (chosen.empty())
     throw std::invalid_argument("pril: --datasets names none of mushroom, vote, credit-a, waveform, led, led+17");
+  return chosen;
+}
 
-  GridSpec grid;
-  const auto settings = settings_grid();
-  for (const auto& s : settings) grid.learners.push_back(make_grid_learner(s.name, s.options));
-  std::map<std::string, std::string> family_of;  // pair name -> family
-  for (const auto& f : chosen)
-    for (const auto& p : write_pairs(f, data_dir, options.datasets_dir, options.seed)) {
-      grid.datasets.push_back(p);
-      family_of[p] = f.name;
-    }
-  grid.resampling.kind = "train-test";
-  grid.seed = options.seed;
-  grid.metrics = {"adjusted_accuracy", "undecided_rate", "adjusted_average_reliability", "rules"};
-  GridRunOptions run = grid_run_options(options);
-  run.summary = false;
-  run_grid(grid, run);
-
-  // results.csv: per (family, setting), the five folds' adjusted accuracy and training reliability.
-  const std::string results = options.out + "/results.csv";
+// The grid's results per (family, setting): each fold's adjusted accuracy, training reliability and
+// undecided rate (percent) and rules.
+struct FoldScores {
   std::map<std::pair<std::string, std::string>, std::vector<double>> acc, rel, rules, undecided;
-  {
-    std::ifstream in(results);
-    std::string line;
-    std::vector<std::string> header;
-    std::size_t line_no = 0;
-    std::size_t cd = 0, cl = 0, ca = 0, cr = 0, cn = 0, cu = 0;
-    auto number = [](const std::string& text) { return text.empty() ? NAN : std::stod(text); };
-    while (std::getline(in, line)) {
-      const auto cells = detail::split_csv_line(line, ',', results, ++line_no);
-      if (line_no == 1) {
-        for (const auto& c : cells) header.push_back(c.text);
-        auto col = [&](const std::string& name) {
-          const auto it = std::find(header.begin(), header.end(), name);
-          if (it == header.end()) throw InputError(results, 1, "no column '" + name + "'");
-          return static_cast<std::size_t>(it - header.begin());
-        };
-        cd = col("dataset"), cl = col("learner"), ca = col("adjusted_accuracy");
-        cr = col("adjusted_average_reliability"), cn = col("rules"), cu = col("undecided_rate");
-        continue;
-      }
-      if (cells.size() != header.size()) throw InputError(results, line_no, "wrong number of values");
-      auto it = family_of.find(cells[cd].text);
-      if (it == family_of.end()) continue;
-      const auto key = std::make_pair(it->second, cells[cl].text);
-      acc[key].push_back(100 * number(cells[ca].text));
-      rel[key].push_back(100 * number(cells[cr].text));
-      rules[key].push_back(number(cells[cn].text));
-      undecided[key].push_back(100 * number(cells[cu].text));
+};
+
+FoldScores read_fold_scores(const std::string& results, const std::map<std::string, std::string>& family_of) {
+  FoldScores scores;
+  auto& [acc, rel, rules, undecided] = scores;
+  std::ifstream in(results);
+  std::string line;
+  std::vector<std::string> header;
+  std::size_t line_no = 0;
+  std::size_t cd = 0, cl = 0, ca = 0, cr = 0, cn = 0, cu = 0;
+  auto number = [](const std::string& text) { return text.empty() ? NAN : std::stod(text); };
+  while (std::getline(in, line)) {
+    const auto cells = detail::split_csv_line(line, ',', results, ++line_no);
+    if (line_no == 1) {
+      for (const auto& c : cells) header.push_back(c.text);
+      auto col = [&](const std::string& name) {
+        const auto it = std::find(header.begin(), header.end(), name);
+        if (it == header.end()) throw InputError(results, 1, "no column '" + name + "'");
+        return static_cast<std::size_t>(it - header.begin());
+      };
+      cd = col("dataset"), cl = col("learner"), ca = col("adjusted_accuracy");
+      cr = col("adjusted_average_reliability"), cn = col("rules"), cu = col("undecided_rate");
+      continue;
     }
+    if (cells.size() != header.size()) throw InputError(results, line_no, "wrong number of values");
+    auto it = family_of.find(cells[cd].text);
+    if (it == family_of.end()) continue;
+    const auto key = std::make_pair(it->second, cells[cl].text);
+    acc[key].push_back(100 * number(cells[ca].text));
+    rel[key].push_back(100 * number(cells[cr].text));
+    rules[key].push_back(number(cells[cn].text));
+    undecided[key].push_back(100 * number(cells[cu].text));
   }
+  return scores;
+}
+
+// Table 2: per family the best setting by (a) test adjusted accuracy and (b) training reliability, and (c) the
+// recommended one, against the paper's figures; `choices` lists the settings chosen.
+Table table_2(const std::vector<Family>& chosen, const std::vector<Setting>& settings, FoldScores& scores,
+              std::ostringstream& choices) {
+  auto& [acc, rel, rules, undecided] = scores;
   Table table2;
   table2.columns = {"data set",      "paper (a) mean",  "paper (a) sd", "candor (a) mean",
                     "candor (a) sd", "paper (b) mean",  "paper (b) sd", "candor (b) mean",
                     "candor (b) sd", "paper (c) mean",  "paper (c) sd", "candor (c) mean",
                     "candor (c) sd", "(c) undecided %", "(c) rules",    "(c) within 2 sd of the paper"};
-  std::ostringstream choices;
   for (const auto& f : chosen) {
     const Setting *best_a = nullptr, *best_b = nullptr, *rec = nullptr;
     for (const auto& s : settings) {
@@ -216,23 +210,23 @@ void run_pril(const ExperimentOptions& options) {
     choices << "- " << f.name << ": (a) `" << best_a->name << "`, (b) `" << best_b->name << "`, (c) `" << rec->name
             << "`\n";
   }
-  write_table(table2, options.out, "table2", "Table 2: adjusted accuracy (%) under the three selection criteria");
+  return table2;
+}
 
-  // The guarantee: rules of the recommended settings (and CN2 with EVC) on their test folds.
-  Table points;
-  points.columns = {"family", "fold", "method", "stated", "test_accuracy", "test_cases"};
-  struct Task {
-    const Family* f;
-    int fold;
-    bool evc;
-  };
-  std::vector<Task> tasks;
-  for (const auto& f : chosen)
-    for (int k = 0; k < 5; ++k)
-      for (bool evc : {false, true}) tasks.push_back({&f, k, evc});
+// A family's fold, fitted by the recommended PrIL setting or by CN2 with EVC, for the guarantee check.
+struct GuaranteeTask {
+  const Family* f;
+  int fold;
+  bool evc;
+};
+
+// Each task's rules scored on its fold's test data.
+std::vector<std::vector<RulePoint>> guarantee_points(const std::vector<GuaranteeTask>& tasks,
+                                                     const std::vector<Setting>& settings, const std::string& data_dir,
+                                                     const ExperimentOptions& options) {
   std::vector<std::vector<RulePoint>> found(tasks.size());
   parallel_for(tasks.size(), options.threads, [&](std::size_t i) {
-    const Task& t = tasks[i];
+    const GuaranteeTask& t = tasks[i];
     const std::string base = data_dir + "/" + t.f->source + "_" + std::to_string(t.fold);
     const Dataset train = load_dataset(base + "_train.arff");
     LoadOptions lo;
@@ -251,6 +245,13 @@ void run_pril(const ExperimentOptions& options) {
     }
     found[i] = fit_model(train, p, 1)->rule_points(test);
   });
+  return found;
+}
+
+// Per family (and over all): the share of rules whose test accuracy reaches the stated value, and of those
+// significantly below it.
+Table guarantee_table(const std::vector<std::string>& names,
+                      std::map<std::pair<std::string, bool>, std::vector<RulePoint>>& pooled) {
   Table guarantee;
   guarantee.columns = {"data set",
                        "method",
@@ -261,17 +262,6 @@ void run_pril(const ExperimentOptions& options) {
                        "their share",
                        "significantly below stated (test, 0.05)",
                        "stated confidence"};
-  std::map<std::pair<std::string, bool>, std::vector<RulePoint>> pooled;
-  for (std::size_t i = 0; i < tasks.size(); ++i)
-    for (const auto& pt : found[i]) {
-      points.add({tasks[i].f->name, std::to_string(tasks[i].fold), tasks[i].evc ? "CN2-EVC" : "PrIL",
-                  format_number(pt.probability, 6), format_number(pt.test_share, 6), format_number(pt.decided, 0)});
-      pooled[{tasks[i].f->name, tasks[i].evc}].push_back(pt);
-      pooled[{"all", tasks[i].evc}].push_back(pt);
-    }
-  std::vector<std::string> names;
-  for (const auto& f : chosen) names.push_back(f.name);
-  names.push_back("all");
   for (const auto& name : names)
     for (bool evc : {false, true}) {
       const auto& v = pooled[{name, evc}];
@@ -299,37 +289,92 @@ void run_pril(const ExperimentOptions& options) {
                      v.empty() ? std::string("n/a") : format_number(below / static_cast<double>(v.size()), 3),
                      evc ? std::string("(an estimate, no bound)") : format_number(1 - 0.05, 2)});
     }
+  return guarantee;
+}
+
+// The figure of the guarantee: stated against test accuracy, PrIL's panel beside CN2-EVC's.
+nlohmann::json guarantee_plot_spec() {
+  return {{"figures",
+           {{{"file", "guarantee.png"},
+             {"title", "Stated reliability (PrIL) or corrected probability (CN2-EVC) against test accuracy"},
+             {"columns", 2},
+             {"panels",
+              {{{"title", "PrIL, recommended settings"},
+                {"csv", "guarantee_points.csv"},
+                {"where", {{"method", "PrIL"}}},
+                {"x", "stated"},
+                {"y", "test_accuracy"},
+                {"group", "family"},
+                {"diagonal", true},
+                {"xlim", {0, 1}},
+                {"ylim", {0, 1.02}},
+                {"xlabel", "stated reliability"},
+                {"ylabel", "test accuracy of the rule"}},
+               {{"title", "CN2 with EVC"},
+                {"csv", "guarantee_points.csv"},
+                {"where", {{"method", "CN2-EVC"}}},
+                {"x", "stated"},
+                {"y", "test_accuracy"},
+                {"group", "family"},
+                {"diagonal", true},
+                {"xlim", {0, 1}},
+                {"ylim", {0, 1.02}},
+                {"xlabel", "EVC-corrected probability"},
+                {"ylabel", "test accuracy of the rule"}}}}}}}};
+}
+
+}  // namespace
+
+void run_pril(const ExperimentOptions& options) {
+  const std::string data_dir = options.out + "/data";
+  std::filesystem::create_directories(data_dir);
+  const std::vector<Family> chosen = chosen_families(options);
+
+  GridSpec grid;
+  const auto settings = settings_grid();
+  for (const auto& s : settings) grid.learners.push_back(make_grid_learner(s.name, s.options));
+  std::map<std::string, std::string> family_of;  // pair name -> family
+  for (const auto& f : chosen)
+    for (const auto& p : write_pairs(f, data_dir, options.datasets_dir, options.seed)) {
+      grid.datasets.push_back(p);
+      family_of[p] = f.name;
+    }
+  grid.resampling.kind = "train-test";
+  grid.seed = options.seed;
+  grid.metrics = {"adjusted_accuracy", "undecided_rate", "adjusted_average_reliability", "rules"};
+  GridRunOptions run = grid_run_options(options);
+  run.summary = false;
+  run_grid(grid, run);
+
+  // results.csv: per (family, setting), the five folds' adjusted accuracy and training reliability.
+  FoldScores scores = read_fold_scores(options.out + "/results.csv", family_of);
+  std::ostringstream choices;
+  const Table table2 = table_2(chosen, settings, scores, choices);
+  write_table(table2, options.out, "table2", "Table 2: adjusted accuracy (%) under the three selection criteria");
+
+  // The guarantee: rules of the recommended settings (and CN2 with EVC) on their test folds.
+  std::vector<GuaranteeTask> tasks;
+  for (const auto& f : chosen)
+    for (int k = 0; k < 5; ++k)
+      for (bool evc : {false, true}) tasks.push_back({&f, k, evc});
+  const auto found = guarantee_points(tasks, settings, data_dir, options);
+  Table points;
+  points.columns = {"family", "fold", "method", "stated", "test_accuracy", "test_cases"};
+  std::map<std::pair<std::string, bool>, std::vector<RulePoint>> pooled;
+  for (std::size_t i = 0; i < tasks.size(); ++i)
+    for (const auto& pt : found[i]) {
+      points.add({tasks[i].f->name, std::to_string(tasks[i].fold), tasks[i].evc ? "CN2-EVC" : "PrIL",
+                  format_number(pt.probability, 6), format_number(pt.test_share, 6), format_number(pt.decided, 0)});
+      pooled[{tasks[i].f->name, tasks[i].evc}].push_back(pt);
+      pooled[{"all", tasks[i].evc}].push_back(pt);
+    }
+  std::vector<std::string> names;
+  for (const auto& f : chosen) names.push_back(f.name);
+  names.push_back("all");
+  const Table guarantee = guarantee_table(names, pooled);
   write_csv(points, options.out + "/guarantee_points.csv");
   write_table(guarantee, options.out, "guarantee", "Does the stated reliability hold on test data?");
-  nlohmann::json spec{
-      {"figures",
-       {{{"file", "guarantee.png"},
-         {"title", "Stated reliability (PrIL) or corrected probability (CN2-EVC) against test accuracy"},
-         {"columns", 2},
-         {"panels",
-          {{{"title", "PrIL, recommended settings"},
-            {"csv", "guarantee_points.csv"},
-            {"where", {{"method", "PrIL"}}},
-            {"x", "stated"},
-            {"y", "test_accuracy"},
-            {"group", "family"},
-            {"diagonal", true},
-            {"xlim", {0, 1}},
-            {"ylim", {0, 1.02}},
-            {"xlabel", "stated reliability"},
-            {"ylabel", "test accuracy of the rule"}},
-           {{"title", "CN2 with EVC"},
-            {"csv", "guarantee_points.csv"},
-            {"where", {{"method", "CN2-EVC"}}},
-            {"x", "stated"},
-            {"y", "test_accuracy"},
-            {"group", "family"},
-            {"diagonal", true},
-            {"xlim", {0, 1}},
-            {"ylim", {0, 1.02}},
-            {"xlabel", "EVC-corrected probability"},
-            {"ylabel", "test accuracy of the rule"}}}}}}}};
-  draw_plots(spec, options.out, options.plots, "guarantee_plots.json");
+  draw_plots(guarantee_plot_spec(), options.out, options.plots, "guarantee_plots.json");
 
   std::ostringstream md;
   md << "# PrIL (paper 004)\n\nMinimum reliability " << LearnerParams().options<PrilOptions>().reliability
