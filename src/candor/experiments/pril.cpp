@@ -294,33 +294,26 @@ Table guarantee_table(const std::vector<std::string>& names,
 
 // The figure of the guarantee: stated against test accuracy, PrIL's panel beside CN2-EVC's.
 nlohmann::json guarantee_plot_spec() {
-  return {{"figures",
-           {{{"file", "guarantee.png"},
-             {"title", "Stated reliability (PrIL) or corrected probability (CN2-EVC) against test accuracy"},
-             {"columns", 2},
-             {"panels",
-              {{{"title", "PrIL, recommended settings"},
-                {"csv", "guarantee_points.csv"},
-                {"where", {{"method", "PrIL"}}},
-                {"x", "stated"},
-                {"y", "test_accuracy"},
-                {"group", "family"},
-                {"diagonal", true},
-                {"xlim", {0, 1}},
-                {"ylim", {0, 1.02}},
-                {"xlabel", "stated reliability"},
-                {"ylabel", "test accuracy of the rule"}},
-               {{"title", "CN2 with EVC"},
-                {"csv", "guarantee_points.csv"},
-                {"where", {{"method", "CN2-EVC"}}},
-                {"x", "stated"},
-                {"y", "test_accuracy"},
-                {"group", "family"},
-                {"diagonal", true},
-                {"xlim", {0, 1}},
-                {"ylim", {0, 1.02}},
-                {"xlabel", "EVC-corrected probability"},
-                {"ylabel", "test accuracy of the rule"}}}}}}}};
+  auto panel = [](const char* title, const char* method, const char* xlabel) {
+    return nlohmann::json{{"title", title},
+                          {"csv", "guarantee_points.csv"},
+                          {"where", {{"method", method}}},
+                          {"x", "stated"},
+                          {"y", "test_accuracy"},
+                          {"group", "family"},
+                          {"diagonal", true},
+                          {"xlim", {0, 1}},
+                          {"ylim", {0, 1.02}},
+                          {"xlabel", xlabel},
+                          {"ylabel", "test accuracy of the rule"}};
+  };
+  nlohmann::json figure{{"file", "guarantee.png"},
+                        {"title", "Stated reliability (PrIL) or corrected probability (CN2-EVC) against test accuracy"},
+                        {"columns", 2},
+                        {"panels",
+                         {panel("PrIL, recommended settings", "PrIL", "stated reliability"),
+                          panel("CN2 with EVC", "CN2-EVC", "EVC-corrected probability")}}};
+  return {{"figures", nlohmann::json::array({figure})}};
 }
 
 }  // namespace
