@@ -41,9 +41,46 @@ void check_index_memory(const Dataset& data) {
   check_memory(bytes, "indexing " + source + " (" + std::to_string(data.rows()) + " rows)", advice);
 }
 
+std::size_t count_distinct(const std::vector<double>& x, const std::vector<std::uint32_t>& order) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < order.size(); ++i) count += i == 0 || x[order[i]] != x[order[i - 1]];
+  return count;
+}
+
+// Codes of rows in value order (`order`): each value's rank among the distinct values, which are `values`.
+void code_distinct(const std::vector<double>& x, const std::vector<std::uint32_t>& order,
+                   std::vector<std::uint32_t>& codes, std::vector<double>& values) {
+  codes.resize(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const double v = x[order[i]];
+    if (values.empty() || v != values.back()) values.push_back(v);
+    codes[i] = static_cast<std::uint32_t>(values.size() - 1);
+  }
+}
+
+// Quantile bins of the rows in value order (`order`): a bin ends at the first change of value at or after
+// which (b + 1) / bins of the rows lie before, so that equal values share a bin and there are at most
+// `bins`. Writes each row's bin, and each bin's smallest and largest value.
+void bin_numeric(const std::vector<double>& x, std::size_t bins, const std::vector<std::uint32_t>& order,
+                 std::vector<std::uint16_t>& bin_of, std::vector<double>& lows, std::vector<double>& highs) {
+  const std::size_t m = order.size();
+  std::size_t bin = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    const double v = x[order[i]];
+    if (i > 0 && v != x[order[i - 1]] && i * bins >= (bin + 1) * m) {
+      highs.push_back(x[order[i - 1]]);
+      ++bin;
+    }
+    if (lows.size() == bin) lows.push_back(v);
+    bin_of[order[i]] = static_cast<std::uint16_t>(bin);
+  }
+  if (m > 0) highs.push_back(x[order[m - 1]]);
+}
+
 }  // namespace
 
-CoverageIndex::CoverageIndex(const Dataset& data, int threads) : data_(&data), unit_weights_(data.unit_weights()) {
+CoverageIndex::CoverageIndex(const Dataset& data, int threads, std::size_t numeric_bins)
+    : data_(&data), labels_(&data.y), weights_(&data.weights), unit_weights_(data.unit_weights()) {
   if (data.num_classes() > kMaxIndexedClasses)
     throw std::invalid_argument("rule search supports at most " + std::to_string(kMaxIndexedClasses) +
                                 " classes, the data has " + std::to_string(data.num_classes()));
@@ -57,7 +94,10 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads) : data_(&data), u
   o.sorted_rows.resize(na);
   o.rank.resize(na);
   o.sorted_codes.resize(na);
-  o.distinct_values.resize(na);
+  o.code_min.resize(na);
+  o.code_max.resize(na);
+  o.bin_of.resize(na);
+  o.numeric_bins = std::min(numeric_bins, kMaxBins);
   parallel_for(na, threads, [&](std::size_t a) {
     const Attribute& attr = data.attribute(a);
     if (attr.is_nominal()) {
@@ -79,16 +119,24 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads) : data_(&data), u
           o.present_rows[a].set(r);
         }
       std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) { return x[i] < x[j]; });
-      o.rank[a].assign(n, std::numeric_limits<std::uint32_t>::max());
-      auto& codes = o.sorted_codes[a];
-      auto& distinct = o.distinct_values[a];
-      codes.resize(order.size());
-      for (std::size_t i = 0; i < order.size(); ++i) {
-        o.rank[a][order[i]] = static_cast<std::uint32_t>(i);
-        const double v = x[order[i]];
-        if (distinct.empty() || v != distinct.back()) distinct.push_back(v);
-        codes[i] = static_cast<std::uint32_t>(distinct.size() - 1);
+      if (o.numeric_bins > 0) {
+        // Binned: each row's bin takes the place of the order, ranks and codes. Few values: one bin each.
+        o.bin_of[a].assign(n, kNoBin);
+        if (count_distinct(x, order) > o.numeric_bins) {
+          bin_numeric(x, o.numeric_bins, order, o.bin_of[a], o.code_min[a], o.code_max[a]);
+        } else {
+          for (std::size_t i = 0; i < order.size(); ++i) {
+            const double v = x[order[i]];
+            if (o.code_max[a].empty() || v != o.code_max[a].back()) o.code_max[a].push_back(v);
+            o.bin_of[a][order[i]] = static_cast<std::uint16_t>(o.code_max[a].size() - 1);
+          }
+        }
+        std::vector<std::uint32_t>().swap(order);
+        return;
       }
+      code_distinct(x, order, o.sorted_codes[a], o.code_max[a]);
+      o.rank[a].assign(n, std::numeric_limits<std::uint32_t>::max());
+      for (std::size_t i = 0; i < order.size(); ++i) o.rank[a][order[i]] = static_cast<std::uint32_t>(i);
     }
   });
   orders_ = std::move(orders);
@@ -96,15 +144,32 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads) : data_(&data), u
 }
 
 CoverageIndex::CoverageIndex(const CoverageIndex& base, const Dataset& changed)
-    : data_(&changed), unit_weights_(changed.unit_weights()), orders_(base.orders_) {
+    : data_(&changed),
+      labels_(&changed.y),
+      weights_(&changed.weights),
+      unit_weights_(changed.unit_weights()),
+      orders_(base.orders_) {
   if (changed.rows() != base.rows() || changed.num_attributes() != base.data().num_attributes())
     throw std::invalid_argument("CoverageIndex: a relabelled copy must have the base's rows and attributes");
   index_labels();
 }
 
+CoverageIndex::CoverageIndex(const CoverageIndex& base, const std::vector<int>& labels,
+                             const std::vector<double>& weights)
+    : data_(base.data_),
+      labels_(&labels),
+      weights_(&weights),
+      unit_weights_(std::all_of(weights.begin(), weights.end(), [](double w) { return w == 1.0; })),
+      orders_(base.orders_) {
+  if (labels.size() != base.rows() || weights.size() != base.rows())
+    throw std::invalid_argument("CoverageIndex: relabelling needs a label and a weight per row of the base");
+  index_labels();
+}
+
 void CoverageIndex::index_labels() {
-  const Dataset& data = *data_;
-  const std::size_t n = data.rows();
+  const std::vector<int>& y = *labels_;
+  const std::vector<double>& w = *weights_;
+  const std::size_t n = y.size();
   const auto& sorted_rows = orders_->sorted_rows;
   sorted_classes_.resize(sorted_rows.size());
   sorted_weights_.resize(sorted_rows.size());
@@ -114,14 +179,14 @@ void CoverageIndex::index_labels() {
     cls.resize(sorted_rows[a].size());
     weights.resize(sorted_rows[a].size());
     for (std::size_t i = 0; i < cls.size(); ++i) {
-      const int y = data.y[sorted_rows[a][i]];
-      cls[i] = y == kMissing ? kNoClassCode : static_cast<ClassCode>(y);
-      weights[i] = data.weights[sorted_rows[a][i]];
+      const int label = y[sorted_rows[a][i]];
+      cls[i] = label == kMissing ? kNoClassCode : static_cast<ClassCode>(label);
+      weights[i] = w[sorted_rows[a][i]];
     }
   }
-  class_rows_.assign(data.num_classes(), Bitset(n));
+  class_rows_.assign(data_->num_classes(), Bitset(n));
   for (std::size_t r = 0; r < n; ++r)
-    if (data.y[r] != kMissing) class_rows_[data.y[r]].set(r);
+    if (y[r] != kMissing) class_rows_[static_cast<std::size_t>(y[r])].set(r);
 }
 
 Bitset CoverageIndex::covered(const std::vector<Condition>& conditions) const {
@@ -175,8 +240,10 @@ void CoverageIndex::class_counts(const Bitset& rows, double* out) const {
     return;
   }
   std::fill(out, out + k, 0.0);
+  const std::vector<int>& y = *labels_;
+  const std::vector<double>& w = *weights_;
   rows.for_each([&](std::size_t r) {
-    if (data_->y[r] != kMissing) out[data_->y[r]] += data_->weights[r];
+    if (y[r] != kMissing) out[y[r]] += w[r];
   });
 }
 

@@ -20,15 +20,25 @@ inline constexpr std::size_t kMaxIndexedClasses = kNoClassCode;
 
 class CoverageIndex {
  public:
-  // Sorts the numeric attributes on up to `threads` threads (<= 0: every hardware thread). Throws
-  // std::invalid_argument for more than kMaxIndexedClasses classes.
-  explicit CoverageIndex(const Dataset& data, int threads = 1);
+  // Sorts the numeric attributes on up to `threads` threads (<= 0: every hardware thread). With
+  // numeric_bins > 0 every numeric attribute is binned instead: one of more distinct values than that is cut
+  // into at most numeric_bins quantile bins of its present rows, and a search cuts it only between bins; one
+  // of fewer has a bin per value, and its searches cut where unbinned ones do. Throws std::invalid_argument
+  // for more than kMaxIndexedClasses classes.
+  explicit CoverageIndex(const Dataset& data, int threads = 1, std::size_t numeric_bins = 0);
   // The index of `changed`, a copy of base.data() that differs at most in its class labels and example
   // weights (EVC's class-permuted copies, gradient rules' reweighted ones): the value orders are taken from
   // `base` instead of sorted again.
   CoverageIndex(const CoverageIndex& base, const Dataset& changed);
+  // The same for other class labels and example weights of base.data()'s rows, which must outlive the index:
+  // no copy of the data is made (at a million rows a copy per permutation or class would cost 80 MB).
+  CoverageIndex(const CoverageIndex& base, const std::vector<int>& labels, const std::vector<double>& weights);
 
+  // The rows' attribute values. Their class labels and weights are labels() and weights(): a relabelled
+  // index has its own.
   const Dataset& data() const { return *data_; }
+  const std::vector<int>& labels() const { return *labels_; }
+  const std::vector<double>& weights() const { return *weights_; }
   std::size_t rows() const { return data_->rows(); }
   std::size_t num_classes() const { return class_rows_.size(); }
   bool unit_weights() const { return unit_weights_; }
@@ -39,14 +49,26 @@ class CoverageIndex {
   const Bitset& present_rows(int a) const { return orders_->present_rows[a]; }
   const Bitset& class_rows(int c) const { return class_rows_[c]; }
   // Numeric attribute a: its non-missing rows by ascending value (ties by row index), and each row's
-  // position in that order (UINT32_MAX for missing).
+  // position in that order (UINT32_MAX for missing). Empty for a binned attribute (bin_of).
   const std::vector<std::uint32_t>& sorted_rows(int a) const { return orders_->sorted_rows[a]; }
   const std::vector<std::uint32_t>& rank(int a) const { return orders_->rank[a]; }
   // The same order's values, classes and weights, so that sweeps read memory sequentially. A value is held
   // as its code, its rank among the attribute's distinct values (equal values share a code): four bytes
-  // instead of eight, and distinct_values(a)[code] gives it back exactly.
+  // instead of eight. A binned attribute's code is its bin (bin_of). code_min(a)[code] and code_max(a)[code]
+  // are the smallest and largest training value of a code (the value itself for an unbinned attribute): a cut
+  // between codes lies between the two.
   const std::vector<std::uint32_t>& sorted_codes(int a) const { return orders_->sorted_codes[a]; }
-  const std::vector<double>& distinct_values(int a) const { return orders_->distinct_values[a]; }
+  const std::vector<double>& code_min(int a) const {
+    return orders_->code_min[a].empty() ? orders_->code_max[a] : orders_->code_min[a];
+  }
+  const std::vector<double>& code_max(int a) const { return orders_->code_max[a]; }
+  std::size_t numeric_bins() const { return orders_->numeric_bins; }
+  // A binned attribute's bin of each row (kNoBin for missing); empty for an attribute that is not binned.
+  // Searches count a rule's rows by bin (detail::count_bins) instead of keeping its rows in value order.
+  static constexpr std::uint16_t kNoBin = 0xFFFF;
+  static constexpr std::size_t kMaxBins = kNoBin;
+  const std::vector<std::uint16_t>& bin_of(int a) const { return orders_->bin_of[a]; }
+  bool binned(int a) const { return !orders_->bin_of[a].empty(); }
   const std::vector<ClassCode>& sorted_classes(int a) const { return sorted_classes_[a]; }
   const std::vector<double>& sorted_weights(int a) const { return sorted_weights_[a]; }
 
@@ -65,11 +87,15 @@ class CoverageIndex {
     std::vector<std::vector<Bitset>> value_rows;
     std::vector<Bitset> present_rows;
     std::vector<std::vector<std::uint32_t>> sorted_rows, rank, sorted_codes;
-    std::vector<std::vector<double>> distinct_values;
+    std::vector<std::vector<double>> code_max, code_min;  // code_min empty: the same as code_max
+    std::vector<std::vector<std::uint16_t>> bin_of;
+    std::size_t numeric_bins = 0;
   };
   // What depends on the labels and weights: the class row sets, and the classes and weights in value order.
   void index_labels();
   const Dataset* data_;
+  const std::vector<int>* labels_;
+  const std::vector<double>* weights_;
   bool unit_weights_;
   std::shared_ptr<const ValueOrders> orders_;
   std::vector<Bitset> class_rows_;

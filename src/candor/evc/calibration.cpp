@@ -171,18 +171,18 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
     if (data.y[r] != kMissing) labelled.push_back(r);
 
   // Permutations move labels only: every permutation's index reuses these value orders.
-  const CoverageIndex base(data);
+  const CoverageIndex base(data, 1, options.numeric_bins);
   Progress progress("fit: EVC calibration", "permutations", static_cast<std::size_t>(runs), true);
   parallel_for(static_cast<std::size_t>(runs), threads, [&](std::size_t p) {
     Rng rng(stream_seed(settings.seed, p));
-    Dataset permuted = data;
     std::vector<int> labels;
     labels.reserve(labelled.size());
     for (std::size_t r : labelled) labels.push_back(data.y[r]);
     shuffle(labels, rng);
-    for (std::size_t i = 0; i < labelled.size(); ++i) permuted.y[labelled[i]] = labels[i];
-    const CoverageIndex index(base, permuted);
-    Bitset all(permuted.rows(), true);
+    std::vector<int> permuted = data.y;
+    for (std::size_t i = 0; i < labelled.size(); ++i) permuted[labelled[i]] = labels[i];
+    const CoverageIndex index(base, permuted, data.weights);
+    Bitset all(data.rows(), true);
     std::vector<double> level_max;
     SearchOptions o = options;
     o.level_maxima = &level_max;
@@ -241,6 +241,7 @@ Digest calibration_key(const Dataset& data, const SearchOptions& s, const EvcSet
   k.add_value(s.beam_width);
   k.add_value(s.max_rule_length);
   k.add_value(s.min_covered);
+  k.add_value(s.numeric_bins);
   k.add_value(s.min_positives);
   k.add_value(s.kinds.equal);
   k.add_value(s.kinds.not_equal);

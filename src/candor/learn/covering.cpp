@@ -30,6 +30,12 @@ const std::vector<ParamInfo>& rule_search_params() {
        "rule", at_least(0)},
       {"min_covered", field<&LearnerParams::rule_search, &RuleSearchOptions::min_covered>(),
        "fewest training examples (rows) a rule must cover", "rule", at_least(1)},
+      {"numeric_bins", field<&LearnerParams::rule_search, &RuleSearchOptions::numeric_bins>(),
+       "cut a numeric attribute of more distinct values than this only between as many quantile bins of its "
+       "training values, a threshold midway between the largest value of one bin and the smallest of the next "
+       "(0: between any two distinct values; at most 65535). A search then counts a rule's rows by bin instead of "
+       "keeping them in value order: less memory and time on large data",
+       "rule", in_range(0, 65535)},
       {"alpha", field<&LearnerParams::rule_search, &RuleSearchOptions::alpha>(),
        "CN2 significance test of a rule against the class prior; a rule is accepted only when significant at "
        "this level (1: no test)",
@@ -79,6 +85,7 @@ SearchOptions search_options(const LearnerParams& p, int threads) {
   o.beam_width = p.search_width();
   o.max_rule_length = p.resolved_max_rule_length();
   o.min_covered = static_cast<std::size_t>(p.rule_search.min_covered);
+  o.numeric_bins = static_cast<std::size_t>(p.rule_search.numeric_bins);
   o.min_positives = p.rule_covering.min_new_positives;
   o.kinds.not_equal = p.resolved_not_equal();
   o.alpha = p.rule_search.alpha;

@@ -470,6 +470,8 @@ std::string describe_rule_learner(const LearnerParams& p) {
   if (search == SearchKind::layered) s += " up to " + std::to_string(p.rule_search.max_beam_width);
   s += ", max length " + (length >= kNoLengthLimit ? std::string("none") : std::to_string(length));
   if (p.resolved_not_equal()) s += ", A != v";
+  if (p.rule_search.numeric_bins > 0)
+    s += ", numeric cuts between " + std::to_string(p.rule_search.numeric_bins) + " bins";
   if (quality_reads_m(p.resolved_quality()))
     s += p.resolved_m_scale() > 0 ? ", m " + nlohmann::json(p.resolved_m_scale()).dump() + " sqrt(N)"
                                   : ", m " + nlohmann::json(p.heuristics.m).dump();

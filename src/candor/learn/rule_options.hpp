@@ -27,6 +27,7 @@ struct RuleSearchOptions {
   int max_beam_width = 512;  // layered search: the widest beam tried
   int max_rule_length = 0;   // 0: the learner's default (resolved_max_rule_length)
   int min_covered = 1;
+  int numeric_bins = 0;       // 0: every cut between distinct values
   double alpha = 1.0;         // CN2's significance test against the prior (1: none)
   double parent_alpha = 1.0;  // ... against the rule's parent
   bool not_equal = false;

@@ -244,8 +244,8 @@ class AttributeLists {
   // Gives the rule room for attribute lists (built later, by the sweeps) when they fit the budget.
   void give(BeamRule& r) {
     const std::size_t needed = sorted_columns_bytes(index_, r.rows.size());
-    if (needed > per_rule_budget_) return;
-    if (r.rows.size() == index_.rows()) return;  // its lists are the index's global order
+    if (needed > per_rule_budget_ || needed == 0) return;  // none: every numeric attribute is binned
+    if (r.rows.size() == index_.rows()) return;            // its lists are the index's global order
     if (memo_) {
       const auto it = memo_->by_rule.find(key_of(r.conditions));
       if (it != memo_->by_rule.end()) r.remembered = &it->second;
@@ -294,7 +294,8 @@ class AttributeLists {
     for (auto& r : rules) {
       if (r.sorted.empty()) continue;
       bool complete = true;  // a task skipped by its bound leaves a list unbuilt
-      for (int a = 0; a < na_; ++a) complete = complete && (r.built[a] || index_.data().attribute(a).is_nominal());
+      for (int a = 0; a < na_; ++a)
+        complete = complete && (r.built[a] || index_.data().attribute(a).is_nominal() || index_.binned(a));
       if (memo_ && complete && r.conditions.size() <= kMemoLength) {
         const std::size_t bytes = held_bytes(r.sorted);
         if (kept_bytes_ + bytes <= budget_ / 4) {
@@ -395,7 +396,7 @@ class Task {
     const bool numeric = !s_.index.data().attribute(a_).is_nominal();
     if (numeric) {
       if (!kinds.less_equal && !kinds.greater) return;
-      cov.sorted = level_.lists.of(parent_, a_);
+      if (!s_.index.binned(a_)) cov.sorted = level_.lists.of(parent_, a_);  // a binned one is counted by bin
     }
     if (s_.by_s_and_n && numeric)
       sweep_cuts(cov, kinds, scratch);
@@ -485,10 +486,11 @@ class Task {
     // calls out, the flags, bars and sizes would be reloaded from memory at every candidate.
     const bool scored = s_.batch_scores, bounded = s_.batch_bounds;
     const std::size_t parent_rows = parent_.rows.size();
-    const double* distinct = s_.index.distinct_values(a_).data();
-    // Candidates [0, count) of s, n and q: candidate j is cut j / 2 at position[j / 2] of the list of value
-    // codes `vals`, A <= t when j is even, A > t when odd.
-    auto scan = [&](std::size_t count, const std::uint32_t* vals, const std::uint32_t* position) {
+    const double* code_max = s_.index.code_max(a_).data();
+    const double* code_min = s_.index.code_min(a_).data();
+    // Candidates [0, count) of s, n and q: candidate j is cut j / 2, whose threshold is threshold(j / 2),
+    // A <= t when j is even, A > t when odd.
+    auto scan = [&](std::size_t count, auto&& threshold) {
       const double* qv = q.data();
       const double* sel_of = scored && separate ? sel.data() : q.data();
       for (std::size_t j = 0; j < count; ++j) {
@@ -508,10 +510,8 @@ class Task {
         if (s[j] <= 0 || s[j] < s_.options.min_positives) continue;
         counts[static_cast<std::size_t>(s_.target)] = s[j];
         const RuleStats stats{counts, s_.totals, s_.target, level_.length, n[j], s_.n_total};
-        // The threshold reads the attribute's distinct values (not in cache): only for candidates offered.
-        auto condition = [&] {
-          return Condition{a_, le ? Op::le : Op::gt, 0, detail::cut_threshold(distinct, vals, position[j / 2])};
-        };
+        // The threshold reads the attribute's code values (not in cache): only for candidates offered.
+        auto condition = [&] { return Condition{a_, le ? Op::le : Op::gt, 0, threshold(j / 2)}; };
         if (scored) {
           offer(condition(), stats, rows, q[j], sel_of[j]);
         } else {
@@ -540,7 +540,8 @@ class Task {
     // same, and runs of 16 to 64 rows 8% to 14% more instructions than the whole list on diabetes' 691-row
     // lists).
     constexpr std::size_t kRunsFrom = 1024;
-    if (!s_.box_bounds || cov.rows->size() < kRunsFrom) {
+    // A binned attribute has few cuts: they are all scored.
+    if (!s_.box_bounds || cov.rows->size() < kRunsFrom || s_.index.binned(a_)) {
       const TargetCuts cuts = target_cuts(s_.index, cov, a_, s_.target, scratch);
       if (cuts.count == 0) return;
       fill(cuts.count, cuts.position, cuts.below, static_cast<double>(cuts.rows), static_cast<double>(cuts.positives));
@@ -553,7 +554,11 @@ class Task {
       } else if (bounded) {
         s_.quality.bound_batch(base, s, n, q);
       }
-      scan(s.size(), cuts.codes, cuts.position);
+      if (cuts.binned)
+        scan(s.size(), [&](std::size_t i) { return detail::bin_cut_threshold(s_.index, a_, scratch, i); });
+      else
+        scan(s.size(),
+             [&](std::size_t i) { return detail::cut_threshold(code_max, code_min, cuts.codes, cuts.position[i]); });
       return;
     }
     const ColumnView col = detail::rule_column(s_.index, cov, a_, scratch);
@@ -608,7 +613,8 @@ class Task {
         for (std::size_t j = 0; j < q.size(); j += 2) q[j] = kLoses;
       if (!gt_open)
         for (std::size_t j = 1; j < q.size(); j += 2) q[j] = kLoses;
-      scan(q.size(), col.codes, scratch.cuts.data());
+      scan(q.size(),
+           [&](std::size_t i) { return detail::cut_threshold(code_max, code_min, col.codes, scratch.cuts[i]); });
     }
   }
 

@@ -43,6 +43,10 @@ struct SearchOptions {
   double alpha = 1.0;         // CN2 significance against the class distribution of the search data; 1 = off
   double parent_alpha = 1.0;  // significance against the parent rule's class distribution; 1 = off
   int threads = 1;
+  // > 0: the index the search runs on cuts numeric attributes of more distinct values than this only between
+  // that many quantile bins (CoverageIndex). Read where the learner builds its index, and by EVC calibration,
+  // whose permuted searches must cut where the learner's do.
+  std::size_t numeric_bins = 0;
   // When set, receives at [L - 1] the largest quality of any rule of length L that the search evaluated
   // (-infinity for lengths it never reached): what EVC calibration records on permuted data.
   std::vector<double>* level_maxima = nullptr;

@@ -7,7 +7,8 @@ namespace candor {
 
 std::size_t sorted_columns_bytes(const CoverageIndex& index, std::size_t rows) {
   std::size_t numeric = 0;
-  for (std::size_t a = 0; a < index.data().num_attributes(); ++a) numeric += !index.data().attribute(a).is_nominal();
+  for (std::size_t a = 0; a < index.data().num_attributes(); ++a)
+    numeric += !index.data().attribute(a).is_nominal() && !index.binned(static_cast<int>(a));
   const std::size_t per_row =
       sizeof(std::uint32_t) + sizeof(ClassCode) + sizeof(std::uint32_t) + (index.unit_weights() ? 0 : sizeof(double));
   return numeric * rows * per_row;

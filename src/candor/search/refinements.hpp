@@ -110,7 +110,7 @@ inline void add_class_counts(const ClassCode* cls, const double* wts, std::size_
 // with the coverage bitset.
 void build_sorted_column(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,
                          const SortedColumn* parent, int a, SortedColumn& out);
-// Bytes the attribute lists of a rule covering `rows` rows would take.
+// Bytes the attribute lists of a rule covering `rows` rows would take (binned attributes have none).
 std::size_t sorted_columns_bytes(const CoverageIndex& index, std::size_t rows);
 
 struct RefinementKinds {
@@ -129,6 +129,10 @@ struct RefinementScratch {
   std::vector<std::uint32_t> run_positives;  // positives before each run of a bounded sweep
   std::vector<double> cum, total, other;
   std::vector<double> batch_s, batch_n, batch_quality, batch_selection;  // a batch's candidates and scores
+  // A binned attribute's counts by bin (detail::count_bins).
+  std::vector<std::uint32_t> bin_rows, bin_label;
+  std::vector<double> bin_table;
+  std::vector<std::uint32_t> bins, cut_bin;  // the bins holding a covered row; the bin after each cut
 };
 
 namespace detail {
@@ -158,10 +162,12 @@ void evaluate_nominal(const CoverageIndex& index, const RuleCoverage& rule, int 
     }
   } else {
     const auto& codes = d.columns[a].codes;
+    const auto& y = index.labels();
+    const auto& w = index.weights();
     for (std::uint32_t r : *rule.rows) {
       int code = codes[r];
       if (code == kMissing) continue;
-      sc.table[static_cast<std::size_t>(code) * k + static_cast<std::size_t>(d.y[r])] += d.weights[r];
+      sc.table[static_cast<std::size_t>(code) * k + static_cast<std::size_t>(y[r])] += w[r];
       ++sc.row_counts[static_cast<std::size_t>(code)];
     }
   }
@@ -251,22 +257,119 @@ std::size_t find_cuts(const std::uint32_t* vals, std::size_t m, Label&& label, S
   return ncuts;
 }
 
-// The threshold of the cut before position `cut` of a list of value codes: the midpoint of the values on
-// either side.
-inline double cut_threshold(const double* distinct, const std::uint32_t* codes, std::size_t cut) {
-  const double lo = distinct[codes[cut - 1]], hi = distinct[codes[cut]];
+// The threshold between two values lo < hi: their midpoint.
+inline double midway(double lo, double hi) {
   const double t = lo + (hi - lo) / 2;
   return t < hi ? t : lo;  // adjacent doubles: the midpoint rounds up to hi
+}
+
+// The threshold of the cut before position `cut` of a list of value codes: the midpoint of the largest
+// training value of the code before and the smallest of the code after (CoverageIndex::code_max, code_min).
+inline double cut_threshold(const double* code_max, const double* code_min, const std::uint32_t* codes,
+                            std::size_t cut) {
+  return midway(code_max[codes[cut - 1]], code_min[codes[cut]]);
+}
+
+// A label no class has: a binned row's label before any is seen, and the "mixed" mark of a bin of two.
+inline constexpr std::uint32_t kNoLabel = 0xFFFFFFFF, kMixedLabels = 0xFFFFFFFE;
+
+// Counts the rule's covered rows of binned attribute a by bin, in one pass over them: sc.bins receives the
+// bins holding a covered row in ascending order, sc.bin_rows[b] their rows, sc.bin_table[b * k + c] their
+// weight of class c, sc.bin_label[b] their one label (as find_cuts labels rows: the class, or whether it is
+// the target) or kMixedLabels. Returns the rows counted (those with a value). The cost is the rule's rows
+// plus the bins, with no list of rows in value order: what makes binned searches cheap in memory.
+inline std::size_t count_bins(const CoverageIndex& index, const RuleCoverage& rule, int a, int target,
+                              RefinementScratch& sc) {
+  const std::vector<int>& labels = index.labels();
+  const std::vector<double>& weights = index.weights();
+  const std::size_t k = index.num_classes();
+  const std::size_t nb = index.code_max(a).size();
+  const std::uint16_t* bin_of = index.bin_of(a).data();
+  sc.bin_rows.assign(nb, 0);
+  sc.bin_label.assign(nb, kNoLabel);
+  sc.bin_table.assign(nb * k, 0.0);
+  std::size_t present = 0;
+  for (std::uint32_t r : *rule.rows) {
+    const std::uint16_t b = bin_of[r];
+    if (b == CoverageIndex::kNoBin) continue;
+    ++present;
+    ++sc.bin_rows[b];
+    const int y = labels[r];
+    const std::uint32_t label = target < 0 ? (y == kMissing ? kNoClassCode : static_cast<std::uint32_t>(y))
+                                           : static_cast<std::uint32_t>(y == target);
+    std::uint32_t& seen = sc.bin_label[b];
+    seen = seen == kNoLabel || seen == label ? label : kMixedLabels;
+    if (y != kMissing) sc.bin_table[b * k + static_cast<std::size_t>(y)] += weights[r];
+  }
+  sc.bins.clear();
+  for (std::size_t b = 0; b < nb; ++b)
+    if (sc.bin_rows[b] > 0) sc.bins.push_back(static_cast<std::uint32_t>(b));
+  return present;
+}
+
+// The cuts between the counted bins (count_bins) as find_cuts places them between groups of equal values:
+// between two consecutive bins unless both hold one and the same label. sc.cut_bin receives the position in
+// sc.bins of the bin after each cut; returns how many.
+inline std::size_t bin_cuts(RefinementScratch& sc) {
+  sc.cut_bin.clear();
+  for (std::size_t i = 1; i < sc.bins.size(); ++i) {
+    const std::uint32_t before = sc.bin_label[sc.bins[i - 1]], after = sc.bin_label[sc.bins[i]];
+    if (before == kMixedLabels || after == kMixedLabels || before != after)
+      sc.cut_bin.push_back(static_cast<std::uint32_t>(i));
+  }
+  return sc.cut_bin.size();
+}
+
+// The threshold of cut i of bin_cuts: midway between the largest training value of the bin before and the
+// smallest of the bin after.
+inline double bin_cut_threshold(const CoverageIndex& index, int a, const RefinementScratch& sc, std::size_t i) {
+  const std::size_t after = sc.cut_bin[i];
+  return midway(index.code_max(a)[sc.bins[after - 1]], index.code_min(a)[sc.bins[after]]);
+}
+
+// evaluate_numeric of a binned attribute: the same candidates, counted by bin.
+template <class Sink>
+void evaluate_binned(const CoverageIndex& index, const RuleCoverage& rule, int a, RefinementKinds kinds, int target,
+                     RefinementScratch& sc, Sink&& sink) {
+  const std::size_t k = index.num_classes();
+  const std::size_t m = count_bins(index, rule, a, target, sc);
+  if (m < 2) return;
+  const std::size_t ncuts = bin_cuts(sc);
+  if (ncuts == 0) return;
+  sc.total.assign(k, 0.0);
+  if (rule.counts && m == rule.rows->size())  // no covered row misses this attribute
+    std::copy(rule.counts, rule.counts + k, sc.total.begin());
+  else
+    for (std::uint32_t b : sc.bins)
+      for (std::size_t c = 0; c < k; ++c) sc.total[c] += sc.bin_table[b * k + c];
+  sc.cum.assign(k, 0.0);
+  sc.other.assign(k, 0.0);
+  std::size_t done = 0, below = 0;
+  for (std::size_t i = 0; i < ncuts; ++i) {
+    for (; done < sc.cut_bin[i]; ++done) {
+      const std::size_t b = sc.bins[done];
+      below += sc.bin_rows[b];
+      for (std::size_t c = 0; c < k; ++c) sc.cum[c] += sc.bin_table[b * k + c];
+    }
+    const double t = bin_cut_threshold(index, a, sc, i);
+    if (kinds.less_equal) sink(Condition{a, Op::le, 0, t}, sc.cum.data(), below);
+    if (kinds.greater) {
+      for (std::size_t q = 0; q < k; ++q) sc.other[q] = sc.total[q] - sc.cum[q];
+      sink(Condition{a, Op::gt, 0, t}, sc.other.data(), m - below);
+    }
+  }
 }
 
 template <class Sink>
 void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int a, RefinementKinds kinds, int target,
                       RefinementScratch& sc, Sink&& sink) {
   if (!kinds.less_equal && !kinds.greater) return;
+  if (index.binned(a)) return evaluate_binned(index, rule, a, kinds, target, sc, sink);
   const std::size_t k = index.num_classes();
   const ColumnView col = rule_column(index, rule, a, sc);
   const std::uint32_t* vals = col.codes;
-  const double* distinct = index.distinct_values(a).data();
+  const double* code_max = index.code_max(a).data();
+  const double* code_min = index.code_min(a).data();
   const ClassCode* cls = col.classes;
   const double* wts = col.weights;
   const std::size_t m = col.size;
@@ -291,7 +394,7 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
     const std::size_t cut = cuts[c];
     add_class_counts(cls, wts, done, cut, k, sc.cum.data());
     done = cut;
-    const double t = cut_threshold(distinct, vals, cut);
+    const double t = cut_threshold(code_max, code_min, vals, cut);
     if (kinds.less_equal) sink(Condition{a, Op::le, 0, t}, sc.cum.data(), cut);
     if (kinds.greater) {
       for (std::size_t q = 0; q < k; ++q) sc.other[q] = sc.total[q] - sc.cum[q];
@@ -309,6 +412,7 @@ void evaluate_numeric(const CoverageIndex& index, const RuleCoverage& rule, int 
 // them of the target; A > t covers the other rows - position[i], positives - below[i].
 struct TargetCuts {
   const std::uint32_t* codes = nullptr;  // the list's value codes (detail::cut_threshold reads them)
+  bool binned = false;                   // cuts of detail::bin_cuts (detail::bin_cut_threshold reads them)
   const std::uint32_t* position = nullptr;
   const std::uint32_t* below = nullptr;
   std::size_t count = 0;
@@ -317,6 +421,33 @@ struct TargetCuts {
 };
 inline TargetCuts target_cuts(const CoverageIndex& index, const RuleCoverage& rule, int attribute, int target,
                               RefinementScratch& sc) {
+  if (index.binned(attribute)) {
+    // Under unit weights a bin's weight of the target is its positives.
+    TargetCuts out;
+    out.binned = true;
+    out.rows = detail::count_bins(index, rule, attribute, target, sc);
+    if (out.rows < 2) return out;
+    out.count = detail::bin_cuts(sc);
+    const std::size_t k = index.num_classes();
+    sc.cuts.resize(out.count);
+    sc.below.resize(out.count);
+    std::size_t done = 0, rows = 0, positives = 0;
+    for (std::size_t i = 0; i <= out.count; ++i) {
+      const std::size_t end = i < out.count ? sc.cut_bin[i] : sc.bins.size();
+      for (; done < end; ++done) {
+        const std::size_t b = sc.bins[done];
+        rows += sc.bin_rows[b];
+        positives += static_cast<std::size_t>(sc.bin_table[b * k + static_cast<std::size_t>(target)]);
+      }
+      if (i == out.count) break;
+      sc.cuts[i] = static_cast<std::uint32_t>(rows);
+      sc.below[i] = static_cast<std::uint32_t>(positives);
+    }
+    out.positives = positives;
+    out.position = sc.cuts.data();
+    out.below = sc.below.data();
+    return out;
+  }
   const ColumnView col = detail::rule_column(index, rule, attribute, sc);
   TargetCuts out;
   out.rows = col.size;

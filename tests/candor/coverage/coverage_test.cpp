@@ -182,7 +182,7 @@ TEST(CoverageIndex, RelabelledCopyEqualsAFreshIndex) {
     EXPECT_EQ(reused.sorted_rows(ai), fresh.sorted_rows(ai));
     EXPECT_EQ(reused.sorted_classes(ai), fresh.sorted_classes(ai));
     EXPECT_EQ(reused.sorted_codes(ai), fresh.sorted_codes(ai));
-    EXPECT_EQ(reused.distinct_values(ai), fresh.distinct_values(ai));
+    EXPECT_EQ(reused.code_max(ai), fresh.code_max(ai));
   }
   for (int c = 0; c < 3; ++c) EXPECT_TRUE(reused.class_rows(c) == fresh.class_rows(c));
   EXPECT_NE(reused.sorted_classes(1), base.sorted_classes(1));
@@ -205,7 +205,7 @@ TEST(CoverageIndex, ValueCodesGiveBackEveryValueAndShareOnlyEqualOnes) {
     const int bi = static_cast<int>(b);
     const auto& rows = index.sorted_rows(bi);
     const auto& codes = index.sorted_codes(bi);
-    const auto& distinct = index.distinct_values(bi);
+    const auto& distinct = index.code_max(bi);
     ASSERT_EQ(codes.size(), rows.size());
     ASSERT_FALSE(codes.empty());
     EXPECT_EQ(codes.front(), 0u);
@@ -227,7 +227,58 @@ TEST(CoverageIndex, ValueCodesGiveBackEveryValueAndShareOnlyEqualOnes) {
             static_cast<std::size_t>(std::count(x.begin(), x.end(), 2.5)));
   EXPECT_EQ(code_of(1), code_of(2));  // -0 == 0
   EXPECT_EQ(code_of(4), 0u);
-  EXPECT_EQ(code_of(3) + 1, index.distinct_values(ai).size());
+  EXPECT_EQ(code_of(3) + 1, index.code_max(ai).size());
+}
+
+// A binned attribute has at most `bins` bins, each a run of whole values (equal values share one) holding
+// about as many rows as the others, between its code_min and code_max; it keeps no value order. An
+// attribute of no more distinct values than bins has a bin per value.
+TEST(CoverageIndex, QuantileBinsHoldWholeValues) {
+  const Dataset d = random_dataset(2000, false, 5);  // z: up to 1,000 values of about two rows each; x: 17
+  const CoverageIndex exact(d), binned(d, 1, 16), wide(d, 1, 17);
+  EXPECT_EQ(binned.numeric_bins(), 16u);
+  for (int a : {1, 3}) {
+    SCOPED_TRACE("attribute " + std::to_string(a));
+    ASSERT_TRUE(binned.binned(a));
+    EXPECT_TRUE(binned.sorted_rows(a).empty());
+    const auto& bin = binned.bin_of(a);
+    const auto& lo = binned.code_min(a);
+    const auto& hi = binned.code_max(a);
+    const auto& x = d.columns[static_cast<std::size_t>(a)].values;
+    ASSERT_LE(hi.size(), 16u);
+    ASSERT_EQ(lo.size(), hi.size());
+    std::vector<std::size_t> per_bin(hi.size(), 0);
+    std::size_t present = 0;
+    for (std::size_t r = 0; r < d.rows(); ++r) {
+      if (std::isnan(x[r])) {
+        EXPECT_EQ(bin[r], CoverageIndex::kNoBin);
+        continue;
+      }
+      ++present;
+      ASSERT_LT(bin[r], hi.size());
+      ++per_bin[bin[r]];
+      EXPECT_LE(lo[bin[r]], x[r]);
+      EXPECT_GE(hi[bin[r]], x[r]);
+    }
+    EXPECT_EQ(present, exact.sorted_rows(a).size());
+    for (std::size_t b = 0; b < hi.size(); ++b) {
+      EXPECT_GT(per_bin[b], 0u) << "bin " << b;
+      EXPECT_LE(lo[b], hi[b]);
+      if (b > 0) EXPECT_LT(hi[b - 1], lo[b]);
+    }
+    // Quantile bins: none holds more than a sixteenth of the rows and the largest run of one value.
+    if (a == 3) {
+      EXPECT_EQ(hi.size(), 16u);
+      for (std::size_t b = 0; b < per_bin.size(); ++b) EXPECT_LE(per_bin[b], present / 16 + 10) << "bin " << b;
+    }
+  }
+  // A bin per value where the values are no more than the bins.
+  ASSERT_TRUE(wide.binned(1));
+  EXPECT_EQ(wide.code_max(1), exact.code_max(1));
+  EXPECT_EQ(wide.code_min(1), exact.code_max(1));
+  for (std::size_t r = 0; r < d.rows(); ++r)
+    if (exact.rank(1)[r] != UINT32_MAX) EXPECT_EQ(wide.bin_of(1)[r], exact.sorted_codes(1)[exact.rank(1)[r]]);
+  EXPECT_FALSE(exact.binned(1));
 }
 
 // A rule's text: a numeric attribute's two sides written once, where the first of them stands; other

@@ -220,7 +220,7 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(names_of_table(evc_params()), (std::vector<std::string>{"evc_permutations", "evc_fit", "evc_pool"}));
   EXPECT_EQ(names_of_table(heuristic_params()),
             (std::vector<std::string>{"quality", "refine_quality", "select_quality", "m", "m_scale"}));
-  EXPECT_EQ(rule_search_params().size(), 8u);
+  EXPECT_EQ(rule_search_params().size(), 9u);
   EXPECT_EQ(rule_covering_params().size(), 6u);
   // What stays in LearnerParams itself is what several components read.
   // (A learner's folder declares its own: every registered table counts as a component's.)

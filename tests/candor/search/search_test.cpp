@@ -5,6 +5,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -99,6 +100,62 @@ TEST(BeamSearch, BatchScoredSweepsFindWhatOneByOneFinds) {
           expect_same_rule(found[0], found[1]);
           EXPECT_EQ(maxima[0], maxima[1]);
         }
+    }
+  }
+}
+
+// A search with numeric bins is the exact search of the data whose values are replaced by their bin's
+// largest: the same rows covered, class counts and quality (counted by bin, where the exact search sweeps
+// rows in value order; the weights are sums exact in binary), with
+// thresholds midway between a bin's largest value and a later bin's smallest (credit-a: missing values;
+// waveform: weighted rows).
+TEST(BeamSearch, BinnedSearchIsTheExactSearchOfBinnedValues) {
+  auto laplace = make_quality("laplace");
+  for (const char* name : {"segment.arff", "credit-a.arff", "waveform-5000.arff"}) {
+    Dataset d = load_dataset(test::shared(name));
+    if (std::string(name) == "waveform-5000.arff")
+      for (std::size_t r = 0; r < d.rows(); ++r) d.weights[r] = 0.5 + static_cast<double>(r % 3);
+    for (std::size_t bins : {4u, 32u}) {
+      const CoverageIndex binned(d, 1, bins);
+      Dataset by_bin = d;
+      std::size_t binned_attributes = 0;
+      for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+        if (d.attribute(a).is_nominal()) continue;
+        const int ai = static_cast<int>(a);
+        if (!binned.binned(ai)) continue;
+        ++binned_attributes;
+        for (std::size_t r = 0; r < d.rows(); ++r)
+          if (binned.bin_of(ai)[r] != CoverageIndex::kNoBin)
+            by_bin.columns[a].values[r] = binned.code_max(ai)[binned.bin_of(ai)[r]];
+      }
+      ASSERT_GT(binned_attributes, 0u);
+      const CoverageIndex exact(by_bin);
+      const Bitset all(d.rows(), true);
+      for (int target : {0, 1, -1}) {
+        SCOPED_TRACE(std::string(name) + " bins " + std::to_string(bins) + " target " + std::to_string(target));
+        SearchOptions o;
+        o.max_rule_length = 3;
+        o.shortest_thresholds = false;
+        const auto found = find_best_rule(binned, all, target, *laplace, o);
+        const auto reference = find_best_rule(exact, all, target, *laplace, o);
+        ASSERT_TRUE(found && reference);
+        EXPECT_EQ(found->counts, reference->counts);
+        EXPECT_EQ(found->quality, reference->quality);
+        EXPECT_TRUE(found->covered == reference->covered);
+        EXPECT_TRUE(binned.covered(found->conditions) == exact.covered(reference->conditions));
+        ASSERT_EQ(found->conditions.size(), reference->conditions.size());
+        for (const Condition& c : found->conditions) {
+          if (c.op != Op::le && c.op != Op::gt) continue;
+          const auto& lo = binned.code_min(c.attribute);
+          const auto& hi = binned.code_max(c.attribute);
+          // Midway between the rule's nearest bins on either side (bins it covers no row of lie between).
+          bool between_bins = false;
+          for (std::size_t b = 0; b < hi.size(); ++b)
+            for (std::size_t next = b + 1; next < hi.size(); ++next)
+              between_bins = between_bins || c.threshold == hi[b] + (lo[next] - hi[b]) / 2;
+          EXPECT_TRUE(between_bins) << c.threshold;
+        }
+      }
     }
   }
 }

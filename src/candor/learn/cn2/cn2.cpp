@@ -64,7 +64,7 @@ RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, cons
   options.memo = &memo;
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
-  CoverageIndex index(data, threads);
+  CoverageIndex index(data, threads, options.numeric_bins);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::decision_list;
   Bitset active(data.rows(), true);
@@ -88,7 +88,7 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
   const SearchOptions options = search_options(params, threads);
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
-  CoverageIndex index(data, threads);
+  CoverageIndex index(data, threads, options.numeric_bins);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;

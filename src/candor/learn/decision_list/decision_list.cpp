@@ -22,7 +22,7 @@ RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, co
   SearchMemo memo;  // every search runs on the rows the earlier rules left
   options.memo = &memo;
   const std::size_t max_rules = rule_limit(params);
-  CoverageIndex index(data, threads);
+  CoverageIndex index(data, threads, options.numeric_bins);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::decision_list;
   Bitset active(data.rows(), true);

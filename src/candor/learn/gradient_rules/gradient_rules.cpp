@@ -62,7 +62,7 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   const std::size_t n = data.rows(), classes = data.num_classes();
   const int target = target_class(data, params);
   const std::size_t max_rules = rule_limit(params);
-  CoverageIndex index(data, threads);
+  CoverageIndex index(data, threads, options.numeric_bins);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
@@ -75,7 +75,7 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   std::vector<double> scores(n * classes), p(n * classes);
   for (std::size_t r = 0; r < n; ++r) std::copy(start.begin(), start.end(), scores.begin() + r * classes);
 
-  Dataset reweighted = data;
+  std::vector<double> residual(n);  // each row's weight in the search for one class's rule
   const Bitset all(n, true);
   const bool sampling = o.sample > 0 && n > static_cast<std::size_t>(o.sample);
   Rng rng(static_cast<std::uint64_t>(params.seed));
@@ -90,10 +90,9 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
       if (!(model.training_counts[c] > 0)) continue;
       for (std::size_t r = 0; r < n; ++r) {
         const double pc = p[r * classes + c];
-        reweighted.weights[r] =
-            data.y[r] == kMissing ? 0.0 : data.weights[r] * (data.y[r] == static_cast<int>(c) ? 1 - pc : pc);
+        residual[r] = data.y[r] == kMissing ? 0.0 : data.weights[r] * (data.y[r] == static_cast<int>(c) ? 1 - pc : pc);
       }
-      const CoverageIndex residuals(index, reweighted);
+      const CoverageIndex residuals(index, data.y, residual);
       auto found = find_best_rule(residuals, searched, static_cast<int>(c), quality, options);
       if (!found) continue;
       if (sampling) found->covered = index.covered(found->conditions);  // every row it covers

@@ -19,7 +19,7 @@ RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params,
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
   const bool layered = params.resolved_search() == SearchKind::layered;
-  CoverageIndex index(data, threads);
+  CoverageIndex index(data, threads, options.numeric_bins);
   RuleModel model = empty_model(data, params, index);
   model.kind = ModelKind::best_rule;
   const Bitset all(data.rows(), true);
