@@ -98,6 +98,30 @@ TEST(Cli, ReferenceIsCurrent) {
       << "docs/reference.md differs from `candor params`: run scripts/reference.sh";
 }
 
+// With a bin per value (as many bins as values or more), a binned search is the exact one: under unit
+// weights the same rules, counts, probabilities and EVC laws, the model file differing in numeric_bins only
+// (credit-a: numeric attributes of up to 240 values and missing ones). Fewer bins than values change the
+// thresholds.
+TEST(Cli, NumericBinsAsManyAsValuesLearnTheExactModel) {
+  const std::string data = test::shared("credit-a.arff");
+  auto model_of = [&](const std::string& options) {
+    const std::string path = (test::temp_dir() / "bins.json").string();
+    EXPECT_EQ(run("fit " + data + " --learner cn2-unordered --threads 1 --quiet -o " + path + " " + options).code, 0);
+    nlohmann::json m = nlohmann::json::parse(read_text(path));
+    const int bins = m["learner"]["numeric_bins"];
+    m["learner"].erase("numeric_bins");
+    return std::make_pair(bins, m);
+  };
+  const auto [exact_bins, exact] = model_of("");
+  const auto [wide_bins, wide] = model_of("--numeric-bins 65535");
+  const auto [few_bins, few] = model_of("--numeric-bins 8");
+  EXPECT_EQ(exact_bins, 0);
+  EXPECT_EQ(wide_bins, 65535);
+  EXPECT_EQ(few_bins, 8);
+  EXPECT_EQ(exact, wide);
+  EXPECT_NE(exact["rules"], few["rules"]);
+}
+
 TEST(Cli, EvaluateReportsStabilityInTextAndJson) {
   const std::string data = test::repo("data/corpus/labor.arff");
   CliResult r = run_stdout("evaluate " + data + " --learner cn2-unordered --folds 2 --stability 4 --format json");

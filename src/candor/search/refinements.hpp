@@ -130,8 +130,8 @@ struct RefinementScratch {
   std::vector<double> cum, total, other;
   std::vector<double> batch_s, batch_n, batch_quality, batch_selection;  // a batch's candidates and scores
   // A binned attribute's counts by bin (detail::count_bins).
-  std::vector<std::uint32_t> bin_rows, bin_label;
-  std::vector<double> bin_table;
+  std::vector<std::uint32_t> bin_rows, bin_label, bin_class_rows;
+  std::vector<double> bin_table, bin_weight;
   std::vector<std::uint32_t> bins, cut_bin;  // the bins holding a covered row; the bin after each cut
 };
 
@@ -277,33 +277,56 @@ inline constexpr std::uint32_t kNoLabel = 0xFFFFFFFF, kMixedLabels = 0xFFFFFFFE;
 // bins holding a covered row in ascending order, sc.bin_rows[b] their rows, sc.bin_table[b * k + c] their
 // weight of class c, sc.bin_label[b] their one label (as find_cuts labels rows: the class, or whether it is
 // the target) or kMixedLabels. Returns the rows counted (those with a value). The cost is the rule's rows
-// plus the bins, with no list of rows in value order: what makes binned searches cheap in memory.
+// plus the bins, with no list of rows in value order: what makes binned searches cheap in memory. The pass
+// only counts rows by bin and class (a row without a value in an extra bin, one without a label in an extra
+// class), so that it has no branch that depends on the data; labels and weights follow from the counts.
 inline std::size_t count_bins(const CoverageIndex& index, const RuleCoverage& rule, int a, int target,
                               RefinementScratch& sc) {
-  const std::vector<int>& labels = index.labels();
-  const std::vector<double>& weights = index.weights();
-  const std::size_t k = index.num_classes();
+  const int* labels = index.labels().data();
+  const double* weights = index.weights().data();
+  const bool unit = index.unit_weights();
+  const std::size_t k = index.num_classes(), stride = k + 1;
   const std::size_t nb = index.code_max(a).size();
   const std::uint16_t* bin_of = index.bin_of(a).data();
+  auto& rows_of = sc.bin_class_rows;
+  rows_of.assign((nb + 1) * stride, 0);
+  if (!unit) sc.bin_weight.assign((nb + 1) * stride, 0.0);
+  for (std::uint32_t r : *rule.rows) {
+    const std::uint16_t code = bin_of[r];
+    const std::size_t b = code == CoverageIndex::kNoBin ? nb : code;
+    const auto y = static_cast<std::size_t>(static_cast<unsigned>(labels[r]));
+    const std::size_t c = y < k ? y : k;
+    ++rows_of[b * stride + c];
+    if (!unit) sc.bin_weight[b * stride + c] += weights[r];
+  }
+  sc.bins.clear();
   sc.bin_rows.assign(nb, 0);
   sc.bin_label.assign(nb, kNoLabel);
   sc.bin_table.assign(nb * k, 0.0);
   std::size_t present = 0;
-  for (std::uint32_t r : *rule.rows) {
-    const std::uint16_t b = bin_of[r];
-    if (b == CoverageIndex::kNoBin) continue;
-    ++present;
-    ++sc.bin_rows[b];
-    const int y = labels[r];
-    const std::uint32_t label = target < 0 ? (y == kMissing ? kNoClassCode : static_cast<std::uint32_t>(y))
-                                           : static_cast<std::uint32_t>(y == target);
-    std::uint32_t& seen = sc.bin_label[b];
-    seen = seen == kNoLabel || seen == label ? label : kMixedLabels;
-    if (y != kMissing) sc.bin_table[b * k + static_cast<std::size_t>(y)] += weights[r];
+  for (std::size_t b = 0; b < nb; ++b) {
+    const std::uint32_t* counts = &rows_of[b * stride];
+    std::uint32_t rows = 0, largest = 0, most = 0;
+    for (std::size_t c = 0; c <= k; ++c) {
+      rows += counts[c];
+      if (counts[c] > largest) {
+        largest = counts[c];
+        most = static_cast<std::uint32_t>(c);
+      }
+    }
+    if (rows == 0) continue;
+    sc.bins.push_back(static_cast<std::uint32_t>(b));
+    sc.bin_rows[b] = rows;
+    present += rows;
+    for (std::size_t c = 0; c < k; ++c)
+      sc.bin_table[b * k + c] = unit ? static_cast<double>(counts[c]) : sc.bin_weight[b * stride + c];
+    if (target >= 0) {
+      const std::uint32_t positives = counts[static_cast<std::size_t>(target)];
+      sc.bin_label[b] = positives == 0 ? 0 : positives == rows ? 1 : kMixedLabels;
+    } else {
+      sc.bin_label[b] = largest == rows ? most : kMixedLabels;
+    }
   }
-  sc.bins.clear();
-  for (std::size_t b = 0; b < nb; ++b)
-    if (sc.bin_rows[b] > 0) sc.bins.push_back(static_cast<std::uint32_t>(b));
   return present;
 }
 

@@ -109,15 +109,25 @@ Design make_design(const Dataset& d, const std::vector<std::size_t>& rows, const
           std::to_string(encoding.size()) + " columns)",
       "nominal attributes with many values become one column each: drop or group them, or use --features rules");
   out.X.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(encoding.size()));
-  out.covered.resize(rules.size());
+  out.y.reserve(rows.size());
+  out.w.reserve(rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const std::size_t r = rows[i];
     for (std::size_t c = 0; c < encoding.size(); ++c)
       out.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = encoding.value(d, r, c);
     out.y.push_back(d.y[r]);
     out.w.push_back(d.weights[r]);
-    for (std::size_t k = 0; k < rules.size(); ++k)
-      if (rules[k].covers(d, r)) out.covered[k].push_back(static_cast<std::uint32_t>(i));
+  }
+  // Each rule's rows counted before they are listed: lists grown row by row would hold up to twice their
+  // rows (at a million rows, a hundred rules' lists are most of the fit's memory).
+  out.covered.resize(rules.size());
+  std::vector<char> fires(rows.size());
+  for (std::size_t k = 0; k < rules.size(); ++k) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) count += fires[i] = rules[k].covers(d, rows[i]) ? 1 : 0;
+    out.covered[k].reserve(count);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      if (fires[i]) out.covered[k].push_back(static_cast<std::uint32_t>(i));
   }
   return out;
 }
@@ -139,7 +149,8 @@ std::vector<LogisticProblem> make_problems(const Design& d, const std::vector<Ru
   std::vector<LogisticProblem> out;
   const int problems = link == LogisticLink::one_vs_rest ? classes : 1;
   for (int c = 0; c < problems; ++c) {
-    LogisticProblem q = base;
+    // The last problem takes the base itself: a copy of the rules' covered rows costs tens of MB at 1M rows.
+    LogisticProblem q = c + 1 < problems ? base : std::move(base);
     q.logits = link == LogisticLink::softmax ? classes : 1;
     for (int y : d.y) q.y.push_back(link == LogisticLink::one_vs_rest ? (y == c ? 1 : 0) : y);
     for (const auto& r : rules) {
