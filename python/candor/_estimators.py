@@ -61,6 +61,29 @@ def _is_dataframe(X):
     return hasattr(X, "dtypes") and hasattr(X, "columns")
 
 
+def _is_dask(X):
+    """A Dask collection (DataFrame, Series, Array): its rows are partitions held by a scheduler's workers."""
+    return hasattr(X, "__dask_graph__") and hasattr(X, "map_partitions")
+
+
+def _partition_proba(part, estimator):
+    import pandas as pd
+
+    return pd.DataFrame(estimator.predict_proba(part), index=part.index, columns=list(estimator.classes_))
+
+
+def _partition_predict(part, estimator, undecided):
+    import pandas as pd
+
+    return pd.Series(estimator.predict(part, undecided=undecided), index=part.index)
+
+
+def _partition_decides(part, estimator):
+    import pandas as pd
+
+    return pd.Series(np.asarray(estimator.decides(part), dtype=bool), index=part.index)
+
+
 def _write_atomic(path, text):
     """Writes text to path through a temporary file in the same folder renamed into place, so that a crash
     leaves the old file or the new one, never half of one."""
@@ -286,6 +309,11 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         NaN/None missing) and class labels y, with optional non-negative sample weights."""
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None.")
+        if _is_dask(X) or _is_dask(y):
+            raise TypeError(
+                f"{type(self).__name__}.fit: X or y is a Dask collection; a fit across Dask workers is not "
+                "available yet. Fit on rows in this process (X.compute(), or a sample of them: "
+                "X.sample(frac=...).compute()); predict_proba, predict and decides do take Dask DataFrames.")
         # The rules name the class as the target does (THEN decision = buy); an unnamed target is "class".
         y_name = getattr(y, "name", None)
         self._class_name = str(y_name) if y_name is not None and str(y_name) != "" else "class"
@@ -350,14 +378,27 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         return np.asarray(self.model_.attribute_importances(), dtype=np.float64)
 
     def predict_proba(self, X):
-        """Class probabilities, columns in the order of classes_."""
+        """Class probabilities, columns in the order of classes_. For a Dask DataFrame, a Dask DataFrame with
+        a column per class (named by classes_), each partition computed where it lies."""
         check_is_fitted(self, "model_")
+        if _is_dask(X):
+            import pandas as pd
+
+            meta = pd.DataFrame({c: pd.Series(dtype=np.float64) for c in self.classes_}, columns=list(self.classes_))
+            return X.map_partitions(_partition_proba, self, meta=meta)
         return self.model_.predict_proba(self._dataset(X, False))
 
     def predict(self, X, undecided=None):
         """The most probable class of each row. PrIL leaves the rows that no rule reliable enough covers
         undecided (see decides): they get their most probable class too, unless `undecided` is given: then
-        they get that value (e.g. predict(X, undecided="undecided"); the result is an object array)."""
+        they get that value (e.g. predict(X, undecided="undecided"); the result is an object array). For a Dask
+        DataFrame, a Dask Series, each partition predicted where it lies."""
+        if _is_dask(X):
+            import pandas as pd
+
+            check_is_fitted(self, "model_")
+            dtype = self.classes_.dtype if undecided is None else object
+            return X.map_partitions(_partition_predict, self, undecided, meta=pd.Series(dtype=dtype))
         proba = self.predict_proba(X)
         predicted = self.classes_[np.argmax(proba, axis=1)]
         if undecided is None:
@@ -384,8 +425,13 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         return accuracy_score(np.ones(len(right), dtype=bool), right, sample_weight=sample_weight)
 
     def decides(self, X):
-        """Whether the model decides each row (False: PrIL leaves it undecided)."""
+        """Whether the model decides each row (False: PrIL leaves it undecided); for a Dask DataFrame, a Dask
+        Series."""
         check_is_fitted(self, "model_")
+        if _is_dask(X):
+            import pandas as pd
+
+            return X.map_partitions(_partition_decides, self, meta=pd.Series(dtype=bool))
         return self.model_.decides(self._dataset(X, False))
 
     def explain(self, X):
