@@ -264,7 +264,9 @@ TEST(CoverageIndex, QuantileBinsHoldWholeValues) {
     for (std::size_t b = 0; b < hi.size(); ++b) {
       EXPECT_GT(per_bin[b], 0u) << "bin " << b;
       EXPECT_LE(lo[b], hi[b]);
-      if (b > 0) EXPECT_LT(hi[b - 1], lo[b]);
+      if (b > 0) {
+        EXPECT_LT(hi[b - 1], lo[b]);
+      }
     }
     // Quantile bins: none holds more than a sixteenth of the rows and the largest run of one value.
     if (a == 3) {
@@ -277,7 +279,9 @@ TEST(CoverageIndex, QuantileBinsHoldWholeValues) {
   EXPECT_EQ(wide.code_max(1), exact.code_max(1));
   EXPECT_EQ(wide.code_min(1), exact.code_max(1));
   for (std::size_t r = 0; r < d.rows(); ++r)
-    if (exact.rank(1)[r] != UINT32_MAX) EXPECT_EQ(wide.bin_of(1)[r], exact.sorted_codes(1)[exact.rank(1)[r]]);
+    if (exact.rank(1)[r] != UINT32_MAX) {
+      EXPECT_EQ(wide.bin_of(1)[r], exact.sorted_codes(1)[exact.rank(1)[r]]);
+    }
   EXPECT_FALSE(exact.binned(1));
 }
 
