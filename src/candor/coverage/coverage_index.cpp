@@ -15,17 +15,17 @@ namespace candor {
 namespace {
 
 // What the index below takes: a row set per nominal value, per attribute its present rows, and per numeric
-// attribute its order, ranks, codes, weights and classes. A nominal column with a value per row (an id)
-// would take rows^2 / 8 bytes: refused here, naming it, rather than killed by the kernel later.
-void check_index_memory(const Dataset& data) {
+// attribute its order, ranks, codes, weights and classes (binned: a bin per row). A nominal column with a value per row
+// (an id) would take rows^2 / 8 bytes: refused here, naming it, rather than killed by the kernel later.
+void check_index_memory(const Dataset& data, bool binned) {
   const double n = static_cast<double>(data.rows());
   const double row_set = std::ceil(n / 64) * 8;
   double bytes = 0, widest_bytes = 0;
   std::size_t widest = 0;
   for (std::size_t a = 0; a < data.num_attributes(); ++a) {
     const Attribute& attr = data.attribute(a);
-    const double column =
-        attr.is_nominal() ? (static_cast<double>(attr.values.size()) + 1) * row_set : row_set + n * (4 + 4 + 4 + 8 + 2);
+    const double column = attr.is_nominal() ? (static_cast<double>(attr.values.size()) + 1) * row_set
+                                            : row_set + n * (binned ? 2 : 4 + 4 + 4 + 8 + 2);
     bytes += column;
     if (attr.is_nominal() && column > widest_bytes) {
       widest_bytes = column;
@@ -86,7 +86,7 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads, std::size_t numer
                                 " classes, the data has " + std::to_string(data.num_classes()));
   const std::size_t n = data.rows();
   const std::size_t na = data.num_attributes();
-  check_index_memory(data);
+  check_index_memory(data, numeric_bins > 0);
   auto orders = std::make_shared<ValueOrders>();
   ValueOrders& o = *orders;
   o.value_rows.resize(na);

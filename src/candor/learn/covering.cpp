@@ -33,6 +33,7 @@ const std::vector<ParamInfo>& rule_search_params() {
       {"numeric_bins", field<&LearnerParams::rule_search, &RuleSearchOptions::numeric_bins>(),
        "cut a numeric attribute of more distinct values than this only between as many quantile bins of its "
        "training values, a threshold midway between the largest value of one bin and the smallest of the next "
+       "holding rows of the rule refined "
        "(0: between any two distinct values; at most 65535). A search then counts a rule's rows by bin instead of "
        "keeping them in value order: less memory and time on large data",
        "rule", in_range(0, 65535)},
