@@ -1,10 +1,8 @@
 """Prediction on Dask DataFrames: each partition predicted on the worker that holds it, the result the one a
 pandas DataFrame of the same rows gets. A fit on Dask collections is refused, naming what to do instead."""
-import logging
 import os
 
 import numpy as np
-import pandas as pd
 import pytest
 
 import candor
@@ -13,17 +11,8 @@ dd = pytest.importorskip("dask.dataframe", reason="python3-dask is not installed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "data", "corpus"))
-
-
-@pytest.fixture(scope="module")
-def client():
-    distributed = pytest.importorskip("distributed", reason="python3-distributed is not installed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=logging.ERROR)
-    c = distributed.Client(cluster)
-    yield c
-    c.close()
-    cluster.close()
+# Debian's tornado warns that distributed 2022.12 starts its event loop the old way.
+pytestmark = pytest.mark.filterwarnings("ignore:make_current is deprecated:DeprecationWarning")
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,5 @@
 """candor.grid: the experiment grid runner here and on a Dask cluster of separate worker processes."""
 import json
-import logging
 import os
 import subprocess
 
@@ -44,17 +43,6 @@ def result_text(path):
     names = header.split(",")
     keep = [i for i, n in enumerate(names) if n not in TIMINGS]
     return sorted(",".join(line.split(",")[i] for i in keep) for line in lines)
-
-
-@pytest.fixture(scope="module")
-def client():
-    distributed = pytest.importorskip("distributed", reason="python3-distributed is not installed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=logging.ERROR)
-    c = distributed.Client(cluster)
-    yield c
-    c.close()
-    cluster.close()
 
 
 @pytest.fixture(scope="module")

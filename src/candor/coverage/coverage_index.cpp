@@ -47,14 +47,15 @@ std::size_t count_distinct(const std::vector<double>& x, const std::vector<std::
   return count;
 }
 
-// Codes of rows in value order (`order`): each value's rank among the distinct values, which are `values`.
-void code_distinct(const std::vector<double>& x, const std::vector<std::uint32_t>& order,
-                   std::vector<std::uint32_t>& codes, std::vector<double>& values) {
-  codes.resize(order.size());
+// Codes of rows in value order (`order`): each value's rank among the distinct values, which are `values`;
+// code(i, c) receives position i's code.
+template <class Code>
+void code_distinct(const std::vector<double>& x, const std::vector<std::uint32_t>& order, std::vector<double>& values,
+                   Code&& code) {
   for (std::size_t i = 0; i < order.size(); ++i) {
     const double v = x[order[i]];
     if (values.empty() || v != values.back()) values.push_back(v);
-    codes[i] = static_cast<std::uint32_t>(values.size() - 1);
+    code(i, values.size() - 1);
   }
 }
 
@@ -122,35 +123,24 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads, std::size_t numer
       if (o.numeric_bins > 0) {
         // Binned: each row's bin takes the place of the order, ranks and codes. Few values: one bin each.
         o.bin_of[a].assign(n, kNoBin);
-        if (count_distinct(x, order) > o.numeric_bins) {
-          bin_numeric(x, o.numeric_bins, order, o.bin_of[a], o.code_min[a], o.code_max[a]);
-        } else {
-          for (std::size_t i = 0; i < order.size(); ++i) {
-            const double v = x[order[i]];
-            if (o.code_max[a].empty() || v != o.code_max[a].back()) o.code_max[a].push_back(v);
-            o.bin_of[a][order[i]] = static_cast<std::uint16_t>(o.code_max[a].size() - 1);
-          }
-        }
+        auto& bins = o.bin_of[a];
+        if (count_distinct(x, order) > o.numeric_bins)
+          bin_numeric(x, o.numeric_bins, order, bins, o.code_min[a], o.code_max[a]);
+        else
+          code_distinct(x, order, o.code_max[a],
+                        [&](std::size_t i, std::size_t code) { bins[order[i]] = static_cast<std::uint16_t>(code); });
         std::vector<std::uint32_t>().swap(order);
         return;
       }
-      code_distinct(x, order, o.sorted_codes[a], o.code_max[a]);
+      auto& codes = o.sorted_codes[a];
+      codes.resize(order.size());
+      code_distinct(x, order, o.code_max[a],
+                    [&](std::size_t i, std::size_t code) { codes[i] = static_cast<std::uint32_t>(code); });
       o.rank[a].assign(n, std::numeric_limits<std::uint32_t>::max());
       for (std::size_t i = 0; i < order.size(); ++i) o.rank[a][order[i]] = static_cast<std::uint32_t>(i);
     }
   });
   orders_ = std::move(orders);
-  index_labels();
-}
-
-CoverageIndex::CoverageIndex(const CoverageIndex& base, const Dataset& changed)
-    : data_(&changed),
-      labels_(&changed.y),
-      weights_(&changed.weights),
-      unit_weights_(changed.unit_weights()),
-      orders_(base.orders_) {
-  if (changed.rows() != base.rows() || changed.num_attributes() != base.data().num_attributes())
-    throw std::invalid_argument("CoverageIndex: a relabelled copy must have the base's rows and attributes");
   index_labels();
 }
 

@@ -26,12 +26,10 @@ class CoverageIndex {
   // of fewer has a bin per value, and its searches cut where unbinned ones do. Throws std::invalid_argument
   // for more than kMaxIndexedClasses classes.
   explicit CoverageIndex(const Dataset& data, int threads = 1, std::size_t numeric_bins = 0);
-  // The index of `changed`, a copy of base.data() that differs at most in its class labels and example
-  // weights (EVC's class-permuted copies, gradient rules' reweighted ones): the value orders are taken from
-  // `base` instead of sorted again.
-  CoverageIndex(const CoverageIndex& base, const Dataset& changed);
-  // The same for other class labels and example weights of base.data()'s rows, which must outlive the index:
-  // no copy of the data is made (at a million rows a copy per permutation or class would cost 80 MB).
+  // The index of base.data()'s rows under other class labels and example weights (EVC's class-permuted
+  // labels, gradient rules' residual weights), which must outlive the index: the value orders are taken from
+  // `base` instead of sorted again, and no copy of the data is made (at a million rows a copy per permutation
+  // or class would cost 80 MB).
   CoverageIndex(const CoverageIndex& base, const std::vector<int>& labels, const std::vector<double>& weights);
 
   // The rows' attribute values. Their class labels and weights are labels() and weights(): a relabelled

@@ -176,7 +176,7 @@ TEST(CoverageIndex, RelabelledCopyEqualsAFreshIndex) {
   Dataset relabelled = d;
   for (std::size_t r = 0; r < d.rows(); ++r)
     if (relabelled.y[r] != kMissing) relabelled.y[r] = (relabelled.y[r] + 1) % 3;
-  const CoverageIndex fresh(relabelled), reused(base, relabelled);
+  const CoverageIndex fresh(relabelled), reused(base, relabelled.y, relabelled.weights);
   for (std::size_t a = 0; a < d.num_attributes(); ++a) {
     const int ai = static_cast<int>(a);
     EXPECT_EQ(reused.sorted_rows(ai), fresh.sorted_rows(ai));

@@ -169,7 +169,7 @@ TEST(BeamSearch, MemoOfThePreviousSearchNeverChangesTheRule) {
   Dataset shuffled = d;
   std::mt19937 rng(3);
   std::shuffle(shuffled.y.begin(), shuffled.y.end(), rng);
-  const CoverageIndex permuted(index, shuffled);
+  const CoverageIndex permuted(index, shuffled.y, shuffled.weights);
   auto laplace = make_quality("laplace");
   SearchMemo memo;
   SearchOptions with, without;
