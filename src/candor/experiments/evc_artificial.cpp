@@ -55,7 +55,7 @@ struct Method {
   std::string name;
   std::string quality;
   double m = 0;
-  std::string correct = "none";  // the estimate of the rule's probability, when not the quality's own
+  Correction correct = Correction::none;  // the estimate of the rule's probability, when not the quality's own
 };
 
 }  // namespace
@@ -71,9 +71,9 @@ void run_evc_artificial(const ExperimentOptions& options) {
                                     {"EVC", "evc", 0},
                                     // Beyond the paper: the bootstrap's estimate of the optimism beside EVC's,
                                     // on the rule EVC ranks best and on the rule m = 20 ranks best.
-                                    {"EVC rule, bootstrap estimate", "evc", 0, "bootstrap"},
-                                    {"m=20 rule, EVC estimate", "m-estimate", 20, "evc"},
-                                    {"m=20 rule, bootstrap estimate", "m-estimate", 20, "bootstrap"}};
+                                    {"EVC rule, bootstrap estimate", "evc", 0, Correction::bootstrap},
+                                    {"m=20 rule, EVC estimate", "m-estimate", 20, Correction::evc},
+                                    {"m=20 rule, bootstrap estimate", "m-estimate", 20, Correction::bootstrap}};
   const std::size_t evc_method = 6;  // the paper's EVC row (Fig. 11)
   struct Point {
     double true_p, estimated, pmax;

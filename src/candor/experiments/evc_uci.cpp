@@ -83,7 +83,7 @@ double choose_m_by_internal_cv(const Dataset& learn, const ExperimentOptions& o,
       Dataset train = learn.subset(rows_not_in(learn.rows(), split[f])), held = learn.subset(split[f]);
       LearnerParams p = base_params(o, seed);
       p.learner = "cn2-ordered";
-      p.combine = "";  // a decision list's first rule decides
+      p.combine.reset();  // a decision list's first rule decides
       p.heuristics.quality = "m-estimate";
       p.heuristics.m = m;
       p.rule_covering.max_rules = 1;

@@ -120,7 +120,7 @@ Trial run_trial(const Dataset& train, const Dataset& test) {
 
   for (int s = 0; s < 3; ++s) {
     LearnerParams p = paper_params("laplace-covering");
-    p.rule_search.search = s == 0 ? "greedy" : s == 1 ? "layered" : "beam";
+    p.rule_search.search = s == 0 ? SearchKind::greedy : s == 1 ? SearchKind::layered : SearchKind::beam;
     p.rule_search.beam_width = kMaxWidth;
     p.rule_search.max_beam_width = kMaxWidth;
     p.rule_search.max_rule_length = kNoLengthLimit;

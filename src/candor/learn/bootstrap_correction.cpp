@@ -107,7 +107,7 @@ std::vector<OutOfBagRule> score_out_of_bag(const RuleModel& model, const Dataset
 BootstrapShrinkage fit_bootstrap_shrinkage(const Dataset& data, const LearnerParams& params, int threads) {
   if (params.bootstrap_resamples < 2) throw std::invalid_argument("bootstrap resamples must be at least 2");
   LearnerParams raw = params;
-  raw.correct = "none";
+  raw.correct = Correction::none;
   const std::size_t n = data.rows(), b_count = static_cast<std::size_t>(params.bootstrap_resamples);
   // The resamples, drawn in order from one stream (its own, apart from the EVC permutations'): the same on
   // any thread count.

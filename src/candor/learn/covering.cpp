@@ -15,11 +15,11 @@ namespace candor {
 
 const std::vector<ParamInfo>& rule_search_params() {
   static const std::vector<ParamInfo> table{
-      {"search", field<&LearnerParams::rule_search, &RuleSearchOptions::search>(),
+      {"search", named_field<kSearchNames, &LearnerParams::rule_search, &RuleSearchOptions::search>(),
        "greedy (beam width 1), beam (--beam-width) or layered (widths 1, 2, 4, ... --max-beam-width, the rule "
        "with the lowest r_w; laplace-covering only); default: layered for laplace-covering, greedy for "
        "decision-list, beam for CN2",
-       "rule", one_of([] { return names_of(kSearchNames); }, true)},
+       "rule"},
       {"beam_width", field<&LearnerParams::rule_search, &RuleSearchOptions::beam_width>(),
        "rules kept in the beam at each refinement level", "rule", at_least(1)},
       {"max_beam_width", field<&LearnerParams::rule_search, &RuleSearchOptions::max_beam_width>(),
@@ -56,14 +56,14 @@ const std::vector<ParamInfo>& rule_covering_params() {
        "stop after this many rules in all (0: no limit)", "rule", at_least(0)},
       {"target", field<&LearnerParams::rule_covering, &RuleCoveringOptions::target>(),
        "learn rules for this class value only (empty: every class)"},
-      {"stop", field<&LearnerParams::rule_covering, &RuleCoveringOptions::stop>(),
+      {"stop", named_field<kStoppingNames, &LearnerParams::rule_covering, &RuleCoveringOptions::stop>(),
        "stopping criterion: none (learn until no examples of the class are left or no rule qualifies) or "
        "prior (Orange 2's Stopping_Apriori, ABCN2's q > prior: accept a rule only when its probability, the "
        "quality measure's estimate or the EVC-corrected one, exceeds its class's prior, the training prior "
        "for a rule set and the share among the examples left for a decision list; the first rule that does "
        "not ends learning for its class, for a decision list the list); default: prior for the CN2 learners, "
        "none for laplace-covering and decision-list",
-       "rule", one_of([] { return names_of(kStoppingNames); }, true)},
+       "rule"},
       {"min_new_positives", field<&LearnerParams::rule_covering, &RuleCoveringOptions::min_new_positives>(),
        "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
        "an earlier rule (ABCN2's min_improved); the search only returns such rules",
@@ -189,13 +189,13 @@ int target_class(const Dataset& data, const LearnerParams& params) {
 RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index) {
   LearnerParams used = params;  // the model records what was used
   used.heuristics.quality = params.resolved_quality();
-  used.rule_search.search = name_of(kSearchNames, params.resolved_search());
+  used.rule_search.search = params.resolved_search();
   used.rule_search.max_rule_length = params.resolved_max_rule_length();
   // A decision list or best-rule set has no combination to record: its first firing rule decides.
   if (*rule_learner(params).combine) used.combine = params.resolved_combine();
-  used.rule_covering.stop = name_of(kStoppingNames, params.resolved_stop());
+  used.rule_covering.stop = params.resolved_stop();
   used.heuristics.m_scale = params.resolved_m_scale();
-  used.correct = name_of(kCorrectionNames, params.resolved_correct());
+  used.correct = params.resolved_correct();
   if (find_learner(params.learner).separate_heuristics) {
     used.heuristics.refine_quality = params.resolved_refine_quality();
     used.heuristics.select_quality = params.resolved_quality();

@@ -49,12 +49,12 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   if (given.resolved_correct() == Correction::bootstrap) {
     // The learner's own estimates first, then the shrinkage fitted on its rules out of bag.
     LearnerParams raw = given;
-    raw.correct = "none";
+    raw.correct = Correction::none;
     RuleModel model = fit(data, raw, threads);
     apply_bootstrap_shrinkage(model, fit_bootstrap_shrinkage(data, given, threads));
     // The model records the correction and its resamples, which the raw fit's options did not read.
     LearnerParams used = model_options(model);
-    used.correct = "bootstrap";
+    used.correct = Correction::bootstrap;
     used.bootstrap_resamples = given.bootstrap_resamples;
     model.learner = params_to_json(used);
     model.resolve();

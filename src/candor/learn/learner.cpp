@@ -160,8 +160,8 @@ std::string learners_markdown() {
                                 : std::string(l.combine).empty() ? "(one rule decides)"
                                                                  : l.combine;
     out += std::string("| `") + l.name + "` | " + l.description + " | " + search.quality + " | " +
-           nlohmann::json(search.m_scale).dump() + " | " + search.search + " | " + length + " | " + search.stop +
-           " | " + combine + " |\n";
+           nlohmann::json(search.m_scale).dump() + " | " + name_of(kSearchNames, search.search) + " | " + length +
+           " | " + name_of(kStoppingNames, search.stop) + " | " + combine + " |\n";
   }
   return out;
 }

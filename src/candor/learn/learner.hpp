@@ -17,6 +17,8 @@
 
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learn/rule_options.hpp"
+#include "candor/learn/tree_options.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 
@@ -43,14 +45,14 @@ struct LearnerInfo {
   // The learner whose searches find its rules, where that is another (rule-logistic: the one its --candidates
   // name): the defaults below, quality to not_equal, are then that learner's. Null: its own.
   const char* (*searches_with)(const LearnerParams& p) = nullptr;
-  // Defaults of the options left empty (or 0); empty for learners without rule options.
-  const char* quality = "";  // --quality
-  const char* search = "";   // --search
-  int max_rule_length = 0;   // --max-rule-length
-  const char* stop = "";     // --stop
-  const char* combine = "";  // --combine; empty: one rule decides each prediction, nothing to combine
-  double m_scale = 0;        // --m-scale
-  bool not_equal = false;    // true: its searches always generate A != v, as if --not-equal were given
+  // Defaults of the options left unset (or 0); quality empty for learners without rule options.
+  const char* quality = "";              // --quality
+  SearchKind search = SearchKind::beam;  // --search
+  int max_rule_length = 0;               // --max-rule-length
+  Stopping stop = Stopping::none;        // --stop
+  const char* combine = "";              // --combine; empty: one rule decides each prediction, nothing to combine
+  double m_scale = 0;                    // --m-scale
+  bool not_equal = false;                // true: its searches always generate A != v, as if --not-equal were given
   // Capabilities: what the parameter check accepts.
   const char* only_quality = nullptr;   // the one quality measure it can use; null: any
   bool layered_search = false;          // --search layered
@@ -62,12 +64,12 @@ struct LearnerInfo {
   // The option groups it reads (ParamInfo::group), space-separated: "rule", "linear", "leaf", "tree",
   // "boost", "pril"; "base" adds those of the learner named by --base. Any other option given is an error.
   const char* option_groups = "";
-  // Default of --correct when the quality does not already estimate by EVC: "evc" or "none".
-  const char* correct = "none";
+  // Default of --correct when the quality does not already estimate by EVC.
+  Correction correct = Correction::none;
   // Default of --multiclass, for the learners that read it: a function of the other options (null: softmax).
   MulticlassForm (*multiclass)(const LearnerParams& p) = nullptr;
   // Default of --leaf-estimate, for the learners that read it (learn/tree_options.hpp).
-  const char* leaf_estimate = "laplace";
+  LeafEstimateOption leaf_estimate = LeafEstimateOption::laplace;
   bool stable_rules = false;  // --stable-resamples (a rule set's)
   // A weak learner (a stump, a single rule, one attribute's rules): a base for ensembles or a baseline, not
   // expected to classify well alone (the Python estimators tell scikit-learn's accuracy checks so).

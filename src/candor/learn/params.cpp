@@ -25,19 +25,15 @@
 namespace candor {
 
 std::string LearnerParams::resolved_quality() const {
-  if (rule_learner(*this).separate_heuristics && !heuristics.select_quality.empty()) return heuristics.select_quality;
-  if (!heuristics.quality.empty()) return heuristics.quality;
-  return search_defaults(*this).quality;
+  if (rule_learner(*this).separate_heuristics && heuristics.select_quality) return *heuristics.select_quality;
+  return heuristics.quality.value_or(search_defaults(*this).quality);
 }
 
 std::string LearnerParams::resolved_refine_quality() const {
-  return heuristics.refine_quality.empty() ? resolved_quality() : heuristics.refine_quality;
+  return heuristics.refine_quality.value_or(resolved_quality());
 }
 
-SearchKind LearnerParams::resolved_search() const {
-  return parse_named(kSearchNames, "--search value",
-                     rule_search.search.empty() ? search_defaults(*this).search : rule_search.search);
-}
+SearchKind LearnerParams::resolved_search() const { return rule_search.search.value_or(search_defaults(*this).search); }
 
 int LearnerParams::resolved_max_rule_length() const {
   return rule_search.max_rule_length > 0 ? rule_search.max_rule_length : search_defaults(*this).max_rule_length;
@@ -46,7 +42,7 @@ int LearnerParams::resolved_max_rule_length() const {
 std::string LearnerParams::resolved_combine() const {
   const std::string def = rule_learner(*this).combine;
   if (def.empty()) return "first";
-  return combine.empty() ? def : combine;
+  return combine.value_or(def);
 }
 
 double LearnerParams::resolved_m_scale() const {
@@ -55,19 +51,16 @@ double LearnerParams::resolved_m_scale() const {
 
 bool LearnerParams::resolved_not_equal() const { return rule_search.not_equal || search_defaults(*this).not_equal; }
 
-Stopping LearnerParams::resolved_stop() const {
-  return parse_named(kStoppingNames, "--stop value",
-                     rule_covering.stop.empty() ? search_defaults(*this).stop : rule_covering.stop);
-}
+Stopping LearnerParams::resolved_stop() const { return rule_covering.stop.value_or(search_defaults(*this).stop); }
 
 Correction LearnerParams::resolved_correct() const {
-  if (!correct.empty()) return parse_named(kCorrectionNames, "--correct value", correct);
+  if (correct) return *correct;
   if (quality_needs_calibration(resolved_quality())) return Correction::none;
-  return parse_named(kCorrectionNames, "--correct value", rule_learner(*this).correct);
+  return rule_learner(*this).correct;
 }
 
 MulticlassForm LearnerParams::resolved_multiclass() const {
-  if (!multiclass.empty()) return parse_named(kMulticlassNames, "--multiclass value", multiclass);
+  if (multiclass) return *multiclass;
   const auto by_default = find_learner(learner).multiclass;
   return by_default ? by_default(*this) : MulticlassForm::softmax;
 }
@@ -147,7 +140,7 @@ const std::vector<ParamInfo>& param_table() {
     };
     // How rule models predict, read by every rule learner.
     const std::vector<ParamInfo> rule_outputs{
-        {"combine", field<&LearnerParams::combine>(),
+        {"combine", named_field<param_names::kNoNames, &LearnerParams::combine>(),
          "cn2-unordered: how firing rules make a prediction: counts, m-counts, probability-sum, best-rule, "
          "lift-product (see `candor params`); decision lists use their first firing rule",
          "rule", one_of(combination_names, true)},
@@ -157,7 +150,7 @@ const std::vector<ParamInfo>& param_table() {
          "every class seen in training strictly between 0 and 1; 0: the raw distributions; the same pseudo-examples "
          "smooth a tree leaf's counts and each KBS LIFT",
          "", at_least(0)},
-        {"correct", field<&LearnerParams::correct>(),
+        {"correct", named_field<kCorrectionNames, &LearnerParams::correct>(),
          "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
          "while the learner keeps ranking by its own --quality (cn2 learners, decision-list and rule-logistic); "
          "bootstrap: fit the learner on --bootstrap-resamples bootstrap resamples, score their rules on the rows "
@@ -165,7 +158,7 @@ const std::vector<ParamInfo>& param_table() {
          "those left-out rows best (one m per rule length; docs/method-bootstrap.md); "
          "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
          "--quality evc, which corrects by itself)",
-         "rule", one_of([] { return names_of(kCorrectionNames); }, true)},
+         "rule"},
     };
     // The components that declare their options in their own files, in the order of `candor params`, then
     // the seed every learner reads.
@@ -185,8 +178,8 @@ const std::vector<ParamInfo>& param_table() {
                  at_least(0)});
     // An option held as an enum takes the names of its table (named_field): declared once, with the field.
     for (auto& info : t)
-      if (const auto* named = std::get_if<ParamNameField>(&info.member); named && !info.values.names)
-        info.values = one_of(named->names);
+      if (const auto* named = std::get_if<ParamNameField>(&info.member); named && named->names && !info.values.names)
+        info.values = one_of(named->names, named->optional);
     return t;
   }();
   return table;
@@ -195,12 +188,12 @@ const std::vector<ParamInfo>& param_table() {
 LearnerParams paper_params(const std::string& learner) {
   LearnerParams p;
   p.learner = learner;
-  p.rule_covering.stop = "none";
+  p.rule_covering.stop = Stopping::none;
   p.rule_covering.min_new_positives = 1;
   p.rule_covering.min_new_share = 0;
   p.rule_covering.covering = Covering::remove;
-  p.combine = std::string(find_learner(learner).combine).empty() ? "" : "counts";
-  p.correct = "none";
+  if (*find_learner(learner).combine) p.combine = "counts";
+  p.correct = Correction::none;
   p.heuristics.m_scale = 0;
   p.prior_weight = 0;
   p.rule_search.beam_width = 5;
@@ -263,21 +256,20 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument(p.learner + " does not support the " + quality + " quality");
   if (p.resolved_search() == SearchKind::layered && !learner.layered_search)
     throw std::invalid_argument("layered search is not available with --learner " + p.learner);
-  if (!p.heuristics.refine_quality.empty()) {
+  if (const auto& refine = p.heuristics.refine_quality) {
     if (!learner.separate_heuristics)
       throw std::invalid_argument("--refine-quality is an option of --learner " + option_readers("refine_quality") +
                                   ", not of --learner " + p.learner);
-    if (quality_needs_calibration(p.heuristics.refine_quality))
-      throw std::invalid_argument(p.heuristics.refine_quality + " cannot rank refinements");
+    if (quality_needs_calibration(*refine)) throw std::invalid_argument(*refine + " cannot rank refinements");
   }
-  if (!p.heuristics.select_quality.empty()) {
+  if (p.heuristics.select_quality) {
     if (!learner.separate_heuristics)
       throw std::invalid_argument("--select-quality is an option of --learner " + option_readers("select_quality") +
                                   "; --learner " + p.learner + " has one heuristic, --quality");
-    if (!p.heuristics.quality.empty() && p.heuristics.quality != p.heuristics.select_quality)
+    if (p.heuristics.quality && p.heuristics.quality != p.heuristics.select_quality)
       throw std::invalid_argument("--quality and --select-quality differ; give one of them");
   }
-  if (!p.combine.empty() && std::string(learner.combine).empty())
+  if (p.combine && std::string(learner.combine).empty())
     throw std::invalid_argument("--combine is an option of --learner " + option_readers("combine") +
                                 " (rule sets), not of --learner " + p.learner);
   if (p.resolved_stop() != Stopping::none && !learner.stopping)

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -36,20 +37,21 @@ struct LearnerParams {
   HeuristicOptions heuristics;
   RuleSearchOptions rule_search;
   RuleCoveringOptions rule_covering;
-  // How a rule set's firing rules make a prediction (model/combine.hpp); empty: the learner's default.
-  std::string combine;
+  // The combination (model/combine.hpp) by which a rule set's firing rules make a prediction; unset: the
+  // learner's default.
+  std::optional<std::string> combine;
   // Pseudo-examples of the training prior in every prediction (model/combine.hpp); 0: raw distributions.
   double prior_weight = 1;
   // evc: report EVC-corrected rule probabilities for a learner ranking rules by another measure; none: the
-  // quality's own; empty: the learner's default (see resolved_correct).
-  std::string correct;
+  // quality's own; unset: the learner's default (see resolved_correct).
+  std::optional<Correction> correct;
   // --correct bootstrap: resamples the shrinkage is fitted on (learn/bootstrap_correction.hpp).
   int bootstrap_resamples = 20;
   // Stable rules (learn/stable_options.hpp), EVC's calibration (learn/evc_options.hpp).
   StableOptions stable;
   EvcOptions evc;
   // rule-logistic and KBS.
-  std::string multiclass;  // softmax, one-vs-rest; empty: the learner's default (see resolved_multiclass)
+  std::optional<MulticlassForm> multiclass;  // unset: the learner's default (see resolved_multiclass)
   int seed = 1;
   // The options the learners declare in their own folders (rule-logistic's LinearOptions, the trees'
   // TreeOptions, BoostOptions, PrilOptions): options<PrilOptions>().steps reads or writes one.
@@ -109,14 +111,18 @@ struct ParamField {
 };
 // An option held as an enum and read and written by the names of its Named<E> table
 // (named_option_field<kBoostingNames, &BoostOptions::boosting>()): to every reader of the
-// table it is a text option whose value is always one of those names.
+// table it is a text option whose value is always one of those names. An option held as std::optional (of an
+// enum, or of a name such as a quality measure's) is unset where the learner's default applies, and reads
+// and writes as the empty text there.
 struct ParamNameField {
   using type = std::string;
   std::string (*get)(const LearnerParams&);
-  // Throws std::invalid_argument naming `flag` and the known names for any other text.
+  // Throws std::invalid_argument naming `flag` and the known names for any other text (an enum's); a name
+  // held as text is checked with the others by validate().
   void (*set_name)(LearnerParams&, const std::string& flag, const std::string& name);
-  // Its names, in their table's order: the values param_table() declares for it.
+  // Its names, in their table's order: the values param_table() declares for it (null: declared there).
   std::vector<std::string> (*names)();
+  bool optional = false;  // empty: unset, the learner's default
   void set(LearnerParams& p, const std::string& flag, const std::string& name) const { set_name(p, flag, name); }
 };
 template <auto... Path>
@@ -140,22 +146,70 @@ auto option_field() {
   return ParamField<T>{[](LearnerParams& p) -> T& { return p.options<C>().*Member; },
                        [](const LearnerParams& p) -> const T& { return p.options<C>().*Member; }};
 }
+
+namespace param_names {
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+// The text of a value held as an enum, a name, or an optional one ("" when unset).
+template <const auto& Names, class T>
+std::string text(const T& value) {
+  if constexpr (is_optional<T>::value)
+    return value ? text<Names>(*value) : std::string();
+  else if constexpr (std::is_same_v<T, std::string>)
+    return value;
+  else
+    return name_of(Names, value);
+}
+template <const auto& Names, class T>
+void read(T& value, const std::string& flag, const std::string& text) {
+  if constexpr (is_optional<T>::value) {
+    if (text.empty()) {
+      value.reset();
+    } else {
+      typename T::value_type v{};
+      read<Names>(v, flag, text);
+      value = v;
+    }
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    value = text;
+  } else {
+    value = parse_named(Names, flag + " value", text);
+  }
+}
+// The names a Named<E> table holds; none for a name held as text (its declaration lists them).
+inline constexpr int kNoNames = 0;
+template <const auto& Names>
+std::vector<std::string> (*names())() {
+  if constexpr (std::is_same_v<std::remove_cvref_t<decltype(Names)>, int>)
+    return nullptr;
+  else
+    return [] { return names_of(Names); };
+}
+}  // namespace param_names
+
+// named_field<kStoppingNames, &LearnerParams::rule_covering, &RuleCoveringOptions::stop>(): a member held
+// as an enum or an optional enum; named_field<param_names::kNoNames, ...>() a member held as an optional name.
 template <const auto& Names, auto... Path>
 ParamNameField named_field() {
-  return ParamNameField{[](const LearnerParams& p) -> std::string { return name_of(Names, (p.*....*Path)); },
+  using T = std::remove_cvref_t<decltype((std::declval<LearnerParams&>().*....*Path))>;
+  return ParamNameField{[](const LearnerParams& p) -> std::string { return param_names::text<Names>((p.*....*Path)); },
                         [](LearnerParams& p, const std::string& flag, const std::string& name) {
-                          (p.*....*Path) = parse_named(Names, flag + " value", name);
+                          param_names::read<Names>((p.*....*Path), flag, name);
                         },
-                        [] { return names_of(Names); }};
+                        param_names::names<Names>(), param_names::is_optional<T>::value};
 }
 template <const auto& Names, auto Member>
 ParamNameField named_option_field() {
   using C = typename member_of<decltype(Member)>::owner;
-  return ParamNameField{[](const LearnerParams& p) -> std::string { return name_of(Names, p.options<C>().*Member); },
-                        [](LearnerParams& p, const std::string& flag, const std::string& name) {
-                          p.options<C>().*Member = parse_named(Names, flag + " value", name);
-                        },
-                        [] { return names_of(Names); }};
+  using T = typename member_of<decltype(Member)>::type;
+  return ParamNameField{
+      [](const LearnerParams& p) -> std::string { return param_names::text<Names>(p.options<C>().*Member); },
+      [](LearnerParams& p, const std::string& flag, const std::string& name) {
+        param_names::read<Names>(p.options<C>().*Member, flag, name);
+      },
+      param_names::names<Names>(), param_names::is_optional<T>::value};
 }
 using ParamMember =
     std::variant<ParamField<std::string>, ParamField<int>, ParamField<double>, ParamField<bool>, ParamNameField>;

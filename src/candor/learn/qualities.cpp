@@ -11,15 +11,17 @@ namespace candor {
 
 const std::vector<ParamInfo>& heuristic_params() {
   static const std::vector<ParamInfo> table{
-      {"quality", field<&LearnerParams::heuristics, &HeuristicOptions::quality>(),
+      {"quality", named_field<param_names::kNoNames, &LearnerParams::heuristics, &HeuristicOptions::quality>(),
        "rule quality: precision, laplace, m-estimate, wracc, entropy, lrs, evc, m-evc, modified-precision, "
        "modified-laplace, modified-m-estimate (default: the learner's, see the learner table: m-estimate for "
        "the CN2 learners, laplace otherwise); the selection heuristic of decision-list",
        "rule", one_of(quality_names, true)},
-      {"refine_quality", field<&LearnerParams::heuristics, &HeuristicOptions::refine_quality>(),
+      {"refine_quality",
+       named_field<param_names::kNoNames, &LearnerParams::heuristics, &HeuristicOptions::refine_quality>(),
        "decision-list: the heuristic that ranks refinements (default: the selection heuristic)", "rule",
        one_of(quality_names, true)},
-      {"select_quality", field<&LearnerParams::heuristics, &HeuristicOptions::select_quality>(),
+      {"select_quality",
+       named_field<param_names::kNoNames, &LearnerParams::heuristics, &HeuristicOptions::select_quality>(),
        "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
        "--quality, else laplace)",
        "rule", one_of(quality_names, true)},

@@ -116,7 +116,7 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
 
   LearnerParams raw = params;
   raw.stable.resamples = 0;
-  raw.correct = "none";
+  raw.correct = Correction::none;
   raw.rule_covering.max_rules = 0;
   const std::size_t n = data.rows(), b_count = static_cast<std::size_t>(params.stable.resamples);
   Rng rng(stream_seed(static_cast<std::uint64_t>(params.seed), 0x57AB1EULL));

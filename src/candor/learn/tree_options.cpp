@@ -9,14 +9,14 @@ namespace candor {
 
 const std::vector<ParamInfo>& tree_params() {
   static const std::vector<ParamInfo> table{
-      {"leaf_estimate", option_field<&TreeOptions::leaf_estimate>(),
+      {"leaf_estimate", named_option_field<kLeafEstimateOptionNames, &TreeOptions::leaf_estimate>(),
        "stump, tree: how a leaf's class weights become probabilities: laplace ((n_c + 1) / (n + classes), J48 -A), "
        "counts (n_c / n, mixed with --prior-weight pseudo-examples of the prior; --prior-weight 0 gives J48's "
        "raw shares) or bootstrap (counts mixed with m pseudo-examples of the prior, m fitted on the rows "
        "--bootstrap-resamples bootstrap resamples' trees left out; a single tree or stump only); a leaf with no "
        "training weight predicts from its parent's weights (default: bootstrap for tree, laplace for stump and "
        "for the trees and stumps of boost)",
-       "leaf", one_of([] { return names_of(kLeafEstimateOptionNames); }, true)},
+       "leaf"},
       {"confidence", option_field<&TreeOptions::confidence>(),
        "tree: the confidence of C4.5's error-based pruning; smaller prunes more (J48 -C)", "tree",
        in_range(0, 0.5, true)},
@@ -29,9 +29,7 @@ const std::vector<ParamInfo>& tree_params() {
 }
 
 LeafEstimateOption resolved_leaf_estimate(const LearnerParams& p) {
-  const std::string& name = p.options<TreeOptions>().leaf_estimate;
-  return parse_named(kLeafEstimateOptionNames, "--leaf-estimate value",
-                     name.empty() ? find_learner(p.learner).leaf_estimate : name);
+  return p.options<TreeOptions>().leaf_estimate.value_or(find_learner(p.learner).leaf_estimate);
 }
 
 void write_leaf_estimate(const LearnerParams& p, nlohmann::json& j) {

@@ -4,6 +4,7 @@
 // checks and help in tree_params(), which learn/trees/ registers. Every other part of candor sees them as
 // LearnerParams::options<TreeOptions>() and by their names (--confidence, ...).
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,8 +20,8 @@ inline constexpr Named<LeafEstimateOption> kLeafEstimateOptionNames[] = {{"lapla
                                                                          {"bootstrap", LeafEstimateOption::bootstrap}};
 
 struct TreeOptions {
-  // Group "leaf": laplace, counts or bootstrap; empty: the learner's default (resolved_leaf_estimate).
-  std::string leaf_estimate;
+  // Group "leaf"; unset: the learner's default (resolved_leaf_estimate).
+  std::optional<LeafEstimateOption> leaf_estimate;
   double confidence = 0.25;  // C4.5's pruning confidence, in (0, 0.5]
   double min_leaf = 2;
   bool unpruned = false;

@@ -218,7 +218,7 @@ TEST(CrossValidation, SharedCalibrationIsTheWholeDatasForItsFoldOnly) {
   const Dataset d = read_arff(test::repo("data/corpus/labor.arff"));
   LearnerParams p;
   p.learner = "cn2-unordered";
-  p.correct = "evc";
+  p.correct = Correction::evc;
   const Dataset train = d.subset(rows_not_in(d.rows(), stratified_folds(d.y, 5, 3)[0]));
   const Dataset copy = train;
   const auto mu = [](const RuleModel& m) {
@@ -258,7 +258,7 @@ TEST(CrossValidation, SharedCalibrationIsTheWholeDatasForItsFoldOnly) {
   EXPECT_EQ(per_fold.evc_calibration, FoldCalibration::per_fold);
   // Other laws, other probabilities: the folds' log loss moves.
   EXPECT_NE(one.mean.log_loss, per_fold.mean.log_loss);
-  p.correct = "none";
+  p.correct = Correction::none;
   EXPECT_FALSE(cross_validate(d, p, 5, 1, 7, 2, false, FoldCalibration::shared).evc_calibration.has_value());
 }
 

@@ -32,7 +32,7 @@ const std::vector<Config>& configs() {
        }},
       {"rule-logistic-ovr",
        [](LearnerParams& p) {
-         p.multiclass = "one-vs-rest";
+         p.multiclass = MulticlassForm::one_vs_rest;
          p.evc.permutations = 10;
        }},
       {"cn2-unordered lift-product", [](LearnerParams& p) { p.learner = "cn2-unordered"; }},
@@ -50,7 +50,7 @@ const std::vector<Config>& configs() {
        [](LearnerParams& p) {
          p.learner = "cn2-unordered";
          p.combine = "probability-sum";
-         p.correct = "evc";
+         p.correct = Correction::evc;
          p.evc.permutations = 10;
        }},
       {"cn2-unordered best-rule",
@@ -66,12 +66,12 @@ const std::vector<Config>& configs() {
       {"tree laplace",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.options<TreeOptions>().leaf_estimate = "laplace";
+         p.options<TreeOptions>().leaf_estimate = LeafEstimateOption::laplace;
        }},
       {"tree counts",
        [](LearnerParams& p) {
          p.learner = "tree";
-         p.options<TreeOptions>().leaf_estimate = "counts";
+         p.options<TreeOptions>().leaf_estimate = LeafEstimateOption::counts;
        }},
       {"tree (bootstrap leaves by default)",
        [](LearnerParams& p) {
@@ -81,7 +81,7 @@ const std::vector<Config>& configs() {
       {"cn2-unordered bootstrap-corrected",
        [](LearnerParams& p) {
          p.learner = "cn2-unordered";
-         p.correct = "bootstrap";
+         p.correct = Correction::bootstrap;
          p.bootstrap_resamples = 5;
        }},
       {"cn2-unordered stable",
@@ -116,7 +116,7 @@ const std::vector<Config>& configs() {
          p.learner = "boost";
          p.options<BoostOptions>().base = BaseLearner::tree;
          p.options<BoostOptions>().iterations = 3;
-         p.multiclass = "one-vs-rest";
+         p.multiclass = MulticlassForm::one_vs_rest;
        }},
       {"boost kbs tree",
        [](LearnerParams& p) {
@@ -207,7 +207,7 @@ TEST(Export, DiscountedRoundsMatchTheModel) {
     const Dataset data = read_arff(test::shared(name));
     const Dataset test = perturbed(data);
     for (const auto method : {BoostingMethod::kbs, BoostingMethod::adaboost_m1, BoostingMethod::logitboost})
-      for (const char* form : {"softmax", "one-vs-rest"}) {
+      for (const MulticlassForm form : {MulticlassForm::softmax, MulticlassForm::one_vs_rest}) {
         LearnerParams params;
         params.learner = "boost";
         params.options<BoostOptions>().boosting = method;
@@ -221,7 +221,8 @@ TEST(Export, DiscountedRoundsMatchTheModel) {
         m.calibration = BoostCalibration::discount;
         m.member_discount = 0.6;
         m.temperature = 0.8;
-        const std::string what = std::string(name_of(kBoostingNames, method)) + " " + form + " on " + name;
+        const std::string what =
+            std::string(name_of(kBoostingNames, method)) + " " + name_of(kMulticlassNames, form) + " on " + name;
         expect_program_matches(m, data, what);
         expect_program_matches(m, test, what + ", perturbed");
       }

@@ -26,7 +26,7 @@ namespace {
 LearnerParams bootstrap_params(const std::string& learner = "cn2-unordered") {
   LearnerParams p;
   p.learner = learner;
-  p.correct = "bootstrap";
+  p.correct = Correction::bootstrap;
   p.bootstrap_resamples = 10;
   return p;
 }
@@ -88,7 +88,7 @@ TEST(BootstrapCorrection, NoiseRulesAreShrunkToThePriorAndRealOnesKept) {
     d.lines.push_back(0);
   }
   LearnerParams p = bootstrap_params();
-  p.rule_covering.stop = "none";
+  p.rule_covering.stop = Stopping::none;
   const RuleModel noise = fit(d, p, 2);
   ASSERT_TRUE(noise.bootstrap);
   ASSERT_FALSE(noise.rules.empty());
@@ -135,7 +135,7 @@ TEST(BootstrapCorrection, SameModelOnAnyThreadCountAndThroughTheModelFile) {
   }
   // Other models' files do not name the option they do not read.
   LearnerParams evc = bootstrap_params();
-  evc.correct = "evc";
+  evc.correct = Correction::evc;
   EXPECT_FALSE(fit(d, evc, 2).to_json().at("learner").contains("bootstrap_resamples"));
 }
 
@@ -165,7 +165,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   const Dataset d = read_arff(test::shared("soybean.arff"));
   LearnerParams p;
   p.learner = "tree";
-  p.options<TreeOptions>().leaf_estimate = "bootstrap";
+  p.options<TreeOptions>().leaf_estimate = LeafEstimateOption::bootstrap;
   p.bootstrap_resamples = 10;
   const auto model = fit_model(d, p, 2);
   const auto j = model->to_json();
@@ -174,7 +174,7 @@ TEST(BootstrapCorrection, TreeLeavesShrunkOutOfBag) {
   EXPECT_GT(m, 0.0);
   // On held-out folds it beats J48's Laplace leaves, which add one example to each of soybean's 19 classes.
   LearnerParams laplace = p;
-  laplace.options<TreeOptions>().leaf_estimate = "laplace";
+  laplace.options<TreeOptions>().leaf_estimate = LeafEstimateOption::laplace;
   const double shrunk = cross_validate(d, p, 3, 1, 1, 2).mean.log_loss;
   const double plain = cross_validate(d, laplace, 3, 1, 1, 2).mean.log_loss;
   EXPECT_LT(shrunk, 0.7 * plain) << shrunk << " against " << plain;
@@ -279,7 +279,7 @@ TEST(TemperatureCalibration, DiscountCountsRoundKByAFittedFactorToTheK) {
   p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the plain ensemble
   p.options<BoostOptions>().boosting = BoostingMethod::kbs;
   p.options<BoostOptions>().base = BaseLearner::tree;
-  p.multiclass = "softmax";
+  p.multiclass = MulticlassForm::softmax;
   LearnerParams temperature = p, discount = p;
   temperature.options<BoostOptions>().calibrate = BoostCalibration::temperature;
   discount.options<BoostOptions>().calibrate = BoostCalibration::discount;
@@ -319,7 +319,7 @@ TEST(TemperatureCalibration, DiscountCountsRoundKByAFittedFactorToTheK) {
   EXPECT_FALSE(plain->to_json().contains("member_discount"));
   // One-vs-rest: a member's round is its place in its class's run, not in the ensemble.
   LearnerParams ovr = discount;
-  ovr.multiclass = "one-vs-rest";
+  ovr.multiclass = MulticlassForm::one_vs_rest;
   ovr.options<BoostOptions>().iterations = 3;
   const auto ovr_model = fit_model(d, ovr, 2);
   const auto& o = dynamic_cast<const BoostModel&>(*ovr_model);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/readers.hpp"
@@ -263,15 +264,14 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   }
   // Explicit values win; --quality evc corrects by itself.
   LearnerParams rl;
-  rl.correct = "none";
+  rl.correct = Correction::none;
   EXPECT_EQ(rl.resolved_correct(), Correction::none);
-  rl.correct.clear();
+  rl.correct.reset();
   rl.heuristics.quality = "evc";
   EXPECT_EQ(rl.resolved_correct(), Correction::none);
   rl.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;
   EXPECT_EQ(resolved_lambda_search(rl), LambdaSearchOn::attributes);
-  rl.correct = "maybe";
-  EXPECT_THROW(validate(rl), std::invalid_argument);
+  EXPECT_THROW(set_option_text(rl, "correct", "maybe"), std::invalid_argument);
 
   // Unordered CN2 keeps its own measured defaults: the m-estimate's probabilities, the lift product.
   LearnerParams p;
@@ -308,11 +308,11 @@ TEST(Params, JsonRoundTripAndUnknownKeys) {
   p.rule_search.beam_width = 10;
   p.rule_search.not_equal = true;
   p.rule_search.search =
-      "beam";  // the JSON records resolved defaults (quality, search, length), so give them to compare
+      SearchKind::beam;  // the JSON records resolved defaults (quality, search, length), so give them to compare
   p.rule_search.max_rule_length = 5;
-  p.rule_covering.stop = "none";
+  p.rule_covering.stop = Stopping::none;
   p.heuristics.m_scale = 0.5;
-  p.correct = "none";
+  p.correct = Correction::none;
   EXPECT_EQ(params_from_json(params_to_json(p)), p);
   EXPECT_EQ(params_to_json(LearnerParams{})["search"], "beam");
   LearnerParams dl;
@@ -335,7 +335,7 @@ TEST(Learners, EveryLearnerGivesTheSameModelFileOnAnyThreadCount) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));  // nominal, numeric and missing values
   int fitted = 0;
   for (const auto& info : learner_table()) {
-    std::vector<std::string> qualities{""};
+    std::vector<std::optional<std::string>> qualities{std::nullopt};
     if (info.evc_quality) qualities.push_back("evc");
     for (const auto& quality : qualities) {
       LearnerParams p;
@@ -344,7 +344,7 @@ TEST(Learners, EveryLearnerGivesTheSameModelFileOnAnyThreadCount) {
       if (reads_option_group(p, "rule")) p.evc.permutations = 20;
       const std::string one = fit_model(d, p, 1)->to_json().dump();
       const std::string two = fit_model(d, p, 2)->to_json().dump();
-      EXPECT_EQ(one, two) << info.name << " " << quality;
+      EXPECT_EQ(one, two) << info.name << " " << quality.value_or("(default quality)");
       ++fitted;
     }
   }

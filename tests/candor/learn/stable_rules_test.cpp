@@ -216,7 +216,7 @@ TEST(StableRules, ParametersChecked) {
   p.stable.quantiles = 1;
   EXPECT_THROW(fit(d, p), std::invalid_argument);
   p = stable();
-  p.correct = "bootstrap";
+  p.correct = Correction::bootstrap;
   EXPECT_THROW(fit(d, p), std::invalid_argument);
   p = stable();
   p.learner = "rule-logistic";

@@ -19,7 +19,7 @@ namespace {
 Dataset vote() { return read_arff(test::shared("vote.arff")); }
 Dataset credit() { return read_arff(test::shared("credit-a.arff")); }
 
-LearnerParams unordered(const std::string& quality, const std::string& stop) {
+LearnerParams unordered(const std::string& quality, Stopping stop) {
   LearnerParams p = paper_params("cn2-unordered");
   p.heuristics.quality = quality;
   p.rule_covering.stop = stop;
@@ -34,8 +34,8 @@ TEST(Stopping, PriorTestKeepsOnlyRulesAboveTheClassPriorAndStopsEachClassThere) 
   // examples are covered.)
   for (auto [data, quality] : {std::pair{"vote.arff", "evc"}, std::pair{"breast-cancer.arff", "evc"}}) {
     Dataset d = read_arff(test::shared(data));
-    RuleModel all = fit(d, unordered(quality, "none"));
-    RuleModel stopped = fit(d, unordered(quality, "prior"));
+    RuleModel all = fit(d, unordered(quality, Stopping::none));
+    RuleModel stopped = fit(d, unordered(quality, Stopping::prior));
     ASSERT_FALSE(stopped.rules.empty());
     EXPECT_LT(stopped.rules.size(), all.rules.size()) << quality;
     const auto prior = stopped.prior();
@@ -52,7 +52,7 @@ TEST(Stopping, PriorTestKeepsOnlyRulesAboveTheClassPriorAndStopsEachClassThere) 
   }
   // The EVC rule set without stopping learns rules far below the prior late in covering (the issue's
   // 'IF mx-missile = y THEN democrat', 1 democrat of 20 where it was learned).
-  RuleModel evc_all = fit(vote(), unordered("evc", "none"));
+  RuleModel evc_all = fit(vote(), unordered("evc", Stopping::none));
   bool below = false;
   for (const auto& r : evc_all.rules) below |= r.probability <= evc_all.prior()[r.klass];
   EXPECT_TRUE(below);
@@ -62,7 +62,7 @@ TEST(Stopping, OrderedPriorTestComparesWithTheExamplesLeft) {
   Dataset d = credit();
   LearnerParams p = paper_params("cn2-ordered");
   p.heuristics.quality = "m-estimate";
-  p.rule_covering.stop = "prior";
+  p.rule_covering.stop = Stopping::prior;
   RuleModel m = fit(d, p);
   ASSERT_FALSE(m.rules.empty());
   CoverageIndex index(d);
@@ -79,12 +79,12 @@ TEST(Stopping, OrderedPriorTestComparesWithTheExamplesLeft) {
 
 TEST(Stopping, MinNewPositivesAndShare) {
   Dataset d = credit();
-  LearnerParams p = unordered("laplace", "none");
+  LearnerParams p = unordered("laplace", Stopping::none);
   p.rule_covering.min_new_positives = 10;
   RuleModel m = fit(d, p);
   ASSERT_FALSE(m.rules.empty());
   for (const auto& r : m.rules) EXPECT_GE(r.class_counts[r.klass], 10);  // new: not covered by earlier rules
-  EXPECT_LT(m.rules.size(), fit(d, unordered("laplace", "none")).rules.size());
+  EXPECT_LT(m.rules.size(), fit(d, unordered("laplace", Stopping::none)).rules.size());
 
   p.rule_covering.min_new_positives = 1;
   p.rule_covering.min_new_share = 0.5;
@@ -94,7 +94,7 @@ TEST(Stopping, MinNewPositivesAndShare) {
 
 TEST(Stopping, ProbabilisticCoveringImprovesExamplesWithEveryRule) {
   Dataset d = credit();
-  LearnerParams p = unordered("m-estimate", "prior");
+  LearnerParams p = unordered("m-estimate", Stopping::prior);
   p.rule_covering.covering = Covering::probabilistic;
   p.rule_covering.min_new_positives = 3;
   RuleModel m = fit(d, p);
@@ -129,9 +129,9 @@ TEST(Stopping, ProbabilisticCoveringImprovesExamplesWithEveryRule) {
 
 TEST(Stopping, CorrectEvcKeepsTheRulesAndCorrectsTheirProbabilities) {
   Dataset d = vote();
-  LearnerParams plain = unordered("laplace", "none");
+  LearnerParams plain = unordered("laplace", Stopping::none);
   LearnerParams corrected = plain;
-  corrected.correct = "evc";
+  corrected.correct = Correction::evc;
   RuleModel a = fit(d, plain), b = fit(d, corrected);
   ASSERT_EQ(a.rules.size(), b.rules.size());
   ASSERT_TRUE(b.evc.has_value());
@@ -148,7 +148,7 @@ TEST(Stopping, CorrectEvcKeepsTheRulesAndCorrectsTheirProbabilities) {
   }
   EXPECT_GT(lowered, 0);
   LearnerParams layered = paper_params("laplace-covering");
-  layered.correct = "evc";
+  layered.correct = Correction::evc;
   EXPECT_THROW(validate(layered), std::invalid_argument);
 }
 

@@ -268,7 +268,7 @@ TEST(AttributeEncoding, FollowsTheDocumentedPolicy) {
 TEST(RuleLogistic, SavesLoadsExplainsAndIgnoresThreads) {
   for (const char* file : {"credit-a.arff", "iris.arff"}) {
     const Dataset d = read_arff(test::shared(file));
-    for (const char* multiclass : {"softmax", "one-vs-rest"}) {
+    for (const MulticlassForm multiclass : {MulticlassForm::softmax, MulticlassForm::one_vs_rest}) {
       LearnerParams p;
       p.learner = "rule-logistic";
       p.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;  // lambda by cross-validation
@@ -286,7 +286,8 @@ TEST(RuleLogistic, SavesLoadsExplainsAndIgnoresThreads) {
       EXPECT_EQ(m.lambda_search.grid.front(), lambda_grid().front());
       const auto best = std::min_element(m.lambda_search.log_loss.begin(), m.lambda_search.log_loss.end());
       EXPECT_EQ(m.lambda, m.lambda_search.grid[static_cast<std::size_t>(best - m.lambda_search.log_loss.begin())]);
-      const std::string path = test::write_temp(std::string("rl-") + file + multiclass + ".json", "");
+      const std::string path =
+          test::write_temp(std::string("rl-") + file + name_of(kMulticlassNames, multiclass) + ".json", "");
       save_model(*one, path);
       const auto back = load_model(path);
       EXPECT_EQ(back->kind_name(), "rule-logistic");

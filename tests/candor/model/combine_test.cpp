@@ -81,7 +81,7 @@ TEST(Combine, EveryLearnerPredictsStrictlyInsideZeroOne) {
       LearnerParams p;
       p.learner = "cn2-unordered";
       p.heuristics.quality = "precision";  // relative frequencies of 1 are the hard case
-      p.rule_covering.stop = "none";
+      p.rule_covering.stop = Stopping::none;
       p.combine = c.name;
       learners.push_back(p);
     }
@@ -89,7 +89,7 @@ TEST(Combine, EveryLearnerPredictsStrictlyInsideZeroOne) {
       LearnerParams p;
       p.learner = learner;
       if (std::string(learner) == "cn2-ordered") p.heuristics.quality = "entropy";
-      if (std::string(learner) == "laplace-covering") p.rule_search.search = "beam";
+      if (std::string(learner) == "laplace-covering") p.rule_search.search = SearchKind::beam;
       learners.push_back(p);
     }
     for (const auto& p : learners) {

@@ -117,7 +117,7 @@ TEST(Oversearching, PruningIsSafeAndLayeredSearchStops) {
 // rule of lowest Laplace error; unmatched items get the training majority.
 TEST(Oversearching, LaplaceCoveringClassifiesByLowestError) {
   Dataset d = load_dataset(test::shared("credit-a.arff"));
-  for (const char* search : {"greedy", "beam", "layered"}) {
+  for (const SearchKind search : {SearchKind::greedy, SearchKind::beam, SearchKind::layered}) {
     LearnerParams p;
     p.learner = "laplace-covering";
     p.rule_search.search = search;
@@ -133,7 +133,8 @@ TEST(Oversearching, LaplaceCoveringClassifiesByLowestError) {
       for (std::size_t row = 0; row < d.rows(); ++row)
         if (r.covers(d, row) && d.y[row] == r.klass) covered[row] = true;
     }
-    for (std::size_t row = 0; row < d.rows(); ++row) EXPECT_TRUE(covered[row]) << search << " row " << row;
+    for (std::size_t row = 0; row < d.rows(); ++row)
+      EXPECT_TRUE(covered[row]) << name_of(kSearchNames, search) << " row " << row;
     for (std::size_t row = 0; row < d.rows(); ++row) {
       auto decided = m.deciding_rules(d, row);
       double best = -1;
@@ -150,7 +151,7 @@ TEST(Oversearching, LaplaceCoveringClassifiesByLowestError) {
   }
   // Layered search is refused for other learners, other qualities for laplace-covering.
   LearnerParams bad;
-  bad.rule_search.search = "layered";
+  bad.rule_search.search = SearchKind::layered;
   EXPECT_THROW(validate(bad), std::invalid_argument);
   bad.learner = "laplace-covering";
   bad.heuristics.quality = "entropy";

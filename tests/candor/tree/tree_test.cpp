@@ -206,7 +206,7 @@ TEST(TreeModel, LeafRulesMergeTheTestsOfOneAttribute) {
   LearnerParams params;
   params.learner = "tree";
   params.options<TreeOptions>().min_leaf = 1;
-  params.options<TreeOptions>().leaf_estimate = "laplace";  // the J48 -A shares the text shows
+  params.options<TreeOptions>().leaf_estimate = LeafEstimateOption::laplace;  // the J48 -A shares the text shows
   const auto m = fit_model(d, params);
   const std::string text = model_text(*m);
   EXPECT_NE(text.find("1. IF b <= 2 THEN c = p\n   covers 4 [4, 0]  P(p) = 0.8333\n"), std::string::npos) << text;

@@ -232,7 +232,7 @@ bool discount_rejects_full_rounds(double loss_full, double loss_discounted) {
 std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams used = params;
   if (used.options<BoostOptions>().boosting == BoostingMethod::kbs)
-    used.multiclass = name_of(kMulticlassNames, params.resolved_multiclass());  // recorded
+    used.multiclass = params.resolved_multiclass();  // recorded
   auto model = std::make_unique<BoostModel>();
   model->learner = params_to_json(used);
   record_training(*model, data);
@@ -320,8 +320,8 @@ void write_boost_options(const LearnerParams& p, nlohmann::json& j) {
   if (p.options<BoostOptions>().calibrate == BoostCalibration::none) j.erase("calibrate");
   // A kbs model records it (fit_boost resolves it); a kbs model file without it predates the option and is
   // softmax (BoostModel::from_json).
-  if (p.options<BoostOptions>().boosting == BoostingMethod::kbs && !p.multiclass.empty())
-    j["multiclass"] = p.multiclass;
+  if (p.options<BoostOptions>().boosting == BoostingMethod::kbs && p.multiclass)
+    j["multiclass"] = name_of(kMulticlassNames, *p.multiclass);
 }
 
 }  // namespace candor

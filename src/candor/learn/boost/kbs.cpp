@@ -198,9 +198,8 @@ KbsMembers kbs_members_one_vs_rest(const LearnerParams& p, const Dataset& d, con
 
 KbsMembers kbs_members(const LearnerParams& p, const Dataset& d, const std::vector<std::size_t>& rows,
                        const std::vector<double>& start, int threads) {
-  // fit_boost resolves the form; an empty one (kbs before the option) is the softmax.
-  const bool one_vs_rest = !p.multiclass.empty() && parse_named(kMulticlassNames, "--multiclass value", p.multiclass) ==
-                                                        MulticlassForm::one_vs_rest;
+  // fit_boost resolves the form; an unset one (kbs before the option) is the softmax.
+  const bool one_vs_rest = p.multiclass == MulticlassForm::one_vs_rest;
   if (one_vs_rest && d.num_classes() > 2) return kbs_members_one_vs_rest(p, d, rows, start, threads);
   KbsRounds run = kbs_rounds(p, d, rows, start, false, threads);
   KbsMembers out;

@@ -18,9 +18,9 @@ LearnerRegistration register_gradient_rules() {
                     // loss's gradient) over the total: the rule of steepest descent, as ENDER searches. A != v lets
                     // one rule cover what a tree's "other values" branch covers. docs/defaults.md measures both.
                     .quality = "wracc",
-                    .search = "beam",
+                    .search = SearchKind::beam,
                     .max_rule_length = 5,
-                    .stop = "prior",
+                    .stop = Stopping::prior,
                     .combine = "lift-product",
                     .m_scale = 1.0,
                     .not_equal = true,
@@ -28,7 +28,7 @@ LearnerRegistration register_gradient_rules() {
                     .correct_evc = true,
                     .stopping = true,
                     .option_groups = "rule gradient",
-                    .correct = "evc",
+                    .correct = Correction::evc,
                     .stable_rules = true}},
       .params = gradient_rules_params,
       .option_groups = {{"gradient", "Gradient rule options (gradient-rules, rule-logistic --candidates gradient)"}}};

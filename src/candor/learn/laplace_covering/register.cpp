@@ -12,9 +12,9 @@ LearnerRegistration register_laplace_covering() {
                             "(paper 002, section 4)",
                         .fit = fit_laplace_covering,
                         .quality = "laplace",
-                        .search = "layered",
+                        .search = SearchKind::layered,
                         .max_rule_length = kNoLengthLimit,
-                        .stop = "none",
+                        .stop = Stopping::none,
                         .only_quality = "laplace",
                         .layered_search = true,
                         .option_groups = "rule"}}};

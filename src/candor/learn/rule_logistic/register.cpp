@@ -19,7 +19,7 @@ LearnerRegistration register_rule_logistic() {
                         .stopping = true,
                         .probabilistic_covering = true,
                         .option_groups = "rule linear gradient",
-                        .correct = "evc",
+                        .correct = Correction::evc,
                         .stable_rules = true,
                         .prediction = "(logistic weights)",
                         .check = check_rule_logistic_options,

@@ -49,18 +49,18 @@ const std::vector<ParamInfo>& linear_params() {
        "--stable-resamples, whose frequent rules are covering's); both with the rule options given (quality, "
        "search, --stop prior keeping only rules that beat their class's prior)",
        "linear"},
-      {"multiclass", field<&LearnerParams::multiclass>(),
+      {"multiclass", named_field<kMulticlassNames, &LearnerParams::multiclass>(),
        "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
        "model, a rule adds to the logit of its class; kbs: one ensemble whose LIFTs cover every class) or "
        "one-vs-rest (one binary model or ensemble per class, its log odds the class's score, normalised); "
        "default: softmax for rule-logistic, and for kbs softmax over trees with --calibrate discount or "
        "temperature, one-vs-rest otherwise",
-       "linear", one_of([] { return names_of(kMulticlassNames); }, true)},
+       "linear"},
       {"lambda", option_field<&LinearOptions::lambda>(),
        "rule-logistic: the strength of --penalty on every weight but the intercepts, against the summed "
        "(weighted) log loss; 0: the choice of --lambda-search (0.01 when it is none)",
        "linear", at_least(0)},
-      {"lambda_search", option_field<&LinearOptions::lambda_search>(),
+      {"lambda_search", named_option_field<kLambdaSearchNames, &LinearOptions::lambda_search>(),
        "rule-logistic: how lambda is chosen when --lambda is 0: attributes (cross-validate the attributes-only "
        "model, the paper's choice: every variant gets plain logistic regression's lambda; measured on the "
        "corpus, slightly better and cheaper than model), model (cross-validate this model, its rules fixed), "
@@ -68,7 +68,7 @@ const std::vector<ParamInfo>& linear_params() {
        "and cross-validation buys nothing measurable, docs/defaults.md); the cross-validation is seeded and "
        "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
        "twice in a row (default: none for --features rules, attributes otherwise)",
-       "linear", one_of([] { return names_of(kLambdaSearchNames); }, true)},
+       "linear"},
       {"lambda_folds", option_field<&LinearOptions::lambda_folds>(),
        "rule-logistic with a lambda search: folds of that cross-validation", "linear", at_least(2)},
   };
@@ -267,10 +267,10 @@ void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f, con
   LearnerParams rule_params = without_linear_options(p);
   rule_params.learner = rule_candidates_learner(p);
   rule_params.heuristics.quality = p.resolved_quality();
-  rule_params.rule_search.search = name_of(kSearchNames, p.resolved_search());
+  rule_params.rule_search.search = p.resolved_search();
   rule_params.rule_search.max_rule_length = p.resolved_max_rule_length();
-  rule_params.rule_covering.stop = name_of(kStoppingNames, p.resolved_stop());
-  rule_params.correct = name_of(kCorrectionNames, p.resolved_correct());
+  rule_params.rule_covering.stop = p.resolved_stop();
+  rule_params.correct = p.resolved_correct();
   // Stable rules limited to the learner's size: the limit applies to the rules with a weight (below), not to
   // the rule set the weights are fitted on.
   if (stable_limit) rule_params.stable.size = StableSize::frequent;
@@ -456,9 +456,9 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   // covering's candidates, and the model records that it did.
   if (p.stable.resamples > 0) p.options<LinearOptions>().candidates = RuleCandidates::covering;
   p.heuristics.m_scale = p.resolved_m_scale();
-  p.correct = name_of(kCorrectionNames, p.resolved_correct());  // the model records what was used
-  p.options<LinearOptions>().lambda_search = name_of(kLambdaSearchNames, resolved_lambda_search(p));
-  p.multiclass = name_of(kMulticlassNames, p.resolved_multiclass());
+  p.correct = p.resolved_correct();  // the model records what was used
+  p.options<LinearOptions>().lambda_search = resolved_lambda_search(p);
+  p.multiclass = p.resolved_multiclass();
   const int classes = static_cast<int>(data.num_classes());
   if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
   const RuleLogisticOptions o = read_rule_logistic_options(p, static_cast<std::size_t>(classes));
@@ -490,8 +490,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
 
 LambdaSearchOn resolved_lambda_search(const LearnerParams& p) {
   const LinearOptions& linear = p.options<LinearOptions>();
-  if (!linear.lambda_search.empty())
-    return parse_named(kLambdaSearchNames, "--lambda-search value", linear.lambda_search);
+  if (linear.lambda_search) return *linear.lambda_search;
   return linear.features == LogisticFeatures::rules ? LambdaSearchOn::none : LambdaSearchOn::attributes;
 }
 
@@ -543,7 +542,7 @@ void rule_logistic_paper_settings(LearnerParams& p) {
   p.options<LinearOptions>().candidates = RuleCandidates::covering;
   p.heuristics.quality = "evc";
   p.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes;
-  p.options<LinearOptions>().lambda_search = "attributes";
+  p.options<LinearOptions>().lambda_search = LambdaSearchOn::attributes;
 }
 
 }  // namespace candor

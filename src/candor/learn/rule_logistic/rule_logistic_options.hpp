@@ -4,6 +4,7 @@
 // registers (learn/rule_logistic/register.cpp). Every other part of candor sees them as
 // LearnerParams::options<LinearOptions>() and by their names (--features, --lambda, ...). --multiclass,
 // which KBS reads too, is declared with them but kept in LearnerParams itself.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,8 @@ struct LinearOptions {
   RuleSign rule_sign = RuleSign::by_class;
   RuleData rule_data = RuleData::all;
   RuleCandidates candidates = RuleCandidates::gradient;
-  double lambda = 0;          // 0: the lambda search's choice (LearnerParams::resolved_lambda_search)
-  std::string lambda_search;  // model, attributes, none; empty: none for rules only, else attributes
+  double lambda = 0;                            // 0: the lambda search's choice (resolved_lambda_search)
+  std::optional<LambdaSearchOn> lambda_search;  // unset: none for rules only, else attributes
   int lambda_folds = 5;
   bool operator==(const LinearOptions&) const = default;
 };

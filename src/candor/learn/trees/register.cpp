@@ -25,7 +25,7 @@ LearnerRegistration register_trees() {
                         "raising, fractional instances for missing values)",
                     .fit_model = fit_tree,
                     .option_groups = "leaf tree",
-                    .leaf_estimate = "bootstrap",
+                    .leaf_estimate = LeafEstimateOption::bootstrap,
                     .also_reads = tree_also_reads,
                     .prediction = "(leaf distribution, shrunk out of bag)",
                     .describe = describe_tree_learner,

@@ -207,7 +207,7 @@ TEST(Boost, NoClassIsRuledOutEvenWhenTheScoresAreExtreme) {
   p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the method's own scores
   p.options<BoostOptions>().base = BaseLearner::tree;
   p.options<BoostOptions>().iterations = 10;
-  p.multiclass = "softmax";
+  p.multiclass = MulticlassForm::softmax;
   const auto fitted = fit_model(d, p);
   const auto& m = dynamic_cast<const BoostModel&>(*fitted);
   std::size_t plain_below_edge = 0;
@@ -240,7 +240,7 @@ TEST(Boost, OptionsOfOtherLearnersAreRefused) {
   tree.learner = "tree";
   tree.heuristics.quality = "laplace";
   EXPECT_THROW(validate(tree), std::invalid_argument);
-  tree.heuristics.quality = "";
+  tree.heuristics.quality.reset();
   tree.options<TreeOptions>().confidence = 0.7;
   EXPECT_THROW(validate(tree), std::invalid_argument);
 }
@@ -271,7 +271,7 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   LearnerParams p;
   p.learner = "boost";
   p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the method's own scores
-  p.multiclass = "one-vs-rest";
+  p.multiclass = MulticlassForm::one_vs_rest;
   p.options<BoostOptions>().iterations = 3;
   const auto fitted = fit_model(d, p);
   const auto& m = dynamic_cast<const BoostModel&>(*fitted);
@@ -341,7 +341,7 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   }
   EXPECT_EQ(model_from_json(older, "older")->to_json(), m.to_json());
   // A kbs model file from before --multiclass reached kbs does not name it; it is one softmax ensemble.
-  p.multiclass = "softmax";
+  p.multiclass = MulticlassForm::softmax;
   const auto softmax = fit_model(d, p);
   auto old_file = softmax->to_json();
   EXPECT_EQ(old_file["learner"]["multiclass"], "softmax");
@@ -350,12 +350,11 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   EXPECT_EQ(old_model->to_json(), softmax->to_json());
   EXPECT_EQ(old_model->predict_proba(d, 60), softmax->predict_proba(d, 60));
   // Only KBS among the ensembles reads --multiclass.
-  p.multiclass = "one-vs-rest";
+  p.multiclass = MulticlassForm::one_vs_rest;
   p.options<BoostOptions>().boosting = BoostingMethod::adaboost_m1;
   EXPECT_THROW(validate(p), std::invalid_argument);
   p.options<BoostOptions>().boosting = BoostingMethod::kbs;
-  p.multiclass = "ovr";
-  EXPECT_THROW(validate(p), std::invalid_argument);
+  EXPECT_THROW(set_option_text(p, "multiclass", "ovr"), std::invalid_argument);
 }
 
 // KBS over two-way stumps is weak on many classes (segment, 7 classes); one binary run per class, the
@@ -366,7 +365,7 @@ TEST(Kbs, OneVsRestHoldsOnManyClasses) {
   p.learner = "boost";
   p.options<BoostOptions>().calibrate = BoostCalibration::none;  // the forms themselves, not their calibration
   const double one_vs_rest = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;  // the default over stumps
-  p.multiclass = "softmax";
+  p.multiclass = MulticlassForm::softmax;
   const double softmax = cross_validate(d, p, 5, 1, 1, 2).mean.accuracy;
   EXPECT_GT(one_vs_rest, softmax + 0.05);
   EXPECT_GT(one_vs_rest, 0.88);
@@ -399,9 +398,9 @@ TEST(Boost, DefaultsAreTheMeasuredChoices) {
   trees.options<BoostOptions>().iterations = 4;
   const auto by_default = fit_model(glass, trees, 2);
   LearnerParams spelled = trees;
-  spelled.multiclass = "softmax";
+  spelled.multiclass = MulticlassForm::softmax;
   spelled.options<BoostOptions>().calibrate = BoostCalibration::discount;
-  spelled.options<TreeOptions>().leaf_estimate = "laplace";
+  spelled.options<TreeOptions>().leaf_estimate = LeafEstimateOption::laplace;
   const auto explicit_model = fit_model(glass, spelled, 2);
   EXPECT_EQ(by_default->to_json(), explicit_model->to_json());
   EXPECT_EQ(learner_of(*by_default)["multiclass"], "softmax");
