@@ -81,14 +81,14 @@ const std::vector<ParamInfo>& rule_covering_params() {
   return table;
 }
 
-SearchOptions search_options(const LearnerParams& p, int threads) {
+SearchOptions search_options(const LearnerParams& p, const RuleSettings& settings, int threads) {
   SearchOptions o;
-  o.beam_width = p.search_width();
-  o.max_rule_length = p.resolved_max_rule_length();
+  o.beam_width = settings.beam_width;
+  o.max_rule_length = settings.max_rule_length;
   o.min_covered = static_cast<std::size_t>(p.rule_search.min_covered);
   o.numeric_bins = static_cast<std::size_t>(p.rule_search.numeric_bins);
   o.min_positives = p.rule_covering.min_new_positives;
-  o.kinds.not_equal = p.resolved_not_equal();
+  o.kinds.not_equal = settings.not_equal;
   o.alpha = p.rule_search.alpha;
   o.parent_alpha = p.rule_search.parent_alpha;
   o.threads = threads;
@@ -160,8 +160,8 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
   return r;
 }
 
-bool passes_prior_test(const LearnerParams& params, const Rule& rule, const std::vector<double>& totals) {
-  if (params.resolved_stop() != Stopping::prior) return true;
+bool passes_prior_test(const RuleSettings& settings, const Rule& rule, const std::vector<double>& totals) {
+  if (settings.stop != Stopping::prior) return true;
   double sum = 0;
   for (double c : totals) sum += c;
   return sum > 0 && rule.probability > totals[static_cast<std::size_t>(rule.klass)] / sum;
@@ -186,22 +186,10 @@ int target_class(const Dataset& data, const LearnerParams& params) {
   return target;
 }
 
-RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index) {
-  LearnerParams used = params;  // the model records what was used
-  used.heuristics.quality = params.resolved_quality();
-  used.rule_search.search = params.resolved_search();
-  used.rule_search.max_rule_length = params.resolved_max_rule_length();
-  // A decision list or best-rule set has no combination to record: its first firing rule decides.
-  if (*rule_learner(params).combine) used.combine = params.resolved_combine();
-  used.rule_covering.stop = params.resolved_stop();
-  used.heuristics.m_scale = params.resolved_m_scale();
-  used.correct = params.resolved_correct();
-  if (find_learner(params.learner).separate_heuristics) {
-    used.heuristics.refine_quality = params.resolved_refine_quality();
-    used.heuristics.select_quality = params.resolved_quality();
-  }
+RuleModel empty_model(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                      const CoverageIndex& index) {
   RuleModel model;
-  model.learner = params_to_json(used);
+  model.learner = params_to_json(with_rule_settings(params, settings));  // the model records what was used
   model.schema = data.schema;
   model.training_rows = data.rows();
   model.training_source = data.source;

@@ -6,6 +6,7 @@
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/search/beam_search.hpp"
@@ -13,8 +14,9 @@
 
 namespace candor {
 
-// The search settings of `p` (beam width from --search and --beam-width; significance tests).
-SearchOptions search_options(const LearnerParams& p, int threads);
+// The search settings of `p` and its resolved `settings` (beam width from --search and --beam-width;
+// significance tests).
+SearchOptions search_options(const LearnerParams& p, const RuleSettings& settings, int threads);
 
 // A model rule from a search result. Its probability is `estimate`'s (the quality measure's, or EVC's with
 // --correct evc) on the examples
@@ -27,7 +29,7 @@ Rule make_rule(const FoundRule& found, const CoverageIndex& index, const Quality
 
 // The prior test (--stop prior): whether rule.probability exceeds the share of the rule's class in `totals`
 // (the class counts its probability was estimated against). Always true when the test is off.
-bool passes_prior_test(const LearnerParams& params, const Rule& rule, const std::vector<double>& totals);
+bool passes_prior_test(const RuleSettings& settings, const Rule& rule, const std::vector<double>& totals);
 
 // params.max_rules as a count (0, no limit, as the largest count).
 std::size_t rule_limit(const LearnerParams& params);
@@ -38,7 +40,8 @@ bool single_class(const std::vector<double>& counts);
 // The class index of params.target, -1 when none; throws std::invalid_argument for an unknown value.
 int target_class(const Dataset& data, const LearnerParams& params);
 
-// A model with no rules yet: parameters (resolved), schema, training counts.
-RuleModel empty_model(const Dataset& data, const LearnerParams& params, const CoverageIndex& index);
+// A model with no rules yet: parameters (with `settings`, what was used), schema, training counts.
+RuleModel empty_model(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                      const CoverageIndex& index);
 
 }  // namespace candor

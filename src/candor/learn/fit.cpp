@@ -8,6 +8,7 @@
 #include "candor/learn/covering.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
+#include "candor/learn/rule_settings.hpp"
 #include "candor/learn/stable_rules.hpp"
 
 namespace candor {
@@ -42,11 +43,24 @@ std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& param
   return std::make_unique<RuleModel>(fit(data, params, threads));
 }
 
+namespace {
+
+// A rule learner's fit with its options checked and resolved (`settings`) and its measures built.
+RuleModel fit_resolved(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                       const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
+  RuleModel model = find_learner(params.learner).fit(data, params, settings, quality, threads, estimate);
+  model.resolve();
+  return model;
+}
+
+}  // namespace
+
 RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   validate(given);
   if (!find_learner(given.learner).fit)
     throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
-  if (given.resolved_correct() == Correction::bootstrap) {
+  const RuleSettings settings = resolve_rule_settings(given);
+  if (settings.correct == Correction::bootstrap) {
     // The learner's own estimates first, then the shrinkage fitted on its rules out of bag.
     LearnerParams raw = given;
     raw.correct = Correction::none;
@@ -61,27 +75,27 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
     return model;
   }
   LearnerParams params = given;
-  params.heuristics.m_scale = params.resolved_m_scale();
+  params.heuristics.m_scale = settings.m_scale;
   if (params.heuristics.m_scale > 0) {
     const auto totals = data.class_totals();  // labelled rows only
     params.heuristics.m = params.heuristics.m_scale * std::sqrt(std::accumulate(totals.begin(), totals.end(), 0.0));
   }
   QualityParams quality_params{params.heuristics.m, nullptr};
-  if (params.uses_evc()) {
-    EvcSettings settings{params.evc.permutations, params.evc.fit, static_cast<std::uint64_t>(params.seed),
-                         params.evc.pool};
+  if (settings.uses_evc()) {
+    EvcSettings evc{params.evc.permutations, params.evc.fit, static_cast<std::uint64_t>(params.seed), params.evc.pool};
     std::vector<int> classes;
     const int target = target_class(data, params);
     if (target >= 0) classes.push_back(target);
     quality_params.evc = std::make_shared<EvcCalibration>(
-        calibrate_evc_cached(data, search_options(params, threads), settings, classes, threads));
+        calibrate_evc_cached(data, search_options(params, settings, threads), evc, classes, threads));
   }
-  auto quality = make_quality(params.resolved_quality(), quality_params);
+  auto quality = make_quality(settings.quality, quality_params);
   // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
   std::unique_ptr<QualityMeasure> corrector;
-  if (params.resolved_correct() == Correction::evc) corrector = make_quality("evc", quality_params);
-  RuleModel model = params.stable.resamples > 0 ? fit_stable_rules(data, params, *quality, threads, corrector.get())
-                                                : fit_with_quality(data, params, *quality, threads, corrector.get());
+  if (settings.correct == Correction::evc) corrector = make_quality("evc", quality_params);
+  RuleModel model = params.stable.resamples > 0
+                        ? fit_stable_rules(data, params, settings, *quality, threads, corrector.get())
+                        : fit_resolved(data, params, settings, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;
   model.resolve();
   return model;
@@ -90,11 +104,8 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
 RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
                            const QualityMeasure* estimate) {
   validate(params);
-  const LearnerInfo& learner = find_learner(params.learner);
-  if (!learner.fit) throw std::invalid_argument(params.learner + " is not a rule learner");
-  RuleModel model = learner.fit(data, params, quality, threads, estimate);
-  model.resolve();
-  return model;
+  if (!find_learner(params.learner).fit) throw std::invalid_argument(params.learner + " is not a rule learner");
+  return fit_resolved(data, params, resolve_rule_settings(params), quality, threads, estimate);
 }
 
 }  // namespace candor

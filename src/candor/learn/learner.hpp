@@ -18,6 +18,7 @@
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_options.hpp"
+#include "candor/learn/rule_settings.hpp"
 #include "candor/learn/tree_options.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
@@ -27,11 +28,12 @@ namespace candor {
 // Rule length meaning "no limit".
 inline constexpr int kNoLengthLimit = 1000;
 
-// Fits a model. `quality` is the learner's (selection) measure, built by `fit`; `estimate`, when not null,
-// estimates each rule's probability instead (EVC's measure under --correct evc). `threads` never changes
-// the model. Throws std::invalid_argument for parameters the learner cannot use.
-using LearnerFit = RuleModel (*)(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                                 int threads, const QualityMeasure* estimate);
+// Fits a model. `settings` are `params`' rule options resolved (learn/rule_settings.hpp), `quality` is the
+// learner's (selection) measure, built by `fit`; `estimate`, when not null, estimates each rule's probability
+// instead (EVC's measure under --correct evc). `threads` never changes the model. Throws
+// std::invalid_argument for parameters the learner cannot use.
+using LearnerFit = RuleModel (*)(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                                 const QualityMeasure& quality, int threads, const QualityMeasure* estimate);
 
 // Fits a model of any kind. `threads` never changes the model. Throws std::invalid_argument for parameters
 // the learner cannot use.

@@ -65,12 +65,6 @@ MulticlassForm LearnerParams::resolved_multiclass() const {
   return by_default ? by_default(*this) : MulticlassForm::softmax;
 }
 
-bool LearnerParams::uses_evc() const {
-  return quality_needs_calibration(resolved_quality()) || resolved_correct() == Correction::evc;
-}
-
-int LearnerParams::search_width() const { return resolved_search() == SearchKind::greedy ? 1 : rule_search.beam_width; }
-
 namespace {
 
 // Whole numbers in full (1000000, not 1e+06), others to 10 significant digits.

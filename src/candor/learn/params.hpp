@@ -93,10 +93,6 @@ struct LearnerParams {
   // trees and one-vs-rest otherwise, softmax for rule-logistic (docs/boosting.md and docs/rule_logistic.md
   // measure both).
   MulticlassForm resolved_multiclass() const;
-  // Whether rule probabilities come from EVC: quality evc or correct evc (both need a calibration).
-  bool uses_evc() const;
-  // The beam width of a greedy or beam search (1 for greedy).
-  int search_width() const;
   bool operator==(const LearnerParams&) const = default;
 };
 

@@ -106,8 +106,8 @@ Dataset snap_to_quantiles(const Dataset& data, const std::vector<std::vector<dou
   return out;
 }
 
-RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
-                           const QualityMeasure* estimate) {
+RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                           const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
   const auto grid = quantile_grid(data, params.stable.quantiles);
   const auto values = snapped_values(data, grid);
@@ -153,7 +153,7 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
     for (const auto& [key, thresholds] : keys) ++frequency[key];
   const double needed = params.stable.frequency * static_cast<double>(b_count);
   CoverageIndex index(data, threads);
-  RuleModel model = empty_model(data, params, index);
+  RuleModel model = empty_model(data, params, settings, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
 
@@ -214,7 +214,7 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
                                        [&](const auto& k) { return k.first == f.target && *k.second == f.covered; });
     if (redundant) continue;
     Rule rule = make_rule(f, index, estimator, model.kind, model.training_counts);
-    if (!passes_prior_test(params, rule, model.training_counts)) continue;
+    if (!passes_prior_test(settings, rule, model.training_counts)) continue;
     kept.emplace_back(f.target, &f.covered);
     rule.stable_frequency = static_cast<double>(c.count) / static_cast<double>(b_count);
     model.rules.push_back(std::move(rule));

@@ -30,6 +30,7 @@
 // The rule set is then combined as the learner's (lift product, or rule-logistic's model).
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 
@@ -40,7 +41,7 @@ Dataset snap_to_quantiles(const Dataset& data, const std::vector<std::vector<dou
 
 // Steps 2 to 5 for fit() (learn/fit.hpp): `quality` ranks, `estimate` (or quality) gives the probabilities;
 // each kept rule's Rule::stable_frequency is its share of the resamples.
-RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
-                           const QualityMeasure* estimate);
+RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                           const QualityMeasure& quality, int threads, const QualityMeasure* estimate);
 
 }  // namespace candor

@@ -4,12 +4,12 @@
 
 namespace candor {
 
-RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
-                        const QualityMeasure* estimate) {
+RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                        const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
   LearnerParams one = params;
   one.rule_covering.max_rules = 1;
   // cn2-ordered's search, through the registry: a learner's folder includes no other's.
-  RuleModel model = find_learner("cn2-ordered").fit(data, one, quality, threads, estimate);
+  RuleModel model = find_learner("cn2-ordered").fit(data, one, settings, quality, threads, estimate);
   model.learner = params_to_json(params);
   model.resolve();
   return model;

@@ -21,8 +21,9 @@ namespace {
 // removed. Each example of the class remembers the best probability of a rule covering it so far, and the
 // search returns only rules that improve (cover with a higher probability) at least --min-new-positives
 // of them (at least one), and at least --min-new-share of the class examples they cover.
-void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams& params, const QualityMeasure& quality,
-                                const QualityMeasure& estimator, SearchOptions options, int target, RuleModel& model) {
+void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams& params, const RuleSettings& settings,
+                                const QualityMeasure& quality, const QualityMeasure& estimator, SearchOptions options,
+                                int target, RuleModel& model) {
   const std::size_t max_rules = rule_limit(params);
   const Bitset all(index.rows(), true);
   SearchMemo memo;  // every search runs on all rows
@@ -46,7 +47,7 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
       auto found = find_best_rule(index, all, c, quality, options);
       if (!found) break;
       Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts);
-      if (!passes_prior_test(params, rule, model.training_counts)) break;
+      if (!passes_prior_test(settings, rule, model.training_counts)) break;
       for (auto row : (found->covered & index.class_rows(c)).members())
         best[row] = std::max(best[row], rule.probability);
       model.rules.push_back(std::move(rule));
@@ -56,16 +57,16 @@ void fit_probabilistic_covering(const CoverageIndex& index, const LearnerParams&
 
 }  // namespace
 
-RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
-                          const QualityMeasure* estimate) {
+RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                          const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
-  SearchOptions options = search_options(params, threads);
+  SearchOptions options = search_options(params, settings, threads);
   SearchMemo memo;  // every search runs on the rows the earlier rules left
   options.memo = &memo;
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
   CoverageIndex index(data, threads, options.numeric_bins);
-  RuleModel model = empty_model(data, params, index);
+  RuleModel model = empty_model(data, params, settings, index);
   model.kind = ModelKind::decision_list;
   Bitset active(data.rows(), true);
   while (model.rules.size() < max_rules) {
@@ -74,7 +75,7 @@ RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, cons
     auto found = find_best_rule(index, active, target, quality, options);
     if (!found) break;
     Rule rule = make_rule(*found, index, estimator, model.kind, totals);
-    if (!passes_prior_test(params, rule, totals)) break;
+    if (!passes_prior_test(settings, rule, totals)) break;
     model.rules.push_back(std::move(rule));
     active.subtract(found->covered);
   }
@@ -82,18 +83,18 @@ RuleModel fit_cn2_ordered(const Dataset& data, const LearnerParams& params, cons
   return model;
 }
 
-RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                            int threads, const QualityMeasure* estimate) {
+RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                            const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
-  const SearchOptions options = search_options(params, threads);
+  const SearchOptions options = search_options(params, settings, threads);
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
   CoverageIndex index(data, threads, options.numeric_bins);
-  RuleModel model = empty_model(data, params, index);
+  RuleModel model = empty_model(data, params, settings, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
   if (params.rule_covering.covering == Covering::probabilistic) {
-    fit_probabilistic_covering(index, params, quality, estimator, options, target, model);
+    fit_probabilistic_covering(index, params, settings, quality, estimator, options, target, model);
     return model;
   }
   const Bitset all(data.rows(), true);
@@ -108,7 +109,7 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
       auto found = find_best_rule(index, active, c, quality, search);
       if (!found) break;
       Rule rule = make_rule(*found, index, estimator, model.kind, model.training_counts);
-      if (!passes_prior_test(params, rule, model.training_counts)) break;
+      if (!passes_prior_test(settings, rule, model.training_counts)) break;
       // Every covered example of the class in `active` is new: earlier rules' positives left the search.
       const double fresh = found->counts[static_cast<std::size_t>(c)];
       if (fresh < params.rule_covering.min_new_share * rule.training_counts[static_cast<std::size_t>(c)]) break;

@@ -13,17 +13,17 @@
 
 namespace candor {
 
-RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const QualityMeasure& select, int threads,
-                            const QualityMeasure* estimate) {
-  const auto refine = make_quality(params.resolved_refine_quality(), QualityParams{params.heuristics.m, nullptr});
-  SearchOptions options = search_options(params, threads);
+RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                            const QualityMeasure& select, int threads, const QualityMeasure* estimate) {
+  const auto refine = make_quality(settings.refine_quality, QualityParams{params.heuristics.m, nullptr});
+  SearchOptions options = search_options(params, settings, threads);
   options.select_quality = &select;
   options.best_from_beam = true;
   SearchMemo memo;  // every search runs on the rows the earlier rules left
   options.memo = &memo;
   const std::size_t max_rules = rule_limit(params);
   CoverageIndex index(data, threads, options.numeric_bins);
-  RuleModel model = empty_model(data, params, index);
+  RuleModel model = empty_model(data, params, settings, index);
   model.kind = ModelKind::decision_list;
   Bitset active(data.rows(), true);
   while (model.rules.size() < max_rules) {
@@ -35,7 +35,7 @@ RuleModel fit_decision_list(const Dataset& data, const LearnerParams& params, co
     if (!found) break;
     Rule rule = make_rule(*found, index, estimate ? *estimate : select, model.kind, totals);
     rule.quality = found->selection;  // what chose the rule
-    if (!passes_prior_test(params, rule, totals)) break;
+    if (!passes_prior_test(settings, rule, totals)) break;
     model.rules.push_back(std::move(rule));
     active.subtract(found->covered);
   }

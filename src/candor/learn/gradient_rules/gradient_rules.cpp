@@ -51,11 +51,11 @@ struct Candidate {
 
 }  // namespace
 
-RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                             int threads, const QualityMeasure* estimate) {
+RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                             const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
   const GradientRuleOptions& o = params.options<GradientRuleOptions>();
-  SearchOptions options = search_options(params, threads);
+  SearchOptions options = search_options(params, settings, threads);
   // A row's weight is its residual, a fraction of its example weight: a least weight of covered positives
   // given in examples would mean something else on every round.
   options.min_positives = 0;
@@ -63,7 +63,7 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   const int target = target_class(data, params);
   const std::size_t max_rules = rule_limit(params);
   CoverageIndex index(data, threads, options.numeric_bins);
-  RuleModel model = empty_model(data, params, index);
+  RuleModel model = empty_model(data, params, settings, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
 
@@ -122,7 +122,7 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
       // scores all the same): it claims nothing a reader could use.
       candidate.found.counts = index.class_counts(candidate.found.covered);
       Rule rule = make_rule(candidate.found, index, estimator, model.kind, model.training_counts);
-      if (!passes_prior_test(params, rule, model.training_counts)) continue;
+      if (!passes_prior_test(settings, rule, model.training_counts)) continue;
       model.rules.push_back(std::move(rule));
       kept_rows.push_back(std::move(candidate.found.covered));
     }

@@ -19,12 +19,13 @@
 // with --candidates gradient learns its weights with the gamma-penalised logistic model instead.
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 
 namespace candor {
 
-RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                             int threads, const QualityMeasure* estimate);
+RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                             const QualityMeasure& quality, int threads, const QualityMeasure* estimate);
 
 }  // namespace candor

@@ -10,17 +10,17 @@
 
 namespace candor {
 
-RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality,
-                               int threads, const QualityMeasure* estimate) {
-  SearchOptions options = search_options(params, threads);
+RuleModel fit_laplace_covering(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                               const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
+  SearchOptions options = search_options(params, settings, threads);
   options.prune = true;
   SearchMemo memo;  // each class's searches (and a layered search's widths) run on ever fewer rows
   options.memo = &memo;
   const std::size_t max_rules = rule_limit(params);
   const int target = target_class(data, params);
-  const bool layered = params.resolved_search() == SearchKind::layered;
+  const bool layered = settings.search == SearchKind::layered;
   CoverageIndex index(data, threads, options.numeric_bins);
-  RuleModel model = empty_model(data, params, index);
+  RuleModel model = empty_model(data, params, settings, index);
   model.kind = ModelKind::best_rule;
   const Bitset all(data.rows(), true);
   for (int c = 0; c < static_cast<int>(data.num_classes()); ++c) {

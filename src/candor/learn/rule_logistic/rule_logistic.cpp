@@ -9,6 +9,7 @@
 #include "candor/learn/fit.hpp"
 #include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/rule_logistic/rule_logistic_options.hpp"
+#include "candor/learn/rule_settings.hpp"
 #include "candor/learn/stable_options.hpp"
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/model/logistic_rule_model.hpp"
@@ -264,13 +265,9 @@ struct RuleLogisticFit {
 void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f, const std::vector<std::size_t>& rule_rows,
                          bool stable_limit) {
   const LearnerParams& p = f.p;
-  LearnerParams rule_params = without_linear_options(p);
+  // The candidates' learner searches with rule-logistic's settings (its defaults are that learner's).
+  LearnerParams rule_params = with_rule_settings(without_linear_options(p), resolve_rule_settings(p));
   rule_params.learner = rule_candidates_learner(p);
-  rule_params.heuristics.quality = p.resolved_quality();
-  rule_params.rule_search.search = p.resolved_search();
-  rule_params.rule_search.max_rule_length = p.resolved_max_rule_length();
-  rule_params.rule_covering.stop = p.resolved_stop();
-  rule_params.correct = p.resolved_correct();
   // Stable rules limited to the learner's size: the limit applies to the rules with a weight (below), not to
   // the rule set the weights are fitted on.
   if (stable_limit) rule_params.stable.size = StableSize::frequent;

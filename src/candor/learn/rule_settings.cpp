@@ -1,0 +1,41 @@
+#include "candor/learn/rule_settings.hpp"
+
+#include "candor/learn/learner.hpp"
+#include "candor/learn/qualities.hpp"
+
+namespace candor {
+
+bool RuleSettings::uses_evc() const { return quality_needs_calibration(quality) || correct == Correction::evc; }
+
+RuleSettings resolve_rule_settings(const LearnerParams& p) {
+  RuleSettings s;
+  s.quality = p.resolved_quality();
+  s.refine_quality = p.resolved_refine_quality();
+  s.separate_heuristics = find_learner(p.learner).separate_heuristics;
+  s.search = p.resolved_search();
+  s.beam_width = s.search == SearchKind::greedy ? 1 : p.rule_search.beam_width;
+  s.max_rule_length = p.resolved_max_rule_length();
+  s.m_scale = p.resolved_m_scale();
+  s.not_equal = p.resolved_not_equal();
+  s.stop = p.resolved_stop();
+  s.correct = p.resolved_correct();
+  if (*rule_learner(p).combine) s.combine = p.resolved_combine();
+  return s;
+}
+
+LearnerParams with_rule_settings(LearnerParams p, const RuleSettings& s) {
+  p.heuristics.quality = s.quality;
+  if (s.separate_heuristics) {
+    p.heuristics.refine_quality = s.refine_quality;
+    p.heuristics.select_quality = s.quality;
+  }
+  p.rule_search.search = s.search;
+  p.rule_search.max_rule_length = s.max_rule_length;
+  p.heuristics.m_scale = s.m_scale;
+  p.rule_covering.stop = s.stop;
+  p.correct = s.correct;
+  if (s.combine) p.combine = s.combine;
+  return p;
+}
+
+}  // namespace candor
