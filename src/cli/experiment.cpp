@@ -6,8 +6,9 @@
 #include <vector>
 
 #include "candor/eval/evaluate.hpp"
-#include "candor/evc/calibration.hpp"
-#include "candor/evc/gumbel.hpp"
+#include "candor/experiments/learner_options.hpp"
+#include "candor/learn/evc_options.hpp"
+#include "candor/learn/params.hpp"
 #include "candor/util/names.hpp"
 #include "command.hpp"
 
@@ -17,6 +18,7 @@ Command add_experiment_command(CLI::App& app) {
   struct Arguments {
     std::string name;
     ExperimentOptions options;
+    LearnerParams evc;  // holds the EVC options as they are read
     bool no_plots = false;
   };
   auto a = std::make_shared<Arguments>();
@@ -39,13 +41,14 @@ Command add_experiment_command(CLI::App& app) {
   cmd->add_option("--datasets", a->options.datasets, "data set names to use (default: the experiment's selection)")
       ->expected(1, -1);
   cmd->add_option("--max-rows", a->options.max_rows, "default selection: skip data sets with more rows");
-  cmd->add_option("--permutations", a->options.permutations, "EVC permutations")->capture_default_str();
-  cmd->add_option("--evc-fit", a->options.evc_fit, "EVC Gumbel fit: fixed-beta, moments, ml")
-      ->check(CLI::IsMember(names_of(kGumbelFitNames)))
-      ->capture_default_str();
-  cmd->add_option("--evc-pool", a->options.evc_pool, "EVC laws pooled across classes: none (the papers') or classes")
-      ->check(CLI::IsMember(names_of(kEvcPoolNames)))
-      ->capture_default_str();
+  // EVC's options as every fit declares them (their help and values), at the papers' values; the
+  // experiments' --permutations is --evc-permutations too.
+  a->evc.evc = a->options.evc;
+  for (const ParamInfo& evc : evc_params())
+    for (const ParamInfo& info : param_table())  // the table's entry: its values are declared there
+      if (std::string(info.name) == evc.name)
+        add_param_option(cmd, info, a->evc,
+                         std::string(info.name) == "evc_permutations" ? "--permutations,--evc-permutations" : "");
   cmd->add_option("--config", a->options.config,
                   "grid: JSON file of learners, datasets, resampling, seed, metrics, control, alpha, stability");
   cmd->add_option("--learner", a->options.learners,
@@ -73,6 +76,8 @@ Command add_experiment_command(CLI::App& app) {
             ExperimentOptions& options = a->options;
             if (options.out.empty() || options.out == ExperimentOptions{}.out) options.out = "out/" + a->name;
             options.plots = !a->no_plots;
+            validate(a->evc);  // the EVC options' values, as any fit checks them
+            options.evc = a->evc.evc;
             options.seed_given = cmd->count("--seed") > 0;
             std::vector<std::string> given;  // every option given, so that a new one is checked too
             for (const CLI::Option* option : cmd->get_options())

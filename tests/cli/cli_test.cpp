@@ -467,12 +467,19 @@ TEST(Cli, EvcExperimentsWriteTheirTables) {
   EXPECT_TRUE(std::filesystem::exists(out + "/points.md"));
   EXPECT_TRUE(std::filesystem::exists(out + "/plots.json"));
 
-  r = run_stdout("experiment evc-uci --no-plots --permutations 10 --datasets iris vote --datasets-dir " +
+  // The experiments' EVC options are `candor fit`'s declarations (--evc-permutations spells --permutations too).
+  r = run_stdout("experiment evc-uci --no-plots --evc-permutations 10 --datasets iris vote --datasets-dir " +
                  test::datasets_dir() + " --out " + out + "-uci");
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("| RMSE | 2 |"), std::string::npos) << r.out;
   EXPECT_TRUE(std::filesystem::exists(out + "-uci/table3.csv"));
   EXPECT_EQ(run("experiment no-such-thing").code, 2);
+  r = run("experiment evc-chi2 --permutations 0 --out " + out + "-bad");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--evc-permutations must be at least 1, not 0"), std::string::npos) << r.out;
+  r = run("experiment evc-chi2 --evc-pool some --out " + out + "-bad");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown --evc-pool value 'some' (known: none, classes)"), std::string::npos) << r.out;
 }
 
 // tests/data/four_learners_auc.csv: four learners on 14 data sets whose average ranks are those of Demšar

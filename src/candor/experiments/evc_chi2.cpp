@@ -88,11 +88,11 @@ Outcome run_one(const std::vector<double>& p, Rng& rng, const ExperimentOptions&
         for (int e = 0; e < kPerClass; ++e) mask.set(idx[e]);
         return best_for(mask, nullptr);
       },
-      options.permutations, perm_seed, 1);
+      options.evc.permutations, perm_seed, 1);
   double mean = 0;
   for (double m : maxima) mean += m;
   mean /= static_cast<double>(maxima.size());
-  const GumbelLaw law = fit_gumbel(maxima, parse_gumbel_fit(options.evc_fit));
+  const GumbelLaw law = fit_gumbel(maxima, options.evc.fit);
 
   Outcome out;
   out.true_chi2 = 4 * std::pow(50 * p[chosen] - 25, 2) / 25;

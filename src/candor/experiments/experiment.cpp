@@ -10,11 +10,7 @@
 
 namespace candor {
 
-void use_evc_options(const ExperimentOptions& options, LearnerParams& p) {
-  p.evc.permutations = options.permutations;
-  p.evc.fit = parse_named(kGumbelFitNames, "--evc-fit value", options.evc_fit);
-  p.evc.pool = parse_named(kEvcPoolNames, "--evc-pool value", options.evc_pool);
-}
+void use_evc_options(const ExperimentOptions& options, LearnerParams& p) { p.evc = options.evc; }
 
 const std::vector<ExperimentInfo>& experiment_table() {
   static const std::vector<ExperimentInfo> table{
@@ -68,7 +64,7 @@ const std::vector<ExperimentInfo>& experiment_table() {
        "5 folds) and generated waveform, LED and LED+17 under its three selection criteria, and whether each rule's "
        "stated reliability holds on test data, beside CN2 with EVC (resumable grid)",
        run_pril,
-       {"--datasets", "--permutations", "--evc-pool"}},
+       {"--datasets", "--permutations", "--evc-fit", "--evc-pool"}},
       {"stability",
        "every learner's (or --learner's) rule-set stability and prediction agreement over 10 bootstrap resamples "
        "beside its 10-fold accuracy, log loss and rules, stable rules included, on the corpus sets of 50 to "

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "candor/learn/evc_options.hpp"
+
 namespace candor {
 
 struct ExperimentOptions {
@@ -19,9 +21,9 @@ struct ExperimentOptions {
   std::string datasets_dir;           // the shared ARFF corpus
   std::vector<std::string> datasets;  // names (without .arff); empty: the experiment's default selection
   std::size_t max_rows = 0;           // default selection: skip larger data sets (0: the experiment's default)
-  int permutations = 100;             // EVC permutations
-  std::string evc_fit = "fixed-beta";
-  std::string evc_pool = "none";  // the papers fit each class's laws alone
+  // EVC's calibration in every fit (--permutations, --evc-fit, --evc-pool, declared as `candor fit` declares
+  // them): the papers' 100 permutations, each class's laws fitted alone.
+  EvcOptions evc{.permutations = 100, .pool = EvcPool::none};
   bool plots = true;
 
   // grid only (see grid.hpp); each given value overrides the config file

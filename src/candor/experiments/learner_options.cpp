@@ -9,6 +9,37 @@
 
 namespace candor {
 
+CLI::Option* add_param_option(CLI::App* cmd, const ParamInfo& info, LearnerParams& p, const std::string& names) {
+  const std::string flag = option_flag(info.name);
+  const std::string values = info.values.describe();
+  const std::string help = values.empty() ? std::string(info.help) : std::string(info.help) + " [" + values + "]";
+  const std::string spelled = names.empty() ? flag : names;
+  CLI::Option* option = nullptr;
+  std::visit(
+      [&](auto member) {
+        using T = typename decltype(member)::type;
+        if constexpr (std::is_same_v<decltype(member), ParamNameField>)
+          option = cmd->add_option_function<std::string>(
+                          spelled,
+                          [&p, member, flag](const std::string& name) {
+                            // A name the option does not know fails the parse, as a CLI11 check would.
+                            try {
+                              member.set(p, flag, name);
+                            } catch (const std::invalid_argument& e) {
+                              throw CLI::ValidationError(e.what());
+                            }
+                          },
+                          help)
+                       ->default_str(member.get(p));
+        else if constexpr (std::is_same_v<T, bool>)
+          option = cmd->add_flag(spelled, member.ref(p), help);
+        else
+          option = cmd->add_option(spelled, member.ref(p), help)->capture_default_str();
+      },
+      info.member);
+  return option;
+}
+
 void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& shown_learner) {
   bool filter = false;
   if (!shown_learner.empty()) {
@@ -32,34 +63,9 @@ void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& sho
   cmd->footer("Learner options show the defaults that " + shown_params.learner +
               " fits with; `--learner NAME --help` lists only the options of NAME, with its defaults.");
   for (const auto& info : param_table()) {
-    const std::string flag = option_flag(info.name);
     // A boosted learner's options depend on its --base: the help shows those of any base.
     const bool read = !filter || learner_reads_option(shown_learner, info.name);
-    const std::string values = info.values.describe();
-    const std::string help = values.empty() ? std::string(info.help) : std::string(info.help) + " [" + values + "]";
-    CLI::Option* option = nullptr;
-    std::visit(
-        [&](auto member) {
-          using T = typename decltype(member)::type;
-          if constexpr (std::is_same_v<decltype(member), ParamNameField>)
-            option = cmd->add_option_function<std::string>(
-                            flag,
-                            [&p, member, flag](const std::string& name) {
-                              // A name the option does not know fails the parse, as a CLI11 check would.
-                              try {
-                                member.set(p, flag, name);
-                              } catch (const std::invalid_argument& e) {
-                                throw CLI::ValidationError(e.what());
-                              }
-                            },
-                            help)
-                         ->default_str(member.get(p));
-          else if constexpr (std::is_same_v<T, bool>)
-            option = cmd->add_flag(flag, member.ref(p), help);
-          else
-            option = cmd->add_option(flag, member.ref(p), help)->capture_default_str();
-        },
-        info.member);
+    CLI::Option* option = add_param_option(cmd, info, p);
     if (const auto it = used.find(info.name); it != used.end()) {
       if (it->is_string() && !it->get<std::string>().empty())
         option->default_str(it->get<std::string>());

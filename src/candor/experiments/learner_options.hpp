@@ -15,6 +15,10 @@ namespace candor {
 // as its model file records it: --quality shows wracc for rule-logistic, m-estimate for cn2-unordered.
 void add_learner_options(CLI::App* cmd, LearnerParams& p, const std::string& shown_learner = "");
 
+// Adds the one option `info` declares, writing into `p`, with its help, its values and `p`'s value as the
+// default shown; `names` spells it where it is not --NAME (CLI11's "--a,--b" for two spellings).
+CLI::Option* add_param_option(CLI::App* cmd, const ParamInfo& info, LearnerParams& p, const std::string& names = "");
+
 // The value of `--learner` on a command line (`--learner X` or `--learner=X`), empty if none.
 std::string learner_on_command_line(int argc, const char* const* argv);
 

@@ -236,8 +236,7 @@ std::vector<std::vector<RulePoint>> guarantee_points(const std::vector<Guarantee
     if (t.evc) {
       p.learner = "cn2-unordered";
       p.heuristics.quality = "evc";
-      p.evc.permutations = options.permutations;
-      p.evc.pool = parse_named(kEvcPoolNames, "--evc-pool value", options.evc_pool);
+      use_evc_options(options, p);
       p.seed = static_cast<int>(options.seed);
     } else {
       for (const auto& s : settings)

@@ -159,7 +159,7 @@ void run_rule_logistic(const ExperimentOptions& options) {
 
   std::ostringstream md;
   md << "# Rules in a global classifier (paper 000, section 4.3.3)\n\n"
-     << grid.resampling.describe() << ", seed " << grid.seed << "; EVC with " << options.permutations
+     << grid.resampling.describe() << ", seed " << grid.seed << "; EVC with " << options.evc.permutations
      << " permutations. Every learner's options are in "
      << "summary.md; per data set means in means_METRIC.md.\n\n"
      << learner_section_markdown(t4, results, options.out, options.plots)
