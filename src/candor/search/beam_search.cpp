@@ -7,6 +7,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <span>
 #include <tuple>
 
 #include "candor/quality/significance.hpp"
@@ -454,169 +455,232 @@ class Task {
       if (s_.share_floors && out_.best.size() == s_.best_kept) raise(level_.best_floor, out_.best.front().selection);
     }
   }
-
   // A numeric attribute under SearchSetup::by_s_and_n: the target class's cuts, scored (or bounded) a whole
   // sweep at a time, then offered one by one where they may reach a bar. Under SearchSetup::box_bounds a
   // long list goes a run of rows at a time and passes over a run whose box of (s, n) cannot reach the bars
   // (QualityMeasure::box_may_reach) without finding its cuts: on permuted labels (the EVC calibration) nearly
   // every row is a cut and few runs hold a candidate for the beam, and on real data the bars soon rise above
   // most runs.
-  void sweep_cuts(const RuleCoverage& cov, const RefinementKinds& kinds, RefinementScratch& scratch) {
-    auto& s = scratch.batch_s;
-    auto& n = scratch.batch_n;
-    auto& q = scratch.batch_quality;
-    auto& sel = scratch.batch_selection;
-    // The measures read s (the counts below, the other classes left at zero) and n; offer() reads no
-    // counts here (no significance tests, no pruning bound).
-    auto& counts = scratch.other;
-    counts.assign(s_.k, 0.0);
-    const RuleStats base{counts, s_.totals, s_.target, level_.length, 0.0, s_.n_total};
-    const bool separate = &s_.select != &s_.quality;
-    // Most candidates lose to the task's bars: those are passed over on their scores (or bounds) alone,
-    // bars refreshed after every candidate that is offered, unless they may raise the level's maximum.
-    double beam_at = 0, best_at = 0, any_at = 0;
-    auto refresh = [&] {
-      beam_at = beam_bar();
-      best_at = best_bar();
-      any_at = bar();
-    };
-    refresh();
-    const bool track_max = s_.options.level_maxima != nullptr;
-    // Runs of passed-over candidates are skipped in tight loops over locals: in the main loop, whose body
-    // calls out, the flags, bars and sizes would be reloaded from memory at every candidate.
-    const bool scored = s_.batch_scores, bounded = s_.batch_bounds;
-    const std::size_t parent_rows = parent_.rows.size();
-    const double* code_max = s_.index.code_max(a_).data();
-    const double* code_min = s_.index.code_min(a_).data();
-    // Candidates [0, count) of s, n and q: candidate j is cut j / 2, whose threshold is threshold(j / 2),
-    // A <= t when j is even, A > t when odd.
-    auto scan = [&](std::size_t count, auto&& threshold) {
-      const double* qv = q.data();
-      const double* sel_of = scored && separate ? sel.data() : q.data();
-      for (std::size_t j = 0; j < count; ++j) {
-        if (scored) {
-          const double beam_bar_now = beam_at, best_bar_now = best_at;
-          const double max_now = track_max ? out_.max_quality : std::numeric_limits<double>::infinity();
-          while (j < count && qv[j] < beam_bar_now && sel_of[j] < best_bar_now && !(qv[j] > max_now)) ++j;
-        } else if (bounded) {
-          const double bar_now = any_at;
-          while (j < count && qv[j] < bar_now) ++j;
-        }
-        if (j == count) break;
-        const bool le = j % 2 == 0;
-        if (le ? !kinds.less_equal : !kinds.greater) continue;
-        const std::size_t rows = static_cast<std::size_t>(n[j]);
-        if (rows >= parent_rows || rows < s_.options.min_covered) continue;
-        if (s[j] <= 0 || s[j] < s_.options.min_positives) continue;
-        counts[static_cast<std::size_t>(s_.target)] = s[j];
-        const RuleStats stats{counts, s_.totals, s_.target, level_.length, n[j], s_.n_total};
-        // The threshold reads the attribute's code values (not in cache): only for candidates offered.
-        auto condition = [&] { return Condition{a_, le ? Op::le : Op::gt, 0, threshold(j / 2)}; };
-        if (scored) {
-          offer(condition(), stats, rows, q[j], sel_of[j]);
-        } else {
-          if (s_.quick_bounds && !s_.quality.may_reach(stats, any_at)) continue;
-          offer(condition(), stats, rows, s_.quality.evaluate(stats), s_.select.evaluate(stats));
-        }
-        refresh();
-      }
-    };
-    // The candidates of cuts [0, count) with below[i] positives before position[i], of a list of m rows
-    // holding `positives`, into s and n.
-    auto fill = [&](std::size_t count, const std::uint32_t* position, const std::uint32_t* below, double m,
-                    double positives) {
-      s.resize(2 * count);
-      n.resize(2 * count);
-      q.resize(2 * count);
-      for (std::size_t i = 0; i < count; ++i) {
-        s[2 * i] = below[i];
-        n[2 * i] = position[i];
-        s[2 * i + 1] = positives - s[2 * i];
-        n[2 * i + 1] = m - n[2 * i];
-      }
-    };
+  // Not inlined into run(): the inliner then keeps sweep_counts' numeric loop there (2% fewer instructions on
+  // a default fit of vowel, counted with callgrind).
+  __attribute__((noinline)) void sweep_cuts(const RuleCoverage& cov, const RefinementKinds& kinds,
+                                            RefinementScratch& scratch) {
     // Below about a thousand rows a list's runs are passed over too rarely to pay for their bounds (counted
     // with cachegrind on spambase, segment and diabetes: runs from 512, 1,024 or 2,048 rows cost about the
     // same, and runs of 16 to 64 rows 8% to 14% more instructions than the whole list on diabetes' 691-row
     // lists).
     constexpr std::size_t kRunsFrom = 1024;
+    CutSweep sweep(*this, kinds, scratch);
     // A binned attribute has few cuts: they are all scored.
-    if (!s_.box_bounds || cov.rows->size() < kRunsFrom || s_.index.binned(a_)) {
-      const TargetCuts cuts = target_cuts(s_.index, cov, a_, s_.target, scratch);
+    if (!s_.box_bounds || cov.rows->size() < kRunsFrom || s_.index.binned(a_))
+      sweep.whole_list(cov);
+    else
+      sweep.by_runs(cov);
+  }
+
+  // One sweep of sweep_cuts: the candidates' s, n and scores in the scratch's batches, and the task's bars as
+  // they stood when last refreshed.
+  class CutSweep {
+   public:
+    CutSweep(Task& task, const RefinementKinds& kinds, RefinementScratch& scratch)
+        : t_(task),
+          kinds_(kinds),
+          scratch_(scratch),
+          s_(scratch.batch_s),
+          n_(scratch.batch_n),
+          q_(scratch.batch_quality),
+          sel_(scratch.batch_selection),
+          counts_(scratch.other),
+          base_{zeroed(counts_, task.s_.k), task.s_.totals, task.s_.target, task.level_.length, 0.0, task.s_.n_total},
+          separate_(&task.s_.select != &task.s_.quality),
+          track_max_(task.s_.options.level_maxima != nullptr),
+          scored_(task.s_.batch_scores),
+          bounded_(task.s_.batch_bounds),
+          parent_rows_(task.parent_.rows.size()),
+          code_max_(task.s_.index.code_max(task.a_).data()),
+          code_min_(task.s_.index.code_min(task.a_).data()) {
+      refresh();
+    }
+
+    // Every cut of the rule's list (or bins), scored at once.
+    void whole_list(const RuleCoverage& cov) {
+      const SearchSetup& s = t_.s_;
+      const TargetCuts cuts = target_cuts(s.index, cov, t_.a_, s.target, scratch_);
       if (cuts.count == 0) return;
       fill(cuts.count, cuts.position, cuts.below, static_cast<double>(cuts.rows), static_cast<double>(cuts.positives));
-      if (scored) {
-        s_.quality.evaluate_batch(base, s, n, q);
-        if (separate) {
-          sel.resize(s.size());
-          s_.select.evaluate_batch(base, s, n, sel);
+      if (scored_) {
+        s.quality.evaluate_batch(base_, s_, n_, q_);
+        if (separate_) {
+          sel_.resize(s_.size());
+          s.select.evaluate_batch(base_, s_, n_, sel_);
         }
-      } else if (bounded) {
-        s_.quality.bound_batch(base, s, n, q);
+      } else if (bounded_) {
+        s.quality.bound_batch(base_, s_, n_, q_);
       }
       if (cuts.binned)
-        scan(s.size(), [&](std::size_t i) { return detail::bin_cut_threshold(s_.index, a_, scratch, i); });
+        scan(s_.size(), [&](std::size_t i) { return detail::bin_cut_threshold(s.index, t_.a_, scratch_, i); });
       else
-        scan(s.size(),
-             [&](std::size_t i) { return detail::cut_threshold(code_max, code_min, cuts.codes, cuts.position[i]); });
-      return;
+        scan(s_.size(),
+             [&](std::size_t i) { return detail::cut_threshold(code_max_, code_min_, cuts.codes, cuts.position[i]); });
     }
-    const ColumnView col = detail::rule_column(s_.index, cov, a_, scratch);
-    const std::size_t m = col.size;
-    if (m < 2) return;
-    const auto target = static_cast<ClassCode>(s_.target);
-    const ClassCode* cls = col.classes;
-    // The positives before each run of kRun rows.
-    constexpr std::size_t kRun = 64;
-    const std::size_t runs = (m + kRun - 1) / kRun;
-    auto& before = scratch.run_positives;
-    before.resize(runs + 1);
-    before[0] = 0;
-    for (std::size_t r = 0; r < runs; ++r) {
-      std::uint32_t in_run = 0;
-      for (std::size_t j = r * kRun, end = std::min(m, j + kRun); j < end; ++j) in_run += cls[j] == target;
-      before[r + 1] = before[r] + in_run;
+
+    // The rule's list a run of kRun rows at a time, passing over the runs whose box cannot reach the bars.
+    void by_runs(const RuleCoverage& cov) {
+      const SearchSetup& s = t_.s_;
+      const ColumnView col = detail::rule_column(s.index, cov, t_.a_, scratch_);
+      const std::size_t m = col.size;
+      if (m < 2) return;
+      const auto target = static_cast<ClassCode>(s.target);
+      const ClassCode* cls = col.classes;
+      // The positives before each run of kRun rows.
+      constexpr std::size_t kRun = 64;
+      const std::size_t runs = (m + kRun - 1) / kRun;
+      auto& before = scratch_.run_positives;
+      before.resize(runs + 1);
+      before[0] = 0;
+      for (std::size_t r = 0; r < runs; ++r) {
+        std::uint32_t in_run = 0;
+        for (std::size_t j = r * kRun, end = std::min(m, j + kRun); j < end; ++j) in_run += cls[j] == target;
+        before[r + 1] = before[r] + in_run;
+      }
+      const double positives = before[runs], rows = static_cast<double>(m);
+      scratch_.cuts.resize(kRun);
+      scratch_.below.resize(kRun);
+      constexpr double kLoses = -std::numeric_limits<double>::infinity();
+      for (std::size_t r = 0; r < runs; ++r) {
+        // Cuts lie at positions 1 .. m - 1; run r holds those in [from, to). Its A <= t rules cover at least
+        // `from` rows and at most the positives before its end; its A > t rules at least m - (to - 1) rows and
+        // at most the positives from `from` on.
+        const std::size_t from = std::max<std::size_t>(1, r * kRun), to = std::min(m, (r + 1) * kRun);
+        if (from >= to || col.codes[from - 1] == col.codes[to - 1]) continue;  // one value: no cut
+        const std::uint32_t before_from = r == 0 ? static_cast<std::uint32_t>(cls[0] == target) : before[r];
+        const double at = run_bar();
+        const bool le_open = kinds_.less_equal && s.quality.box_may_reach(base_, before[r + 1], from, at);
+        const bool gt_open = kinds_.greater && s.quality.box_may_reach(base_, positives - before_from,
+                                                                       rows - static_cast<double>(to - 1), at);
+        if (!le_open && !gt_open) continue;
+        const std::size_t count = target_cuts_between(col.codes, cls, m, target, from, to, before_from,
+                                                      scratch_.cuts.data(), scratch_.below.data());
+        if (count == 0) continue;
+        fill(count, scratch_.cuts.data(), scratch_.below.data(), rows, positives);
+        if (scored_)
+          s.quality.evaluate_batch(base_, s_, n_, q_);
+        else
+          s.quality.bound_batch(base_, s_, n_, q_);
+        if (!le_open)
+          for (std::size_t j = 0; j < q_.size(); j += 2) q_[j] = kLoses;
+        if (!gt_open)
+          for (std::size_t j = 1; j < q_.size(); j += 2) q_[j] = kLoses;
+        scan(q_.size(),
+             [&](std::size_t i) { return detail::cut_threshold(code_max_, code_min_, col.codes, scratch_.cuts[i]); });
+      }
     }
-    const double positives = before[runs], rows = static_cast<double>(m);
-    scratch.cuts.resize(kRun);
-    scratch.below.resize(kRun);
-    constexpr double kLoses = -std::numeric_limits<double>::infinity();
-    constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+   private:
+    static std::vector<double>& zeroed(std::vector<double>& v, std::size_t k) {
+      v.assign(k, 0.0);
+      return v;
+    }
+
+    // Most candidates lose to the task's bars: those are passed over on their scores (or bounds) alone,
+    // bars refreshed after every candidate that is offered, unless they may raise the level's maximum.
+    void refresh() {
+      beam_at_ = t_.beam_bar();
+      best_at_ = t_.best_bar();
+      any_at_ = t_.bar();
+    }
+
     // The bar a whole run must stay below to be passed over, as scan() passes over a candidate: a bound below
     // any_at; a score below the beam's and the best's bars and not above the task's maximum.
-    auto run_bar = [&] {
-      if (bounded) return any_at;
-      const double above_max = track_max ? std::nextafter(out_.max_quality, kInfinity) : kInfinity;
-      return std::min({beam_at, best_at, above_max});
-    };
-    for (std::size_t r = 0; r < runs; ++r) {
-      // Cuts lie at positions 1 .. m - 1; run r holds those in [from, to). Its A <= t rules cover at least
-      // `from` rows and at most the positives before its end; its A > t rules at least m - (to - 1) rows and
-      // at most the positives from `from` on.
-      const std::size_t from = std::max<std::size_t>(1, r * kRun), to = std::min(m, (r + 1) * kRun);
-      if (from >= to || col.codes[from - 1] == col.codes[to - 1]) continue;  // one value: no cut
-      const std::uint32_t before_from = r == 0 ? static_cast<std::uint32_t>(cls[0] == target) : before[r];
-      const double at = run_bar();
-      const bool le_open = kinds.less_equal && s_.quality.box_may_reach(base, before[r + 1], from, at);
-      const bool gt_open = kinds.greater && s_.quality.box_may_reach(base, positives - before_from,
-                                                                     rows - static_cast<double>(to - 1), at);
-      if (!le_open && !gt_open) continue;
-      const std::size_t count = target_cuts_between(col.codes, cls, m, target, from, to, before_from,
-                                                    scratch.cuts.data(), scratch.below.data());
-      if (count == 0) continue;
-      fill(count, scratch.cuts.data(), scratch.below.data(), rows, positives);
-      if (scored)
-        s_.quality.evaluate_batch(base, s, n, q);
-      else
-        s_.quality.bound_batch(base, s, n, q);
-      if (!le_open)
-        for (std::size_t j = 0; j < q.size(); j += 2) q[j] = kLoses;
-      if (!gt_open)
-        for (std::size_t j = 1; j < q.size(); j += 2) q[j] = kLoses;
-      scan(q.size(),
-           [&](std::size_t i) { return detail::cut_threshold(code_max, code_min, col.codes, scratch.cuts[i]); });
+    double run_bar() const {
+      constexpr double kInfinity = std::numeric_limits<double>::infinity();
+      if (bounded_) return any_at_;
+      const double above_max = track_max_ ? std::nextafter(t_.out_.max_quality, kInfinity) : kInfinity;
+      return std::min({beam_at_, best_at_, above_max});
     }
-  }
+
+    // The candidates of cuts [0, count) with below[i] positives before position[i], of a list of m rows
+    // holding `positives`, into s and n.
+    void fill(std::size_t count, const std::uint32_t* position, const std::uint32_t* below, double m,
+              double positives) {
+      s_.resize(2 * count);
+      n_.resize(2 * count);
+      q_.resize(2 * count);
+      for (std::size_t i = 0; i < count; ++i) {
+        s_[2 * i] = below[i];
+        n_[2 * i] = position[i];
+        s_[2 * i + 1] = positives - s_[2 * i];
+        n_[2 * i + 1] = m - n_[2 * i];
+      }
+    }
+
+    // Candidates [0, count) of s, n and q: candidate j is cut j / 2, whose threshold is threshold(j / 2),
+    // A <= t when j is even, A > t when odd. Runs of passed-over candidates are skipped in tight loops over
+    // locals: in the main loop, whose body calls out, the flags, bars and sizes would be reloaded from memory
+    // at every candidate.
+    template <class Threshold>
+    void scan(std::size_t count, Threshold&& threshold) {
+      const SearchSetup& s = t_.s_;
+      const bool scored = scored_, bounded = bounded_, track_max = track_max_;
+      const RefinementKinds kinds = kinds_;
+      const std::size_t parent_rows = parent_rows_;
+      const int a = t_.a_, length = t_.level_.length, target = s.target;
+      // Nothing resizes the batches while they are scanned.
+      const double* sv = s_.data();
+      const double* nv = n_.data();
+      const double* qv = q_.data();
+      const double* sel_of = scored && separate_ ? sel_.data() : q_.data();
+      double* target_count = counts_.data() + target;
+      const std::span<const double> counts(counts_);
+      for (std::size_t j = 0; j < count; ++j) {
+        if (scored) {
+          const double beam_bar_now = beam_at_, best_bar_now = best_at_;
+          const double max_now = track_max ? t_.out_.max_quality : std::numeric_limits<double>::infinity();
+          while (j < count && qv[j] < beam_bar_now && sel_of[j] < best_bar_now && !(qv[j] > max_now)) ++j;
+        } else if (bounded) {
+          const double bar_now = any_at_;
+          while (j < count && qv[j] < bar_now) ++j;
+        }
+        if (j == count) break;
+        const bool le = j % 2 == 0;
+        if (le ? !kinds.less_equal : !kinds.greater) continue;
+        const std::size_t rows = static_cast<std::size_t>(nv[j]);
+        if (rows >= parent_rows || rows < s.options.min_covered) continue;
+        if (sv[j] <= 0 || sv[j] < s.options.min_positives) continue;
+        *target_count = sv[j];
+        const RuleStats stats{counts, s.totals, target, length, nv[j], s.n_total};
+        // The threshold reads the attribute's code values (not in cache): only for candidates offered.
+        auto condition = [&] { return Condition{a, le ? Op::le : Op::gt, 0, threshold(j / 2)}; };
+        if (scored) {
+          t_.offer(condition(), stats, rows, qv[j], sel_of[j]);
+        } else {
+          if (s.quick_bounds && !s.quality.may_reach(stats, any_at_)) continue;
+          t_.offer(condition(), stats, rows, s.quality.evaluate(stats), s.select.evaluate(stats));
+        }
+        refresh();
+      }
+    }
+
+    Task& t_;
+    const RefinementKinds& kinds_;
+    RefinementScratch& scratch_;
+    // The batches (candidate j: its s, n, quality or bound, selection) and the class counts the measures read
+    // (the target's s, the other classes left at zero; offer() reads no counts here: no significance tests,
+    // no pruning bound).
+    std::vector<double>& s_;
+    std::vector<double>& n_;
+    std::vector<double>& q_;
+    std::vector<double>& sel_;
+    std::vector<double>& counts_;
+    const RuleStats base_;
+    const bool separate_, track_max_;
+    // Whether candidates are scored (batch_scores) or bounded (batch_bounds) a whole batch at a time.
+    const bool scored_, bounded_;
+    const std::size_t parent_rows_;
+    const double* code_max_;
+    const double* code_min_;
+    double beam_at_ = 0, best_at_ = 0, any_at_ = 0;
+  };
 
   // Any other attribute: each refinement with its class counts, evaluated one by one.
   void sweep_counts(const RuleCoverage& cov, const RefinementKinds& kinds, RefinementScratch& scratch) {
