@@ -23,7 +23,7 @@ const std::vector<ParamInfo>& rule_search_params() {
       {"beam_width", field<&LearnerParams::rule_search, &RuleSearchOptions::beam_width>(),
        "rules kept in the beam at each refinement level", "rule", at_least(1)},
       {"max_beam_width", field<&LearnerParams::rule_search, &RuleSearchOptions::max_beam_width>(),
-       "layered search: the widest beam tried", "rule", at_least(1)},
+       "layered search: the widest beam tried", "rule", at_least(1), &reads_when<&LearnerInfo::layered_search>},
       {"max_rule_length", field<&LearnerParams::rule_search, &RuleSearchOptions::max_rule_length>(),
        "most conditions in a rule (0: the learner's default, 5 for CN2, no limit for laplace-covering and "
        "decision-list)",
@@ -56,27 +56,33 @@ const std::vector<ParamInfo>& rule_covering_params() {
        "stop after this many rules in all (0: no limit)", "rule", at_least(0)},
       {"target", field<&LearnerParams::rule_covering, &RuleCoveringOptions::target>(),
        "learn rules for this class value only (empty: every class)"},
-      {"stop", named_field<kStoppingNames, &LearnerParams::rule_covering, &RuleCoveringOptions::stop>(),
+      {"stop",
+       named_field<kStoppingNames, &LearnerParams::rule_covering, &RuleCoveringOptions::stop>(),
        "stopping criterion: none (learn until no examples of the class are left or no rule qualifies) or "
        "prior (Orange 2's Stopping_Apriori, ABCN2's q > prior: accept a rule only when its probability, the "
        "quality measure's estimate or the EVC-corrected one, exceeds its class's prior, the training prior "
        "for a rule set and the share among the examples left for a decision list; the first rule that does "
        "not ends learning for its class, for a decision list the list); default: prior for the CN2 learners, "
        "none for laplace-covering and decision-list",
-       "rule"},
+       "rule",
+       {},
+       &reads_when<&LearnerInfo::stopping>},
       {"min_new_positives", field<&LearnerParams::rule_covering, &RuleCoveringOptions::min_new_positives>(),
        "stopping: a rule must cover at least this many (weighted) examples of its class not yet covered by "
        "an earlier rule (ABCN2's min_improved); the search only returns such rules",
-       "rule", at_least(0)},
+       "rule", at_least(0), &reads_when<&LearnerInfo::stopping>},
       {"min_new_share", field<&LearnerParams::rule_covering, &RuleCoveringOptions::min_new_share>(),
        "stopping: at least this share of the examples of its class a rule covers must be new (not covered "
        "by an earlier rule; ABCN2's min_improved_perc); the first rule below it ends learning for its class",
-       "rule", in_range(0, 1)},
-      {"covering", named_field<kCoveringNames, &LearnerParams::rule_covering, &RuleCoveringOptions::covering>(),
+       "rule", in_range(0, 1), &reads_when<&LearnerInfo::stopping>},
+      {"covering",
+       named_field<kCoveringNames, &LearnerParams::rule_covering, &RuleCoveringOptions::covering>(),
        "cn2-unordered: remove (covered examples of the class leave the search) or probabilistic (ABCN2: an "
        "example stays until a rule whose probability exceeds its current best covers it; each rule must "
        "improve at least --min-new-positives examples)",
-       "rule"},
+       "rule",
+       {},
+       &reads_when<&LearnerInfo::probabilistic_covering>},
   };
   return table;
 }

@@ -21,17 +21,23 @@ const std::vector<ParamInfo>& evc_params() {
        "many permutations, docs/evc_calibration.md); pooled, more than two classes with rows share them: each "
        "class is searched on max(10, ceil(2 x this / classes)) of them (at most this), as many maxima in the "
        "pool as a binary calibration's",
-       "rule", at_least(1)},
-      {"evc_fit", named_field<kGumbelFitNames, &LearnerParams::evc, &EvcOptions::fit>(),
+       "rule", at_least(1), &reads_evc},
+      {"evc_fit",
+       named_field<kGumbelFitNames, &LearnerParams::evc, &EvcOptions::fit>(),
        "evc: how each Gumbel law is fitted: fixed-beta (beta = 2, mu from the mean; the authors' code), "
        "moments, or ml (maximum likelihood)",
-       "rule"},
-      {"evc_pool", named_field<kEvcPoolNames, &LearnerParams::evc, &EvcOptions::pool>(),
+       "rule",
+       {},
+       &reads_evc},
+      {"evc_pool",
+       named_field<kEvcPoolNames, &LearnerParams::evc, &EvcOptions::pool>(),
        "evc: classes (shrink each class's law towards the other classes' where they agree within their "
        "Monte Carlo noise: an empirical-Bayes pooling that lets fewer permutations give the same laws, and with "
        "more than two classes fewer searches, see --evc-permutations) or none (each class fitted alone on every "
        "permutation, as in paper 000)",
-       "rule"},
+       "rule",
+       {},
+       &reads_evc},
   };
   return table;
 }

@@ -84,23 +84,21 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
   if (!info) return false;
   const LearnerInfo& learner = find_learner(p.learner);
   if (learner.also_reads && learner.also_reads(p, name)) return true;
-  // Read by the rule learners that correct (--correct bootstrap) and by those that say so (also_reads).
-  if (name == "bootstrap_resamples") return reads_option_group(p, "rule") && rule_learner(p).correct_evc;
-  // Read by the linear learners and by those that say so (also_reads).
-  if (name == "multiclass") return reads_option_group(p, "linear");
-  if (!reads_option_group(p, info->group)) return false;
-  if (std::string(info->group) != "rule") return true;
-  const LearnerInfo& l = rule_learner(p);
-  if (name == "refine_quality" || name == "select_quality") return l.separate_heuristics;
-  if (name == "combine") return std::string(l.combine).size() > 0;
-  if (name == "max_beam_width") return l.layered_search;
-  if (name == "covering") return l.probabilistic_covering;
-  if (name == "stop" || name == "min_new_positives" || name == "min_new_share") return l.stopping;
-  if (name == "correct") return l.correct_evc;
-  if (name.rfind("stable_", 0) == 0) return learner.stable_rules;
-  if (name.rfind("evc_", 0) == 0) return l.evc_quality || l.correct_evc;
-  return true;
+  if (info->read_when) return info->read_when(p);
+  return reads_option_group(p, info->group);
 }
+
+bool reads_combine(const LearnerParams& p) { return reads_option_group(p, "rule") && *rule_learner(p).combine; }
+
+bool reads_evc(const LearnerParams& p) {
+  return reads_option_group(p, "rule") && (rule_learner(p).evc_quality || rule_learner(p).correct_evc);
+}
+
+bool reads_stable_rules(const LearnerParams& p) {
+  return reads_option_group(p, "rule") && find_learner(p.learner).stable_rules;
+}
+
+bool reads_bootstrap_resamples(const LearnerParams& p) { return reads_when<&LearnerInfo::correct_evc>(p); }
 
 bool learner_reads_option(const std::string& learner, const std::string& name) {
   LearnerParams probe;

@@ -131,6 +131,22 @@ const LearnerInfo& rule_learner(const LearnerParams& p);
 // The learner whose search defaults (quality, search, max length, stop, m scale, A != v) apply to `p`: that of
 // rule_learner(p)'s searches_with, else rule_learner(p).
 const LearnerInfo& search_defaults(const LearnerParams& p);
+// ParamInfo::read_when of the rule options a learner reads where its rule learner can do what they set:
+// the learners reading the rule options whose rule_learner(p) has `Capability`.
+template <bool LearnerInfo::*Capability>
+bool reads_when(const LearnerParams& p) {
+  return reads_option_group(p, "rule") && rule_learner(p).*Capability;
+}
+// ... --combine: rule sets' (a rule learner with a default combination).
+bool reads_combine(const LearnerParams& p);
+// ... the EVC options: where EVC can run (--quality evc or --correct evc).
+bool reads_evc(const LearnerParams& p);
+// ... the stable-rule options: the learners offering stable rules.
+bool reads_stable_rules(const LearnerParams& p);
+// ... --bootstrap-resamples: the rule learners that can correct (--correct bootstrap); the trees' bootstrap
+// leaves say so themselves (LearnerInfo::also_reads).
+bool reads_bootstrap_resamples(const LearnerParams& p);
+
 // The learner named by the --base (LearnerInfo::base_option) of an ensemble `p`, null for any other learner.
 const LearnerInfo* base_learner(const LearnerParams& p);
 // The learners an ensemble of `learner` can use as its base: its base option's declared values.

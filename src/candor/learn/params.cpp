@@ -137,14 +137,15 @@ const std::vector<ParamInfo>& param_table() {
         {"combine", named_field<param_names::kNoNames, &LearnerParams::combine>(),
          "cn2-unordered: how firing rules make a prediction: counts, m-counts, probability-sum, best-rule, "
          "lift-product (see `candor params`); decision lists use their first firing rule",
-         "rule", one_of(combination_names, true)},
+         "rule", one_of(combination_names, true), &reads_combine},
         {"prior_weight", field<&LearnerParams::prior_weight>(),
          "pseudo-examples of the training prior mixed into every prediction, (N p + w prior) / (N + w), and the m "
          "(w x classes) that smooths the default rule's and a deciding rule's shares of the other classes; keeps "
          "every class seen in training strictly between 0 and 1; 0: the raw distributions; the same pseudo-examples "
          "smooth a tree leaf's counts and each KBS LIFT",
          "", at_least(0)},
-        {"correct", named_field<kCorrectionNames, &LearnerParams::correct>(),
+        {"correct",
+         named_field<kCorrectionNames, &LearnerParams::correct>(),
          "evc: fit EVC's Gumbel laws as --quality evc does and report each rule's EVC-corrected probability "
          "while the learner keeps ranking by its own --quality (cn2 learners, decision-list and rule-logistic); "
          "bootstrap: fit the learner on --bootstrap-resamples bootstrap resamples, score their rules on the rows "
@@ -152,7 +153,9 @@ const std::vector<ParamInfo>& param_table() {
          "those left-out rows best (one m per rule length; docs/method-bootstrap.md); "
          "none: the quality's own estimate (default: evc for rule-logistic, none for the others and for "
          "--quality evc, which corrects by itself)",
-         "rule"},
+         "rule",
+         {},
+         &reads_when<&LearnerInfo::correct_evc>},
     };
     // The components that declare their options in their own files, in the order of `candor params`, then
     // the seed every learner reads.
@@ -162,7 +165,7 @@ const std::vector<ParamInfo>& param_table() {
     t.push_back({"bootstrap_resamples", field<&LearnerParams::bootstrap_resamples>(),
                  "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
                  "--leaf-estimate bootstrap is fitted on",
-                 "", at_least(2)});
+                 "", at_least(2), &reads_bootstrap_resamples});
     t.insert(t.end(), evc_params().begin(), evc_params().end());
     // The learners' own options, each declared in its folder, in the order of the folders' positions.
     for (const auto& registration : learner_registrations())

@@ -247,6 +247,10 @@ struct ParamInfo {
   // what is built on them), "linear", "leaf", "tree", "boost".
   const char* group = "rule";
   ParamValues values = {};
+  // Of the learners reading its group, those that read it (null: all of them): a rule option that sets what
+  // only some rule learners can do (--refine-quality, --stop, ...) names that capability here
+  // (learn/learner.hpp: reads_when<&LearnerInfo::stopping>).
+  bool (*read_when)(const LearnerParams& p) = nullptr;
 };
 const std::vector<ParamInfo>& param_table();
 // The command-line spelling of a parameter: "--" and its name with '_' written '-' (max_rules: --max-rules).

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "candor/evc/measures.hpp"
+#include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/quality/measures.hpp"
 #include "candor/util/names.hpp"
@@ -19,12 +20,12 @@ const std::vector<ParamInfo>& heuristic_params() {
       {"refine_quality",
        named_field<param_names::kNoNames, &LearnerParams::heuristics, &HeuristicOptions::refine_quality>(),
        "decision-list: the heuristic that ranks refinements (default: the selection heuristic)", "rule",
-       one_of(quality_names, true)},
+       one_of(quality_names, true), &reads_when<&LearnerInfo::separate_heuristics>},
       {"select_quality",
        named_field<param_names::kNoNames, &LearnerParams::heuristics, &HeuristicOptions::select_quality>(),
        "decision-list: the heuristic that picks the rule among those on the refinement path (default: "
        "--quality, else laplace)",
-       "rule", one_of(quality_names, true)},
+       "rule", one_of(quality_names, true), &reads_when<&LearnerInfo::separate_heuristics>},
       {"m", field<&LearnerParams::heuristics, &HeuristicOptions::m>(),
        "m of the m-estimate family (m-estimate, modified-m-estimate); given without --m-scale it is used as given, "
        "although the CN2 learners' default scales m with the data (m = sqrt(N))",

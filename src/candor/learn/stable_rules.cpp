@@ -9,6 +9,7 @@
 #include "candor/evc/general.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/learner.hpp"
 #include "candor/search/beam_search.hpp"
 #include "candor/util/parallel.hpp"
 #include "candor/util/random.hpp"
@@ -23,24 +24,31 @@ const std::vector<ParamInfo>& stable_params() {
        "them, compared on the training data's --stable-quantiles quantiles (as SIRUS keeps a forest's frequent "
        "paths; --stable-thresholds, --stable-size; docs/stability.md); their counts and probabilities are those "
        "of all the training data",
-       "rule", at_least(0)},
+       "rule", at_least(0), &reads_stable_rules},
       {"stable_frequency", field<&LearnerParams::stable, &StableOptions::frequency>(),
-       "stable rules: the share of the resamples a rule must appear in to be kept", "rule", in_range(0, 1, true)},
+       "stable rules: the share of the resamples a rule must appear in to be kept", "rule", in_range(0, 1, true),
+       &reads_stable_rules},
       {"stable_quantiles", field<&LearnerParams::stable, &StableOptions::quantiles>(),
        "stable rules: the q-quantiles of the training data on which rules are counted (--stable-thresholds "
        "searched) or to which thresholds are restricted (quantiles)",
-       "rule", at_least(2)},
-      {"stable_thresholds", named_field<kStableThresholdNames, &LearnerParams::stable, &StableOptions::thresholds>(),
+       "rule", at_least(2), &reads_stable_rules},
+      {"stable_thresholds",
+       named_field<kStableThresholdNames, &LearnerParams::stable, &StableOptions::thresholds>(),
        "stable rules: searched (the resamples' searches cut the data as it is; a rule is counted with each "
        "threshold snapped to the nearest quantile, and a kept rule cuts at the median of the thresholds its "
        "resamples found, so that a cut between two quantiles stays where the classes part) or quantiles (the "
        "searches see the data snapped to the quantiles, so every threshold is one, as in SIRUS)",
-       "rule"},
-      {"stable_size", named_field<kStableSizeNames, &LearnerParams::stable, &StableOptions::size>(),
+       "rule",
+       {},
+       &reads_stable_rules},
+      {"stable_size",
+       named_field<kStableSizeNames, &LearnerParams::stable, &StableOptions::size>(),
        "stable rules: learner (at most as many rules as the learner keeps without stable rules on the same "
        "data, the most frequent first, ties to the most important: rule-logistic keeps that many of its "
        "weighted stable rules and fits their weights again) or frequent (every frequent rule)",
-       "rule"},
+       "rule",
+       {},
+       &reads_stable_rules},
   };
   return table;
 }
