@@ -16,6 +16,7 @@
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learn/rule_settings.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"the per-permutation maxima of the default learner's EVC calibration, as CSV"};
@@ -35,8 +36,8 @@ int main(int argc, char** argv) {
     const candor::Dataset data = candor::load_dataset(path);
     const candor::LearnerParams params;  // the default learner: its search is what the calibration repeats
     const candor::EvcSettings settings{permutations, params.evc.fit, seed, candor::EvcPool::none};
-    const candor::CalibrationMaxima found =
-        candor::calibration_maxima(data, candor::search_options(params, threads), settings, {}, threads);
+    const candor::CalibrationMaxima found = candor::calibration_maxima(
+        data, candor::search_options(params, candor::resolve_rule_settings(params), threads), settings, {}, threads);
     std::cout << "class,permutation";
     const std::size_t lengths = found.maxima.empty() || found.maxima[0].empty() ? 0 : found.maxima[0][0].size();
     for (std::size_t l = 1; l <= lengths; ++l) std::cout << ",L" << l;
