@@ -98,8 +98,6 @@ bool reads_stable_rules(const LearnerParams& p) {
   return reads_option_group(p, "rule") && find_learner(p.learner).stable_rules;
 }
 
-bool reads_bootstrap_resamples(const LearnerParams& p) { return reads_when<&LearnerInfo::correct_evc>(p); }
-
 bool learner_reads_option(const std::string& learner, const std::string& name) {
   LearnerParams probe;
   probe.learner = learner;

@@ -143,9 +143,6 @@ bool reads_combine(const LearnerParams& p);
 bool reads_evc(const LearnerParams& p);
 // ... the stable-rule options: the learners offering stable rules.
 bool reads_stable_rules(const LearnerParams& p);
-// ... --bootstrap-resamples: the rule learners that can correct (--correct bootstrap); the trees' bootstrap
-// leaves say so themselves (LearnerInfo::also_reads).
-bool reads_bootstrap_resamples(const LearnerParams& p);
 
 // The learner named by the --base (LearnerInfo::base_option) of an ensemble `p`, null for any other learner.
 const LearnerInfo* base_learner(const LearnerParams& p);

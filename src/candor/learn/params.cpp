@@ -165,7 +165,9 @@ const std::vector<ParamInfo>& param_table() {
     t.push_back({"bootstrap_resamples", field<&LearnerParams::bootstrap_resamples>(),
                  "bootstrap: resamples (fits of the learner, seeded by --seed) the shrinkage of --correct bootstrap or "
                  "--leaf-estimate bootstrap is fitted on",
-                 "", at_least(2), &reads_bootstrap_resamples});
+                 "", at_least(2),
+                 // the rule learners that can correct; the trees' bootstrap leaves say so themselves (also_reads)
+                 &reads_when<&LearnerInfo::correct_evc>});
     t.insert(t.end(), evc_params().begin(), evc_params().end());
     // The learners' own options, each declared in its folder, in the order of the folders' positions.
     for (const auto& registration : learner_registrations())
