@@ -144,8 +144,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
   if (!lambda_search.grid.empty()) {
     const auto best = std::min_element(lambda_search.log_loss.begin(), lambda_search.log_loss.end());
     out << " (chosen by " << lambda_search.folds << "-fold cross-validation of "
-        << (lambda_search.on == LambdaSearchOn::model ? "this model" : "the attributes-only model") << " on log loss, "
-        << fixed_digits(*best, 4) << ")";
+        << lambda_search_subject(lambda_search.on) << " on log loss, " << fixed_digits(*best, 4) << ")";
   }
   out << "\n";
   if (rules.evc) out << format_evc_calibration(*rules.evc, schema);

@@ -2,6 +2,7 @@
 // learner end to end (model file, explanation, determinism, parameter checks).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -11,8 +12,10 @@
 #include <numeric>
 #include <random>
 #include <set>
+#include <string>
 
 #include "candor/data/input_error.hpp"
+#include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/rule_logistic/rule_logistic.hpp"
 #include "candor/learn/rule_logistic/rule_logistic_options.hpp"
@@ -406,6 +409,45 @@ TEST(RuleLogistic, DropsTheRulesThePenaltiesLeftAtWeightZero) {
   EXPECT_NE(model_text(m).find(std::to_string(m.rules_without_weight) + " more rules the rule learner found had "
                                                                         "weight 0"),
             std::string::npos);
+}
+
+// Labels drawn independently of six four-valued attributes: nothing is there to learn. Rules kept without
+// stopping or correction fit the rows they were searched on, so a cross-validation that weighs those rules
+// on their own rows (--lambda-search model) sees a held-out log loss far below log 2 and chooses a weak
+// penalty. --lambda-search refit finds the rules again on each fold's training rows: the held-out rows were
+// never searched, their loss is log 2 or worse, and it chooses the strongest penalty of the grid.
+TEST(RuleLogistic, RefitSearchScoresRulesOnRowsTheyNeverSaw) {
+  std::mt19937 random(5);
+  std::string csv = "a0,a1,a2,a3,a4,a5,class\n";
+  for (int r = 0; r < 200; ++r) {
+    for (int a = 0; a < 6; ++a) csv += std::string(1, "wxyz"[random() % 4]) + ",";
+    csv += random() % 2 ? "p\n" : "n\n";
+  }
+  const Dataset d = read_csv(test::write_temp("noise.csv", csv));
+  LearnerParams p;
+  p.learner = "rule-logistic";
+  p.options<LinearOptions>().rule_penalty = RulePenalty::none;
+  p.rule_covering.stop = Stopping::none;
+  p.correct = Correction::none;
+  p.options<LinearOptions>().lambda_search = LambdaSearchOn::model;
+  const auto fixed_rules = fit_model(d, p, 2);
+  p.options<LinearOptions>().lambda_search = LambdaSearchOn::refit;
+  const auto refit = fit_model(d, p, 2);
+  EXPECT_EQ(refit->to_json(), fit_model(d, p, 1)->to_json());  // threads never change the model
+  const auto& on_own_rows = dynamic_cast<const LogisticRuleModel&>(*fixed_rules);
+  const auto& on_new_rows = dynamic_cast<const LogisticRuleModel&>(*refit);
+  ASSERT_GT(on_own_rows.rule_count(), 20u);
+  const auto least = [](const LambdaSearch& s) { return *std::min_element(s.log_loss.begin(), s.log_loss.end()); };
+  EXPECT_LT(least(on_own_rows.lambda_search), 0.5);  // rules searched on the held-out rows look predictive
+  EXPECT_LT(on_own_rows.lambda, 10.0);
+  EXPECT_EQ(on_new_rows.lambda_search.on, LambdaSearchOn::refit);
+  EXPECT_EQ(on_new_rows.lambda_search.folds, 5);
+  EXPECT_GE(least(on_new_rows.lambda_search), std::log(2.0) - 0.01);
+  EXPECT_EQ(on_new_rows.lambda, lambda_grid().front());
+  EXPECT_NE(model_text(*refit).find("its rules found again in each fold"), std::string::npos);
+  // Found again per fold, the rules and the weights must come from the same rows.
+  p.options<LinearOptions>().rule_data = RuleData::half;
+  EXPECT_THROW(validate(p), std::invalid_argument);
 }
 
 TEST(RuleLogistic, VariantsAndChecks) {

@@ -65,6 +65,9 @@ const std::vector<ParamInfo>& linear_params() {
        "rule-logistic: how lambda is chosen when --lambda is 0: attributes (cross-validate the attributes-only "
        "model, the paper's choice: every variant gets plain logistic regression's lambda; measured on the "
        "corpus, slightly better and cheaper than model), model (cross-validate this model, its rules fixed), "
+       "refit (cross-validate this model with its rules found again on each fold's training rows: the held-out "
+       "rows were never searched, so the loss does not favour the weak penalty that fits the rules' own rows; "
+       "costs about --lambda-folds more fits; docs/defaults.md), "
        "or none (lambda fixed at --lambda, else 0.01: with rules only the gamma penalty does the regularising "
        "and cross-validation buys nothing measurable, docs/defaults.md); the cross-validation is seeded and "
        "stratified, on log loss, from 10^3 down to 10^-3 in half decades, stopping once the loss has risen "
@@ -204,38 +207,31 @@ std::vector<LogisticWeights> solve_all(const std::vector<LogisticProblem>& probl
   return out;
 }
 
+// The problems of one cross-validation fold: those its weights are learned on and those it is scored on, with
+// the held-out rows' classes and weights.
+struct FoldProblems {
+  std::vector<LogisticProblem> train, test;
+  std::vector<int> test_y;
+  std::vector<double> test_w;
+};
+
 // Cross-validated log loss along the lambda grid, largest first; each fold's path is warm-started from its
 // previous lambda. The path stops once the loss has risen at two lambdas in a row (past the minimum of a
 // curve that is U-shaped in practice); the result holds the lambdas tried. Folds run in parallel, each
-// writing its own slot, so the result does not depend on `threads`.
-LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rules, int classes, LogisticLink link,
-                                   const RuleLogisticOptions& o, const LearnerParams& p, int threads) {
+// writing its own slot, so the result does not depend on `threads`. `total`: the summed weight of the rows
+// the folds hold out.
+LambdaSearch lambda_path(std::vector<FoldProblems>& folds, LogisticLink link, double total, int threads) {
   LambdaSearch out;
-  out.on = o.lambda_search;
-  out.folds = p.options<LinearOptions>().lambda_folds;
-  const auto folds = stratified_folds(d.y, p.options<LinearOptions>().lambda_folds, static_cast<std::uint64_t>(p.seed));
-  const auto all = make_problems(d, rules, classes, link, o, lambda_grid().front());
-  std::vector<std::vector<LogisticProblem>> train(folds.size()), test(folds.size());
-  for (std::size_t f = 0; f < folds.size(); ++f) {
-    const auto train_rows = rows_not_in(d.y.size(), folds[f]);
-    for (const auto& q : all) {
-      train[f].push_back(q.subset(train_rows));
-      test[f].push_back(q.subset(folds[f]));
-    }
-  }
-  const double total = std::accumulate(d.w.begin(), d.w.end(), 0.0);
   std::vector<std::vector<LogisticWeights>> previous(folds.size());
   std::vector<double> loss(folds.size());
   for (double lambda : lambda_grid()) {
     parallel_for(folds.size(), threads, [&](std::size_t f) {
-      for (auto& q : train[f]) q.lambda = lambda;
-      previous[f] = solve_all(train[f], previous[f].empty() ? nullptr : &previous[f], kPathTolerance);
-      const auto proba = problem_probabilities(test[f], previous[f], link);
+      for (auto& q : folds[f].train) q.lambda = lambda;
+      previous[f] = solve_all(folds[f].train, previous[f].empty() ? nullptr : &previous[f], kPathTolerance);
+      const auto proba = problem_probabilities(folds[f].test, previous[f], link);
       loss[f] = 0;
-      for (std::size_t i = 0; i < folds[f].size(); ++i) {
-        const std::size_t r = folds[f][i];
-        loss[f] += -d.w[r] * std::log(proba[i][static_cast<std::size_t>(d.y[r])]);
-      }
+      for (std::size_t i = 0; i < folds[f].test_y.size(); ++i)
+        loss[f] += -folds[f].test_w[i] * std::log(proba[i][static_cast<std::size_t>(folds[f].test_y[i])]);
     });
     out.grid.push_back(lambda);
     out.log_loss.push_back(std::accumulate(loss.begin(), loss.end(), 0.0) / total);
@@ -245,39 +241,68 @@ LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rul
   return out;
 }
 
+// The lambda path of `rules` (none: the attributes-only model) on the rows of `d`, every fold weighing the
+// same rules.
+LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rules, int classes, LogisticLink link,
+                                   const RuleLogisticOptions& o, const LearnerParams& p, int threads) {
+  const int k = p.options<LinearOptions>().lambda_folds;
+  const auto folds = stratified_folds(d.y, k, static_cast<std::uint64_t>(p.seed));
+  const auto all = make_problems(d, rules, classes, link, o, lambda_grid().front());
+  std::vector<FoldProblems> problems(folds.size());
+  for (std::size_t f = 0; f < folds.size(); ++f) {
+    const auto train_rows = rows_not_in(d.y.size(), folds[f]);
+    for (const auto& q : all) {
+      problems[f].train.push_back(q.subset(train_rows));
+      problems[f].test.push_back(q.subset(folds[f]));
+    }
+    for (std::size_t r : folds[f]) {
+      problems[f].test_y.push_back(d.y[r]);
+      problems[f].test_w.push_back(d.w[r]);
+    }
+  }
+  LambdaSearch out = lambda_path(problems, link, std::accumulate(d.w.begin(), d.w.end(), 0.0), threads);
+  out.on = o.lambda_search;
+  out.folds = k;
+  return out;
+}
+
 // The training share p of each 0/1 feature gives its spread sqrt(p (1 - p)).
 double spread(double share) { return std::sqrt(std::max(0.0, share * (1 - share))); }
 
-// What one fit of rule-logistic works with: the data, the options as resolved, the rows the weights are
-// learned on and the threads, so that its steps take one argument for all of it.
+// What one fit of rule-logistic works with: the data, the options as resolved, the options its candidates'
+// learner fits with, the rows the weights are learned on and the threads, so that its steps take one argument
+// for all of it.
 struct RuleLogisticFit {
   const Dataset& data;
   const LearnerParams& p;
   const RuleLogisticOptions& o;
+  LearnerParams candidates;
   std::vector<std::size_t> weight_rows;
   int classes = 0;
   int threads = 1;
 };
 
-// The rules to weigh into model.rules: gradient-rules' or cn2-unordered's (rule_candidates_learner) with the
-// rule options given (the logistic ones left at their defaults), on `rule_rows`; with --features attributes
+// The options of the candidates' learner (rule_candidates_learner): rule-logistic's rule settings (its
+// defaults are that learner's), the logistic options at their defaults. Stable rules limited to the learner's
+// size (`stable_limit`) are limited after the weights (limit_stable_rules), not in the rule set they are fitted on.
+LearnerParams candidate_params(const LearnerParams& p, bool stable_limit) {
+  LearnerParams out = with_rule_settings(without_linear_options(p), resolve_rule_settings(p));
+  out.learner = rule_candidates_learner(p);
+  if (stable_limit) out.stable.size = StableSize::frequent;
+  return out;
+}
+
+// The rules to weigh into model.rules: the candidates' learner's on `rule_rows`; with --features attributes
 // none, only the schema and the training counts.
-void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f, const std::vector<std::size_t>& rule_rows,
-                         bool stable_limit) {
-  const LearnerParams& p = f.p;
-  // The candidates' learner searches with rule-logistic's settings (its defaults are that learner's).
-  LearnerParams rule_params = with_rule_settings(without_linear_options(p), resolve_rule_settings(p));
-  rule_params.learner = rule_candidates_learner(p);
-  // Stable rules limited to the learner's size: the limit applies to the rules with a weight (below), not to
-  // the rule set the weights are fitted on.
-  if (stable_limit) rule_params.stable.size = StableSize::frequent;
+void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f,
+                         const std::vector<std::size_t>& rule_rows) {
   if (f.o.with_rules()) {
-    model.rules = f.o.linear.rule_data == RuleData::all ? fit(f.data, rule_params, f.threads)
-                                                        : fit(f.data.subset(rule_rows), rule_params, f.threads);
+    model.rules = f.o.linear.rule_data == RuleData::all ? fit(f.data, f.candidates, f.threads)
+                                                        : fit(f.data.subset(rule_rows), f.candidates, f.threads);
     return;
   }
   RuleModel& none = model.rules;
-  LearnerParams used = rule_params;
+  LearnerParams used = f.candidates;
   used.heuristics.m_scale = used.resolved_m_scale();
   none.learner = params_to_json(used);
   none.schema = f.data.schema;
@@ -286,6 +311,39 @@ void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f, con
   none.training_rows = f.data.rows();
   none.training_source = f.data.source;
   none.resolve();
+}
+
+// --lambda-search refit: the lambda path with the rules found again on each fold's training rows, so that
+// every held-out row is scored by rules that never saw it. (With `model` the rules were found on the rows the
+// folds hold out, and the held-out loss favours the weak penalty that fits them: docs/defaults.md.) Each
+// fold's rules are fitted with every thread, one fold after another; the path is lambda_path's.
+LambdaSearch cross_validate_refit(const RuleLogisticFit& f, LogisticLink link) {
+  const int k = f.p.options<LinearOptions>().lambda_folds;
+  std::vector<int> labels;
+  for (std::size_t r : f.weight_rows) labels.push_back(f.data.y[r]);
+  const auto folds = stratified_folds(labels, k, static_cast<std::uint64_t>(f.p.seed));
+  std::vector<FoldProblems> problems(folds.size());
+  double total = 0;
+  for (std::size_t fold = 0; fold < folds.size(); ++fold) {
+    std::vector<std::size_t> train_rows, test_rows;
+    for (std::size_t i : rows_not_in(labels.size(), folds[fold])) train_rows.push_back(f.weight_rows[i]);
+    for (std::size_t i : folds[fold]) test_rows.push_back(f.weight_rows[i]);
+    const std::vector<Rule> rules =
+        f.o.with_rules() ? fit(f.data.subset(train_rows), f.candidates, f.threads).rules : std::vector<Rule>{};
+    const AttributeEncoding encoding =
+        f.o.with_attributes() ? AttributeEncoding::fit(f.data, train_rows) : AttributeEncoding{};
+    const Design train = make_design(f.data, train_rows, encoding, rules);
+    const Design test = make_design(f.data, test_rows, encoding, rules);
+    problems[fold].train = make_problems(train, rules, f.classes, link, f.o, lambda_grid().front());
+    problems[fold].test = make_problems(test, rules, f.classes, link, f.o, lambda_grid().front());
+    problems[fold].test_y = test.y;
+    problems[fold].test_w = test.w;
+    total += std::accumulate(test.w.begin(), test.w.end(), 0.0);
+  }
+  LambdaSearch out = lambda_path(problems, link, total, f.threads);
+  out.on = LambdaSearchOn::refit;
+  out.folds = k;
+  return out;
 }
 
 // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda), the search
@@ -299,6 +357,8 @@ double chosen_lambda(LogisticRuleModel& model, const RuleLogisticFit& f, const D
     const AttributeEncoding attributes = AttributeEncoding::fit(f.data, f.weight_rows);
     const Design plain = make_design(f.data, f.weight_rows, attributes, {});
     search = cross_validate_lambda(plain, {}, f.classes, model.link, f.o, f.p, f.threads);
+  } else if (f.o.lambda_search == LambdaSearchOn::refit) {
+    search = cross_validate_refit(f, model.link);
   } else {
     search = cross_validate_lambda(design, rules, f.classes, model.link, f.o, f.p, f.threads);
   }
@@ -465,7 +525,8 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   model->resolve();
 
   // Rows for the rules and rows for the weights.
-  RuleLogisticFit f{data, p, o, {}, classes, threads};
+  const bool stable_limit = o.with_rules() && p.stable.resamples > 0 && p.stable.size == StableSize::learner;
+  RuleLogisticFit f{data, p, o, candidate_params(p, stable_limit), {}, classes, threads};
   std::vector<std::size_t> rule_rows;
   if (o.linear.rule_data == RuleData::half) {
     std::tie(rule_rows, f.weight_rows) = stratified_holdout(data.y, 0.5, static_cast<std::uint64_t>(p.seed));
@@ -474,8 +535,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
     std::iota(rule_rows.begin(), rule_rows.end(), std::size_t{0});
     f.weight_rows = rule_rows;
   }
-  const bool stable_limit = o.with_rules() && p.stable.resamples > 0 && p.stable.size == StableSize::learner;
-  fit_candidate_rules(*model, f, rule_rows, stable_limit);
+  fit_candidate_rules(*model, f, rule_rows);
   fit_weights(*model, f, true);
   if (stable_limit) {
     LearnerParams plain = given;
@@ -500,25 +560,29 @@ std::string describe_rule_logistic(const LearnerParams& p) {
   const LambdaSearchOn lambda_search = resolved_lambda_search(p);
   std::string s = describe_rule_learner(p);
   s.pop_back();  // its ")": the linear model's settings follow the rules'
-  s += "; " + std::string(name_of(kLogisticFeatureNames, o.features)) +
-       (o.penalty == LogisticPenalty::l1 ? ", lasso" : "") + ", rule penalty " +
-       name_of(kRulePenaltyNames, o.rule_penalty) + ", rule sign " + name_of(kRuleSignNames, o.rule_sign) +
-       (o.candidates == RuleCandidates::gradient
-            ? ", gradient candidates (" + std::to_string(p.options<GradientRuleOptions>().rounds) +
-                  " rounds, shrinkage " + nlohmann::json(p.options<GradientRuleOptions>().shrinkage).dump() + ")"
-            : std::string()) +
-       ", rules from " + (o.rule_data == RuleData::all ? std::string("all data") : std::string("half the data")) +
-       ", lambda " +
-       (lambda_search == LambdaSearchOn::none ? nlohmann::json(resolved_fixed_lambda(p)).dump()
-        : o.lambda > 0                        ? nlohmann::json(o.lambda).dump()
-                                              : "by " + std::to_string(o.lambda_folds) + "-fold CV of " +
-                             (lambda_search == LambdaSearchOn::model ? "this model" : "the attributes-only model"));
+  s +=
+      "; " + std::string(name_of(kLogisticFeatureNames, o.features)) +
+      (o.penalty == LogisticPenalty::l1 ? ", lasso" : "") + ", rule penalty " +
+      name_of(kRulePenaltyNames, o.rule_penalty) + ", rule sign " + name_of(kRuleSignNames, o.rule_sign) +
+      (o.candidates == RuleCandidates::gradient
+           ? ", gradient candidates (" + std::to_string(p.options<GradientRuleOptions>().rounds) +
+                 " rounds, shrinkage " + nlohmann::json(p.options<GradientRuleOptions>().shrinkage).dump() + ")"
+           : std::string()) +
+      ", rules from " + (o.rule_data == RuleData::all ? std::string("all data") : std::string("half the data")) +
+      ", lambda " +
+      (lambda_search == LambdaSearchOn::none ? nlohmann::json(resolved_fixed_lambda(p)).dump()
+       : o.lambda > 0                        ? nlohmann::json(o.lambda).dump()
+                      : "by " + std::to_string(o.lambda_folds) + "-fold CV of " + lambda_search_subject(lambda_search));
   if (p.resolved_multiclass() != MulticlassForm::softmax)
     s += ", " + std::string(name_of(kMulticlassNames, p.resolved_multiclass()));
   return s + ")";
 }
 
 void check_rule_logistic_options(const LearnerParams& p) {
+  if (resolved_lambda_search(p) == LambdaSearchOn::refit && p.options<LinearOptions>().rule_data == RuleData::half)
+    throw std::invalid_argument(
+        "--lambda-search refit finds the rules again on each fold's rows; with --rule-data half the rules and the "
+        "weights come from different halves (give --lambda-search model, or --rule-data all)");
   if (p.options<GradientRuleOptions>() == GradientRuleOptions{}) return;
   if (p.options<LinearOptions>().candidates != RuleCandidates::gradient)
     throw std::invalid_argument(
