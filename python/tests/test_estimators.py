@@ -247,6 +247,21 @@ def test_one_vocabulary_between_rules_explain_and_the_model_file():
             assert f"{rule_id}. IF" in text and f"weight {row['weight']:+.3f}" in text
 
 
+def test_lambda_search_refit_records_a_search_of_rules_found_per_fold():
+    """lambda_search="refit" cross-validates lambda with the rules searched again on each fold's rows; the
+    model records that search (its grid and losses) and predicts like any rule-logistic model."""
+    X, y = frame()
+    est = candor.RuleLogistic(evc_permutations=10, rule_penalty="none", lambda_search="refit", lambda_folds=3)
+    est.fit(X, y)
+    search = json.loads(est.to_json())["lambda_search"]
+    assert search["on"] == "refit" and search["folds"] == 3
+    assert len(search["grid"]) == len(search["log_loss"]) >= 3
+    assert json.loads(est.to_json())["lambda"] == search["grid"][int(np.argmin(search["log_loss"]))]
+    assert (est.predict(X) == y).mean() > 0.9  # "red and size > 0" is two conditions of one rule
+    with pytest.raises(ValueError, match="rule_data half"):
+        candor.RuleLogistic(lambda_search="refit", rule_data="half").fit(X, y)
+
+
 def test_bad_parameter_values_are_named_as_python_names_them():
     X, y = frame()
     for estimator, message in [(candor.CN2Unordered(beam_width=0), "beam_width must be at least 1, not 0"),
