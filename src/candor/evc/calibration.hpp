@@ -23,41 +23,15 @@
 // class at least ten.
 #include <atomic>
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "candor/data/dataset.hpp"
-#include "candor/evc/gumbel.hpp"
+#include "candor/evc/laws.hpp"
 #include "candor/search/beam_search.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
-
-enum class EvcPool { none, classes };
-inline constexpr Named<EvcPool> kEvcPoolNames[] = {{"none", EvcPool::none}, {"classes", EvcPool::classes}};
-inline EvcPool parse_evc_pool(const std::string& name) { return parse_named(kEvcPoolNames, "EVC pooling", name); }
-inline const char* evc_pool_name(EvcPool pool) { return name_of(kEvcPoolNames, pool); }
-
-struct EvcSettings {
-  int permutations = 100;
-  GumbelFit fit = GumbelFit::fixed_beta;
-  std::uint64_t seed = 1;
-  EvcPool pool = EvcPool::none;
-  bool operator==(const EvcSettings&) const = default;
-};
-
-struct EvcCalibration {
-  EvcSettings settings;
-  std::vector<std::vector<GumbelLaw>> laws;      // [class][L - 1]; empty for classes not calibrated
-  std::vector<std::vector<double>> mean_maxima;  // [class][L - 1], mean of the monotone maxima
-  int permutations_run = 0;  // the permutations searched (permutations_run()); 0: settings.permutations
-
-  // The law for rules of `length` predicting `klass`; lengths beyond the calibrated ones use the longest.
-  // Throws std::out_of_range for a class that was not calibrated.
-  const GumbelLaw& law(int klass, int length) const;
-  bool operator==(const EvcCalibration&) const = default;
-};
 
 // How many permutations a calibration of `classes` classes (those with training rows) runs: `permutations`, except
 // under EvcPool::classes with more than two classes, where the classes share them: max(10, ceil(2 x permutations
@@ -158,9 +132,5 @@ void pool_class_maxima(std::vector<std::vector<std::vector<double>>>& maxima, co
 // Fits per-length laws to maxima[p][L - 1] (one row per permutation, already monotone in L).
 std::vector<GumbelLaw> fit_length_laws(const std::vector<std::vector<double>>& maxima, GumbelFit fit,
                                        std::vector<double>* means = nullptr);
-
-nlohmann::json calibration_to_json(const EvcCalibration& c, const std::vector<std::string>& class_names);
-// Throws std::invalid_argument on a malformed object.
-EvcCalibration calibration_from_json(const nlohmann::json& j, const std::vector<std::string>& class_names);
 
 }  // namespace candor

@@ -8,7 +8,7 @@
 
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
-#include "candor/evc/calibration.hpp"
+#include "candor/evc/laws.hpp"
 #include "candor/model/model.hpp"
 
 namespace candor {
