@@ -445,6 +445,18 @@ TEST(RuleLogistic, RefitSearchScoresRulesOnRowsTheyNeverSaw) {
   EXPECT_GE(least(on_new_rows.lambda_search), std::log(2.0) - 0.01);
   EXPECT_EQ(on_new_rows.lambda, lambda_grid().front());
   EXPECT_NE(model_text(*refit).find("its rules found again in each fold"), std::string::npos);
+  // Fewer rows than folds: the message names the option, for either search.
+  const Dataset three = read_csv(test::write_temp("three.csv", "a,class\n1,p\n2,n\n3,p\n"));
+  for (const LambdaSearchOn on : {LambdaSearchOn::model, LambdaSearchOn::refit}) {
+    p.options<LinearOptions>().lambda_search = on;
+    try {
+      fit_model(three, p, 1);
+      ADD_FAILURE() << "three rows fitted with five folds";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("--lambda-folds 5: the lambda search has only 3 rows"), std::string::npos)
+          << e.what();
+    }
+  }
   // Found again per fold, the rules and the weights must come from the same rows.
   p.options<LinearOptions>().rule_data = RuleData::half;
   EXPECT_THROW(validate(p), std::invalid_argument);

@@ -241,12 +241,22 @@ LambdaSearch lambda_path(std::vector<FoldProblems>& folds, LogisticLink link, do
   return out;
 }
 
+// The folds of a lambda search over rows labelled `y`, with a message that names the option when there are
+// fewer rows than folds.
+std::vector<std::vector<std::size_t>> lambda_folds(const std::vector<int>& y, const LearnerParams& p) {
+  const int k = p.options<LinearOptions>().lambda_folds;
+  if (y.size() < static_cast<std::size_t>(k))
+    throw std::invalid_argument("--lambda-folds " + std::to_string(k) + ": the lambda search has only " +
+                                std::to_string(y.size()) + " rows to cross-validate (give fewer folds, or --lambda)");
+  return stratified_folds(y, k, static_cast<std::uint64_t>(p.seed));
+}
+
 // The lambda path of `rules` (none: the attributes-only model) on the rows of `d`, every fold weighing the
 // same rules.
 LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rules, int classes, LogisticLink link,
                                    const RuleLogisticOptions& o, const LearnerParams& p, int threads) {
   const int k = p.options<LinearOptions>().lambda_folds;
-  const auto folds = stratified_folds(d.y, k, static_cast<std::uint64_t>(p.seed));
+  const auto folds = lambda_folds(d.y, p);
   const auto all = make_problems(d, rules, classes, link, o, lambda_grid().front());
   std::vector<FoldProblems> problems(folds.size());
   for (std::size_t f = 0; f < folds.size(); ++f) {
@@ -321,7 +331,7 @@ LambdaSearch cross_validate_refit(const RuleLogisticFit& f, LogisticLink link) {
   const int k = f.p.options<LinearOptions>().lambda_folds;
   std::vector<int> labels;
   for (std::size_t r : f.weight_rows) labels.push_back(f.data.y[r]);
-  const auto folds = stratified_folds(labels, k, static_cast<std::uint64_t>(f.p.seed));
+  const auto folds = lambda_folds(labels, f.p);
   std::vector<FoldProblems> problems(folds.size());
   double total = 0;
   for (std::size_t fold = 0; fold < folds.size(); ++fold) {
