@@ -80,7 +80,8 @@ LogisticProblem LogisticProblem::subset(const std::vector<std::size_t>& rows) co
   out.w.resize(rows.size());
   std::vector<std::int64_t> new_index(this->rows(), -1);
   for (std::size_t r = 0; r < rows.size(); ++r) {
-    out.X.row(static_cast<Eigen::Index>(r)) = X.row(static_cast<Eigen::Index>(rows[r]));
+    // A matrix of no columns (rules only) has no storage: Eigen's row() of it offsets a null pointer (UBSan).
+    if (X.cols() > 0) out.X.row(static_cast<Eigen::Index>(r)) = X.row(static_cast<Eigen::Index>(rows[r]));
     out.y[r] = y[rows[r]];
     out.w[r] = w[rows[r]];
     new_index[rows[r]] = static_cast<std::int64_t>(r);
