@@ -149,7 +149,10 @@ model_case("model-attribute-type-unknown", {"set": {"/attributes/1/type": "compl
 case("model-nominal-applied-to-numeric-arff", {"w.arff": W + ROWS, "n.arff": W.replace("outlook {sunny,overcast,rainy}", "outlook numeric") + "1,70,yes\n2,80,no\n"}, ["predict", "m.json", "n.arff"], 0, ["n.arff:6: attribute 'outlook'", "a number where the model has names"], setup=MODEL, stdout_lines=3)
 model_case("model-nominal-attribute-given-operator-le", {"set": {"/attributes/1/type": "nominal", "/attributes/1/values": ["hot", "cold"]}}, 2, ["m.json:", "temp"])
 model_case("model-interval-outside-unit", {"set": {"/rules/0/interval": [0.2, 1.5]}}, 2, ["m.json:", "interval"])
-model_case("model-learner-prior-weight-negative", {"set": {"/learner/prior_weight": -1.0}}, 2, ["m.json:", "prior_weight"])
+model_case("model-settings-prior-weight-negative", {"set": {"/settings/prior_weight": -1.0}}, 2, ["m.json: malformed model: /settings/prior_weight: ", "prior_weight must be a finite number of at least 0, not -1"])
+model_case("model-settings-unknown-combination", {"set": {"/settings/combine": "sum"}}, 2, ["m.json: malformed model: /settings/combine: ", "unknown combination 'sum'"])
+# A file written before models recorded their settings: they are read from its learner object.
+model_case("model-older-learner-prior-weight-negative", {"set": {"/learner/prior_weight": -1.0}, "delete": ["/settings"]}, 2, ["m.json:", "learner parameter 'prior_weight'"])
 model_case("model-learner-option-no-learner-takes", {"set": {"/learner/beam_width": 0}}, 2, ["m.json: /learner: ", "beam"], run=["rules", "m.json"])
 model_case("model-learner-not-an-object", {"set": {"/learner": "cn2-unordered"}}, 2, ["m.json:", "learner"])
 model_case("model-nan-text-count", {"raw_replace": ["\"rows\": 10", "\"rows\": NaN"]}, 2, "m.json:")

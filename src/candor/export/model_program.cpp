@@ -200,7 +200,7 @@ struct RuleSetBasis {
   explicit RuleSetBasis(const RuleModel& m)
       : prior(m.prior()),
         n_train(std::accumulate(m.training_counts.begin(), m.training_counts.end(), 0.0)),
-        w(m.prior_weight),
+        w(m.settings.prior_weight),
         k(prior.size()),
         default_p(mix_with_prior(m.default_distribution(), prior, n_train, w)) {}
 };
@@ -306,7 +306,7 @@ Program rule_model_program(const RuleModel& m) {
     one_rule_decides(p, m, b, ranked(m, [](const Rule& r) { return r.quality; }), false);
     return p;
   }
-  const CombinationKind combine = (m.combination ? *m.combination : find_combination(m.combine)).kind;
+  const CombinationKind combine = (m.combination ? *m.combination : find_combination(m.settings.combine)).kind;
   if (combine == CombinationKind::best_rule) {
     one_rule_decides(p, m, b, ranked(m, [](const Rule& r) { return r.probability; }), true);
     return p;
@@ -323,10 +323,11 @@ Program rule_model_program(const RuleModel& m) {
       combined = normalised(p, sums, prior);
     } else {  // smoothed(sum, prior, m)
       const ExprPtr total = let(p, add(sums));
-      const ExprPtr denominator = let(p, add({total, number(m.m)}));
+      const ExprPtr denominator = let(p, add({total, number(m.settings.m)}));
       for (std::size_t c = 0; c < k; ++c)
         combined.push_back(choose(greater(denominator, number(0)),
-                                  divide(add({sums[c], number(m.m * prior[c])}), denominator), number(prior[c])));
+                                  divide(add({sums[c], number(m.settings.m * prior[c])}), denominator),
+                                  number(prior[c])));
     }
   } else if (combine == CombinationKind::probability_sum) {
     std::vector<std::vector<double>> d;
@@ -335,7 +336,7 @@ Program rule_model_program(const RuleModel& m) {
   } else if (combine == CombinationKind::lift_product) {
     combined = lift_product_terms(p, m, b, rule_fires);
   } else {
-    throw std::invalid_argument("no export for the combination '" + m.combine + "'");
+    throw std::invalid_argument("no export for the combination '" + m.settings.combine + "'");
   }
   const auto mixed_p = mixed(combined, prior, b.n_train, b.w);
   for (std::size_t c = 0; c < k; ++c)
@@ -398,8 +399,8 @@ Program boost_program(const BoostModel& m) {
   Program p;
   const auto prior = m.prior();
   const std::size_t k = prior.size();
-  if (m.method == BoostingMethod::adaboost_m1 && m.members.size() == 1) {
-    p.probabilities = tree_probabilities(m.members[0], m.leaf_estimate, m.prior_weight, prior);
+  if (m.settings.boosting == BoostingMethod::adaboost_m1 && m.members.size() == 1) {
+    p.probabilities = tree_probabilities(m.members[0], m.settings.leaf_estimate, m.settings.prior_weight, prior);
     return p;
   }
   const auto base = m.base_scores();
@@ -411,7 +412,7 @@ Program boost_program(const BoostModel& m) {
     const double factor = std::pow(m.member_discount, static_cast<double>(rounds[i]));
     return factor != 1 ? multiply({number(factor), std::move(term)}) : term;
   };
-  if (m.method == BoostingMethod::kbs && !m.member_classes.empty()) {
+  if (m.settings.boosting == BoostingMethod::kbs && !m.member_classes.empty()) {
     // One-vs-rest (BoostModel::contributions): each member adds its log ratio to its class, scaled by the
     // row's share that no earlier member of the class has decided.
     // nullptr: 1. A share becomes a step when a later member reads it (a step no one reads would be an
@@ -439,7 +440,7 @@ Program boost_program(const BoostModel& m) {
       undecided[c] = undecided[c] ? multiply({undecided[c], left}) : left;
       is_step[c] = false;
     }
-  } else if (m.method == BoostingMethod::kbs) {
+  } else if (m.settings.boosting == BoostingMethod::kbs) {
     for (std::size_t i = 0; i < m.members.size(); ++i) {
       const auto weights = leaf_weights(m.members[i]);
       for (std::size_t c = 0; c < k; ++c) {
@@ -451,7 +452,7 @@ Program boost_program(const BoostModel& m) {
         terms[c].push_back(discounted(i, log(add(std::move(lift)))));
       }
     }
-  } else if (m.method == BoostingMethod::adaboost_m1) {
+  } else if (m.settings.boosting == BoostingMethod::adaboost_m1) {
     for (std::size_t i = 0; i < m.members.size(); ++i) {
       const ExprPtr cls = argmax(p, let_all(p, tree_probabilities(m.members[i], LeafEstimate::counts, 0.0, prior)));
       for (std::size_t c = 0; c < k; ++c)

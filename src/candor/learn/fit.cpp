@@ -55,7 +55,7 @@ namespace {
 RuleModel fit_resolved(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
                        const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
   RuleModel model = find_learner(params.learner).fit(data, params, settings, quality, threads, estimate);
-  model.resolve();
+  use_rule_settings(model, params, settings);
   return model;
 }
 
@@ -77,7 +77,8 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
     used.correct = Correction::bootstrap;
     used.bootstrap_resamples = given.bootstrap_resamples;
     model.learner = params_to_json(used);
-    model.resolve();
+    model.settings.estimate = RuleEstimate::bootstrap;
+    model.use(model.settings);
     return model;
   }
   LearnerParams params = given;
@@ -103,7 +104,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
                         ? fit_stable_rules(data, params, settings, *quality, threads, corrector.get())
                         : fit_resolved(data, params, settings, *quality, threads, corrector.get());
   if (quality_params.evc) model.evc = *quality_params.evc;
-  model.resolve();
+  use_rule_settings(model, params, settings);
   return model;
 }
 

@@ -1,5 +1,7 @@
 #include "candor/learn/rule_settings.hpp"
 
+#include <utility>
+
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
 
@@ -21,6 +23,18 @@ RuleSettings resolve_rule_settings(const LearnerParams& p) {
   s.correct = p.resolved_correct();
   if (*rule_learner(p).combine) s.combine = p.resolved_combine();
   return s;
+}
+
+void use_rule_settings(RuleModel& model, const LearnerParams& used, const RuleSettings& s) {
+  RuleModelSettings m;
+  m.combine = s.combine.value_or(m.combine);
+  m.m = used.heuristics.m;
+  m.prior_weight = used.prior_weight;
+  m.quality = s.quality;
+  m.estimate = s.correct == Correction::bootstrap          ? RuleEstimate::bootstrap
+               : model.evc || s.correct == Correction::evc ? RuleEstimate::evc
+                                                           : RuleEstimate::measure;
+  model.use(std::move(m));
 }
 
 LearnerParams with_rule_settings(LearnerParams p, const RuleSettings& s) {

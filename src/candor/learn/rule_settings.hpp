@@ -7,6 +7,7 @@
 
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_options.hpp"
+#include "candor/model/rule_model.hpp"
 #include "candor/search/search_kind.hpp"
 
 namespace candor {
@@ -29,6 +30,11 @@ struct RuleSettings {
 
 // The settings of `p`: its options where given, its learner's defaults (LearnerParams::resolved_*) otherwise.
 RuleSettings resolve_rule_settings(const LearnerParams& p);
+
+// Sets what `model`, fitted with `used` under `s`, predicts with (model/rule_model.hpp): a rule set's
+// combination, the m and prior weight used, the ranking measure, and how its probabilities are corrected
+// (EVC wherever the model holds EVC's calibration or --correct evc; bootstrap shrinkage under --correct bootstrap).
+void use_rule_settings(RuleModel& model, const LearnerParams& used, const RuleSettings& s);
 
 // `p` with every rule option set to `s`'s: what a model records as the options it was fitted with, and what
 // a learner built on another rule learner passes on (rule-logistic's candidate rules).

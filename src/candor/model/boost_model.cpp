@@ -10,19 +10,48 @@
 #include "candor/linear/logit_probabilities.hpp"
 #include "candor/model/tree_model.hpp"
 #include "candor/util/format.hpp"
+#include "candor/util/json_error.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
 
-void BoostModel::resolve() {
-  method = parse_boosting(learner_text(*this, "boosting", "kbs"));
-  leaf_estimate = parse_leaf_estimate(learner_text(*this, "leaf_estimate", "laplace"));
-  prior_weight = learner_number(*this, "prior_weight", 1.0, 0, std::numeric_limits<double>::infinity());
-  calibration = parse_named(kBoostCalibrationNames, "calibration", learner_text(*this, "calibrate", "none"));
+nlohmann::json boost_model_settings_json(const BoostModelSettings& s) {
+  return {{"boosting", name_of(kBoostingNames, s.boosting)},
+          {"leaf_estimate", name_of(kLeafEstimateNames, s.leaf_estimate)},
+          {"prior_weight", s.prior_weight},
+          {"calibrate", name_of(kBoostCalibrationNames, s.calibrate)},
+          {"multiclass", name_of(kBoostMulticlassNames, s.one_vs_rest)}};
+}
+
+BoostModelSettings boost_model_settings_from_json(const nlohmann::json& j) {
+  return read_entry(j, [&] {
+    check_known_entries(j, {{"boosting"}, {"leaf_estimate"}, {"prior_weight"}, {"calibrate"}, {"multiclass"}});
+    BoostModelSettings s;
+    s.boosting = settings_name(j, "boosting", kBoostingNames);
+    s.leaf_estimate = settings_name(j, "leaf_estimate", kLeafEstimateNames);
+    s.prior_weight = settings_number(j, "prior_weight", 0, std::numeric_limits<double>::infinity());
+    s.calibrate = settings_name(j, "calibrate", kBoostCalibrationNames);
+    s.one_vs_rest = settings_name(j, "multiclass", kBoostMulticlassNames);
+    return s;
+  });
 }
 
 namespace {
+
+// The settings of a file written before ensembles recorded their own: the learner's options, as it wrote them.
+// kbs files written before kbs read --multiclass do not name it: they are one softmax ensemble.
+BoostModelSettings boost_settings_of_older_file(const nlohmann::json& learner) {
+  return read_entry(learner, [&] {
+    BoostModelSettings s;
+    s.boosting = parse_boosting(learner_text(learner, "boosting", "kbs"));
+    s.leaf_estimate = parse_leaf_estimate(learner_text(learner, "leaf_estimate", "laplace"));
+    s.prior_weight = learner_number(learner, "prior_weight", 1.0, 0, std::numeric_limits<double>::infinity());
+    s.calibrate = parse_named(kBoostCalibrationNames, "calibration", learner_text(learner, "calibrate", "none"));
+    s.one_vs_rest = s.boosting == BoostingMethod::kbs && learner_text(learner, "multiclass", "") == "one-vs-rest";
+    return s;
+  });
+}
 
 // A member's most probable class for a row (its leaves' raw weights, fractions included).
 int member_class(const Tree& t, const Dataset& d, std::size_t row, const std::vector<double>& prior) {
@@ -35,7 +64,7 @@ int member_class(const Tree& t, const Dataset& d, std::size_t row, const std::ve
 std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std::size_t row) const {
   const std::size_t classes = schema.class_attribute.values.size();
   std::vector<std::vector<double>> out(members.size(), std::vector<double>(classes, 0.0));
-  if (method == BoostingMethod::kbs) {
+  if (settings.boosting == BoostingMethod::kbs) {
     std::vector<std::pair<int, double>> cells;
     std::vector<double> undecided(classes, 1.0);  // one-vs-rest: the row's share not yet decided, per class
     for (std::size_t i = 0; i < members.size(); ++i) {
@@ -54,7 +83,7 @@ std::vector<std::vector<double>> BoostModel::contributions(const Dataset& d, std
           share += fraction;
       undecided[c] *= 1 - share;  // a row's fractions sum to 1
     }
-  } else if (method == BoostingMethod::adaboost_m1) {
+  } else if (settings.boosting == BoostingMethod::adaboost_m1) {
     const auto p = prior();
     for (std::size_t i = 0; i < members.size(); ++i) out[i][member_class(members[i], d, row, p)] = member_weights[i];
   } else {
@@ -87,15 +116,16 @@ std::vector<std::size_t> BoostModel::member_rounds() const {
   // One-vs-rest: a member's round is how many members of its class come before it.
   std::vector<std::size_t> seen(member_classes.empty() ? 0 : schema.class_attribute.values.size(), 0);
   for (std::size_t i = 0; i < members.size(); ++i)
-    rounds[i] = method == BoostingMethod::logitboost ? i / static_cast<std::size_t>(std::max(1, per_iteration))
-                : member_classes.empty()             ? i
-                                                     : seen[static_cast<std::size_t>(member_classes[i])]++;
+    rounds[i] = settings.boosting == BoostingMethod::logitboost
+                    ? i / static_cast<std::size_t>(std::max(1, per_iteration))
+                : member_classes.empty() ? i
+                                         : seen[static_cast<std::size_t>(member_classes[i])]++;
   return rounds;
 }
 
 std::vector<double> BoostModel::base_scores() const {
   std::vector<double> score(schema.class_attribute.values.size(), 0.0);
-  if (method == BoostingMethod::kbs) {
+  if (settings.boosting == BoostingMethod::kbs) {
     const auto p = prior();
     for (std::size_t c = 0; c < score.size(); ++c)
       score[c] = !(p[c] > 0)              ? -1e300
@@ -119,8 +149,8 @@ std::vector<double> BoostModel::probabilities(const std::vector<double>& scores)
 }
 
 std::vector<double> BoostModel::predict_proba(const Dataset& d, std::size_t row) const {
-  if (method == BoostingMethod::adaboost_m1 && members.size() == 1)
-    return members[0].predict_proba(d, row, leaf_estimate, prior_weight, prior());
+  if (settings.boosting == BoostingMethod::adaboost_m1 && members.size() == 1)
+    return members[0].predict_proba(d, row, settings.leaf_estimate, settings.prior_weight, prior());
   std::vector<double> score = scores(d, row);
   if (temperature != 1)
     for (double& v : score) v *= temperature;
@@ -155,24 +185,25 @@ std::vector<std::string> BoostModel::explain(const Dataset& d, std::size_t row) 
 
 std::string BoostModel::text(const std::string& learner) const {
   std::string out = learner + ": " + std::to_string(members.size()) + " members\n";
-  if (calibration == BoostCalibration::temperature)
+  if (settings.calibrate == BoostCalibration::temperature)
     out += "Every score is multiplied by the temperature " + fixed_digits(temperature, 4) +
            " before the softmax (fitted on 5 internal folds; the most probable class is unchanged).\n";
-  if (calibration == BoostCalibration::discount)
+  if (settings.calibrate == BoostCalibration::discount)
     out += "The members of round k (k = 0 for the first) count " + fixed_digits(member_discount, 4) +
            "^k times, then every score is multiplied by the temperature " + fixed_digits(temperature, 4) +
            " before the softmax (both fitted on 5 internal folds).\n";
-  if (calibration == BoostCalibration::smoothing)
+  if (settings.calibrate == BoostCalibration::smoothing)
     out += "The LIFTs are smoothed with " + fixed_digits(lift_prior_weight, 4) +
            " pseudo-examples of the prior per cell (fitted on 5 internal folds, in place of --prior-weight).\n";
-  if (method != BoostingMethod::logitboost) out += std::string(kLeafNotation) + "\n";
+  if (settings.boosting != BoostingMethod::logitboost) out += std::string(kLeafNotation) + "\n";
   const auto& classes = schema.class_attribute.values;
   for (std::size_t i = 0; i < members.size(); ++i) {
     out += "\nMember " + std::to_string(i + 1);
-    if (method == BoostingMethod::adaboost_m1) out += " (vote weight " + fixed_digits(member_weights[i], 4) + ")";
+    if (settings.boosting == BoostingMethod::adaboost_m1)
+      out += " (vote weight " + fixed_digits(member_weights[i], 4) + ")";
     if (!member_classes.empty())
       out += " (" + classes[static_cast<std::size_t>(member_classes[i])] + " against the rest)";
-    if (method == BoostingMethod::logitboost)
+    if (settings.boosting == BoostingMethod::logitboost)
       out += per_iteration == 1 ? " (round " + std::to_string(i + 1) + ", F of " + classes[1] + ")"
                                 : " (round " + std::to_string(i / per_iteration + 1) + ", class " +
                                       classes[i % static_cast<std::size_t>(per_iteration)] + ")";
@@ -198,10 +229,10 @@ std::string BoostModel::text(const std::string& learner) const {
         out += "]\n";
       }
     } else {
-      out += ":\n" + t.text(schema, method == BoostingMethod::logitboost);
+      out += ":\n" + t.text(schema, settings.boosting == BoostingMethod::logitboost);
       for (const auto& path : t.leaf_paths()) cell_names[t.nodes[path.leaf].cell] = format_leaf_path(path, schema);
     }
-    if (method != BoostingMethod::kbs) continue;
+    if (settings.boosting != BoostingMethod::kbs) continue;
     if (!member_classes.empty()) {
       const auto c = static_cast<std::size_t>(member_classes[i]);
       out += "LIFT of " + classes[c] + " over LIFT of the rest per " + std::string(rule ? "cell" : "leaf") + ":\n";
@@ -227,11 +258,12 @@ std::string BoostModel::text(const std::string& learner) const {
 
 nlohmann::json BoostModel::to_json() const {
   nlohmann::json j = model_header_json(*this);
+  j["settings"] = boost_model_settings_json(settings);
   nlohmann::json arr = nlohmann::json::array();
   for (std::size_t i = 0; i < members.size(); ++i) {
     nlohmann::json m{{"tree", members[i].to_json()}};
-    if (method == BoostingMethod::adaboost_m1) m["vote_weight"] = member_weights[i];
-    if (method == BoostingMethod::kbs) m["lifts"] = lifts[i];
+    if (settings.boosting == BoostingMethod::adaboost_m1) m["vote_weight"] = member_weights[i];
+    if (settings.boosting == BoostingMethod::kbs) m["lifts"] = lifts[i];
     if (!member_classes.empty()) {
       m["against_rest"] = schema.class_attribute.values[static_cast<std::size_t>(member_classes[i])];
       m["decided_cells"] = decided_cells[i];
@@ -240,10 +272,10 @@ nlohmann::json BoostModel::to_json() const {
   }
   j["members"] = arr;
   j["per_iteration"] = per_iteration;
-  if (calibration == BoostCalibration::temperature || calibration == BoostCalibration::discount)
+  if (settings.calibrate == BoostCalibration::temperature || settings.calibrate == BoostCalibration::discount)
     j["temperature"] = temperature;
-  if (calibration == BoostCalibration::discount) j["member_discount"] = member_discount;
-  if (calibration == BoostCalibration::smoothing) j["lift_prior_weight"] = lift_prior_weight;
+  if (settings.calibrate == BoostCalibration::discount) j["member_discount"] = member_discount;
+  if (settings.calibrate == BoostCalibration::smoothing) j["lift_prior_weight"] = lift_prior_weight;
   return j;
 }
 
@@ -266,15 +298,14 @@ double BoostModel::mean_rule_length() const {
 
 BoostModel BoostModel::from_json(const nlohmann::json& j) {
   BoostModel m;
-  read_model_header(j, m,
-                    {{"members"}, {"per_iteration"}, {"temperature"}, {"member_discount"}, {"lift_prior_weight"}});
-  if (learner_name(m) != "boost") throw std::invalid_argument("a boost model must name the boost learner");
-  m.resolve();
-  // kbs model files written before kbs read --multiclass do not name it: they are one softmax ensemble.
-  if (m.method == BoostingMethod::kbs && learner_text(m, "multiclass", "").empty()) m.learner["multiclass"] = "softmax";
+  read_model_header(
+      j, m,
+      {{"members"}, {"per_iteration"}, {"temperature"}, {"member_discount"}, {"lift_prior_weight"}, {"settings"}});
+  m.settings = j.contains("settings") ? boost_model_settings_from_json(j.at("settings"))
+                                      : boost_settings_of_older_file(m.learner);
   const std::size_t classes = m.schema.class_attribute.values.size();
   m.per_iteration = json_int(j.at("per_iteration"), "per_iteration", 1);
-  const bool logit = m.method == BoostingMethod::logitboost;
+  const bool logit = m.settings.boosting == BoostingMethod::logitboost;
   const int expected_per_iteration = logit && classes > 2 ? static_cast<int>(classes) : 1;
   if (m.per_iteration != expected_per_iteration) throw std::invalid_argument("per_iteration does not fit the classes");
   if (logit && classes < 2) throw std::invalid_argument("a logitboost model needs at least two classes");
@@ -285,17 +316,17 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
   for (const auto& jm : arr) {
     read_entry(jm, [&] {
       check_known_entries(jm, {{"tree"},
-                               {"vote_weight", m.method == BoostingMethod::adaboost_m1},
-                               {"lifts", m.method == BoostingMethod::kbs},
+                               {"vote_weight", m.settings.boosting == BoostingMethod::adaboost_m1},
+                               {"lifts", m.settings.boosting == BoostingMethod::kbs},
                                {"against_rest"},
                                {"decided_cells"}});
       m.members.push_back(Tree::from_json(jm.at("tree"), m.schema, logit));
-      if (m.method == BoostingMethod::adaboost_m1) {
+      if (m.settings.boosting == BoostingMethod::adaboost_m1) {
         const double w = json_get<double>(jm, "vote_weight");
         if (!std::isfinite(w)) throw std::invalid_argument("a member's vote weight must be finite");
         m.member_weights.push_back(w);
       }
-      if (m.method == BoostingMethod::kbs) {
+      if (m.settings.boosting == BoostingMethod::kbs) {
         auto l = json_get<std::vector<std::vector<double>>>(jm, "lifts");
         if (l.size() != static_cast<std::size_t>(m.members.back().cells))
           throw std::invalid_argument("a member needs one LIFT row per cell");
@@ -319,9 +350,8 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
     });
   }
   // Members name their class exactly when the ensemble is KBS's one-vs-rest form (member_classes decides
-  // how it predicts; the learner object says which form it is).
-  const bool one_vs_rest =
-      m.method == BoostingMethod::kbs && learner_text(m, "multiclass", "") == "one-vs-rest" && classes > 2;
+  // how it predicts; the settings say which form it is).
+  const bool one_vs_rest = m.settings.boosting == BoostingMethod::kbs && m.settings.one_vs_rest && classes > 2;
   if (m.member_classes.size() != (one_vs_rest ? m.members.size() : 0))
     throw std::invalid_argument(one_vs_rest ? "every member of a kbs one-vs-rest ensemble names its class"
                                             : "only a kbs one-vs-rest ensemble's members name a class");
@@ -329,22 +359,23 @@ BoostModel BoostModel::from_json(const nlohmann::json& j) {
     m.temperature = json_get<double>(j, "temperature");
     if (!(m.temperature > 0) || !std::isfinite(m.temperature))
       throw JsonEntryError(j.at("temperature"), "must be finite and positive");
-  } else if (m.calibration == BoostCalibration::temperature || m.calibration == BoostCalibration::discount) {
-    throw std::invalid_argument(std::string("a --calibrate ") + name_of(kBoostCalibrationNames, m.calibration) +
+  } else if (m.settings.calibrate == BoostCalibration::temperature ||
+             m.settings.calibrate == BoostCalibration::discount) {
+    throw std::invalid_argument(std::string("a --calibrate ") + name_of(kBoostCalibrationNames, m.settings.calibrate) +
                                 " model needs its \"temperature\"");
   }
   if (j.contains("member_discount")) {
     m.member_discount = json_get<double>(j, "member_discount");
     if (!(m.member_discount >= 0 && m.member_discount <= 1))
       throw JsonEntryError(j.at("member_discount"), "must be between 0 and 1");
-  } else if (m.calibration == BoostCalibration::discount) {
+  } else if (m.settings.calibrate == BoostCalibration::discount) {
     throw std::invalid_argument("a --calibrate discount model needs its \"member_discount\"");
   }
   if (j.contains("lift_prior_weight")) {
     m.lift_prior_weight = json_get<double>(j, "lift_prior_weight");
     if (!(m.lift_prior_weight >= 0) || !std::isfinite(m.lift_prior_weight))
       throw JsonEntryError(j.at("lift_prior_weight"), "must be finite and not negative");
-  } else if (m.calibration == BoostCalibration::smoothing) {
+  } else if (m.settings.calibrate == BoostCalibration::smoothing) {
     throw std::invalid_argument("a --calibrate smoothing model needs its \"lift_prior_weight\"");
   }
   return m;
@@ -358,7 +389,7 @@ nlohmann::json BoostModel::rule_table() const {
       std::string text = format_leaf_path(path, schema);
       text = text.substr(3, text.size() - 8);  // without "IF " and " THEN"
       nlohmann::json row{{"member", i + 1}, {"rule", text}};
-      if (method == BoostingMethod::logitboost) {
+      if (settings.boosting == BoostingMethod::logitboost) {
         row["response"] = leaf.value_mean;
       } else {
         const auto best =
@@ -366,7 +397,7 @@ nlohmann::json BoostModel::rule_table() const {
         row["class"] = schema.class_attribute.values[best];
         row["covered"] = std::accumulate(leaf.class_counts.begin(), leaf.class_counts.end(), 0.0);
         row["class_counts"] = leaf.class_counts;
-        if (method == BoostingMethod::adaboost_m1) {
+        if (settings.boosting == BoostingMethod::adaboost_m1) {
           row["vote_weight"] = member_weights[i];
         } else if (!member_classes.empty()) {
           const auto c = static_cast<std::size_t>(member_classes[i]);

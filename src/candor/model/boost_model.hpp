@@ -41,13 +41,25 @@ inline constexpr Named<BoostCalibration> kBoostCalibrationNames[] = {{"none", Bo
                                                                      {"smoothing", BoostCalibration::smoothing},
                                                                      {"discount", BoostCalibration::discount}};
 
+// What an ensemble predicts with: its method (--boosting), the leaf estimate and prior pseudo-examples an
+// adaboost-m1 ensemble of one member predicts with (--leaf-estimate, --prior-weight), how its scores become
+// probabilities (--calibrate), and whether its members are each of one class against the rest (--multiclass). The model
+// file's "settings", under the names of those options; reading throws JsonEntryError naming the entry.
+struct BoostModelSettings {
+  BoostingMethod boosting = BoostingMethod::kbs;
+  LeafEstimate leaf_estimate = LeafEstimate::laplace;
+  double prior_weight = 1;
+  BoostCalibration calibrate = BoostCalibration::none;
+  bool one_vs_rest = false;  // --multiclass one-vs-rest: a kbs ensemble of each class against the rest
+};
+inline constexpr Named<bool> kBoostMulticlassNames[] = {{"softmax", false}, {"one-vs-rest", true}};
+nlohmann::json boost_model_settings_json(const BoostModelSettings& s);
+BoostModelSettings boost_model_settings_from_json(const nlohmann::json& j);
+
 struct BoostModel : Model {
-  // What the model predicts with, read from `learner` by resolve(), once, when the model is fitted or read.
-  BoostingMethod method = BoostingMethod::kbs;
-  LeafEstimate leaf_estimate = LeafEstimate::counts;  // an adaboost-m1 ensemble of one member predicts with it
-  double prior_weight = 1;                            // and mixes this many pseudo-examples of the prior in
-  BoostCalibration calibration = BoostCalibration::none;
-  void resolve();
+  // What the model predicts with: its model file's "settings", set where the learner fits it and read back
+  // with the file.
+  BoostModelSettings settings;
 
   std::vector<Tree> members;
   std::vector<double> member_weights;                   // adaboost-m1: log(1 / beta_i)

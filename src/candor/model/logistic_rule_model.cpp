@@ -9,6 +9,7 @@
 
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/util/format.hpp"
+#include "candor/util/json_error.hpp"
 #include "candor/util/json_read.hpp"
 
 namespace candor {
@@ -123,24 +124,48 @@ std::vector<RulePoint> LogisticRuleModel::rule_points(const Dataset& test) const
   return out;
 }
 
-void LogisticRuleModel::resolve() {
-  attributes = learner_text(*this, "features", "rules") != "rules";
-  lasso = learner_text(*this, "penalty", "l2") == "l1";
-  gamma_penalty = learner_text(*this, "rule_penalty", "gamma") == "gamma";
+nlohmann::json logistic_rule_model_settings_json(const LogisticRuleModelSettings& s) {
+  return {{"features", name_of(kLogisticFeatureNames, s.features)},
+          {"penalty", name_of(kLogisticPenaltyNames, s.penalty)},
+          {"rule_penalty", name_of(kRulePenaltyNames, s.rule_penalty)}};
 }
+
+LogisticRuleModelSettings logistic_rule_model_settings_from_json(const nlohmann::json& j) {
+  return read_entry(j, [&] {
+    check_known_entries(j, {{"features"}, {"penalty"}, {"rule_penalty"}});
+    return LogisticRuleModelSettings{settings_name(j, "features", kLogisticFeatureNames),
+                                     settings_name(j, "penalty", kLogisticPenaltyNames),
+                                     settings_name(j, "rule_penalty", kRulePenaltyNames)};
+  });
+}
+
+namespace {
+
+// The settings of a file written before models recorded their own: the learner's options, as it wrote them.
+LogisticRuleModelSettings logistic_settings_of_older_file(const nlohmann::json& learner) {
+  return read_entry(learner, [&] {
+    return LogisticRuleModelSettings{
+        parse_named(kLogisticFeatureNames, "features", learner_text(learner, "features", "rules")),
+        parse_named(kLogisticPenaltyNames, "penalty", learner_text(learner, "penalty", "l2")),
+        parse_named(kRulePenaltyNames, "rule penalty", learner_text(learner, "rule_penalty", "gamma"))};
+  });
+}
+
+}  // namespace
 
 std::string LogisticRuleModel::text(const std::string& learner) const {
   std::ostringstream out;
   const auto& cls = schema.class_attribute;
   const Eigen::Index logit_count = intercepts.size();
   out << "Logistic regression over " << counted(rules.rules.size(), "rule");
-  if (attributes) out << " and " << encoding.size() << " attribute columns";
+  if (settings.features != LogisticFeatures::rules) out << " and " << encoding.size() << " attribute columns";
   out << " by " << learner << ", learned from " << training_source << ": " << training_rows << " rows, class '"
       << cls.name << "'\n";
   out << "Link " << link_name(link);
   if (link == LogisticLink::binary) out << " (the logit of " << cls.name << " = " << cls.values[1] << ")";
-  out << "; loss = log loss + " << (lasso ? "lambda ||w||_1" : "lambda/2 ||w||^2") << " (intercepts unpenalised)"
-      << (gamma_penalty ? " + sum gamma_k |b_k|" : "") << ", lambda = " << lambda;
+  out << "; loss = log loss + " << (settings.penalty == LogisticPenalty::l1 ? "lambda ||w||_1" : "lambda/2 ||w||^2")
+      << " (intercepts unpenalised)" << (settings.rule_penalty == RulePenalty::gamma ? " + sum gamma_k |b_k|" : "")
+      << ", lambda = " << lambda;
   if (!lambda_search.grid.empty()) {
     const auto best = std::min_element(lambda_search.log_loss.begin(), lambda_search.log_loss.end());
     out << " (chosen by " << lambda_search.folds << "-fold cross-validation of "
@@ -172,7 +197,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
   } else {
     out << "\nRules, most important first (importance = |weight| x sd of the rule feature in training); the weight "
            "is added to the logit of the rule's class when it fires, P is the "
-        << (rules.estimate == RuleEstimate::evc ? "rule learner's estimate, corrected for the search by EVC"
+        << (rules.settings.estimate == RuleEstimate::evc ? "rule learner's estimate, corrected for the search by EVC"
             : rules.bootstrap ? "rule learner's estimate, corrected for the search by bootstrap shrinkage"
                               : "rule learner's estimate (not corrected for the search)")
         << ", of the probability of its class on the training set, with its 95% interval (from that estimate at the "
@@ -255,6 +280,7 @@ nlohmann::json LogisticRuleModel::to_json() const {
   j["rule_spread"] = rule_spread;
   j["rules_without_weight"] = rules_without_weight;
   j["rule_model"] = rules.to_json();
+  j["settings"] = logistic_rule_model_settings_json(settings);
   return j;
 }
 
@@ -272,8 +298,10 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
                      {"rule_gamma"},
                      {"rule_spread"},
                      {"rules_without_weight"},
-                     {"rule_model"}});
-  m.resolve();
+                     {"rule_model"},
+                     {"settings"}});
+  m.settings = j.contains("settings") ? logistic_rule_model_settings_from_json(j.at("settings"))
+                                      : logistic_settings_of_older_file(m.learner);
   m.link = parse_named(kLogisticLinkNames, "link", json_get<std::string>(j, "link"));
   m.lambda = json_get<double>(j, "lambda");
   if (!(m.lambda >= 0) || !std::isfinite(m.lambda))

@@ -14,6 +14,7 @@
 
 #include "candor/linear/attribute_encoding.hpp"
 #include "candor/model/lambda_search.hpp"
+#include "candor/model/logistic_loss.hpp"
 #include "candor/model/model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/util/names.hpp"
@@ -35,6 +36,17 @@ struct LambdaSearch {
   int folds = 0;
   std::vector<double> grid, log_loss;
 };
+
+// The loss of a rule-logistic model: its features, penalty and rule penalty, under the names of the options
+// that set them (--features, --penalty, --rule-penalty). The model file's "settings"; reading throws
+// JsonEntryError naming the entry.
+struct LogisticRuleModelSettings {
+  LogisticFeatures features = LogisticFeatures::rules;
+  LogisticPenalty penalty = LogisticPenalty::l2;
+  RulePenalty rule_penalty = RulePenalty::gamma;
+};
+nlohmann::json logistic_rule_model_settings_json(const LogisticRuleModelSettings& s);
+LogisticRuleModelSettings logistic_rule_model_settings_from_json(const nlohmann::json& j);
 
 struct LogisticRuleModel : Model {
   RuleModel rules;  // the rules used as features, with their statistics and EVC calibration
@@ -61,10 +73,9 @@ struct LogisticRuleModel : Model {
   std::string dropped_rules_sentence() const override;
   double lambda = 0;
   LambdaSearch lambda_search;
-  // The loss text() states, read from `learner` by resolve() when the model is fitted or read: attribute
-  // columns beside the rules, the lasso's L1 penalty instead of L2, and the gamma penalty on rule weights.
-  bool attributes = false, lasso = false, gamma_penalty = false;
-  void resolve();
+  // The loss the model was fitted with, which text() states: its model file's "settings", set where the learner
+  // fits it and read back with the file.
+  LogisticRuleModelSettings settings;
 
   std::string kind_name() const override { return "rule-logistic"; }
   std::vector<double> predict_proba(const Dataset& d, std::size_t row) const override;

@@ -15,6 +15,7 @@
 #include "candor/model/pril_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/model/tree_model.hpp"
+#include "candor/util/format.hpp"
 #include "candor/util/json_error.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/names.hpp"
@@ -106,9 +107,20 @@ std::unique_ptr<Model> read_as(const nlohmann::json& j) {
 
 }  // namespace
 
-double learner_number(const Model& m, const char* key, double fallback, double low, double high) {
-  if (!m.learner.contains(key)) return fallback;
-  const nlohmann::json& v = m.learner.at(key);
+double settings_number(const nlohmann::json& settings, const char* key, double low, double high) {
+  const double x = json_get<double>(settings, key);
+  if (!(x >= low && x <= high) || !std::isfinite(x))
+    throw JsonEntryError(settings.at(key),
+                         std::string(key) + " must be a finite number " +
+                             (std::isfinite(high) ? "in [" + count_text(low) + ", " + count_text(high) + "]"
+                                                  : "of at least " + count_text(low)) +
+                             ", not " + settings.at(key).dump());
+  return x;
+}
+
+double learner_number(const nlohmann::json& learner, const char* key, double fallback, double low, double high) {
+  if (!learner.contains(key)) return fallback;
+  const nlohmann::json& v = learner.at(key);
   const double x = v.is_number() ? v.get<double>() : std::numeric_limits<double>::quiet_NaN();
   if (!(x >= low && x <= high) || !std::isfinite(x))
     throw std::invalid_argument("learner parameter '" + std::string(key) + "' must be a finite number in [" +
@@ -117,16 +129,16 @@ double learner_number(const Model& m, const char* key, double fallback, double l
   return x;
 }
 
-std::string learner_text(const Model& m, const char* key, const std::string& fallback) {
-  if (!m.learner.contains(key)) return fallback;
-  const nlohmann::json& v = m.learner.at(key);
+std::string learner_text(const nlohmann::json& learner, const char* key, const std::string& fallback) {
+  if (!learner.contains(key)) return fallback;
+  const nlohmann::json& v = learner.at(key);
   if (!v.is_string())
     throw std::invalid_argument("learner parameter '" + std::string(key) + "' must be a text, not " +
                                 v.dump().substr(0, 40));
   return v.get<std::string>();
 }
 
-std::string learner_name(const Model& m) { return learner_text(m, "learner", ""); }
+std::string learner_name(const Model& m) { return learner_text(m.learner, "learner", ""); }
 
 void record_training(Model& m, const Dataset& data) {
   m.schema = data.schema;

@@ -14,6 +14,7 @@
 
 #include "candor/coverage/condition.hpp"
 #include "candor/data/dataset.hpp"
+#include "candor/util/json_error.hpp"
 #include "candor/util/json_read.hpp"
 #include "candor/util/names.hpp"
 
@@ -62,9 +63,10 @@ struct StabilityRecord {
 
 struct Model {
   // The model file's "learner" object: the options the model was fitted with, every default the learner
-  // applied written out (learn/params.hpp: params_to_json). It is kept for provenance and never read to
-  // predict: each kind holds what it predicts with as typed members, read from it once (its resolve()) when
-  // the model is fitted or read. model/ knows no learner; learn/ turns it back into options.
+  // applied written out (learn/params.hpp: params_to_json). It is provenance, never read to predict: each
+  // kind holds what it predicts with as its own typed settings, which the learner sets where it fits the
+  // model and the kind writes to its file's "settings" and reads back. model/ knows no learner; learn/ turns
+  // this object back into options.
   nlohmann::json learner = nlohmann::json::object();
   Schema schema;
   std::vector<double> training_counts;  // class totals of the training set
@@ -146,12 +148,22 @@ nlohmann::json numbered_rule_table(const Model& m);
 // training_covered, training_counts, probability, then every other column in alphabetical order.
 std::vector<std::string> rule_table_columns(const nlohmann::json& rows);
 
-// A setting a model predicts with, read from its learner object by the kind's resolve(): `fallback` where the
-// object does not hold it (files written before the option existed). Throws std::invalid_argument naming the
-// learner parameter when it has the wrong type or, for a number, lies outside [low, high] or is not finite.
-double learner_number(const Model& m, const char* key, double fallback, double low, double high);
-std::string learner_text(const Model& m, const char* key, const std::string& fallback);
-// The learner's name (the object's "learner").
+// The entries of a model's "settings" (what the kind predicts with, which its own to_json writes and from_json
+// reads back): a finite number in [low, high], or a name of `names`. Both throw JsonEntryError naming the entry.
+double settings_number(const nlohmann::json& settings, const char* key, double low, double high);
+template <class E, std::size_t N>
+E settings_name(const nlohmann::json& settings, const char* key, const Named<E> (&names)[N]) {
+  const std::string text = json_get<std::string>(settings, key);
+  return read_entry(settings.at(key), [&] { return parse_named(names, key, text); });
+}
+
+// The settings of a model file written before models recorded their own, read from its learner object (the
+// options it was fitted with): `fallback` where the object does not hold the option (files written before the
+// option existed). Throws std::invalid_argument naming the learner parameter when it has the wrong type or,
+// for a number, lies outside [low, high] or is not finite. Only the kinds' readers of such files use them.
+double learner_number(const nlohmann::json& learner, const char* key, double fallback, double low, double high);
+std::string learner_text(const nlohmann::json& learner, const char* key, const std::string& fallback);
+// The learner's name (the learner object's "learner"), for provenance (an export's heading).
 std::string learner_name(const Model& m);
 
 // Each attribute's share of the model's importance (scikit-learn's feature_importances_; they sum to 1, or

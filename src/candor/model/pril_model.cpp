@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "candor/util/format.hpp"
+#include "candor/util/json_error.hpp"
 #include "candor/util/json_read.hpp"
 
 namespace candor {
@@ -118,6 +119,7 @@ nlohmann::json PrilModel::to_json() const {
   nlohmann::json j = model_header_json(*this);
   j["cuts"] = categories.to_json();
   j["branching"] = branching;
+  j["settings"] = {{"risk", risk}};
   j["adjusted_average_reliability"] = adjusted_average_reliability;
   j["training_undecided_rate"] = training_undecided;
   nlohmann::json arr = nlohmann::json::array();
@@ -186,10 +188,22 @@ std::vector<std::pair<std::string, double>> PrilModel::training_statistics() con
 
 PrilModel PrilModel::from_json(const nlohmann::json& j) {
   PrilModel m;
-  read_model_header(
-      j, m, {{"cuts"}, {"branching"}, {"adjusted_average_reliability"}, {"training_undecided_rate"}, {"branches"}});
-  if (learner_name(m) != "pril") throw std::invalid_argument("a pril model must name the pril learner");
-  m.risk = learner_number(m, "risk", m.risk, 0, 1);
+  read_model_header(j, m,
+                    {{"cuts"},
+                     {"branching"},
+                     {"adjusted_average_reliability"},
+                     {"training_undecided_rate"},
+                     {"branches"},
+                     {"settings"}});
+  if (j.contains("settings")) {
+    const nlohmann::json& settings = j.at("settings");
+    read_entry(settings, [&] {
+      check_known_entries(settings, {{"risk"}});
+      m.risk = settings_number(settings, "risk", 0, 1);
+    });
+  } else {  // a file written before models recorded their settings: the learner's --risk
+    m.risk = learner_number(m.learner, "risk", m.risk, 0, 1);
+  }
   const int attrs = static_cast<int>(m.schema.attributes.size());
   const int classes = static_cast<int>(m.schema.class_attribute.values.size());
   // Each part's problems name the part (its JSON pointer), down to the rule.

@@ -25,8 +25,8 @@ struct PrilModel : Model {
   std::vector<PrilBranch> branches;
   double adjusted_average_reliability = 0;  // training: mean reliability of the deciding rule, undecided as 0
   double training_undecided = 0;            // training: share of the weight left undecided
-  // The risk each reliability was tested at (--risk): its confidence is 1 - risk. The learner sets it;
-  // reading the file takes it from the learner object.
+  // The risk each reliability was tested at (--risk): its confidence is 1 - risk. The learner sets it; the
+  // model file holds it as its "settings" {"risk": ...}.
   double risk = 0.05;
 
   std::string kind_name() const override { return "pril"; }

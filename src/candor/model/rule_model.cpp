@@ -23,7 +23,7 @@ std::string Rule::stable_frequency_text() const {
   return stable_frequency > 0 ? "found in " + fixed_digits(100 * stable_frequency, 0) + "% of resamples" : "";
 }
 
-double RuleModel::share_m() const { return prior_weight * static_cast<double>(training_counts.size()); }
+double RuleModel::share_m() const { return settings.prior_weight * static_cast<double>(training_counts.size()); }
 
 std::vector<double> RuleModel::default_distribution() const {
   double sum = std::accumulate(default_counts.begin(), default_counts.end(), 0.0);
@@ -49,23 +49,61 @@ std::vector<std::size_t> RuleModel::deciding_rules(const Dataset& d, std::size_t
   return out;
 }
 
-void RuleModel::resolve() {
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  m = learner_number(*this, "m", m, 0, kInf);
-  prior_weight = learner_number(*this, "prior_weight", prior_weight, 0, kInf);
-  quality = learner_text(*this, "quality", quality);
-  // The learner writes what it resolved: the correction (none where the quality already corrects by EVC) and,
-  // for a rule set, the combination. EVC's calibration is in the model wherever EVC corrected the rules.
-  const std::string correct = learner_text(*this, "correct", "none");
-  estimate = correct == "bootstrap"    ? RuleEstimate::bootstrap
-             : evc || correct == "evc" ? RuleEstimate::evc
-                                       : RuleEstimate::measure;
-  combination = nullptr;
-  if (kind == ModelKind::rule_set) {
-    combine = learner_text(*this, "combine", combine);
-    combination = &find_combination(combine);
-  }
+void RuleModel::use(RuleModelSettings s) {
+  settings = std::move(s);
+  combination = kind == ModelKind::rule_set ? &find_combination(settings.combine) : nullptr;
 }
+
+nlohmann::json rule_model_settings_json(const RuleModelSettings& s, ModelKind kind) {
+  nlohmann::json j{{"m", s.m},
+                   {"prior_weight", s.prior_weight},
+                   {"quality", s.quality},
+                   {"correct", name_of(kRuleEstimateNames, s.estimate)}};
+  if (kind == ModelKind::rule_set) j["combine"] = s.combine;
+  return j;
+}
+
+RuleModelSettings rule_model_settings_from_json(const nlohmann::json& j, ModelKind kind) {
+  return read_entry(j, [&] {
+    check_known_entries(j,
+                        {{"m"}, {"prior_weight"}, {"quality"}, {"correct"}, {"combine", kind == ModelKind::rule_set}});
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    RuleModelSettings s;
+    s.m = settings_number(j, "m", 0, kInf);
+    s.prior_weight = settings_number(j, "prior_weight", 0, kInf);
+    s.quality = json_get<std::string>(j, "quality");
+    s.estimate = settings_name(j, "correct", kRuleEstimateNames);
+    if (kind == ModelKind::rule_set) {
+      s.combine = json_get<std::string>(j, "combine");
+      read_entry(j.at("combine"), [&] { find_combination(s.combine); });  // throws for an unknown name
+    }
+    return s;
+  });
+}
+
+namespace {
+
+// The settings of a file written before rule models recorded their own: read from its learner object, where
+// the learner wrote what it resolved (the correction, none where the quality corrects by EVC, whose
+// calibration the file then holds; a rule set's combination). Files older still, from before rule
+// combination and prior smoothing existed, predicted by the count sum and the raw distributions: they keep
+// predicting exactly that.
+RuleModelSettings rule_settings_of_older_file(const nlohmann::json& file, ModelKind kind) {
+  const nlohmann::json& learner = file.at("learner");
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  RuleModelSettings s;
+  s.m = learner_number(learner, "m", s.m, 0, kInf);
+  s.prior_weight = learner_number(learner, "prior_weight", 0.0, 0, kInf);
+  s.quality = learner_text(learner, "quality", "");
+  const std::string correct = learner_text(learner, "correct", "none");
+  s.estimate = correct == "bootstrap"                     ? RuleEstimate::bootstrap
+               : file.contains("evc") || correct == "evc" ? RuleEstimate::evc
+                                                          : RuleEstimate::measure;
+  if (kind == ModelKind::rule_set) s.combine = learner_text(learner, "combine", s.combine);
+  return s;
+}
+
+}  // namespace
 
 std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) const {
   const std::vector<double> pri = prior();
@@ -80,10 +118,10 @@ std::vector<double> RuleModel::predict_proba(const Dataset& d, std::size_t row) 
   } else {
     std::vector<const Rule*> firing;
     for (auto i : decided) firing.push_back(&rules[i]);
-    const Combination& c = combination ? *combination : find_combination(combine);
-    p = c.combine(CombineInput{firing, pri, n_train, m, share_m()});
+    const Combination& c = combination ? *combination : find_combination(settings.combine);
+    p = c.combine(CombineInput{firing, pri, n_train, settings.m, share_m()});
   }
-  return mix_with_prior(std::move(p), pri, n_train, prior_weight);
+  return mix_with_prior(std::move(p), pri, n_train, settings.prior_weight);
 }
 
 std::vector<std::string> RuleModel::explain(const Dataset& d, std::size_t row) const {
@@ -168,6 +206,7 @@ nlohmann::json RuleModel::to_json() const {
   }
   j["rules"] = std::move(rules);
   j["default"] = {{"class_counts", m.default_counts}, {"probability", m.default_distribution()}};
+  j["settings"] = rule_model_settings_json(m.settings, m.kind);
   if (m.evc) j["evc"] = calibration_to_json(*m.evc, m.schema.class_attribute.values);
   if (m.bootstrap) j["bootstrap"] = bootstrap_shrinkage_json(*m.bootstrap);
   return j;
@@ -290,12 +329,7 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
     m.kind = ModelKind::best_rule;
   else
     throw std::invalid_argument("not a rule model: '" + kind + "'");
-  // Files written before rule combination and prior smoothing existed predicted by the count sum and the
-  // raw distributions: they keep predicting exactly that.
-  read_model_header(j, m, {{"rules"}, {"default"}, {"evc"}, {"bootstrap"}});
-  nlohmann::json& learner = m.learner;
-  if (!learner.contains("combine") && learner.value("learner", "") == "cn2-unordered") learner["combine"] = "counts";
-  if (!learner.contains("prior_weight")) learner["prior_weight"] = 0.0;
+  read_model_header(j, m, {{"rules"}, {"default"}, {"evc"}, {"bootstrap"}, {"settings"}});
   const std::size_t k = m.schema.class_attribute.values.size();
   check_counts(m.training_counts, k, "training class_counts");
   const auto& rules_json = j.at("rules");
@@ -306,12 +340,13 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
   m.default_counts = json_get<std::vector<double>>(j.at("default"), "class_counts");
   check_counts(m.default_counts, k, "default class_counts");
   if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
-  m.resolve();
-  if (m.estimate == RuleEstimate::evc && !m.evc && !m.rules.empty())
+  m.use(j.contains("settings") ? rule_model_settings_from_json(j.at("settings"), m.kind)
+                               : rule_settings_of_older_file(j, m.kind));
+  if (m.settings.estimate == RuleEstimate::evc && !m.evc && !m.rules.empty())
     throw std::invalid_argument("an evc model needs its \"evc\" calibration");
   if (j.contains("bootstrap"))
     m.bootstrap = read_entry(j.at("bootstrap"), [&] { return bootstrap_shrinkage_from_json(j.at("bootstrap")); });
-  if (m.estimate == RuleEstimate::bootstrap && !m.bootstrap)
+  if (m.settings.estimate == RuleEstimate::bootstrap && !m.bootstrap)
     throw std::invalid_argument("a --correct bootstrap model needs its \"bootstrap\" shrinkage");
   check_rule_statements(m, rules_json);
   return m;
@@ -462,15 +497,16 @@ std::string format_rules(const RuleModel& m, const std::string& learner) {
   out << counted(m.rules.size(), "rule") << "; class counts are of the examples each rule was learned from";
   if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
   // A learner that ranks no candidates by a measure (one attribute's rules, a tree's leaves) names none.
-  if (!m.quality.empty())
-    out << "; quality is the rule's score under the learner's ranking measure (" << m.quality << ") on those examples";
+  if (!m.settings.quality.empty())
+    out << "; quality is the rule's score under the learner's ranking measure (" << m.settings.quality
+        << ") on those examples";
   out << ".\nP is the learner's estimate"
-      << (m.estimate == RuleEstimate::evc         ? ", corrected for the search by EVC"
-          : m.estimate == RuleEstimate::bootstrap ? ", corrected for the search by bootstrap shrinkage"
-                                                  : " (not corrected for the search)")
+      << (m.settings.estimate == RuleEstimate::evc         ? ", corrected for the search by EVC"
+          : m.settings.estimate == RuleEstimate::bootstrap ? ", corrected for the search by bootstrap shrinkage"
+                                                           : " (not corrected for the search)")
       << "; its 95% interval runs from that estimate at the lower end of the Clopper-Pearson interval of the "
          "relative frequency f on n examples to that interval's upper end.\n";
-  if (m.kind == ModelKind::rule_set) out << "Rules are combined by " << m.combine << ".\n";
+  if (m.kind == ModelKind::rule_set) out << "Rules are combined by " << m.settings.combine << ".\n";
   if (weighted)
     out << "The training data is weighted: every count (covers, class counts, n) is a sum of example weights, not "
            "rows.\n";

@@ -10,6 +10,7 @@
 #include "candor/data/dataset.hpp"
 #include "candor/evc/laws.hpp"
 #include "candor/model/model.hpp"
+#include "candor/util/names.hpp"
 
 namespace candor {
 
@@ -75,6 +76,27 @@ enum class ModelKind { decision_list, rule_set, best_rule };
 // search by EVC (the model holds its calibration), or by bootstrap shrinkage (--correct bootstrap).
 enum class RuleEstimate { measure, evc, bootstrap };
 
+// What a rule model predicts with, and what its text says its figures are: a rule set's combination
+// (model/combine.hpp), the m of the m-estimate family the m-counts combination reads, the prior's
+// pseudo-examples mixed into every prediction, the measure that ranked the rules ("" where none did) and how
+// the rules' probabilities were corrected for the search. The model file's "settings" entry, under the names
+// of the options that set them (--combine, --m, --prior-weight, --quality, --correct).
+struct RuleModelSettings {
+  std::string combine = "counts";
+  double m = 22.466;
+  double prior_weight = 1;
+  std::string quality;
+  RuleEstimate estimate = RuleEstimate::measure;
+  bool operator==(const RuleModelSettings&) const = default;
+};
+// --correct's names for RuleEstimate: none (the measure's own estimate), evc, bootstrap.
+inline constexpr Named<RuleEstimate> kRuleEstimateNames[] = {
+    {"none", RuleEstimate::measure}, {"evc", RuleEstimate::evc}, {"bootstrap", RuleEstimate::bootstrap}};
+// The settings as the model file's "settings" entry (a rule set's combination only for a rule set), and back;
+// reading throws JsonEntryError naming the entry.
+nlohmann::json rule_model_settings_json(const RuleModelSettings& s, ModelKind kind);
+RuleModelSettings rule_model_settings_from_json(const nlohmann::json& j, ModelKind kind);
+
 struct RuleModel : Model {
   ModelKind kind = ModelKind::rule_set;
   std::vector<Rule> rules;
@@ -83,18 +105,13 @@ struct RuleModel : Model {
   std::optional<EvcCalibration> evc;
   // The shrinkage rule probabilities were corrected with (--correct bootstrap only).
   std::optional<BootstrapShrinkage> bootstrap;
-  // What the model predicts with, read from `learner` once by resolve(), when the model is fitted or read: a
-  // rule set's combination (null for the other kinds, and for a rule set built by hand until resolve() runs:
-  // predict_proba then looks `combine` up by name), the m of the m-estimate family the m-counts combination
-  // reads, and the prior's pseudo-examples in every prediction. `quality` and `estimate` are what text()
-  // says the rules' figures are.
+  // What the model predicts with: its model file's "settings", set where the learner fits it and read back
+  // with the file (use() looks a rule set's combination up once).
+  RuleModelSettings settings;
+  void use(RuleModelSettings s);
+  // The combination use() looked up (null for the other kinds, and for a rule set built by hand without use():
+  // predict_proba then looks settings.combine up by name).
   const Combination* combination = nullptr;
-  std::string combine = "counts";
-  double m = 22.466;
-  double prior_weight = 1;
-  std::string quality;
-  RuleEstimate estimate = RuleEstimate::measure;
-  void resolve();
 
   // Class probabilities for one row of data read against `schema` (model/combine.hpp). A decision list
   // and a best-rule set use their deciding rule: `probability` for the rule's class and the rest shared by

@@ -6,8 +6,11 @@
 #include <map>
 #include <numeric>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "candor/util/format.hpp"
+#include "candor/util/json_error.hpp"
 #include "candor/util/json_read.hpp"
 
 namespace candor {
@@ -68,11 +71,25 @@ std::string tree_rules_text(const Tree& tree, const Schema& schema, LeafEstimate
   return out;
 }
 
-void TreeModel::resolve() {
-  leaf_estimate_name = learner_text(*this, "leaf_estimate", "laplace");
-  leaf_estimate = parse_leaf_estimate(leaf_estimate_name);
-  fits_leaf_shrinkage = leaf_estimate_name == "bootstrap";
-  prior_weight = learner_number(*this, "prior_weight", 1.0, 0, std::numeric_limits<double>::infinity());
+void TreeModel::use(TreeModelSettings s) {
+  leaf_estimate = parse_leaf_estimate(s.leaf_estimate);
+  fits_leaf_shrinkage = s.leaf_estimate == "bootstrap";
+  settings = std::move(s);
+}
+
+nlohmann::json tree_model_settings_json(const TreeModelSettings& s) {
+  return {{"leaf_estimate", s.leaf_estimate}, {"prior_weight", s.prior_weight}};
+}
+
+TreeModelSettings tree_model_settings_from_json(const nlohmann::json& j) {
+  return read_entry(j, [&] {
+    check_known_entries(j, {{"leaf_estimate"}, {"prior_weight"}});
+    TreeModelSettings s;
+    settings_name(j, "leaf_estimate", kLeafEstimateNames);  // throws for a name it does not know
+    s.leaf_estimate = json_get<std::string>(j, "leaf_estimate");
+    s.prior_weight = settings_number(j, "prior_weight", 0, std::numeric_limits<double>::infinity());
+    return s;
+  });
 }
 
 std::string TreeModel::text(const std::string& learner) const {
@@ -81,7 +98,7 @@ std::string TreeModel::text(const std::string& learner) const {
          "\nSize of the tree: " + std::to_string(tree.size()) +
          "\n\nLeaves as rules, numbered as `candor predict --explain` names them: covers is the weight of the "
          "training examples reaching the leaf, by class; P is the leaf's probability of its class (leaf estimate " +
-         leaf_estimate_name + "):\n";
+         settings.leaf_estimate + "):\n";
   if (leaf_shrinkage)
     out += "Each leaf's counts are mixed with m = " + fixed_digits(leaf_shrinkage->m, 2) +
            " pseudo-examples of the prior (one example added to every class), fitted on the rows " +
@@ -100,6 +117,7 @@ std::string TreeModel::text(const std::string& learner) const {
 nlohmann::json TreeModel::to_json() const {
   nlohmann::json j = model_header_json(*this);
   j["tree"] = tree.to_json();
+  j["settings"] = tree_model_settings_json(settings);
   if (leaf_shrinkage)
     j["leaf_shrinkage"] = {
         {"resamples", leaf_shrinkage->resamples}, {"m", leaf_shrinkage->m}, {"leaves", leaf_shrinkage->leaves}};
@@ -141,8 +159,14 @@ std::vector<RulePoint> TreeModel::rule_points(const Dataset& test) const {
 
 TreeModel TreeModel::from_json(const nlohmann::json& j) {
   TreeModel m;
-  read_model_header(j, m, {{"tree"}, {"leaf_shrinkage"}});
-  m.resolve();
+  read_model_header(j, m, {{"tree"}, {"leaf_shrinkage"}, {"settings"}});
+  if (j.contains("settings")) {
+    m.use(tree_model_settings_from_json(j.at("settings")));
+  } else {  // a file written before models recorded their settings: the learner's options, as it wrote them
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    m.use(
+        {learner_text(m.learner, "leaf_estimate", "laplace"), learner_number(m.learner, "prior_weight", 1.0, 0, kInf)});
+  }
   m.tree = Tree::from_json(j.at("tree"), m.schema, false);
   if (j.contains("leaf_shrinkage")) {
     const auto& s = j.at("leaf_shrinkage");

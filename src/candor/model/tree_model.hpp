@@ -28,21 +28,30 @@ struct LeafShrinkage {
 // The class shares of `counts` with one example added to every class (Laplace's rule).
 std::vector<double> laplace_prior(const std::vector<double>& counts);
 
+// What a tree predicts with: how its leaves turn class weights into probabilities (--leaf-estimate: a name of
+// kLeafEstimateNames; bootstrap mixes counts with the prior by an m fitted out of bag, the model's
+// leaf_shrinkage) and the prior's pseudo-examples mixed into them (--prior-weight). The model file's
+// "settings", under the names of those options; reading throws JsonEntryError naming the entry.
+struct TreeModelSettings {
+  std::string leaf_estimate = "counts";
+  double prior_weight = 1;
+};
+nlohmann::json tree_model_settings_json(const TreeModelSettings& s);
+TreeModelSettings tree_model_settings_from_json(const nlohmann::json& j);
+
 struct TreeModel : Model {
   Tree tree;
-  // What the model predicts with, read from `learner` by resolve(), once, when the model is fitted or read:
-  // how leaves turn counts into probabilities (its --leaf-estimate name, for text()), and the pseudo-examples
-  // of the prior mixed into them (--prior-weight).
+  // What the model predicts with: its model file's "settings", set where the learner fits it and read back
+  // with the file; use() derives the leaf estimate the leaves compute with.
+  TreeModelSettings settings;
+  void use(TreeModelSettings s);
   LeafEstimate leaf_estimate = LeafEstimate::counts;
-  std::string leaf_estimate_name = "counts";
   bool fits_leaf_shrinkage = false;  // --leaf-estimate bootstrap: leaf_shrinkage is fitted out of bag
-  double prior_weight = 1;
   // Set under --leaf-estimate bootstrap (which mixes counts with the prior as `counts` does, by its m).
   std::optional<LeafShrinkage> leaf_shrinkage;
-  void resolve();
   // The prior's pseudo-examples in every leaf: the fitted m under --leaf-estimate bootstrap, else
   // --prior-weight.
-  double leaf_weight() const { return leaf_shrinkage ? leaf_shrinkage->m : prior_weight; }
+  double leaf_weight() const { return leaf_shrinkage ? leaf_shrinkage->m : settings.prior_weight; }
   // The distribution leaves are mixed with: under --leaf-estimate bootstrap laplace_prior(training_counts),
   // so that a class rare or absent in training keeps a share in every leaf; the training prior otherwise.
   std::vector<double> leaf_prior() const;

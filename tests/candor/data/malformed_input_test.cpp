@@ -84,10 +84,30 @@ TEST(MalformedInput, ModelFilesWithImpossibleNumbersAreRefused) {
   };
   refused([](nlohmann::json& j) { j["training"]["rows"] = -5; }, "training rows must be an integer in [0, ");
   refused([](nlohmann::json& j) { j["training"]["rows"] = 2.5; }, "training rows must be an integer");
-  // What the model predicts with is read from its learner object when the file is read.
-  refused([](nlohmann::json& j) { j["learner"]["prior_weight"] = -1.0; }, "learner parameter 'prior_weight'");
-  refused([](nlohmann::json& j) { j["learner"]["m"] = "many"; }, "learner parameter 'm'");
-  refused([](nlohmann::json& j) { j["learner"]["combine"] = "sum"; }, "sum");
+  // What the model predicts with is its "settings" entry, each problem named by its pointer.
+  refused([](nlohmann::json& j) { j["settings"]["prior_weight"] = -1.0; },
+          "/settings/prior_weight: prior_weight must be a finite number of at least 0, not -1");
+  refused([](nlohmann::json& j) { j["settings"]["m"] = "many"; }, "/settings/m");
+  refused([](nlohmann::json& j) { j["settings"]["combine"] = "sum"; }, "/settings/combine");
+  refused([](nlohmann::json& j) { j["settings"]["correct"] = "twice"; }, "/settings/correct");
+  refused([](nlohmann::json& j) { j["settings"]["extra"] = 1; }, "/settings/extra");
+  refused([](nlohmann::json& j) { j["settings"].erase("quality"); }, "/settings");
+  // A file written before models recorded their settings: they are read from its learner object.
+  auto older = [&](const std::function<void(nlohmann::json&)>& edit) {
+    return [edit](nlohmann::json& j) {
+      j.erase("settings");
+      edit(j);
+    };
+  };
+  refused(older([](nlohmann::json& j) { j["learner"]["prior_weight"] = -1.0; }), "learner parameter 'prior_weight'");
+  refused(older([](nlohmann::json& j) { j["learner"]["m"] = "many"; }), "learner parameter 'm'");
+  refused(older([](nlohmann::json& j) { j["learner"]["combine"] = "sum"; }), "sum");
+  // Otherwise the learner object is provenance only: an edit there changes no prediction.
+  nlohmann::json provenance = m.to_json();
+  provenance["learner"]["prior_weight"] = 7.0;
+  provenance["learner"]["combine"] = "probability-sum";
+  const auto same = model_from_json(provenance, "provenance.json");
+  for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(same->predict_proba(d, r), m.predict_proba(d, r));
   refused([](nlohmann::json& j) { j["learner"] = "cn2-unordered"; },
           "\"learner\" must be an object naming its learner");
   // The rest of it is provenance, checked where it is read back as options (`candor rules`, the report):

@@ -218,7 +218,7 @@ TEST(Export, DiscountedRoundsMatchTheModel) {
         auto model = fit_model(data, params);
         auto& m = dynamic_cast<BoostModel&>(*model);
         ASSERT_GT(m.members.size(), 1U);
-        m.calibration = BoostCalibration::discount;
+        m.settings.calibrate = BoostCalibration::discount;
         m.member_discount = 0.6;
         m.temperature = 0.8;
         const std::string what =

@@ -187,13 +187,14 @@ TEST(Model, FilesFromBeforeCombinationPredictAsTheyDid) {
   Dataset d = read_arff(test::shared("credit-a.arff"));
   RuleModel m = fit(d, paper_params("cn2-unordered"));
   auto j = m.to_json();
+  j.erase("settings");  // written before models recorded their settings: read from the learner object
   j["learner"].erase("combine");
   j["learner"].erase("prior_weight");
   j["learner"].erase("stop");
   j["learner"].erase("m_scale");
   RuleModel back = RuleModel::from_json(j);
-  EXPECT_EQ(back.combine, "counts");
-  EXPECT_EQ(back.prior_weight, 0.0);
+  EXPECT_EQ(back.settings.combine, "counts");
+  EXPECT_EQ(back.settings.prior_weight, 0.0);
   for (std::size_t r = 0; r < d.rows(); ++r) EXPECT_EQ(back.predict_proba(d, r), m.predict_proba(d, r));
 }
 
@@ -254,10 +255,10 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
     EXPECT_EQ(m.encoding.size(), 0u);           // rules only
     ASSERT_TRUE(m.rules.evc.has_value());       // the rules' probabilities are corrected
     EXPECT_EQ(m.rules.learner["correct"], "evc");
-    EXPECT_EQ(m.rules.estimate, RuleEstimate::evc);
+    EXPECT_EQ(m.rules.settings.estimate, RuleEstimate::evc);
     // The rules are gradient-rules' (--candidates gradient), searched as it searches by default: by wracc on
     // the residual-weighted rows, with A != v conditions.
-    EXPECT_EQ(m.rules.quality, "wracc");
+    EXPECT_EQ(m.rules.settings.quality, "wracc");
     EXPECT_EQ(m.rules.learner["not_equal"], true);
     EXPECT_EQ(m.rules.learner["learner"], "gradient-rules");
     EXPECT_EQ(m.learner["candidates"], "gradient");
@@ -284,7 +285,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_EQ(p.resolved_max_rule_length(), 5);
   Dataset d = read_arff(test::shared("credit-a.arff"));
   RuleModel m = fit(d, p);
-  EXPECT_NEAR(m.m, std::sqrt(690.0), 1e-9);  // the model records the m used
+  EXPECT_NEAR(m.settings.m, std::sqrt(690.0), 1e-9);  // the model records the m used
   EXPECT_EQ(m.learner["m_scale"], 1.0);
   // The papers' learners keep their own settings.
   LearnerParams dl;

@@ -202,7 +202,7 @@ TEST(Oversearching, DecisionListSeparatesRefinementAndSelection) {
   sel.heuristics.select_quality = "precision";
   sel.heuristics.refine_quality = "modified-precision";
   RuleModel by_select = fit(d, sel);
-  EXPECT_EQ(by_select.quality, "precision");
+  EXPECT_EQ(by_select.settings.quality, "precision");
   ASSERT_EQ(by_select.rules.size(), modified.rules.size());
   for (std::size_t i = 0; i < by_select.rules.size(); ++i)
     EXPECT_EQ(by_select.rules[i].conditions.size(), modified.rules[i].conditions.size());

@@ -11,7 +11,7 @@ RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const 
   // cn2-ordered's search, through the registry: a learner's folder includes no other's.
   RuleModel model = find_learner("cn2-ordered").fit(data, one, settings, quality, threads, estimate);
   model.learner = params_to_json(params);
-  model.resolve();
+  use_rule_settings(model, params, settings);
   return model;
 }
 

@@ -122,7 +122,8 @@ ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams&
     if (folds[f].train.empty()) return;
     const auto fitted = fit_boost(data.subset(folds[f].train), inner, 1);
     const auto& m = dynamic_cast<const BoostModel&>(*fitted);
-    if (m.method == BoostingMethod::adaboost_m1 && m.members.size() == 1) return;  // its leaves decide, unscaled
+    if (m.settings.boosting == BoostingMethod::adaboost_m1 && m.members.size() == 1)
+      return;  // its leaves decide, unscaled
     scored[f].base = m.base_scores();
     scored[f].rounds = m.member_rounds();
     for (std::size_t r : folds[f].held) scored[f].rows.push_back({m.contributions(data, r), data.y[r]});
@@ -182,6 +183,18 @@ ScoreCalibration fit_score_calibration(const Dataset& data, const LearnerParams&
 // LIFTs, Theorem 1) are untouched; only how far each cell's LIFT is pulled towards 1 is fitted, so a cell
 // fitted on few (weighted) rows counts for less. Each fold's members are fitted once; a smoothing's LIFTs
 // follow from their (cell, class) weights.
+// What an ensemble fitted with `used` predicts with (the model's settings).
+BoostModelSettings boost_model_settings(const LearnerParams& used) {
+  const BoostOptions& o = used.options<BoostOptions>();
+  BoostModelSettings s;
+  s.boosting = o.boosting;
+  s.leaf_estimate = parse_leaf_estimate(name_of(kLeafEstimateOptionNames, resolved_leaf_estimate(used)));
+  s.prior_weight = used.prior_weight;
+  s.calibrate = o.calibrate;
+  s.one_vs_rest = o.boosting == BoostingMethod::kbs && used.resolved_multiclass() == MulticlassForm::one_vs_rest;
+  return s;
+}
+
 double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int threads) {
   LearnerParams inner = params;
   inner.options<BoostOptions>().calibrate = BoostCalibration::none;
@@ -199,8 +212,8 @@ double fit_lift_smoothing(const Dataset& data, const LearnerParams& params, int 
     Fold& fold = fitted[f];
     fold.train = data.subset(folds[f].train);
     fold.model.learner = params_to_json(inner);
+    fold.model.settings = boost_model_settings(inner);
     record_training(fold.model, fold.train);
-    fold.model.resolve();
     const auto rows = labelled_rows(fold.train);
     fold.members = kbs_members(inner, fold.train, rows, weights_of(fold.train, rows), 1);
     fold.held = folds[f].held;
@@ -235,16 +248,16 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
     used.multiclass = params.resolved_multiclass();  // recorded
   auto model = std::make_unique<BoostModel>();
   model->learner = params_to_json(used);
+  model->settings = boost_model_settings(used);
   record_training(*model, data);
-  model->resolve();
-  if (model->method == BoostingMethod::logitboost && data.num_classes() < 2)
+  if (model->settings.boosting == BoostingMethod::logitboost && data.num_classes() < 2)
     throw std::invalid_argument("logitboost needs a class with at least two values");
   const auto rows = labelled_rows(data);
   if (rows.empty()) throw std::invalid_argument("boost needs labelled training examples");
   const std::vector<double> weights = weights_of(data, rows);
-  switch (model->method) {
+  switch (model->settings.boosting) {
     case BoostingMethod::kbs:
-      if (model->calibration == BoostCalibration::smoothing) {
+      if (model->settings.calibrate == BoostCalibration::smoothing) {
         // The members first, then their LIFTs with the smoothing fitted on internal folds (recorded).
         const KbsMembers members = kbs_members(used, data, rows, weights, threads);
         model->lift_prior_weight = fit_lift_smoothing(data, used, threads);
@@ -256,9 +269,10 @@ std::unique_ptr<Model> fit_boost(const Dataset& data, const LearnerParams& param
     case BoostingMethod::adaboost_m1: boost_adaboost_m1(*model, used, data, rows, weights, threads); break;
     case BoostingMethod::logitboost: boost_logitboost(*model, used, data, rows, weights, threads); break;
   }
-  if (model->calibration == BoostCalibration::temperature || model->calibration == BoostCalibration::discount) {
+  if (model->settings.calibrate == BoostCalibration::temperature ||
+      model->settings.calibrate == BoostCalibration::discount) {
     const ScoreCalibration c =
-        fit_score_calibration(data, used, model->calibration == BoostCalibration::discount, threads);
+        fit_score_calibration(data, used, model->settings.calibrate == BoostCalibration::discount, threads);
     model->temperature = c.temperature;
     model->member_discount = c.member_discount;
   }

@@ -202,7 +202,10 @@ std::unique_ptr<Model> fit_one_r(const Dataset& data, const LearnerParams& param
     model->rules.push_back(std::move(r));
   }
   model->default_counts = best.rest;
-  model->resolve();
+  // A decision list of one attribute's rules, ranked by no measure, its probabilities the smoothed shares.
+  RuleModelSettings settings;
+  settings.prior_weight = params.prior_weight;
+  model->use(settings);
   return model;
 }
 

@@ -320,7 +320,7 @@ void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f,
   none.default_counts = model.training_counts;
   none.training_rows = f.data.rows();
   none.training_source = f.data.source;
-  none.resolve();
+  use_rule_settings(none, used, resolve_rule_settings(f.candidates));
 }
 
 // --lambda-search refit: the lambda path with the rules found again on each fold's training rows, so that
@@ -531,8 +531,9 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   const RuleLogisticOptions o = read_rule_logistic_options(p, static_cast<std::size_t>(classes));
   model->link = o.link;
   model->learner = params_to_json(p);
+  model->settings = {p.options<LinearOptions>().features, p.options<LinearOptions>().penalty,
+                     p.options<LinearOptions>().rule_penalty};
   record_training(*model, data);
-  model->resolve();
 
   // Rows for the rules and rows for the weights.
   const bool stable_limit = o.with_rules() && p.stable.resamples > 0 && p.stable.size == StableSize::learner;

@@ -9,23 +9,15 @@
 #include <vector>
 
 #include "candor/model/lambda_search.hpp"
+#include "candor/model/logistic_loss.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {
 
-// The names of rule-logistic's options (--features, --penalty, --rule-penalty, --rule-sign, --rule-data,
-// --lambda-search), declared once: linear_params() checks them, and the learner reads them into these enums
-// once, when a fit starts (learn/rule_logistic/rule_logistic.hpp: RuleLogisticOptions).
-enum class LogisticFeatures { rules, rules_and_attributes, attributes };
-inline constexpr Named<LogisticFeatures> kLogisticFeatureNames[] = {
-    {"rules", LogisticFeatures::rules},
-    {"rules+attributes", LogisticFeatures::rules_and_attributes},
-    {"attributes", LogisticFeatures::attributes}};
-enum class LogisticPenalty { l2, l1 };
-inline constexpr Named<LogisticPenalty> kLogisticPenaltyNames[] = {{"l2", LogisticPenalty::l2},
-                                                                   {"l1", LogisticPenalty::l1}};
-enum class RulePenalty { gamma, none };
-inline constexpr Named<RulePenalty> kRulePenaltyNames[] = {{"gamma", RulePenalty::gamma}, {"none", RulePenalty::none}};
+// The names of rule-logistic's options (--rule-sign, --candidates, --rule-data here; --features, --penalty,
+// --rule-penalty in model/logistic_loss.hpp and --lambda-search in model/lambda_search.hpp, which the model
+// records), declared once: linear_params() checks them, and the learner reads them into these enums once, when
+// a fit starts (learn/rule_logistic/rule_logistic.hpp: RuleLogisticOptions).
 enum class RuleSign { by_class, free };
 inline constexpr Named<RuleSign> kRuleSignNames[] = {{"class", RuleSign::by_class}, {"free", RuleSign::free}};
 enum class RuleCandidates { covering, gradient };

@@ -65,8 +65,8 @@ LeafShrinkage fit_leaf_shrinkage(const Dataset& data, const std::vector<std::siz
 std::unique_ptr<Model> fit_tree(const Dataset& data, const LearnerParams& params, int threads) {
   auto model = std::make_unique<TreeModel>();
   model->learner = params_to_json(params);
+  model->use({name_of(kLeafEstimateOptionNames, resolved_leaf_estimate(params)), params.prior_weight});
   record_training(*model, data);
-  model->resolve();
   const auto rows = labelled_rows(data);
   const std::vector<double> weights = weights_of(data, rows);
   model->tree = fit_base_tree(data, rows, weights, params, parse_base_learner(params.learner), threads);

@@ -329,6 +329,7 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   const auto back = model_from_json(m.to_json(), "mem");
   EXPECT_EQ(back->to_json(), m.to_json());
   EXPECT_EQ(m.to_json()["learner"]["multiclass"], "one-vs-rest");
+  EXPECT_EQ(m.to_json()["settings"]["multiclass"], "one-vs-rest");
   EXPECT_NE(model_text(m).find("(Iris-setosa against the rest)"), std::string::npos);
   auto broken = m.to_json();
   broken["members"][1].erase("against_rest");
@@ -345,9 +346,12 @@ TEST(Kbs, OneVsRestRunsOneBinaryEnsemblePerClass) {
   const auto softmax = fit_model(d, p);
   auto old_file = softmax->to_json();
   EXPECT_EQ(old_file["learner"]["multiclass"], "softmax");
+  EXPECT_EQ(old_file["settings"]["multiclass"], "softmax");
+  old_file.erase("settings");  // written before models recorded their settings
   old_file["learner"].erase("multiclass");
   const auto old_model = model_from_json(old_file, "old");
-  EXPECT_EQ(old_model->to_json(), softmax->to_json());
+  EXPECT_EQ(old_model->to_json()["settings"], softmax->to_json()["settings"]);
+  EXPECT_EQ(old_model->to_json()["members"], softmax->to_json()["members"]);
   EXPECT_EQ(old_model->predict_proba(d, 60), softmax->predict_proba(d, 60));
   // Only KBS among the ensembles reads --multiclass.
   p.multiclass = MulticlassForm::one_vs_rest;
