@@ -118,7 +118,7 @@ BootstrapShrinkage fit_bootstrap_shrinkage(const Dataset& data, const LearnerPar
   parallel_for(b_count, threads, [&](std::size_t b) {
     std::vector<char> in_bag(n, 0);
     for (std::size_t r : samples[b]) in_bag[r] = 1;
-    scored[b] = score_out_of_bag(fit(data.subset(samples[b]), raw, 1), data, in_bag);
+    scored[b] = score_out_of_bag(fit_rules(data.subset(samples[b]), raw, 1), data, in_bag);
   });
   std::vector<OutOfBagRule> all;
   for (const auto& s : scored) all.insert(all.end(), s.begin(), s.end());

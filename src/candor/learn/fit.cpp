@@ -46,7 +46,7 @@ std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& param
   validate(params);
   const LearnerInfo& learner = find_learner(params.learner);
   if (learner.fit_model) return learner.fit_model(data, params, threads);
-  return std::make_unique<RuleModel>(fit(data, params, threads));
+  return std::make_unique<RuleModel>(fit_rules(data, params, threads));
 }
 
 namespace {
@@ -63,6 +63,10 @@ RuleModel fit_resolved(const Dataset& data, const LearnerParams& params, const R
 
 RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   validate(given);
+  return fit_rules(data, given, threads);
+}
+
+RuleModel fit_rules(const Dataset& data, const LearnerParams& given, int threads) {
   if (!find_learner(given.learner).fit)
     throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
   const RuleSettings settings = resolve_rule_settings(given);
@@ -70,7 +74,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
     // The learner's own estimates first, then the shrinkage fitted on its rules out of bag.
     LearnerParams raw = given;
     raw.correct = Correction::none;
-    RuleModel model = fit(data, raw, threads);
+    RuleModel model = fit_rules(data, raw, threads);
     apply_bootstrap_shrinkage(model, fit_bootstrap_shrinkage(data, given, threads));
     // The model records the correction and its resamples, which the raw fit's options did not read.
     LearnerParams used = model_options(model);

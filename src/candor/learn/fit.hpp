@@ -16,6 +16,11 @@ namespace candor {
 // parallelises the search and calibration and never changes the model. Throws std::invalid_argument for bad parameters.
 RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1);
 
+// fit() of options a learner derived from the options fit_model() or fit() checked (rule-logistic's
+// candidates, the resamples of stable rules and of bootstrap shrinkage): the same fit without checking them
+// again, so that a fit validates its options once, where it starts.
+RuleModel fit_rules(const Dataset& data, const LearnerParams& params, int threads = 1);
+
 // Fits any learner of the registry: a rule learner through fit(), any other by its own fit function.
 std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& params, int threads = 1);
 

@@ -7,7 +7,8 @@
 //
 // Two kinds of fit function: a rule learner (`fit`) gets its quality measure built (and EVC calibrated) by
 // learn/fit.cpp and returns a RuleModel; any other learner (`fit_model`) gets the data and parameters and
-// returns any Model (model/model.hpp), building on the rule learners through fit() where it needs rules.
+// returns any Model (model/model.hpp), building on the rule learners through fit_rules() where it needs rules.
+// Both are called with options fit_model() or fit() has checked (validate, once per fit).
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -35,8 +36,8 @@ inline constexpr int kNoLengthLimit = 1000;
 using LearnerFit = RuleModel (*)(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
                                  const QualityMeasure& quality, int threads, const QualityMeasure* estimate);
 
-// Fits a model of any kind. `threads` never changes the model. Throws std::invalid_argument for parameters
-// the learner cannot use.
+// Fits a model of any kind from options fit_model() checked. `threads` never changes the model. Throws
+// std::invalid_argument for data the learner cannot use.
 using ModelFit = std::unique_ptr<Model> (*)(const Dataset& data, const LearnerParams& params, int threads);
 
 struct LearnerInfo {

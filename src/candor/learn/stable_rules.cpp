@@ -140,7 +140,7 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
     return searched ? snap_to_grid(t, grid[a]) : at_or_below(t, values[a]);
   };
   parallel_for(b_count, threads, [&](std::size_t b) {
-    const RuleModel m = fit((searched ? data : snapped).subset(samples[b]), raw, 1);
+    const RuleModel m = fit_rules((searched ? data : snapped).subset(samples[b]), raw, 1);
     // Every prefix of a rule (its conditions in the order the search added them), as SIRUS counts every
     // node of a tree's paths: a rule's first conditions recur across resamples far more often than the
     // whole rule, whose last conditions depend on which rows earlier rules covered.

@@ -307,8 +307,8 @@ LearnerParams candidate_params(const LearnerParams& p, bool stable_limit) {
 void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f,
                          const std::vector<std::size_t>& rule_rows) {
   if (f.o.with_rules()) {
-    model.rules = f.o.linear.rule_data == RuleData::all ? fit(f.data, f.candidates, f.threads)
-                                                        : fit(f.data.subset(rule_rows), f.candidates, f.threads);
+    model.rules = f.o.linear.rule_data == RuleData::all ? fit_rules(f.data, f.candidates, f.threads)
+                                                        : fit_rules(f.data.subset(rule_rows), f.candidates, f.threads);
     return;
   }
   RuleModel& none = model.rules;
@@ -339,7 +339,7 @@ LambdaSearch cross_validate_refit(const RuleLogisticFit& f, LogisticLink link) {
     for (std::size_t i : rows_not_in(labels.size(), folds[fold])) train_rows.push_back(f.weight_rows[i]);
     for (std::size_t i : folds[fold]) test_rows.push_back(f.weight_rows[i]);
     const std::vector<Rule> rules =
-        f.o.with_rules() ? fit(f.data.subset(train_rows), f.candidates, f.threads).rules : std::vector<Rule>{};
+        f.o.with_rules() ? fit_rules(f.data.subset(train_rows), f.candidates, f.threads).rules : std::vector<Rule>{};
     const AttributeEncoding encoding =
         f.o.with_attributes() ? AttributeEncoding::fit(f.data, train_rows) : AttributeEncoding{};
     const Design train = make_design(f.data, train_rows, encoding, rules);
@@ -514,7 +514,6 @@ RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size
 }
 
 std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParams& given, int threads) {
-  validate(given);
   if (data.rows() == 0) throw std::invalid_argument("rule-logistic needs training rows");
   auto model = std::make_unique<LogisticRuleModel>();
   LearnerParams p = given;
