@@ -8,10 +8,10 @@
 2. Cycles: the strongly connected components of the folder include graph (Tarjan's algorithm) must be
    exactly KNOWN_CYCLES. A new cycle, or a known one that grew, fails; so does a known one that has gone,
    so that the list only shrinks. Each failure names the includes behind the edges.
-3. Learners: the shared files of learn/ (the registry, the options, fit, covering) include nothing of a
-   learner's folder (learn/<folder>/), so that a learner is added or removed with its folder alone.
+3. Learners: learn/, what the learners share (the registry, the options, fit, covering), includes nothing of
+   learners/ (learners/<folder>/, one per learner), so that a learner is added or removed with its folder alone.
 4. No learner's folder includes another's: what two learners share (the base learners, the tree options,
-   the gradient search's options) is a component in learn/ itself, which each composes.
+   the gradient search's options) is a component in learn/, which each composes.
 Exit 0 when all four hold, 1 otherwise.
 """
 import os
@@ -46,23 +46,24 @@ def folder_graph(root):
 
 
 def shared_learn_includes(root):
-    """The includes of a learner folder (candor/learn/<folder>/...) from the files directly in learn/."""
+    """The includes of a learner folder (candor/learners/<folder>/...) from learn/."""
     learn = os.path.join(root, "learn")
     found = []
-    for name in sorted(os.listdir(learn)) if os.path.isdir(learn) else []:
-        path = os.path.join(learn, name)
-        if not os.path.isfile(path) or not name.endswith((".hpp", ".cpp", ".in")):
-            continue
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if re.match(r'\s*#\s*include\s+"candor/learn/[a-z_0-9]+/', line):
-                    found.append(f"learn/{name}: {line.strip()}")
+    for folder, _, files in os.walk(learn):
+        for name in sorted(files):
+            if not name.endswith((".hpp", ".cpp", ".in")):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    if re.match(r'\s*#\s*include\s+"candor/learners/', line):
+                        found.append(f"{os.path.relpath(path, root)}: {line.strip()}")
     return found
 
 
 def learner_folder_includes(root):
-    """The includes of one learner folder (learn/<a>/...) from another (learn/<b>/...)."""
-    learn = os.path.join(root, "learn")
+    """The includes of one learner folder (learners/<a>/...) from another (learners/<b>/...)."""
+    learn = os.path.join(root, "learners")
     found = []
     for folder in sorted(os.listdir(learn)) if os.path.isdir(learn) else []:
         path = os.path.join(learn, folder)
@@ -73,9 +74,9 @@ def learner_folder_includes(root):
                 continue
             with open(os.path.join(path, name), encoding="utf-8") as f:
                 for line in f:
-                    m = re.match(r'\s*#\s*include\s+"candor/learn/([a-z_0-9]+)/', line)
+                    m = re.match(r'\s*#\s*include\s+"candor/learners/([a-z_0-9]+)/', line)
                     if m and m.group(1) != folder:
-                        found.append(f"learn/{folder}/{name}: {line.strip()}")
+                        found.append(f"learners/{folder}/{name}: {line.strip()}")
     return found
 
 
@@ -135,11 +136,11 @@ def main():
             problems.append("the known cycle " + ", ".join(sorted(component)) + " is gone or changed: "
                             "remove or update it in KNOWN_CYCLES")
     for include in shared_learn_includes(sys.argv[1]):
-        problems.append("a shared file of learn/ includes a learner's folder (learners register themselves, "
+        problems.append("learn/ includes a learner's folder of learners/ (learners register themselves, "
                         "learn/learner.hpp): " + include)
     for include in learner_folder_includes(sys.argv[1]):
         problems.append("a learner's folder includes another learner's folder (what two learners share is a "
-                        "component in learn/ itself): " + include)
+                        "component in learn/): " + include)
     for p in problems:
         print("folder_layers: " + p, file=sys.stderr)
     if not problems:

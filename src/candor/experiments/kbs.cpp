@@ -25,7 +25,7 @@
 #include "candor/experiments/report.hpp"
 #include "candor/experiments/weka.hpp"
 #include "candor/learn/base_learner.hpp"
-#include "candor/learn/boost/boost_options.hpp"
+#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/stats/comparison.hpp"

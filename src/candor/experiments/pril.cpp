@@ -26,7 +26,7 @@
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"
-#include "candor/learn/pril/pril_options.hpp"
+#include "candor/learners/pril/pril_options.hpp"
 #include "candor/stats/binomial_interval.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 // The base learners (stump, tree, rule) behind one call, each returning a Tree (tree/tree.hpp) whose leaves
 // are the cells KBS measures its LIFTs on, and the sampling the ensembles share: a component that the tree
-// learners (learn/trees/), the ensembles (learn/boost/) and PrIL (learn/pril/) compose, so that no learner's
+// learners (learners/trees/), the ensembles (learners/boost/) and PrIL (learners/pril/) compose, so that no learner's
 // folder includes another's.
 #include <cstddef>
 #include <string>

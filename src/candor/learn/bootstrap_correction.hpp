@@ -45,7 +45,7 @@ struct OutOfBagLeaf {
 
 // The m in [0, m_max] maximising the multinomial likelihood of the leaves' left-out class weights under
 // (in_c + m prior_c) / (n + m), a leaf without weight in the bag predicting the prior: the shrinkage of
-// `--leaf-estimate bootstrap` (learn/trees/tree_learners.cpp).
+// `--leaf-estimate bootstrap` (learners/trees/tree_learners.cpp).
 double fit_leaf_shrinkage_m(const std::vector<OutOfBagLeaf>& leaves, const std::vector<double>& prior, double m_max);
 
 // Fits the learner of `params` (its correction taken as none) on params.bootstrap_resamples resamples of

@@ -1,5 +1,5 @@
 #pragma once
-// What the covering learners (learn/cn2/, learn/laplace_covering/, learn/decision_list/, learn/best_rule/)
+// What the covering learners (learners/cn2/, learners/laplace_covering/, learners/decision_list/, learners/best_rule/)
 // share.
 #include <vector>
 

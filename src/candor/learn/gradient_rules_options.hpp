@@ -1,7 +1,7 @@
 #pragma once
-// The options of the gradient rule search (learn/gradient_rules/gradient_rules.cpp), a component that
+// The options of the gradient rule search (learners/gradient_rules/gradient_rules.cpp), a component that
 // gradient-rules and rule-logistic's gradient candidates compose: their types and defaults here, their checks
-// and help in gradient_rules_params(), which learn/gradient_rules/ registers. Every other part of candor sees
+// and help in gradient_rules_params(), which learners/gradient_rules/ registers. Every other part of candor sees
 // them as LearnerParams::options<GradientRuleOptions>() and by their names (--gradient-rounds, ...).
 #include <vector>
 

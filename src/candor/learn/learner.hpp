@@ -1,6 +1,6 @@
 #pragma once
-// The learner registry. Every learner is one folder of learn/ (its options, its fit function and its
-// registration): learn/<folder>/register.cpp defines `LearnerRegistration register_<folder>()`, and CMake
+// The learner registry. Every learner is one folder of learners/ (its options, its fit function and its
+// registration): learners/<folder>/register.cpp defines `LearnerRegistration register_<folder>()`, and CMake
 // lists every folder that has one in a generated file (learn/learner_registry.cpp.in), so adding a learner
 // edits no shared file. A LearnerInfo says what the learner is, its fit function, its defaults and
 // capabilities, which `fit`, the parameter checks, `candor params` and the model file all read.

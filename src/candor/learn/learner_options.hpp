@@ -1,5 +1,5 @@
 #pragma once
-// The options a learner declares in its own folder (learn/<learner>/), held by LearnerParams without
+// The options a learner declares in its own folder (learners/<learner>/), held by LearnerParams without
 // LearnerParams naming their types, so that a new learner's options edit no shared header. Each block is
 // a plain struct with default member values and operator==; LearnerParams::options<T>() reads and writes
 // it, and a block never written reads as its defaults.

@@ -26,7 +26,7 @@
 //    under --correct evc) as its own rules are; --stop prior drops those at or below their class's prior.
 // 5. --stable-size learner (the default) keeps at most as many rules as the learner itself keeps on the
 //    same data without stable rules: here the most frequent, for a rule set; rule-logistic applies the same
-//    limit to its weighted rules (learn/rule_logistic). frequent keeps every frequent rule.
+//    limit to its weighted rules (learners/rule_logistic). frequent keeps every frequent rule.
 // The rule set is then combined as the learner's (lift product, or rule-logistic's model).
 #include "candor/data/dataset.hpp"
 #include "candor/learn/params.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 // The options of the trees (`tree`, `stump`, and the trees and stumps of `boost` and PrIL), a component the
-// tree learners (learn/trees/) and the ensembles (learn/boost/) compose: their types and defaults here, their
-// checks and help in tree_params(), which learn/trees/ registers. Every other part of candor sees them as
+// tree learners (learners/trees/) and the ensembles (learners/boost/) compose: their types and defaults here, their
+// checks and help in tree_params(), which learners/trees/ registers. Every other part of candor sees them as
 // LearnerParams::options<TreeOptions>() and by their names (--confidence, ...).
 #include <nlohmann/json.hpp>
 #include <optional>

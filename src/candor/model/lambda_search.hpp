@@ -1,7 +1,7 @@
 #pragma once
 // --lambda-search, held as its enum: which model's cross-validation chooses rule-logistic's lambda (this
 // model; this model with its rules found again in each fold; the attributes-only model) or none (a fixed
-// lambda). The learner reads it (learn/rule_logistic/) and the model records it (model/logistic_rule_model.hpp),
+// lambda). The learner reads it (learners/rule_logistic/) and the model records it (model/logistic_rule_model.hpp),
 // so it is declared here, below both.
 #include "candor/util/names.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // The loss of rule-logistic's model, held as enums: its features (--features), the penalty on attribute and rule
 // weights (--penalty) and the gamma penalty on rule weights (--rule-penalty). The learner reads them
-// (learn/rule_logistic/) and the model records them as its settings (model/logistic_rule_model.hpp), so they
+// (learners/rule_logistic/) and the model records them as its settings (model/logistic_rule_model.hpp), so they
 // are declared here, below both.
 #include "candor/util/names.hpp"
 

@@ -14,7 +14,7 @@
 namespace candor {
 
 // --leaf-estimate bootstrap: the pseudo-examples of the prior every leaf's counts are mixed with, fitted on
-// the rows that bootstrap resamples' trees left out (learn/trees/tree_learners.cpp).
+// the rows that bootstrap resamples' trees left out (learners/trees/tree_learners.cpp).
 struct LeafShrinkage {
   int resamples = 0;
   double m = 0;

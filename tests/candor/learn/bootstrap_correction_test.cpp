@@ -7,8 +7,8 @@
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
-#include "candor/learn/boost/boost.hpp"
-#include "candor/learn/boost/boost_options.hpp"
+#include "candor/learners/boost/boost.hpp"
+#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/tree_options.hpp"

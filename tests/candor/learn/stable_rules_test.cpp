@@ -10,7 +10,7 @@
 #include "candor/data/readers.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/learn/fit.hpp"
-#include "candor/learn/rule_logistic/rule_logistic_options.hpp"
+#include "candor/learners/rule_logistic/rule_logistic_options.hpp"
 #include "candor/learn/stable_rules.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/util/json_error.hpp"

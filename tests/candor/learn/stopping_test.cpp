@@ -1,4 +1,4 @@
-// Stopping criteria, probabilistic covering and --correct evc (learn/cn2/cn2.cpp, learn/covering.cpp).
+// Stopping criteria, probabilistic covering and --correct evc (learners/cn2/cn2.cpp, learn/covering.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>

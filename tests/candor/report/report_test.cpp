@@ -6,7 +6,7 @@
 
 #include "candor/eval/evaluate.hpp"
 #include "candor/eval/metrics.hpp"
-#include "candor/learn/boost/boost_options.hpp"
+#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/report/report.hpp"
