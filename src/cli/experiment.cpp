@@ -1,5 +1,6 @@
 // candor experiment NAME: a paper's experiment, or a grid of learners over data sets.
 #include "candor/experiments/experiment.hpp"
+#include "candor/studies/studies.hpp"
 
 #include <memory>
 #include <string>

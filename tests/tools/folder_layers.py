@@ -3,8 +3,9 @@
 
     tests/tools/folder_layers.py SRC_CANDOR_DIR
 
-1. Layers: no folder of the core includes experiments/ (candor_experiments builds on the core library,
-   never the other way round).
+1. Layers: no folder of the core includes experiments/ or studies/ (candor_experiments builds on the core
+   library, never the other way round), and experiments/, the framework, includes nothing of studies/, the
+   experiments built on it.
 2. Cycles: the strongly connected components of the folder include graph (Tarjan's algorithm) must be
    exactly KNOWN_CYCLES. A new cycle, or a known one that grew, fails; so does a known one that has gone,
    so that the list only shrinks. Each failure names the includes behind the edges.
@@ -23,6 +24,7 @@ from collections import defaultdict
 # so that a cycle that returns must be named here, with its reason.
 KNOWN_CYCLES = []
 UPPER_LAYER = "experiments"
+TOP_LAYER = "studies"
 
 INCLUDE = re.compile(r'\s*#\s*include\s+"candor/([a-z_0-9]+)/([^"]+)"')
 
@@ -120,9 +122,12 @@ def main():
     edges, because = folder_graph(sys.argv[1])
     problems = []
     for source in sorted(edges):
-        if source != UPPER_LAYER and UPPER_LAYER in edges[source]:
+        if source not in (UPPER_LAYER, TOP_LAYER) and UPPER_LAYER in edges[source]:
             problems.append(f"{source}/ includes {UPPER_LAYER}/, the layer above the core: "
                             + "; ".join(because[(source, UPPER_LAYER)]))
+        if source != TOP_LAYER and TOP_LAYER in edges[source]:
+            problems.append(f"{source}/ includes {TOP_LAYER}/, the top layer: "
+                            + "; ".join(because[(source, TOP_LAYER)]))
     found = strongly_connected(edges)
     for component in found:
         if component not in KNOWN_CYCLES:
@@ -144,7 +149,7 @@ def main():
     for p in problems:
         print("folder_layers: " + p, file=sys.stderr)
     if not problems:
-        print(f"folder_layers: {len(edges)} folders; no include of {UPPER_LAYER}/ from the core; "
+        print(f"folder_layers: {len(edges)} folders; no include of {UPPER_LAYER}/ or {TOP_LAYER}/ from below; "
               + ("cycles as known: " + "; ".join(", ".join(sorted(c)) for c in found) if found else "no cycle"))
     return 1 if problems else 0
 

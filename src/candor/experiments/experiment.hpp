@@ -1,10 +1,9 @@
 #pragma once
-// Reproducible experiments of the papers: `candor experiment NAME --out DIR`. Each experiment writes its
-// tables as CSV and Markdown into DIR, the raw points behind its plots as CSV, a plot specification
-// (plots.json) and, when Python 3 with matplotlib is available, the plots as PNG (scripts/plot.py). The
-// tables never depend on Python.
+// What every experiment shares (`candor experiment NAME --out DIR`; the studies themselves are in studies/):
+// its options and the corpus it reads. Each experiment writes its tables as CSV and Markdown into DIR, the
+// raw points behind its plots as CSV, a plot specification (plots.json) and, when Python 3 with matplotlib is
+// available, the plots as PNG (scripts/plot.py). The tables never depend on Python.
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,31 +52,7 @@ std::vector<CorpusEntry> read_corpus_index(const std::string& dir);
 // weather toys, in INDEX.tsv order.
 std::vector<std::string> corpus_sets_up_to(const ExperimentOptions& options, const std::vector<CorpusEntry>& corpus);
 
-struct ExperimentInfo {
-  const char* name;
-  const char* description;
-  std::function<void(const ExperimentOptions&)> run;
-  // The options of `candor experiment` it reads besides the common ones (--out, --threads, --seed,
-  // --datasets-dir, --no-plots), so that one it would ignore is refused rather than dropped.
-  std::vector<std::string> reads;
-};
-const std::vector<ExperimentInfo>& experiment_table();
-// Throws std::invalid_argument for an option in `given` (names as "--folds") that experiment `name` does not
-// read: neither a common option nor one of its `reads`. Nothing for an unknown experiment (run_experiment
-// names those).
-void check_experiment_options(const std::string& name, const std::vector<std::string>& given);
-// Throws std::invalid_argument naming the known experiments when `name` is unknown.
-void run_experiment(const std::string& name, const ExperimentOptions& options);
-
-void run_evc_artificial(const ExperimentOptions& options);
-void run_evc_chi2(const ExperimentOptions& options);
-void run_evc_uci(const ExperimentOptions& options);
+// The grid experiment (experiments/grid.hpp): learners x data sets x resampling from a JSON config.
 void run_grid_experiment(const ExperimentOptions& options);
-void run_oversearching(const ExperimentOptions& options);
-void run_refinement_heuristics(const ExperimentOptions& options);
-void run_rule_logistic(const ExperimentOptions& options);
-void run_kbs(const ExperimentOptions& options);
-void run_pril(const ExperimentOptions& options);
-void run_stability_experiment(const ExperimentOptions& options);
 
 }  // namespace candor

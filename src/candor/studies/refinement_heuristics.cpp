@@ -11,7 +11,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "candor/experiments/experiment.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/learner_options.hpp"
 #include "candor/experiments/report.hpp"

@@ -14,7 +14,7 @@
 #include <iostream>
 
 #include "candor/evc/general.hpp"
-#include "candor/experiments/experiment.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/stats/ranks.hpp"
 #include "candor/util/parallel.hpp"

@@ -21,7 +21,7 @@
 #include "candor/data/readers.hpp"
 #include "candor/data/table.hpp"
 #include "candor/eval/evaluate.hpp"
-#include "candor/experiments/experiment.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/experiments/generators.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"

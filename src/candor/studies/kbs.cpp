@@ -20,7 +20,7 @@
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
-#include "candor/experiments/experiment.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/experiments/weka.hpp"

@@ -15,7 +15,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "candor/experiments/experiment.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/experiments/weka.hpp"

@@ -12,7 +12,7 @@
 #include <iostream>
 
 #include "candor/evc/general.hpp"
-#include "candor/experiments/experiment.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/stats/ranks.hpp"

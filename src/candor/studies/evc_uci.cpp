@@ -27,7 +27,7 @@
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/evc/general.hpp"
-#include "candor/experiments/experiment.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/stats/ranks.hpp"
