@@ -1,6 +1,5 @@
 // candor experiment NAME: a paper's experiment, or a grid of learners over data sets.
 #include "candor/experiments/experiment.hpp"
-#include "candor/studies/studies.hpp"
 
 #include <memory>
 #include <string>
@@ -10,6 +9,7 @@
 #include "candor/experiments/learner_options.hpp"
 #include "candor/learn/evc_options.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/util/names.hpp"
 #include "command.hpp"
 

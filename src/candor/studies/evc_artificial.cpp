@@ -12,10 +12,10 @@
 #include <iostream>
 
 #include "candor/evc/general.hpp"
-#include "candor/studies/studies.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/stats/ranks.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/util/parallel.hpp"
 
 namespace candor {

@@ -27,10 +27,10 @@
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/evc/general.hpp"
-#include "candor/studies/studies.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/stats/ranks.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/util/parallel.hpp"
 
 namespace candor {

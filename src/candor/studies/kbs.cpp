@@ -20,15 +20,15 @@
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
-#include "candor/studies/studies.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/experiments/weka.hpp"
 #include "candor/learn/base_learner.hpp"
-#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learners/boost/boost_options.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/stats/comparison.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
 

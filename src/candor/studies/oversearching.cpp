@@ -21,12 +21,12 @@
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
-#include "candor/studies/studies.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/search/layered_search.hpp"
 #include "candor/stats/post_hoc.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/util/output.hpp"
 #include "candor/util/parallel.hpp"
 

@@ -15,11 +15,11 @@
 #include <iostream>
 #include <sstream>
 
-#include "candor/studies/studies.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/experiments/weka.hpp"
 #include "candor/stats/comparison.hpp"
+#include "candor/studies/studies.hpp"
 #include "candor/util/output.hpp"
 
 namespace candor {

@@ -11,10 +11,10 @@
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
-#include "candor/studies/studies.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/studies/studies.hpp"
 
 namespace candor {
 namespace {

@@ -6,11 +6,11 @@
 #include "candor/export/export.hpp"
 #include "candor/export/model_program.hpp"
 #include "candor/export/program.hpp"
-#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/tree_options.hpp"
+#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learners/pril/pril_options.hpp"
 #include "candor/learners/rule_logistic/rule_logistic_options.hpp"
-#include "candor/learn/tree_options.hpp"
 #include "test_util.hpp"
 
 namespace candor {

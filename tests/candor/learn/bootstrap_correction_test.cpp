@@ -7,11 +7,11 @@
 
 #include "candor/data/readers.hpp"
 #include "candor/eval/evaluate.hpp"
-#include "candor/learners/boost/boost.hpp"
-#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/tree_options.hpp"
+#include "candor/learners/boost/boost.hpp"
+#include "candor/learners/boost/boost_options.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/model/tree_model.hpp"

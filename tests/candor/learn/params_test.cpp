@@ -11,16 +11,16 @@
 #include <variant>
 #include <vector>
 
-#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learn/evc_options.hpp"
 #include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/params.hpp"
-#include "candor/learners/pril/pril_options.hpp"
-#include "candor/learners/rule_logistic/rule_logistic_options.hpp"
 #include "candor/learn/rule_options.hpp"
 #include "candor/learn/stable_options.hpp"
 #include "candor/learn/tree_options.hpp"
+#include "candor/learners/boost/boost_options.hpp"
+#include "candor/learners/pril/pril_options.hpp"
+#include "candor/learners/rule_logistic/rule_logistic_options.hpp"
 
 using namespace candor;
 

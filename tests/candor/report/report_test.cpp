@@ -6,8 +6,8 @@
 
 #include "candor/eval/evaluate.hpp"
 #include "candor/eval/metrics.hpp"
-#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learners/boost/boost_options.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/report/report.hpp"
 #include "candor/util/format.hpp"

@@ -1,6 +1,6 @@
 // Registers this folder's learners (learn/learner.hpp): CMake finds this file and lists it in the registry.
-#include "candor/learners/best_rule/best_rule.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learners/best_rule/best_rule.hpp"
 
 namespace candor {
 

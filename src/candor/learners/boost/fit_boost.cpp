@@ -10,10 +10,10 @@
 
 #include "candor/data/resampling.hpp"
 #include "candor/learn/base_learner.hpp"
-#include "candor/learners/boost/boost.hpp"
-#include "candor/learners/boost/boost_options.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/tree_options.hpp"
+#include "candor/learners/boost/boost.hpp"
+#include "candor/learners/boost/boost_options.hpp"
 #include "candor/linear/logit_probabilities.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/util/parallel.hpp"

@@ -1,7 +1,7 @@
 // Registers this folder's learners (learn/learner.hpp): CMake finds this file and lists it in the registry.
+#include "candor/learn/learner.hpp"
 #include "candor/learners/boost/boost.hpp"
 #include "candor/learners/boost/boost_options.hpp"
-#include "candor/learn/learner.hpp"
 
 namespace candor {
 

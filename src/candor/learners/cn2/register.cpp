@@ -1,6 +1,6 @@
 // Registers this folder's learners (learn/learner.hpp): CMake finds this file and lists it in the registry.
-#include "candor/learners/cn2/cn2.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learners/cn2/cn2.hpp"
 
 namespace candor {
 

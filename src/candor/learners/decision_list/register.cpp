@@ -1,6 +1,6 @@
 // Registers this folder's learners (learn/learner.hpp): CMake finds this file and lists it in the registry.
-#include "candor/learners/decision_list/decision_list.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learners/decision_list/decision_list.hpp"
 
 namespace candor {
 

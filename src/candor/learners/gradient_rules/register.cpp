@@ -1,7 +1,7 @@
 // Registers this folder's learners (learn/learner.hpp): CMake finds this file and lists it in the registry.
-#include "candor/learners/gradient_rules/gradient_rules.hpp"
 #include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learners/gradient_rules/gradient_rules.hpp"
 
 namespace candor {
 

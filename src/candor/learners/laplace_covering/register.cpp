@@ -1,6 +1,6 @@
 // Registers this folder's learners (learn/learner.hpp): CMake finds this file and lists it in the registry.
-#include "candor/learners/laplace_covering/laplace_covering.hpp"
 #include "candor/learn/learner.hpp"
+#include "candor/learners/laplace_covering/laplace_covering.hpp"
 
 namespace candor {
 

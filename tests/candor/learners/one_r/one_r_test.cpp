@@ -9,8 +9,8 @@
 
 #include "candor/data/readers.hpp"
 #include "candor/learn/fit.hpp"
-#include "candor/learners/one_r/one_r_options.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/learners/one_r/one_r_options.hpp"
 #include "candor/model/model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "test_util.hpp"
