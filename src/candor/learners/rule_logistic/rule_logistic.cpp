@@ -255,7 +255,6 @@ std::vector<std::vector<std::size_t>> lambda_folds(const std::vector<int>& y, co
 // same rules.
 LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rules, int classes, LogisticLink link,
                                    const RuleLogisticOptions& o, const LearnerParams& p, int threads) {
-  const int k = p.options<LinearOptions>().lambda_folds;
   const auto folds = lambda_folds(d.y, p);
   const auto all = make_problems(d, rules, classes, link, o, lambda_grid().front());
   std::vector<FoldProblems> problems(folds.size());
@@ -270,10 +269,7 @@ LambdaSearch cross_validate_lambda(const Design& d, const std::vector<Rule>& rul
       problems[f].test_w.push_back(d.w[r]);
     }
   }
-  LambdaSearch out = lambda_path(problems, link, std::accumulate(d.w.begin(), d.w.end(), 0.0), threads);
-  out.on = o.lambda_search;
-  out.folds = k;
-  return out;
+  return lambda_path(problems, link, std::accumulate(d.w.begin(), d.w.end(), 0.0), threads);
 }
 
 // The training share p of each 0/1 feature gives its spread sqrt(p (1 - p)).
@@ -328,7 +324,6 @@ void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f,
 // folds hold out, and the held-out loss favours the weak penalty that fits them: docs/defaults.md.) Each
 // fold's rules are fitted with every thread, one fold after another; the path is lambda_path's.
 LambdaSearch cross_validate_refit(const RuleLogisticFit& f, LogisticLink link) {
-  const int k = f.p.options<LinearOptions>().lambda_folds;
   std::vector<int> labels;
   for (std::size_t r : f.weight_rows) labels.push_back(f.data.y[r]);
   const auto folds = lambda_folds(labels, f.p);
@@ -350,10 +345,7 @@ LambdaSearch cross_validate_refit(const RuleLogisticFit& f, LogisticLink link) {
     problems[fold].test_w = test.w;
     total += std::accumulate(test.w.begin(), test.w.end(), 0.0);
   }
-  LambdaSearch out = lambda_path(problems, link, total, f.threads);
-  out.on = LambdaSearchOn::refit;
-  out.folds = k;
-  return out;
+  return lambda_path(problems, link, total, f.threads);
 }
 
 // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda), the search
@@ -372,6 +364,8 @@ double chosen_lambda(LogisticRuleModel& model, const RuleLogisticFit& f, const D
   } else {
     search = cross_validate_lambda(design, rules, f.classes, model.link, f.o, f.p, f.threads);
   }
+  search.on = f.o.lambda_search;
+  search.folds = f.p.options<LinearOptions>().lambda_folds;
   std::size_t best = 0;
   for (std::size_t g = 1; g < search.grid.size(); ++g)
     if (search.log_loss[g] < search.log_loss[best]) best = g;
