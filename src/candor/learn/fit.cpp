@@ -44,7 +44,7 @@ const std::vector<ParamInfo>& evc_params() {
 
 std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& params, int threads) {
   validate(params);
-  const LearnerInfo& learner = find_learner(params.learner);
+  const LearnerInfo& learner = params.info();
   if (learner.fit_model) return learner.fit_model(data, params, threads);
   return std::make_unique<RuleModel>(fit_rules(data, params, threads));
 }
@@ -54,7 +54,7 @@ namespace {
 // A rule learner's fit with its options checked and resolved (`settings`) and its measures built.
 RuleModel fit_resolved(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
                        const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
-  RuleModel model = find_learner(params.learner).fit(data, params, settings, quality, threads, estimate);
+  RuleModel model = params.info().fit(data, params, settings, quality, threads, estimate);
   use_rule_settings(model, params, settings);
   return model;
 }
@@ -67,7 +67,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
 }
 
 RuleModel fit_rules(const Dataset& data, const LearnerParams& given, int threads) {
-  if (!find_learner(given.learner).fit)
+  if (!given.info().fit)
     throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
   const RuleSettings settings = resolve_rule_settings(given);
   if (settings.correct == Correction::bootstrap) {
@@ -115,7 +115,7 @@ RuleModel fit_rules(const Dataset& data, const LearnerParams& given, int threads
 RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,
                            const QualityMeasure* estimate) {
   validate(params);
-  if (!find_learner(params.learner).fit) throw std::invalid_argument(params.learner + " is not a rule learner");
+  if (!params.info().fit) throw std::invalid_argument(params.learner + " is not a rule learner");
   return fit_resolved(data, params, resolve_rule_settings(params), quality, threads, estimate);
 }
 

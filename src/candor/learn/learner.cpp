@@ -47,8 +47,8 @@ bool has_group(const LearnerInfo& l, const std::string& group) {
 }  // namespace
 
 const LearnerInfo* base_learner(const LearnerParams& p) {
-  const LearnerInfo& l = find_learner(p.learner);
-  return l.base_option ? &find_learner(option_text(p, l.base_option)) : nullptr;
+  const LearnerInfo& l = p.info();
+  return l.base_option ? &p.entries.of(option_text(p, l.base_option)) : nullptr;
 }
 
 std::vector<std::string> base_learner_names(const LearnerInfo& learner) {
@@ -60,17 +60,17 @@ std::vector<std::string> base_learner_names(const LearnerInfo& learner) {
 
 const LearnerInfo& rule_learner(const LearnerParams& p) {
   const LearnerInfo* base = base_learner(p);
-  return base ? *base : find_learner(p.learner);
+  return base ? *base : p.info();
 }
 
 const LearnerInfo& search_defaults(const LearnerParams& p) {
   const LearnerInfo& l = rule_learner(p);
-  return l.searches_with ? find_learner(l.searches_with(p)) : l;
+  return l.searches_with ? p.entries.of(l.searches_with(p)) : l;
 }
 
 bool reads_option_group(const LearnerParams& p, const std::string& group) {
   if (group.empty()) return true;
-  const LearnerInfo& l = find_learner(p.learner);
+  const LearnerInfo& l = p.info();
   if (has_group(l, group)) return true;
   const LearnerInfo* base = base_learner(p);
   if (!base || !l.reads_base_options(p)) return false;
@@ -82,7 +82,7 @@ bool reads_option(const LearnerParams& p, const std::string& name) {
   for (const auto& i : param_table())
     if (name == i.name) info = &i;
   if (!info) return false;
-  const LearnerInfo& learner = find_learner(p.learner);
+  const LearnerInfo& learner = p.info();
   if (learner.also_reads && learner.also_reads(p, name)) return true;
   if (info->read_when) return info->read_when(p);
   return reads_option_group(p, info->group);
@@ -94,15 +94,13 @@ bool reads_evc(const LearnerParams& p) {
   return reads_option_group(p, "rule") && (rule_learner(p).evc_quality || rule_learner(p).correct_evc);
 }
 
-bool reads_stable_rules(const LearnerParams& p) {
-  return reads_option_group(p, "rule") && find_learner(p.learner).stable_rules;
-}
+bool reads_stable_rules(const LearnerParams& p) { return reads_option_group(p, "rule") && p.info().stable_rules; }
 
 bool learner_reads_option(const std::string& learner, const std::string& name) {
   LearnerParams probe;
   probe.learner = learner;
   if (reads_option(probe, name)) return true;
-  const LearnerInfo& l = find_learner(learner);
+  const LearnerInfo& l = probe.info();
   if (!l.base_option) return false;
   for (const auto& base : base_learner_names(l)) {
     set_option_text(probe, l.base_option, base);
@@ -160,6 +158,17 @@ std::string learners_markdown() {
            " | " + name_of(kStoppingNames, search.stop) + " | " + combine + " |\n";
   }
   return out;
+}
+
+const LearnerInfo& LearnerEntries::of(const std::string& name) const {
+  for (const auto& k : kept_)
+    if (const LearnerInfo* l = k.load(std::memory_order_relaxed); l && name == l->name) return *l;
+  const LearnerInfo& found = find_learner(name);
+  // Oldest out: the learner itself is looked up first, and a base or searching learner after it.
+  for (std::size_t i = kKept - 1; i > 0; --i)
+    kept_[i].store(kept_[i - 1].load(std::memory_order_relaxed), std::memory_order_relaxed);
+  kept_[0].store(&found, std::memory_order_relaxed);
+  return found;
 }
 
 const LearnerInfo& find_learner(const std::string& name) {

@@ -61,7 +61,7 @@ Correction LearnerParams::resolved_correct() const {
 
 MulticlassForm LearnerParams::resolved_multiclass() const {
   if (multiclass) return *multiclass;
-  const auto by_default = find_learner(learner).multiclass;
+  const auto by_default = info().multiclass;
   return by_default ? by_default(*this) : MulticlassForm::softmax;
 }
 
@@ -191,7 +191,7 @@ LearnerParams paper_params(const std::string& learner) {
   p.rule_covering.min_new_positives = 1;
   p.rule_covering.min_new_share = 0;
   p.rule_covering.covering = Covering::remove;
-  if (*find_learner(learner).combine) p.combine = "counts";
+  if (*p.info().combine) p.combine = "counts";
   p.correct = Correction::none;
   p.heuristics.m_scale = 0;
   p.prior_weight = 0;
@@ -199,7 +199,7 @@ LearnerParams paper_params(const std::string& learner) {
   p.evc.permutations = 100;
   p.evc.pool = EvcPool::none;
   // The learner's own (the CN2 papers' measures, LRRP's features); the others' defaults are their papers'.
-  if (const auto paper_settings = find_learner(learner).paper_settings) paper_settings(p);
+  if (const auto paper_settings = p.info().paper_settings) paper_settings(p);
   return p;
 }
 
@@ -237,7 +237,7 @@ void check_options_read(const LearnerParams& p) {
     if (!given) continue;
     const std::string readers = option_readers(info.name);
     std::string where = "--learner " + p.learner;
-    const LearnerInfo& learner = find_learner(p.learner);
+    const LearnerInfo& learner = p.info();
     for (const char* deciding : learner.deciding_options)
       if (deciding != std::string_view(learner.base_option ? learner.base_option : "") || learner.reads_base_options(p))
         where += " " + option_flag(deciding) + " " + option_text(p, deciding);
@@ -279,7 +279,7 @@ void validate_rule_options(const LearnerParams& p, const LearnerInfo& learner) {
     throw std::invalid_argument(std::string("--correct ") + name_of(kCorrectionNames, p.resolved_correct()) +
                                 " is not available with --learner " + p.learner);
   if (p.stable.resamples > 0) {
-    if (!find_learner(p.learner).stable_rules)
+    if (!p.info().stable_rules)
       throw std::invalid_argument(
           "stable rules (--stable-resamples) are a rule set's: --learner cn2-unordered or "
           "rule-logistic, not " +
@@ -362,7 +362,7 @@ void validate(const LearnerParams& p) {
   for (const auto& info : param_table()) check_declared_values(p, info);
   // What the declarations cannot say: which values go together.
   if (reads_option_group(p, "rule")) validate_rule_options(p, rule_learner(p));
-  if (const auto check = find_learner(p.learner).check) check(p);
+  if (const auto check = p.info().check) check(p);
 }
 
 namespace {
@@ -375,7 +375,7 @@ void write_resolved_rule_options(const LearnerParams& p, nlohmann::json& j) {
   j["m_scale"] = p.resolved_m_scale();
   j["not_equal"] = p.resolved_not_equal();
   j["correct"] = name_of(kCorrectionNames, p.resolved_correct());
-  if (find_learner(p.learner).separate_heuristics) {
+  if (p.info().separate_heuristics) {
     j["refine_quality"] = p.resolved_refine_quality();
     j["select_quality"] = p.resolved_quality();
   }
@@ -394,7 +394,7 @@ nlohmann::json params_to_json(const LearnerParams& p) {
          {"stable_resamples", "stable_frequency", "stable_quantiles", "stable_thresholds", "stable_size"})
       j.erase(name);
   if (reads_option_group(p, "rule")) write_resolved_rule_options(p, j);
-  if (const auto write_options = find_learner(p.learner).write_options) write_options(p, j);
+  if (const auto write_options = p.info().write_options) write_options(p, j);
   return j;
 }
 
@@ -445,7 +445,7 @@ LearnerParams model_options(const Model& m) { return params_from_json(m.learner)
 std::string model_text(const Model& m) { return m.text(describe(model_options(m))); }
 
 std::string describe(const LearnerParams& p) {
-  if (const auto describe_learner = find_learner(p.learner).describe) return describe_learner(p);
+  if (const auto describe_learner = p.info().describe) return describe_learner(p);
   return describe_rule_learner(p);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Every learner parameter, in one table: the CLI options of `fit` and `evaluate`, the "learner" object of
 // the model file and the parameter list in the documentation are all generated from `param_table()`.
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -21,7 +22,32 @@
 
 namespace candor {
 
-struct Model;  // model/model.hpp
+struct Model;        // model/model.hpp
+struct LearnerInfo;  // learn/learner.hpp
+
+// The entries of the learner table a LearnerParams names (its learner, its base learner, the learner whose
+// searches it runs), kept beside the options once looked up, so that the option machinery, which asks for
+// them for every option it writes or checks, looks each learner up once per set of options rather than once
+// per question. Atomic because options are read from many threads at once; copies keep them, and they never
+// take part in comparing options.
+class LearnerEntries {
+ public:
+  LearnerEntries() = default;
+  LearnerEntries(const LearnerEntries& o) { *this = o; }
+  LearnerEntries& operator=(const LearnerEntries& o) {
+    for (std::size_t i = 0; i < kKept; ++i)
+      kept_[i].store(o.kept_[i].load(std::memory_order_relaxed), std::memory_order_relaxed);
+    return *this;
+  }
+  bool operator==(const LearnerEntries&) const { return true; }
+  // The entry of learner `name`: one kept, else found in the table (find_learner) and kept in place of the
+  // oldest.
+  const LearnerInfo& of(const std::string& name) const;
+
+ private:
+  static constexpr std::size_t kKept = 3;
+  mutable std::atomic<const LearnerInfo*> kept_[kKept] = {nullptr, nullptr, nullptr};
+};
 
 // --multiclass, which two learners read: on more than two classes, one model over every class (softmax) or
 // one binary model per class (one-vs-rest): rule-logistic's link and KBS's form.
@@ -93,6 +119,10 @@ struct LearnerParams {
   // trees and one-vs-rest otherwise, softmax for rule-logistic (docs/boosting.md and docs/rule_logistic.md
   // measure both).
   MulticlassForm resolved_multiclass() const;
+  // The learner's entry of the table (learn/learner.hpp; std::invalid_argument naming the known learners for
+  // a name no learner has), looked up once for these options and again only when `learner` changes.
+  const LearnerInfo& info() const { return entries.of(learner); }
+  LearnerEntries entries;
   bool operator==(const LearnerParams&) const = default;
 };
 

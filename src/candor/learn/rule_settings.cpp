@@ -13,7 +13,7 @@ RuleSettings resolve_rule_settings(const LearnerParams& p) {
   RuleSettings s;
   s.quality = p.resolved_quality();
   s.refine_quality = p.resolved_refine_quality();
-  s.separate_heuristics = find_learner(p.learner).separate_heuristics;
+  s.separate_heuristics = p.info().separate_heuristics;
   s.search = p.resolved_search();
   s.beam_width = s.search == SearchKind::greedy ? 1 : p.rule_search.beam_width;
   s.max_rule_length = p.resolved_max_rule_length();

@@ -29,7 +29,7 @@ const std::vector<ParamInfo>& tree_params() {
 }
 
 LeafEstimateOption resolved_leaf_estimate(const LearnerParams& p) {
-  return p.options<TreeOptions>().leaf_estimate.value_or(find_learner(p.learner).leaf_estimate);
+  return p.options<TreeOptions>().leaf_estimate.value_or(p.info().leaf_estimate);
 }
 
 void write_leaf_estimate(const LearnerParams& p, nlohmann::json& j) {

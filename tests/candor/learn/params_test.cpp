@@ -326,3 +326,31 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(q.options<TreeOptions>().leaf_estimate, LeafEstimateOption::laplace);
   EXPECT_EQ(q.options<PrilOptions>().steps, PrilOptions{}.steps + 17);
 }
+
+// Options keep the learners they name once looked up (LearnerEntries); what they keep follows the names.
+TEST(LearnerEntries, FollowTheLearnerAndItsBaseAsTheyChange) {
+  LearnerParams p;
+  p.learner = "tree";
+  EXPECT_STREQ(p.info().name, "tree");
+  p.learner = "stump";
+  EXPECT_STREQ(p.info().name, "stump");
+  p.learner = "boost";
+  set_option_text(p, "base", "tree");
+  ASSERT_NE(base_learner(p), nullptr);
+  EXPECT_STREQ(base_learner(p)->name, "tree");
+  set_option_text(p, "base", "stump");
+  EXPECT_STREQ(base_learner(p)->name, "stump");
+  EXPECT_STREQ(p.info().name, "boost");
+  // A copy keeps what was found and follows its own name; neither takes part in comparing options.
+  LearnerParams q = p;
+  EXPECT_EQ(q, p);
+  q.learner = "pril";
+  EXPECT_STREQ(q.info().name, "pril");
+  EXPECT_STREQ(p.info().name, "boost");
+  LearnerParams fresh;
+  fresh.learner = "boost";
+  set_option_text(fresh, "base", "stump");
+  EXPECT_EQ(fresh, p);
+  p.learner = "no-such-learner";
+  EXPECT_THROW(p.info(), std::invalid_argument);
+}
