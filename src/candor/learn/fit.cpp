@@ -67,8 +67,7 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
 }
 
 RuleModel fit_rules(const Dataset& data, const LearnerParams& given, int threads) {
-  if (!given.info().fit)
-    throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
+  if (!given.info().fit) throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
   const RuleSettings settings = resolve_rule_settings(given);
   if (settings.correct == Correction::bootstrap) {
     // The learner's own estimates first, then the shrinkage fitted on its rules out of bag.
