@@ -6,6 +6,7 @@
 # sanitized test suite shares: scripts/sanitized_build.sh). The targets fuzz side by side, one per core.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]    # default 45 (CI); the documented long run is 600 (ten CPU-minutes each)
+#   CANDOR_FUZZ_SEED=N scripts/fuzz.sh      # another sequence of inputs (default 1, so that CI runs are alike)
 #
 # First every kept finding (fuzz/regressions/TARGET/) is run once; then each target fuzzes for the given
 # time, seeded from the shared corpus (data/corpus), the inputs of the malformed-input catalogue
@@ -15,6 +16,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-45}
+# libFuzzer and the export fuzz draw from this seed: a run is cut by time, so how far it gets varies, but the
+# inputs it tries come in the same order, and a finding prints the seed that reaches it again.
+fuzz_seed=${CANDOR_FUZZ_SEED:-1}
 scripts/install-deps.sh
 datasets=${CANDOR_DATASETS_DIR:-data/corpus}
 scripts/sanitized_build.sh
@@ -78,7 +82,7 @@ done
 # One target per core at a time, each for the full time: the same fuzzing, in a fraction of the wall time.
 fuzz_one() {
   local target=$1
-  "build-fuzz/${target}_fuzzer" -max_total_time="$seconds" -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
+  "build-fuzz/${target}_fuzzer" -seed="$fuzz_seed" -max_total_time="$seconds" -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="out/fuzz/$target-" "build-fuzz/corpus/$target" "$seeds/$target" \
     > "out/fuzz/$target.log" 2>&1
 }
@@ -88,7 +92,7 @@ for ((i = 0; i < ${#targets[@]}; i += cores)); do
   batch=("${targets[@]:i:cores}")
   pids=()
   for target in "${batch[@]}"; do
-    echo "fuzz: $target for $seconds s" >&2
+    echo "fuzz: $target for $seconds s, seed $fuzz_seed" >&2
     fuzz_one "$target" &
     pids+=($!)
   done
@@ -109,7 +113,7 @@ done
 # The Python and C exports of random-named models, parsed and run by Python and the C compiler themselves
 # (fuzz/export_fuzz.py), with the package scripts/python.sh installed.
 if [[ -x build-python/venv/bin/python ]]; then
-  build-python/venv/bin/python fuzz/export_fuzz.py --seconds "$seconds"
+  build-python/venv/bin/python fuzz/export_fuzz.py --seconds "$seconds" --seed "$fuzz_seed"
 else
   echo "fuzz: the export fuzz needs the Python package: run scripts/python.sh first" >&2
   exit 1
