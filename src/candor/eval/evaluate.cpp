@@ -162,6 +162,7 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
     Dataset test = data.subset(test_rows);
     FoldCalibrationScope scope(train, data, share, all_threads, clock);
     results[task] = evaluate_split(train, test, params, fit_threads, keep_predictions);
+    if (keep_predictions) results[task].rows_of_data = test_rows;
     // The fold's own fit, without its share of the whole data's calibration (added below, evenly).
     results[task].fit_seconds -= scope.seconds_sharing();
     if (scope.calibrated()) calibrated = true;
@@ -198,15 +199,13 @@ EvaluationResult train_test(const Dataset& train, const Dataset& test, const Lea
 FoldResult out_of_fold_predictions(const Dataset& data, const LearnerParams& params, int folds, std::uint64_t seed,
                                    int threads) {
   const EvaluationResult cv = cross_validate(data, params, folds, 1, seed, threads, true);
-  const auto split = stratified_folds(data.y, folds, seed);  // cross_validate's folds of repeat 0
   std::vector<std::vector<double>> proba(data.rows());
   std::vector<char> decided(data.rows(), 1);
   FoldResult out;
-  for (std::size_t f = 0; f < split.size(); ++f) {
-    const FoldResult& fold = cv.folds[f];
-    for (std::size_t i = 0; i < split[f].size(); ++i) {
-      proba[split[f][i]] = fold.proba[i];
-      decided[split[f][i]] = fold.decided[i];
+  for (const FoldResult& fold : cv.folds) {
+    for (std::size_t i = 0; i < fold.rows_of_data.size(); ++i) {
+      proba[fold.rows_of_data[i]] = fold.proba[i];
+      decided[fold.rows_of_data[i]] = fold.decided[i];
     }
     // The fold models' rules are not the rules of a model fitted on every row: they carry no number.
     for (RulePoint p : fold.rule_points) {

@@ -48,6 +48,9 @@ struct FoldResult {
   std::vector<int> y;
   std::vector<std::vector<double>> proba;
   std::vector<char> decided;  // per test row: Model::decides (false for a case PrIL leaves undecided)
+  // With the predictions of a cross-validation's fold: which rows of the cross-validated data its test rows
+  // are, in the order of y, proba and decided.
+  std::vector<std::size_t> rows_of_data;
   std::vector<RulePoint> rule_points;
 };
 
