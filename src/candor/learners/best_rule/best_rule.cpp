@@ -11,8 +11,7 @@ RuleModel fit_best_rule(const Dataset& data, const LearnerParams& params, const 
   // cn2-ordered's search, through the registry: a learner's folder includes no other's.
   RuleModel model = find_learner("cn2-ordered").fit(data, one, settings, quality, threads, estimate);
   model.learner = params_to_json(params);
-  use_rule_settings(model, params, settings);
-  return model;
+  return model;  // what it predicts with is set by the fit that called it (learn/fit.cpp), as for every rule learner
 }
 
 }  // namespace candor
