@@ -51,7 +51,7 @@ class CMakeBuild(build_ext):
 
 setup(
     name="candor",
-    version="0.2.0",
+    version="0.3.0",
     description="Rule learning whose rules tell the truth about themselves",
     package_dir={"": "python"},
     packages=["candor"],

@@ -12,7 +12,7 @@
 #include <exception>
 #include <iostream>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/params.hpp"

@@ -1,6 +1,6 @@
 // libFuzzer target: the ARFF reader, then the same text read against the schema it produced (the path
 // `predict` takes), with and without class labels required.
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

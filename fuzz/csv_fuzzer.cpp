@@ -1,6 +1,6 @@
 // libFuzzer target: the CSV and TSV readers (type inference, missing markers, warnings), then the same text
 // read against the schema it produced (the path `predict` takes).
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "candor/data/input_error.hpp"
+#include "candor/errors.hpp"
 
 namespace candor::fuzz {
 

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/model.hpp"
 #include "fuzz_common.hpp"

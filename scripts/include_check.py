@@ -2,7 +2,8 @@
 """Every source compiles on its own: each .cpp of src/ with the flags of a file-by-file build, and each header
 of src/ included alone, checked for syntax only (-fsyntax-only: the parse and the templates, no code). The
 unity build that scripts/build.sh makes joins sources in batches, where one source's includes serve the next,
-so a missing include shows only here (and in `pip install .`, which builds file by file).
+so a missing include shows only here (and in `pip install .`, which builds file by file). Each header of the
+public API (include/candor/) is checked the same way without src/ on the include path: it needs nothing private.
 
     scripts/include_check.py [BUILD_DIR]    # default build-include-check/, configured here, never built
 
@@ -49,6 +50,15 @@ def main():
         rel = header.relative_to(ROOT / "src")
         jobs.append((str(header.relative_to(ROOT)),
                      flags + ["-fsyntax-only", "-x", "c++", "-include", str(header), "/dev/null"], directory))
+
+    private = {f"-I{ROOT / 'src'}", f"-isystem{ROOT / 'src'}"}
+    for header in sorted((ROOT / "include").rglob("*.hpp")):
+        flags, directory = template
+        public_flags = [f for f in flags if f not in private]
+        if len(public_flags) != len(flags) - 1:
+            sys.exit(f"include check: expected one -I{ROOT / 'src'} in the compile flags, found {flags}")
+        jobs.append((str(header.relative_to(ROOT)),
+                     public_flags + ["-fsyntax-only", "-x", "c++", "-include", str(header), "/dev/null"], directory))
 
     def check(job):
         name, argv, directory = job

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/quality/quality.hpp"
 

@@ -8,7 +8,7 @@ from ._estimators import CandorClassifier, all_estimators
 from ._grid import grid
 from ._plot import plot_calibration
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 for _cls in all_estimators():
     globals()[_cls.__name__] = _cls

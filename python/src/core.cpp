@@ -1,6 +1,7 @@
-// The candor Python extension (candor._core): the C++ learners, models and parameter tables, with nothing
-// re-implemented in Python. Data arrives column by column (numeric float64 with NaN for missing, nominal
-// int32 codes with -1 for missing), so that pandas categories reach the learners as nominal attributes.
+// The candor Python extension (candor._core): the C++ learners, models and parameter tables through candor's
+// public API (include/candor/), with nothing re-implemented in Python. Data arrives column by column (numeric float64
+// with NaN for missing, nominal int32 codes with -1 for missing), so that pandas categories reach the learners as
+// nominal attributes.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -11,19 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/json_input.hpp"
-#include "candor/data/readers.hpp"
-#include "candor/eval/stability.hpp"
-#include "candor/experiments/grid.hpp"
-#include "candor/export/export.hpp"
-#include "candor/learn/fit.hpp"
-#include "candor/learn/learner.hpp"
-#include "candor/learn/params.hpp"
-#include "candor/model/model.hpp"
-#include "candor/report/report.hpp"
-#include "candor/util/memory.hpp"
-#include "candor/util/output.hpp"
-#include "candor/util/progress.hpp"
+#include "candor/candor.hpp"
+#include "candor/grid.hpp"
 
 namespace py = pybind11;
 using namespace candor;
@@ -51,38 +41,16 @@ auto guarded(F&& f) -> decltype(f()) {
   }
 }
 
-const char* type_name(const ParamMember& m) {
-  return std::visit(
-      [](auto member) -> const char* {
-        using T = typename decltype(member)::type;
-        if constexpr (std::is_same_v<T, std::string>)
-          return "str";
-        else if constexpr (std::is_same_v<T, bool>)
-          return "bool";
-        else if constexpr (std::is_same_v<T, int>)
-          return "int";
-        else
-          return "float";
-      },
-      m);
-}
-
 py::list param_table_py() {
   py::list out;
-  const LearnerParams defaults;
-  const nlohmann::json all = [&] {
-    nlohmann::json j;
-    for (const auto& info : param_table())
-      std::visit([&](auto member) { j[info.name] = member.get(defaults); }, info.member);
-    return j;
-  }();
-  for (const auto& info : param_table()) {
+  const py::object loads = py::module_::import("json").attr("loads");
+  for (const auto& info : option_table()) {
     py::dict d;
     d["name"] = info.name;
-    d["type"] = type_name(info.member);
-    d["default"] = py::module_::import("json").attr("loads")(all[info.name].dump());
+    d["type"] = info.type;
+    d["default"] = loads(info.default_value.dump());
     d["help"] = info.help;
-    d["values"] = info.values.describe();
+    d["values"] = info.values;
     d["group"] = info.group;
     out.append(d);
   }
@@ -92,17 +60,12 @@ py::list param_table_py() {
 // Each learner with the parameters it can read (for boost: those of every base learner).
 py::list learner_table_py() {
   py::list out;
-  for (const auto& l : learner_table()) {
+  for (const auto& l : learner_descriptions()) {
     py::dict d;
     d["name"] = l.name;
     d["description"] = l.description;
     d["weak"] = l.weak;
-    py::list params;
-    for (const auto& info : param_table()) {
-      if (std::string(info.name) == "learner") continue;
-      if (learner_reads_option(l.name, info.name)) params.append(info.name);
-    }
-    d["params"] = params;
+    d["params"] = py::cast(l.options);
     out.append(d);
   }
   return out;
@@ -206,10 +169,6 @@ struct PyModel {
   std::shared_ptr<Model> model;
 };
 
-GridSpec grid_spec(const std::string& text, const std::string& source) {
-  return grid_from_json(parse_ordered_json_input(text, source), source);
-}
-
 GridRunOptions grid_options(const std::string& out, const std::string& datasets_dir, int threads, bool plots,
                             bool progress) {
   GridRunOptions o;
@@ -244,7 +203,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("param_table", &param_table_py, "Every learner parameter: name, type, default, help, group.");
   m.def("learner_table", &learner_table_py, "Every learner: name, description and the parameters it reads.");
   m.def("describe", [](const std::string& params_json) {
-    return guarded([&] { return describe(params_from_json(nlohmann::json::parse(params_json))); });
+    return guarded([&] { return Learner::from_json(nlohmann::json::parse(params_json)).describe(); });
   });
   py::class_<Dataset>(m, "Dataset")
       .def(py::init([](const std::vector<std::string>& names, const std::vector<py::object>& nominal_values,
@@ -265,16 +224,15 @@ PYBIND11_MODULE(_core, m) {
       [](const std::string& text, const std::string& source, const std::string& out, const std::string& datasets_dir,
          int threads, bool plots, bool progress) {
         guarded([&] {
-          const GridSpec grid = grid_spec(text, source);
           py::gil_scoped_release release;
-          run_grid(grid, grid_options(out, datasets_dir, threads, plots, progress));
+          run_grid(text, source, grid_options(out, datasets_dir, threads, plots, progress));
         });
       },
       py::arg("config_json"), py::arg("source"), py::arg("out"), py::arg("datasets_dir"), py::arg("threads") = 0,
       py::arg("plots") = false, py::arg("progress") = false);
   py::class_<GridCellRunner>(m, "GridCellRunner")
       .def(py::init([](const std::string& text, const std::string& source, const std::string& datasets_dir) {
-             return guarded([&] { return std::make_unique<GridCellRunner>(grid_spec(text, source), datasets_dir); });
+             return guarded([&] { return std::make_unique<GridCellRunner>(text, source, datasets_dir); });
            }),
            py::arg("config_json"), py::arg("source"), py::arg("datasets_dir"))
       .def("cells",
@@ -312,7 +270,7 @@ PYBIND11_MODULE(_core, m) {
           [](GridCellRunner& r, const std::string& out, bool plots, bool progress) {
             guarded([&] {
               py::gil_scoped_release release;
-              write_grid_summary(r.grid(), grid_options(out, "", 0, plots, progress));
+              write_grid_summary(r, grid_options(out, "", 0, plots, progress));
             });
           },
           py::arg("out"), py::arg("plots") = false, py::arg("progress") = false);
@@ -329,17 +287,17 @@ PYBIND11_MODULE(_core, m) {
       [](const Dataset& d, const std::string& params_json, int resamples, const std::string& resampling, int quantiles,
          int threads) {
         return guarded([&] {
-          const LearnerParams p = params_from_json(nlohmann::json::parse(params_json));
+          const Learner learner = Learner::from_json(nlohmann::json::parse(params_json));
           StabilityOptions o;
           o.resamples = resamples;
           o.resampling = parse_stability_resampling(resampling);
-          o.seed = static_cast<std::uint64_t>(p.seed);
+          o.seed = learner.to_json().at("seed").get<std::uint64_t>();
           o.quantiles = quantiles;
           o.threads = threads;
-          StabilityResult r;
+          StabilityRecord r;
           {
             py::gil_scoped_release release;
-            r = measure_stability(d, p, o);
+            r = measure_stability(d, learner, o);
           }
           return stability_json(r).dump();
         });
@@ -352,9 +310,9 @@ PYBIND11_MODULE(_core, m) {
           "fit",
           [](const Dataset& d, const std::string& params_json, int threads) {
             return guarded([&] {
-              const LearnerParams p = params_from_json(nlohmann::json::parse(params_json));
+              const Learner learner = Learner::from_json(nlohmann::json::parse(params_json));
               py::gil_scoped_release release;
-              return PyModel{std::shared_ptr<Model>(fit_model(d, p, threads))};
+              return PyModel{std::shared_ptr<Model>(fit_model(d, learner, threads))};
             });
           },
           py::arg("data"), py::arg("params_json"), py::arg("threads") = 1)

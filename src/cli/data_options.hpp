@@ -5,8 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/model/model.hpp"
 
 namespace candor::cli {

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/input_error.hpp"
+#include "candor/errors.hpp"
 #include "candor/eval/metrics.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/experiments/calibration_report.hpp"

@@ -6,7 +6,7 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "candor/data/input_error.hpp"
+#include "candor/errors.hpp"
 
 namespace candor::cli {
 

@@ -30,7 +30,7 @@ int run_fit(const FitArguments& a) {
   apply_run_options(a.run);
   validate(a.params);
   Dataset data = load_training(a.input, a.data);
-  const auto model = fit_model(data, a.params, resolve_threads(a.run.threads));
+  const auto model = fit_checked_model(data, a.params, resolve_threads(a.run.threads));  // checked above
   if (a.run.resamples > 0)
     model->stability = measure_stability(data, a.params, stability_options(a.run, a.params), model.get());
   save_model(*model, a.output);

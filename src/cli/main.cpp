@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/input_error.hpp"
+#include "candor/errors.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/names.hpp"
 #include "candor/util/output.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/model/model.hpp"
 #include "candor/util/output.hpp"

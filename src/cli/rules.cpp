@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "candor/data/input_error.hpp"
+#include "candor/errors.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/model.hpp"
 #include "candor/util/format.hpp"

@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/evc/rule_correction.hpp"
 #include "candor/experiments/grid.hpp"

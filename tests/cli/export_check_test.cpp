@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/export/export.hpp"
 #include "candor/learn/fit.hpp"
 #include "export_check.hpp"

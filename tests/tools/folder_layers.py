@@ -13,7 +13,9 @@
    learners/ (learners/<folder>/, one per learner), so that a learner is added or removed with its folder alone.
 4. No learner's folder includes another's: what two learners share (the base learners, the tree options,
    the gradient search's options) is a component in learn/, which each composes.
-Exit 0 when all four hold, 1 otherwise.
+5. The public API: the headers of include/candor/ include no private header (one of src/candor/<folder>/), and
+   neither do its users outside the tree, the Python extension (python/src/) and examples/cpp/.
+Exit 0 when all five hold, 1 otherwise.
 """
 import os
 import re
@@ -82,6 +84,22 @@ def learner_folder_includes(root):
     return found
 
 
+def private_includes_of_public_users(root):
+    """The includes of a private header (candor/<folder>/...) from the public API and the programs built on it."""
+    top = os.path.dirname(os.path.dirname(os.path.abspath(root)))
+    found = []
+    for place in ("include/candor", "python/src", "examples/cpp"):
+        folder = os.path.join(top, place)
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if not name.endswith((".hpp", ".cpp")):
+                continue
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                for line in f:
+                    if INCLUDE.match(line):
+                        found.append(f"{place}/{name}: {line.strip()}")
+    return found
+
+
 def strongly_connected(edges):
     nodes = sorted(set(edges) | {w for targets in edges.values() for w in targets})
     index, low, stack, on_stack, out = {}, {}, [], set(), []
@@ -146,6 +164,9 @@ def main():
     for include in learner_folder_includes(sys.argv[1]):
         problems.append("a learner's folder includes another learner's folder (what two learners share is a "
                         "component in learn/): " + include)
+    for include in private_includes_of_public_users(sys.argv[1]):
+        problems.append("the public API or a program on it includes a private header (the public headers are "
+                        "include/candor/): " + include)
     for p in problems:
         print("folder_layers: " + p, file=sys.stderr)
     if not problems:

@@ -8,7 +8,7 @@
 
 #include "candor/coverage/bitset.hpp"
 #include "candor/coverage/condition.hpp"
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 
 namespace candor {
 

@@ -1,8 +1,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
+#include "candor/errors.hpp"
 #include "candor/util/output.hpp"
 
 namespace candor {

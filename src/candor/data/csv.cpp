@@ -9,9 +9,9 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/data/table.hpp"
+#include "candor/errors.hpp"
 
 namespace candor {
 

@@ -1,7 +1,8 @@
-#include "candor/data/dataset.hpp"
-
 #include <algorithm>
 #include <cmath>
+
+#include "candor/data.hpp"
+#include "candor/data/quantiles.hpp"
 
 namespace candor {
 

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "candor/data/input_error.hpp"
+#include "candor/errors.hpp"
 #include "candor/util/json_error.hpp"
 
 namespace candor {

@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "candor/data/input_error.hpp"
+#include "candor/errors.hpp"
 #include "candor/util/names.hpp"
 #include "candor/util/utf8.hpp"
 

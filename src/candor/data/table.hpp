@@ -3,8 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 
 namespace candor::detail {
 

@@ -38,16 +38,24 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-}  // namespace
-
-FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
-                          bool keep_predictions) {
+// evaluate_split of options checked already (a cross-validation's and a train/test evaluation's, checked
+// once where they start): a fit validates its options once.
+FoldResult evaluate_checked_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
+                                  bool keep_predictions) {
   auto t0 = Clock::now();
-  const auto model = fit_model(train, params, threads);
+  const auto model = fit_checked_model(train, params, threads);
   const double fit_seconds = seconds_since(t0);
   FoldResult out = evaluate_model(*model, test, keep_predictions);
   out.fit_seconds = fit_seconds;
   return out;
+}
+
+}  // namespace
+
+FoldResult evaluate_split(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
+                          bool keep_predictions) {
+  validate(params);
+  return evaluate_checked_split(train, test, params, threads, keep_predictions);
 }
 
 namespace {
@@ -161,7 +169,7 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
     Dataset train = data.subset(rows_not_in(data.rows(), test_rows));
     Dataset test = data.subset(test_rows);
     FoldCalibrationScope scope(train, data, share, all_threads, clock);
-    results[task] = evaluate_split(train, test, params, fit_threads, keep_predictions);
+    results[task] = evaluate_checked_split(train, test, params, fit_threads, keep_predictions);
     if (keep_predictions) results[task].rows_of_data = test_rows;
     // The fold's own fit, without its share of the whole data's calibration (added below, evenly).
     results[task].fit_seconds -= scope.seconds_sharing();
@@ -193,7 +201,7 @@ EvaluationResult train_test(const Dataset& train, const Dataset& test, const Lea
   validate(params);
   for (int c : test.y)
     if (c < 0) throw std::invalid_argument("the test data has rows without a class value");
-  return summarise({evaluate_split(train, test, params, resolve_threads(threads), keep_predictions)});
+  return summarise({evaluate_checked_split(train, test, params, resolve_threads(threads), keep_predictions)});
 }
 
 FoldResult out_of_fold_predictions(const Dataset& data, const LearnerParams& params, int folds, std::uint64_t seed,
@@ -223,6 +231,16 @@ FoldResult out_of_fold_predictions(const Dataset& data, const LearnerParams& par
   out.proba = std::move(proba);
   out.decided = std::move(decided);
   return out;
+}
+
+EvaluationResult cross_validate(const Dataset& data, const Learner& learner, int folds, int repeats, std::uint64_t seed,
+                                int threads, bool keep_predictions, FoldCalibration calibration) {
+  return cross_validate(data, learner.params(), folds, repeats, seed, threads, keep_predictions, calibration);
+}
+
+EvaluationResult train_test(const Dataset& train, const Dataset& test, const Learner& learner, int threads,
+                            bool keep_predictions) {
+  return train_test(train, test, learner.params(), threads, keep_predictions);
 }
 
 }  // namespace candor

@@ -3,27 +3,9 @@
 #include <cstddef>
 #include <vector>
 
-namespace candor {
+#include "candor/evaluate.hpp"
 
-struct Metrics {
-  double accuracy = 0;
-  // Binary: the area under the ROC curve of the second class's probability (ties count one half).
-  // Multiclass: one-vs-rest AUC of each class weighted by its frequency; classes absent from the labels
-  // are left out. NaN when fewer than two classes occur.
-  double auc = 0;
-  // Brier score. Two classes: mean of (p - y)^2 for the second class, scikit-learn's brier_score_loss
-  // (0 best, 1 worst); more classes: mean over examples of sum_c (p_c - [y = c])^2 (0 best, 2 worst).
-  // brier_kind() names which.
-  double brier = 0;
-  // Expected calibration error of the top-label confidence: examples binned by max_c p_c into 10 equal
-  // bins of [0, 1]; the mean over examples of |accuracy - mean confidence| of their bin.
-  double ece = 0;
-  // The ECE exactly calibrated predictions would show on the same rows (calibrated_ece): the level below
-  // which `ece` cannot tell a model apart, high on few rows.
-  double ece_floor = 0;
-  // Mean of -ln p_y, with p_y clipped to [1e-15, 1] so that a confident mistake costs ln(1e15) = 34.5.
-  double log_loss = 0;
-};
+namespace candor {
 
 // "binary (p - y)^2" for two classes, "multiclass sum over classes" otherwise.
 const char* brier_kind(std::size_t classes);

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "candor/coverage/condition.hpp"
+#include "candor/data/quantiles.hpp"
 #include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/util/parallel.hpp"
@@ -186,6 +187,10 @@ StabilityResult measure_stability(const Dataset& data, const LearnerParams& para
     out.rule_frequency.push_back(found / static_cast<double>(b_count));
   }
   return out;
+}
+
+StabilityRecord measure_stability(const Dataset& data, const Learner& learner, const StabilityOptions& options) {
+  return measure_stability(data, learner.params(), options);
 }
 
 }  // namespace candor

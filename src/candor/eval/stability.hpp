@@ -24,23 +24,12 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
+#include "candor/evaluate.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/model.hpp"
 
 namespace candor {
-
-// A name of kStabilityResamplingNames (model/model.hpp); throws std::invalid_argument naming them otherwise.
-StabilityResampling parse_stability_resampling(const std::string& name);
-const char* stability_resampling_name(StabilityResampling r);
-
-struct StabilityOptions {
-  int resamples = 20;  // B, at least 2
-  StabilityResampling resampling = StabilityResampling::bootstrap;
-  std::uint64_t seed = 1;
-  int quantiles = 10;  // q of the threshold snapping, at least 2
-  int threads = 0;     // 0: every core
-};
 
 // The figures, as a model file records them (model/model.hpp); `resampling` is the name of the resampling.
 using StabilityResult = StabilityRecord;

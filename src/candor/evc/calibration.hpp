@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/evc/laws.hpp"
 #include "candor/search/beam_search.hpp"
 #include "candor/util/names.hpp"

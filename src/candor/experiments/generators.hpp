@@ -2,7 +2,7 @@
 // Breiman et al.'s (1984) artificial domains, used by paper 004's Table 2, seeded and portable.
 #include <cstddef>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/util/random.hpp"
 
 namespace candor {

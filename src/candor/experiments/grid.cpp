@@ -15,10 +15,10 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "candor/data/input_error.hpp"
+#include "candor/data.hpp"
 #include "candor/data/json_input.hpp"
-#include "candor/data/readers.hpp"
 #include "candor/data/table.hpp"
+#include "candor/errors.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/evc/calibration.hpp"
@@ -638,18 +638,25 @@ struct GridCellRunner::State {
   std::map<std::string, std::size_t> learner_index;
 };
 
+GridCellRunner::GridCellRunner(const std::string& config_json, const std::string& source, std::string datasets_dir)
+    : GridCellRunner(grid_from_json(parse_ordered_json_input(config_json, source), source), std::move(datasets_dir)) {}
+
+const GridSpec& GridCellRunner::grid() const { return *grid_; }
+
 GridCellRunner::GridCellRunner(GridSpec grid, std::string datasets_dir)
-    : grid_(std::move(grid)), datasets_dir_(std::move(datasets_dir)), state_(std::make_unique<State>()) {
-  check_resampling(grid_.resampling);
-  if (grid_.learners.empty())
+    : grid_(std::make_unique<const GridSpec>(std::move(grid))),
+      datasets_dir_(std::move(datasets_dir)),
+      state_(std::make_unique<State>()) {
+  check_resampling(grid_->resampling);
+  if (grid_->learners.empty())
     throw std::invalid_argument("the grid has no learners (--learner NAME=OPTIONS or a config file)");
-  if (grid_.datasets.empty()) throw std::invalid_argument("the grid has no data sets (--datasets or a config file)");
-  if (!(grid_.alpha > 0 && grid_.alpha < 1))
+  if (grid_->datasets.empty()) throw std::invalid_argument("the grid has no data sets (--datasets or a config file)");
+  if (!(grid_->alpha > 0 && grid_->alpha < 1))
     throw std::invalid_argument("the significance level alpha must lie in (0, 1)");
-  for (std::size_t l = 0; l < grid_.learners.size(); ++l)
-    if (!state_->learner_index.emplace(grid_.learners[l].name, l).second)
-      throw std::invalid_argument("two grid learners are named '" + grid_.learners[l].name + "'");
-  for (const auto& m : grid_.metrics)
+  for (std::size_t l = 0; l < grid_->learners.size(); ++l)
+    if (!state_->learner_index.emplace(grid_->learners[l].name, l).second)
+      throw std::invalid_argument("two grid learners are named '" + grid_->learners[l].name + "'");
+  for (const auto& m : grid_->metrics)
     if (!metric_higher_is_better(m) || std::find(kColumns.begin(), kColumns.end(), m) == kColumns.end())
       throw std::invalid_argument("unknown grid metric '" + m + "'");
 }
@@ -660,7 +667,7 @@ const GridData& GridCellRunner::data(const std::string& dataset) {
   std::shared_ptr<State::Entry> entry;
   {
     std::lock_guard lock(state_->mutex);
-    if (std::find(grid_.datasets.begin(), grid_.datasets.end(), dataset) == grid_.datasets.end())
+    if (std::find(grid_->datasets.begin(), grid_->datasets.end(), dataset) == grid_->datasets.end())
       throw std::invalid_argument("'" + dataset + "' is not a data set of the grid");
     auto& slot = state_->loaded[dataset];
     if (!slot) slot = std::make_shared<State::Entry>();
@@ -668,19 +675,19 @@ const GridData& GridCellRunner::data(const std::string& dataset) {
   }
   // Data sets load in parallel; each once.
   std::call_once(entry->once,
-                 [&] { entry->data = std::make_unique<GridData>(load_grid_data(dataset, grid_, datasets_dir_)); });
+                 [&] { entry->data = std::make_unique<GridData>(load_grid_data(dataset, *grid_, datasets_dir_)); });
   return *entry->data;
 }
 
 std::vector<GridCell> GridCellRunner::cells() {
   std::vector<GridCell> out;
-  for (const auto& name : grid_.datasets) {
+  for (const auto& name : grid_->datasets) {
     const GridData& g = data(name);
     for (std::size_t r = 0; r < g.splits.size(); ++r)
       for (std::size_t f = 0; f < g.splits[r].size(); ++f)
-        for (const auto& l : grid_.learners) out.push_back({name, l.name, static_cast<int>(r), static_cast<int>(f)});
-    if (grid_.stability.resamples > 0)
-      for (const auto& l : grid_.learners)
+        for (const auto& l : grid_->learners) out.push_back({name, l.name, static_cast<int>(r), static_cast<int>(f)});
+    if (grid_->stability.resamples > 0)
+      for (const auto& l : grid_->learners)
         if (l.weka.empty()) out.push_back({name, l.name, 0, 0, true});
   }
   return out;
@@ -695,7 +702,7 @@ std::string GridCellRunner::run(const GridCell& c, int threads) {
   const auto learner_at = state_->learner_index.find(c.learner);
   if (learner_at == state_->learner_index.end())
     throw std::invalid_argument("'" + c.learner + "' is not a learner of the grid");
-  const GridLearner& learner = grid_.learners[learner_at->second];
+  const GridLearner& learner = grid_->learners[learner_at->second];
   const GridData& g = data(c.dataset);
   if (c.stability) return run_stability(g, learner, threads);
   if (c.repeat < 0 || static_cast<std::size_t>(c.repeat) >= g.splits.size() || c.fold < 0 ||
@@ -716,7 +723,7 @@ std::string GridCellRunner::run(const GridCell& c, int threads) {
     const auto& split = g.splits[c.repeat][c.fold];
     const Dataset train = g.train.subset(split.first);
     FoldCalibrationScope::Clock clock;
-    FoldCalibrationScope scope(train, g.train, grid_.resampling.evc_calibration == FoldCalibration::shared, threads,
+    FoldCalibrationScope scope(train, g.train, grid_->resampling.evc_calibration == FoldCalibration::shared, threads,
                                clock);
     res = evaluate(train, g.train.subset(split.second));
     // A shared calibration counts in the fit of the cell that computed it, and only there: the folds' mean
@@ -738,14 +745,14 @@ std::string GridCellRunner::run(const GridCell& c, int threads) {
 }
 
 std::string GridCellRunner::run_stability(const GridData& g, const GridLearner& learner, int threads) {
-  if (grid_.stability.resamples <= 0) throw std::invalid_argument("the grid measures no stability");
+  if (grid_->stability.resamples <= 0) throw std::invalid_argument("the grid measures no stability");
   if (!learner.weka.empty())
     throw std::invalid_argument("learner '" + learner.name + "' is a Weka classifier: it has no stability cell");
   StabilityOptions options;
-  options.resamples = grid_.stability.resamples;
-  options.resampling = grid_.stability.resampling;
-  options.quantiles = grid_.stability.quantiles;
-  options.seed = grid_.seed;
+  options.resamples = grid_->stability.resamples;
+  options.resampling = grid_->stability.resampling;
+  options.quantiles = grid_->stability.quantiles;
+  options.seed = grid_->seed;
   options.threads = threads;
   const auto start = std::chrono::steady_clock::now();
   const StabilityResult s = measure_stability(g.train, learner.params, options);
@@ -824,6 +831,14 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
     if (o.progress) progress.step(pending[i].dataset + " / " + pending[i].learner);
   });
   if (o.summary) write_grid_summary(grid, o);
+}
+
+void run_grid(const std::string& config_json, const std::string& source, const GridRunOptions& options) {
+  run_grid(grid_from_json(parse_ordered_json_input(config_json, source), source), options);
+}
+
+void write_grid_summary(const GridCellRunner& runner, const GridRunOptions& options) {
+  write_grid_summary(runner.grid(), options);
 }
 
 }  // namespace candor

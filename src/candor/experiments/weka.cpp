@@ -11,8 +11,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
+#include "candor/errors.hpp"
 #include "candor/eval/metrics.hpp"
 #include "candor/util/process.hpp"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/eval/evaluate.hpp"
 
 namespace candor {

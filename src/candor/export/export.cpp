@@ -17,6 +17,10 @@
 
 namespace candor {
 
+ExportFormat parse_export_format(const std::string& name) {
+  return parse_named(kExportFormatNames, "export format", name);
+}
+
 namespace {
 
 // Shortest text that reads back as the same double; C and SQL need a decimal point or exponent to read a

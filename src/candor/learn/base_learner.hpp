@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/tree/tree.hpp"

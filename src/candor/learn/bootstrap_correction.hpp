@@ -16,7 +16,7 @@
 // probability).
 //
 // Cost: B fits of the learner, run in parallel (one resample per thread); the same on any thread count.
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/rule_model.hpp"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "candor/coverage/condition.hpp"
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/stats/binomial_interval.hpp"
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "candor/coverage/coverage_index.hpp"
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"

@@ -44,6 +44,10 @@ const std::vector<ParamInfo>& evc_params() {
 
 std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& params, int threads) {
   validate(params);
+  return fit_checked_model(data, params, threads);
+}
+
+std::unique_ptr<Model> fit_checked_model(const Dataset& data, const LearnerParams& params, int threads) {
   const LearnerInfo& learner = params.info();
   if (learner.fit_model) return learner.fit_model(data, params, threads);
   return std::make_unique<RuleModel>(fit_rules(data, params, threads));

@@ -2,8 +2,9 @@
 // Fitting any learner of the registry (learn/learner.hpp).
 #include <memory>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
+#include "candor/model.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/quality/quality.hpp"
 #include "candor/util/names.hpp"
@@ -23,6 +24,9 @@ RuleModel fit_rules(const Dataset& data, const LearnerParams& params, int thread
 
 // Fits any learner of the registry: a rule learner through fit(), any other by its own fit function.
 std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& params, int threads = 1);
+// fit_model() of options checked already (validate) where they were read: a Learner's (candor/learner.hpp,
+// checked as it is made and set), the CLI's, a cross-validation's folds. Unchecked options are not refused here.
+std::unique_ptr<Model> fit_checked_model(const Dataset& data, const LearnerParams& params, int threads = 1);
 
 // The same with a quality measure the caller built (research measures in experiments, such as an m that
 // depends on the rule); params.quality is recorded but not used. `estimate`, when given, estimates each

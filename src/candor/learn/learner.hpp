@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_options.hpp"
 #include "candor/learn/rule_settings.hpp"

@@ -334,8 +334,6 @@ void set_option_text(LearnerParams& p, std::string_view name, const std::string&
 // The options a model was fitted with, read back from its learner object (Model::learner) and checked as
 // any options are: a model file edited by hand may hold options no learner takes (std::invalid_argument).
 LearnerParams model_options(const Model& m);
-// The model as text (`candor rules`), headed by describe() of its options.
-std::string model_text(const Model& m);
 // The parameter table as Markdown (`candor params`, docs/reference.md).
 std::string params_markdown();
 

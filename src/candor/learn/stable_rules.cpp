@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "candor/coverage/coverage_index.hpp"
+#include "candor/data/quantiles.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/fit.hpp"

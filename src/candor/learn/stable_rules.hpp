@@ -28,7 +28,7 @@
 //    same data without stable rules: here the most frequent, for a rule set; rule-logistic applies the same
 //    limit to its weighted rules (learners/rule_logistic). frequent keeps every frequent rule.
 // The rule set is then combined as the learner's (lift product, or rule-logistic's model).
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"

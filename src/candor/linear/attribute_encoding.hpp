@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 
 namespace candor {
 

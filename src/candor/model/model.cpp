@@ -8,8 +8,8 @@
 #include <optional>
 #include <utility>
 
-#include "candor/data/input_error.hpp"
 #include "candor/data/json_input.hpp"
+#include "candor/errors.hpp"
 #include "candor/model/boost_model.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/pril_model.hpp"
@@ -36,6 +36,8 @@ std::vector<double> Model::prior() const {
     for (std::size_t c = 0; c < p.size(); ++c) p[c] = training_counts[c] / sum;
   return p;
 }
+
+std::vector<RuleShape> Model::rule_shapes() const { return {}; }
 
 std::vector<double> Model::rule_importances() const {
   const nlohmann::json rows = rule_table();

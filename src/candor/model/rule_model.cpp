@@ -8,7 +8,7 @@
 #include <sstream>
 #include <utility>
 
-#include "candor/data/input_error.hpp"
+#include "candor/errors.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/stats/binomial_interval.hpp"
 #include "candor/util/format.hpp"

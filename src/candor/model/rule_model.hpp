@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "candor/coverage/condition.hpp"
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/evc/laws.hpp"
 #include "candor/model/model.hpp"
 #include "candor/util/names.hpp"

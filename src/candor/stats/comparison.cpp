@@ -6,8 +6,8 @@
 #include <map>
 #include <stdexcept>
 
-#include "candor/data/input_error.hpp"
 #include "candor/data/table.hpp"
+#include "candor/errors.hpp"
 
 namespace candor {
 

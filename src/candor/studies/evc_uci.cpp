@@ -24,7 +24,7 @@
 #include <set>
 #include <sstream>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/experiments/report.hpp"

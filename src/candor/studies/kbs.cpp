@@ -18,7 +18,7 @@
 #include <numeric>
 #include <sstream>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"

@@ -19,7 +19,7 @@
 #include <sstream>
 
 #include "candor/coverage/coverage_index.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/report.hpp"
 #include "candor/learn/fit.hpp"

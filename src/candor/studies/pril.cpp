@@ -17,9 +17,9 @@
 #include <numeric>
 #include <sstream>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/data/table.hpp"
+#include "candor/errors.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/generators.hpp"
 #include "candor/experiments/grid.hpp"

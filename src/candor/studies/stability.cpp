@@ -9,7 +9,7 @@
 #include <iostream>
 #include <map>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/experiments/grid.hpp"
 #include "candor/experiments/report.hpp"

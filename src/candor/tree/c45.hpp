@@ -15,7 +15,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/tree/tree.hpp"
 
 namespace candor {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "candor/coverage/condition.hpp"
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/util/names.hpp"
 
 namespace candor {

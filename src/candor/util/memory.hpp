@@ -2,16 +2,11 @@
 // Refusing work that cannot fit in memory before it starts, with a message naming what to change, instead of
 // growing until the kernel kills the process without a word.
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 
-namespace candor {
+#include "candor/errors.hpp"
 
-// Too little memory for what the input and options ask: the CLI maps it to exit code 2, Python to MemoryError.
-class MemoryLimitError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+namespace candor {
 
 // The memory this process may use: the smaller of the machine's physical memory and its cgroup's limit
 // (containers); $CANDOR_MEMORY_LIMIT (bytes, or a number with K, M, G or T) sets it instead.

@@ -1,19 +1,12 @@
 #pragma once
 // Writing output safely: files replaced whole or not at all, CSV that stays parseable, and write errors
 // that are reported rather than lost (a full disk, a read-only place, standard output sent to /dev/full).
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
-namespace candor {
+#include "candor/errors.hpp"
 
-// A file or stream that could not be written. what() reads "PATH: cannot write: REASON"; the CLI maps it to
-// exit code 2 (the place given is full, read-only or missing: the user's to fix).
-class OutputError : public std::runtime_error {
- public:
-  OutputError(const std::string& path, const std::string& reason)
-      : std::runtime_error(path + ": cannot write: " + reason) {}
-};
+namespace candor {
 
 // Writes `contents` to `path` so that a crash, a kill or a full disk at any moment leaves either the previous
 // file whole or the new one whole: a temporary file in the same folder, flushed to disk, then renamed over

@@ -11,12 +11,12 @@
 #include <mutex>
 #include <string>
 
+#include "candor/fit.hpp"
+
 namespace candor {
 
-void set_progress_quiet(bool quiet);
-// Terminal-only work reports where stderr is no terminal too (the Python estimators' verbose, whose stderr is
-// a notebook's or a log), as lines rather than one rewritten line.
-void set_progress_everywhere(bool everywhere);
+// set_progress_quiet and set_progress_everywhere (candor/fit.hpp) silence it, or make terminal-only work report
+// where stderr is no terminal too (the Python estimators' verbose), as lines rather than one rewritten line.
 
 class Progress {
  public:

@@ -5,8 +5,8 @@
 #include <map>
 #include <sstream>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
+#include "candor/errors.hpp"
 #include "test_util.hpp"
 
 using namespace candor;

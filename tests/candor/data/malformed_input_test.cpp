@@ -6,8 +6,8 @@
 #include <functional>
 #include <string>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
+#include "candor/errors.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/model/rule_model.hpp"
 #include "test_util.hpp"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/fit.hpp"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "candor/data/quantiles.hpp"
 #include "candor/data/resampling.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/learn/fit.hpp"

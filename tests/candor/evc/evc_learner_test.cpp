@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "candor/coverage/coverage_index.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/evc/rule_correction.hpp"

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/evc/gumbel.hpp"

@@ -5,7 +5,7 @@
 #include <map>
 #include <numeric>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/fit.hpp"

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "candor/coverage/coverage_index.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/learner.hpp"

@@ -7,7 +7,8 @@
 #include <cmath>
 #include <optional>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
+#include "candor/data/quantiles.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/stable_rules.hpp"

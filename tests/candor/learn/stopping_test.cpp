@@ -5,7 +5,7 @@
 #include <atomic>
 
 #include "candor/coverage/coverage_index.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/covering.hpp"
 #include "candor/learn/fit.hpp"

@@ -14,8 +14,8 @@
 #include <set>
 #include <string>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
+#include "candor/errors.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learners/rule_logistic/rule_logistic.hpp"
 #include "candor/learners/rule_logistic/rule_logistic_options.hpp"

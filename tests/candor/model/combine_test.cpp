@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/model/combine.hpp"
 #include "candor/model/rule_model.hpp"

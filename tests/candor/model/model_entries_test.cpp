@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
+#include "candor/errors.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/experiments/learner_options.hpp"
 #include "candor/learn/fit.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/experiments/learner_options.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/learner.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "candor/coverage/coverage_index.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/search/beam_search.hpp"
 #include "test_util.hpp"

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
+#include "candor/errors.hpp"
 #include "candor/learn/base_learner.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/tree_options.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 // The `rule` learner, the base learner `boost --base rule`: the single best rule of CN2's search over all
 // classes (cn2-ordered stopped after one rule), then the default rule. learn/learner.hpp's LearnerFit.
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"

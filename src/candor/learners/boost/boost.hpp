@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/boost_model.hpp"
 

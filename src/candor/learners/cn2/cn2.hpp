@@ -1,7 +1,7 @@
 #pragma once
 // The CN2 learners: cn2-unordered (rules per class, combined by --combine) and cn2-ordered (a decision
 // list), learn/learner.hpp's LearnerFit each.
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"

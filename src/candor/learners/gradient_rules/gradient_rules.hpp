@@ -17,7 +17,7 @@
 // As a rule set, each rule carries its class counts on the whole training set and the learner's estimate of
 // its probability (EVC's with --correct evc), and predicts by --combine like cn2-unordered's; rule-logistic
 // with --candidates gradient learns its weights with the gamma-penalised logistic model instead.
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The laplace-covering learner (paper 002, section 4), learn/learner.hpp's LearnerFit.
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"

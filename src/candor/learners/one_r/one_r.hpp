@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/model.hpp"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learners/pril/pril_options.hpp"
 #include "candor/model/model.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learners/rule_logistic/rule_logistic_options.hpp"
 #include "candor/model/logistic_rule_model.hpp"

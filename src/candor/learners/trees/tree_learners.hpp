@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "candor/data/dataset.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/model/model.hpp"
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "candor/data/input_error.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
+#include "candor/errors.hpp"
 #include "candor/eval/evaluate.hpp"
 #include "candor/learn/base_learner.hpp"
 #include "candor/learn/fit.hpp"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "candor/coverage/condition.hpp"
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/params.hpp"

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "candor/data/readers.hpp"
+#include "candor/data.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learners/one_r/one_r_options.hpp"

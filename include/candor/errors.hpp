@@ -1,7 +1,10 @@
 #pragma once
-// Errors caused by the user's input (files, options). The CLI maps them to exit code 2.
+// candor's public API: the errors it throws besides std::invalid_argument (bad options or a malformed model)
+// and std::bad_alloc. Each is the user's to fix, and the CLI maps each to exit code 2.
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace candor {
 
@@ -47,6 +50,20 @@ class InputError : public std::runtime_error {
   std::string file_;
   std::size_t line_;
   std::string reason_;
+};
+
+// Too little memory for what the input and options ask: the CLI maps it to exit code 2, Python to MemoryError.
+class MemoryLimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A file or stream that could not be written. what() reads "PATH: cannot write: REASON"; the CLI maps it to
+// exit code 2 (the place given is full, read-only or missing: the user's to fix).
+class OutputError : public std::runtime_error {
+ public:
+  OutputError(const std::string& path, const std::string& reason)
+      : std::runtime_error(path + ": cannot write: " + reason) {}
 };
 
 }  // namespace candor
