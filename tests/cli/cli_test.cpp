@@ -112,10 +112,13 @@ TEST(Cli, NumericBinsAsManyAsValuesLearnTheExactModel) {
     m["learner"].erase("numeric_bins");
     return std::make_pair(bins, m);
   };
-  const auto [exact_bins, exact] = model_of("");
+  const auto [exact_bins, exact] = model_of("--numeric-bins 0");
   const auto [wide_bins, wide] = model_of("--numeric-bins 65535");
   const auto [few_bins, few] = model_of("--numeric-bins 8");
+  const auto [default_bins, by_default] = model_of("");
   EXPECT_EQ(exact_bins, 0);
+  EXPECT_EQ(default_bins, 255);  // credit-a's attributes have at most 240 values: none is binned
+  EXPECT_EQ(by_default["rules"], exact["rules"]);
   EXPECT_EQ(wide_bins, 65535);
   EXPECT_EQ(few_bins, 8);
   EXPECT_EQ(exact, wide);

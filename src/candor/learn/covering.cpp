@@ -35,7 +35,8 @@ const std::vector<ParamInfo>& rule_search_params() {
        "training values, a threshold midway between the largest value of one bin and the smallest of the next "
        "holding rows of the rule refined "
        "(0: between any two distinct values; at most 65535). A search then counts a rule's rows by bin instead of "
-       "keeping them in value order: less memory and time on large data",
+       "keeping them in value order: less memory and time on large data, and on the corpus the same accuracy as "
+       "exact cuts",
        "rule", in_range(0, 65535)},
       {"alpha", field<&LearnerParams::rule_search, &RuleSearchOptions::alpha>(),
        "CN2 significance test of a rule against the class prior; a rule is accepted only when significant at "

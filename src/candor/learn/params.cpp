@@ -196,6 +196,7 @@ LearnerParams paper_params(const std::string& learner) {
   p.heuristics.m_scale = 0;
   p.prior_weight = 0;
   p.rule_search.beam_width = 5;
+  p.rule_search.numeric_bins = 0;  // every cut, as the papers search
   p.evc.permutations = 100;
   p.evc.pool = EvcPool::none;
   // The learner's own (the CN2 papers' measures, LRRP's features); the others' defaults are their papers'.

@@ -30,7 +30,11 @@ struct RuleSearchOptions {
   int max_beam_width = 512;  // layered search: the widest beam tried
   int max_rule_length = 0;   // 0: the learner's default (resolved_max_rule_length)
   int min_covered = 1;
-  int numeric_bins = 0;       // 0: every cut between distinct values
+  // A numeric attribute of more distinct values than this is cut only between as many quantile bins (0: between
+  // any two distinct values). 255, as XGBoost's and LightGBM's histograms: on the 44 corpus sets the same
+  // accuracy, log loss and calibration as exact cuts (docs/defaults.md), on large data a fraction of the time and
+  // memory; paper_params pins exact cuts.
+  int numeric_bins = 255;
   double alpha = 1.0;         // CN2's significance test against the prior (1: none)
   double parent_alpha = 1.0;  // ... against the rule's parent
   bool not_equal = false;
