@@ -23,22 +23,21 @@ struct Metrics {
   double auc = 0;
   // Brier score. Two classes: mean of (p - y)^2 for the second class, scikit-learn's brier_score_loss
   // (0 best, 1 worst); more classes: mean over examples of sum_c (p_c - [y = c])^2 (0 best, 2 worst).
-  // brier_kind() names which.
   double brier = 0;
   // Expected calibration error of the top-label confidence: examples binned by max_c p_c into 10 equal
   // bins of [0, 1]; the mean over examples of |accuracy - mean confidence| of their bin.
   double ece = 0;
-  // The ECE exactly calibrated predictions would show on the same rows (calibrated_ece): the level below
-  // which `ece` cannot tell a model apart, high on few rows.
+  // The ECE exactly calibrated predictions would show on the same rows (the mean over draws of labels from the
+  // predicted probabilities): the level below which `ece` cannot tell a model apart, high on few rows.
   double ece_floor = 0;
   // Mean of -ln p_y, with p_y clipped to [1e-15, 1] so that a confident mistake costs ln(1e15) = 34.5.
   double log_loss = 0;
 };
 
 // How the folds of a cross-validation get their EVC calibration: each from its own training set (per_fold,
-// as the papers' experiments do), or one calibration of the whole data for all of them (shared:
-// evc/calibration.hpp's FoldCalibrationScope, computed on all `threads`). A shared calibration's seconds are
-// spread evenly over the folds' fit_seconds.
+// as the papers' experiments do), or one calibration of the whole data for all of them (shared, computed on
+// all `threads`; `candor evaluate`'s default). A shared calibration's seconds are spread evenly over the folds'
+// fit_seconds.
 enum class FoldCalibration { shared, per_fold };
 
 struct FoldResult {
@@ -97,10 +96,10 @@ EvaluationResult cross_validate(const Dataset& data, const Learner& learner, int
 // Fits on `train`, predicts `test` (read against the training data's schema: LoadOptions::schema) and measures.
 EvaluationResult train_test(const Dataset& train, const Dataset& test, const Learner& learner, int threads,
                             bool keep_predictions = false);
-// The measuring half of evaluate_split: predicts `test` (read against the model's schema) with a fitted model.
+// A fitted model measured on `test` (read against the model's schema: LoadOptions::schema).
 FoldResult evaluate_model(const Model& model, const Dataset& test, bool keep_predictions = false);
 
-// A name of kStabilityResamplingNames; throws std::invalid_argument naming them otherwise.
+// "bootstrap", "subsample" or "folds"; throws std::invalid_argument naming them otherwise.
 StabilityResampling parse_stability_resampling(const std::string& name);
 const char* stability_resampling_name(StabilityResampling r);
 

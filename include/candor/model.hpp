@@ -59,7 +59,8 @@ struct Model {
   std::optional<StabilityRecord> stability;  // written to the model file only when measured
 
   virtual ~Model() = default;
-  // The model file's "model" entry: a name of model_kind_table().
+  // The model file's "model" entry, its kind: decision-list, rule-set, best-rule-set, rule-logistic, tree,
+  // boost or pril.
   virtual std::string kind_name() const = 0;
   // Class probabilities for one row of data read against `schema`; they sum to 1 and lie strictly inside
   // (0, 1) for every class seen in training (the learner's documented smoothing decides how).
@@ -83,7 +84,7 @@ struct Model {
   StabilityRecord stability_from_json(const nlohmann::json& j);
 
   // The model as text a person can read (`candor rules`), headed by `learner`: the one line naming the
-  // learner and its settings (model_text() passes describe() of the options).
+  // learner and its settings (model_text() passes Learner::describe() of the options it was fitted with).
   virtual std::string text(const std::string& learner) const = 0;
   // The whole model file (kind, learner, schema and the kind's own entries).
   virtual nlohmann::json to_json() const = 0;

@@ -1,13 +1,13 @@
 #pragma once
-// candor's public API: the report. A fitted model as a page to read (`candor report`, the Python package's report() and
-// _repr_html_).
+// candor's public API: the report. A fitted model as a page to read (`candor report`, the Python package's
+// report() and _repr_html_).
 //
 // report_html() writes one self-contained HTML file: no network, no external script, style or font. It shows
 // the model's learner and options, its rules as a sortable, filterable and paged table (conditions, class,
 // coverage as a bar, probability with its interval, counts, the kind's own columns), the class priors, and,
 // given data, the evaluation on it (accuracy, log loss, ECE, the confusion matrix), the reliability diagram
 // and each rule's probability against its share on the data as inline SVG, and a searchable, paged view of
-// the rows with the rules that fired for each and their conditions. The page's script (report_page.js)
+// the rows with the rules that fired for each and their conditions. The page's script
 // builds the tables from a JSON document embedded in the page; every text from the model or the data
 // reaches the page as text, never as markup.
 #include <cstddef>
