@@ -146,11 +146,11 @@ EvaluationResult summarise(std::vector<FoldResult> folds) {
   return res;
 }
 
-}  // namespace
-
-EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params, int folds, int repeats,
-                                std::uint64_t seed, int threads, bool keep_predictions, FoldCalibration calibration) {
-  validate(params);
+// cross_validate of options checked already (validate): the LearnerParams overload checks them first; a
+// Learner was checked as it was made and set.
+EvaluationResult checked_cross_validate(const Dataset& data, const LearnerParams& params, int folds, int repeats,
+                                        std::uint64_t seed, int threads, bool keep_predictions,
+                                        FoldCalibration calibration) {
   if (repeats < 1) throw std::invalid_argument("repeats must be at least 1");
   std::vector<std::vector<std::vector<std::size_t>>> splits;
   for (int r = 0; r < repeats; ++r)
@@ -196,12 +196,26 @@ EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params
   return out;
 }
 
-EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
-                            bool keep_predictions) {
-  validate(params);
+// train_test of options checked already, as checked_cross_validate.
+EvaluationResult checked_train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
+                                    bool keep_predictions) {
   for (int c : test.y)
     if (c < 0) throw std::invalid_argument("the test data has rows without a class value");
   return summarise({evaluate_checked_split(train, test, params, resolve_threads(threads), keep_predictions)});
+}
+
+}  // namespace
+
+EvaluationResult cross_validate(const Dataset& data, const LearnerParams& params, int folds, int repeats,
+                                std::uint64_t seed, int threads, bool keep_predictions, FoldCalibration calibration) {
+  validate(params);
+  return checked_cross_validate(data, params, folds, repeats, seed, threads, keep_predictions, calibration);
+}
+
+EvaluationResult train_test(const Dataset& train, const Dataset& test, const LearnerParams& params, int threads,
+                            bool keep_predictions) {
+  validate(params);
+  return checked_train_test(train, test, params, threads, keep_predictions);
 }
 
 FoldResult out_of_fold_predictions(const Dataset& data, const LearnerParams& params, int folds, std::uint64_t seed,
@@ -235,12 +249,12 @@ FoldResult out_of_fold_predictions(const Dataset& data, const LearnerParams& par
 
 EvaluationResult cross_validate(const Dataset& data, const Learner& learner, int folds, int repeats, std::uint64_t seed,
                                 int threads, bool keep_predictions, FoldCalibration calibration) {
-  return cross_validate(data, learner.params(), folds, repeats, seed, threads, keep_predictions, calibration);
+  return checked_cross_validate(data, learner.params(), folds, repeats, seed, threads, keep_predictions, calibration);
 }
 
 EvaluationResult train_test(const Dataset& train, const Dataset& test, const Learner& learner, int threads,
                             bool keep_predictions) {
-  return train_test(train, test, learner.params(), threads, keep_predictions);
+  return checked_train_test(train, test, learner.params(), threads, keep_predictions);
 }
 
 }  // namespace candor
