@@ -33,6 +33,10 @@ class Learner {
   // Sets the option `name` and checks the options (std::invalid_argument as from_json); returns *this, so that
   // settings chain: Learner("cn2-unordered").set("beam_width", 10).set("correct", "evc").
   Learner& set(const std::string& name, const nlohmann::json& value);
+  // The value of the option `name` as the learner holds it: its default where it was not set, and the empty
+  // text for an option whose default is the learner's own until it fits (quality, stop, ...: to_json() writes
+  // those out). std::invalid_argument for an unknown name.
+  nlohmann::json get(const std::string& name) const;
   // Every option with its value, the learner's defaults written out: the "learner" object a model records.
   nlohmann::json to_json() const;
   // The one line naming the learner and the options it reads (the heading of `candor rules`).

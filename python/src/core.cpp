@@ -291,7 +291,7 @@ PYBIND11_MODULE(_core, m) {
           StabilityOptions o;
           o.resamples = resamples;
           o.resampling = parse_stability_resampling(resampling);
-          o.seed = learner.to_json().at("seed").get<std::uint64_t>();
+          o.seed = learner.get("seed").get<std::uint64_t>();
           o.quantiles = quantiles;
           o.threads = threads;
           StabilityRecord r;

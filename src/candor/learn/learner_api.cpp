@@ -57,6 +57,8 @@ Learner& Learner::set(const std::string& name, const nlohmann::json& value) {
   return *this;
 }
 
+nlohmann::json Learner::get(const std::string& name) const { return option_value(*params_, name); }
+
 nlohmann::json Learner::to_json() const { return params_to_json(*params_); }
 
 std::string Learner::describe() const { return candor::describe(*params_); }

@@ -486,19 +486,15 @@ std::string describe_rule_learner(const LearnerParams& p) {
   return s + ")";
 }
 
-std::string option_text(const LearnerParams& p, std::string_view name) {
+nlohmann::json option_value(const LearnerParams& p, std::string_view name) {
   for (const auto& info : param_table())
-    if (name == info.name)
-      return std::visit(
-          [&](auto member) -> std::string {
-            using T = typename decltype(member)::type;
-            if constexpr (std::is_same_v<T, std::string>)
-              return member.get(p);
-            else
-              return nlohmann::json(member.get(p)).dump();
-          },
-          info.member);
+    if (name == info.name) return std::visit([&](auto member) { return nlohmann::json(member.get(p)); }, info.member);
   throw std::invalid_argument("no learner option '" + std::string(name) + "'");
+}
+
+std::string option_text(const LearnerParams& p, std::string_view name) {
+  const nlohmann::json value = option_value(p, name);
+  return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
 void set_option_text(LearnerParams& p, std::string_view name, const std::string& text) {

@@ -330,6 +330,9 @@ std::string describe_rule_learner(const LearnerParams& p);
 // The value of the text option `name` (a param_table() name; numbers and flags as JSON), and writing one by
 // its text; std::invalid_argument for an unknown name, or a value the option does not take.
 std::string option_text(const LearnerParams& p, std::string_view name);
+// The value of the option `name` as JSON, as the options hold it (an option left to the learner's default reads
+// as the empty text; params_to_json writes the default out); std::invalid_argument for an unknown name.
+nlohmann::json option_value(const LearnerParams& p, std::string_view name);
 void set_option_text(LearnerParams& p, std::string_view name, const std::string& text);
 // The options a model was fitted with, read back from its learner object (Model::learner) and checked as
 // any options are: a model file edited by hand may hold options no learner takes (std::invalid_argument).

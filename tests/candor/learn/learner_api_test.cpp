@@ -6,6 +6,7 @@
 #include <string>
 
 #include "candor/data.hpp"
+#include "candor/eval/evaluate.hpp"
 #include "candor/evaluate.hpp"
 #include "candor/fit.hpp"
 #include "candor/learn/fit.hpp"
@@ -32,6 +33,10 @@ TEST(LearnerApi, SetsOptionsByTheirNamesAndChecksThem) {
   EXPECT_EQ(l.params().correct, Correction::evc);
   EXPECT_EQ(l.params().rule_covering.max_rules, 7);
   EXPECT_EQ(l.to_json().at("beam_width"), 10);
+  EXPECT_EQ(l.get("beam_width"), 10);
+  EXPECT_EQ(l.get("correct"), "evc");
+  EXPECT_EQ(Learner().get("seed"), LearnerParams{}.seed);
+  EXPECT_THROW(l.get("beam_wdth"), std::invalid_argument);
   // As a model file's learner object is read: an m given without an m scale is the m meant.
   EXPECT_EQ(Learner("cn2-unordered").set("m", 4.0).params().heuristics.m_scale, 0);
 
