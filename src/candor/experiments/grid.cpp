@@ -638,8 +638,17 @@ struct GridCellRunner::State {
   std::map<std::string, std::size_t> learner_index;
 };
 
+namespace {
+
+// A grid from the text of its JSON (`source` names it in messages).
+GridSpec grid_from_text(const std::string& config_json, const std::string& source) {
+  return grid_from_json(parse_ordered_json_input(config_json, source), source);
+}
+
+}  // namespace
+
 GridCellRunner::GridCellRunner(const std::string& config_json, const std::string& source, std::string datasets_dir)
-    : GridCellRunner(grid_from_json(parse_ordered_json_input(config_json, source), source), std::move(datasets_dir)) {}
+    : GridCellRunner(grid_from_text(config_json, source), std::move(datasets_dir)) {}
 
 const GridSpec& GridCellRunner::grid() const { return *grid_; }
 
@@ -834,7 +843,7 @@ void run_grid(const GridSpec& grid, const GridRunOptions& o) {
 }
 
 void run_grid(const std::string& config_json, const std::string& source, const GridRunOptions& options) {
-  run_grid(grid_from_json(parse_ordered_json_input(config_json, source), source), options);
+  run_grid(grid_from_text(config_json, source), options);
 }
 
 void write_grid_summary(const GridCellRunner& runner, const GridRunOptions& options) {
