@@ -51,10 +51,10 @@ def main():
         jobs.append((str(header.relative_to(ROOT)),
                      flags + ["-fsyntax-only", "-x", "c++", "-include", str(header), "/dev/null"], directory))
 
-    private = {f"-I{ROOT / 'src'}", f"-isystem{ROOT / 'src'}"}
+    private = f"-I{ROOT / 'src'}"
     for header in sorted((ROOT / "include").rglob("*.hpp")):
         flags, directory = template
-        public_flags = [f for f in flags if f not in private]
+        public_flags = [f for f in flags if f != private]
         if len(public_flags) != len(flags) - 1:
             sys.exit(f"include check: expected one -I{ROOT / 'src'} in the compile flags, found {flags}")
         jobs.append((str(header.relative_to(ROOT)),
