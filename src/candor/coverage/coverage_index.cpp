@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "candor/data/resampling.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/parallel.hpp"
 
@@ -80,14 +81,85 @@ void bin_numeric(const std::vector<double>& x, std::size_t bins, const std::vect
 
 }  // namespace
 
+std::size_t NumericBinning::bin_of(std::size_t attribute, double value) const {
+  const auto& u = upper[attribute];
+  const auto at = static_cast<std::size_t>(std::lower_bound(u.begin(), u.end(), value) - u.begin());
+  return u.empty() ? 0 : std::min(at, u.size() - 1);
+}
+
+NumericBinning binning_bounds(const Dataset& sample, std::size_t bins) {
+  NumericBinning out;
+  out.bins = std::min(bins, CoverageIndex::kMaxBins);
+  const std::size_t na = sample.num_attributes();
+  out.upper.resize(na);
+  out.low.resize(na);
+  out.high.resize(na);
+  for (std::size_t a = 0; a < na; ++a) {
+    if (sample.attribute(a).is_nominal()) continue;
+    const auto& x = sample.columns[a].values;
+    std::vector<std::uint32_t> order;
+    for (std::size_t r = 0; r < x.size(); ++r)
+      if (!std::isnan(x[r])) order.push_back(static_cast<std::uint32_t>(r));
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) { return x[i] < x[j]; });
+    auto& upper = out.upper[a];
+    if (count_distinct(x, order) > out.bins) {
+      std::vector<std::uint16_t> bin_of(x.size());
+      std::vector<double> lows;
+      bin_numeric(x, out.bins, order, bin_of, lows, upper);
+    } else {
+      code_distinct(x, order, upper, [](std::size_t, std::size_t) {});
+    }
+    out.low[a].assign(std::max<std::size_t>(1, upper.size()), std::numeric_limits<double>::infinity());
+    out.high[a].assign(out.low[a].size(), -std::numeric_limits<double>::infinity());
+  }
+  return out;
+}
+
+void add_bin_ranges(NumericBinning& binning, const Dataset& rows) {
+  for (std::size_t a = 0; a < rows.num_attributes(); ++a) {
+    if (rows.attribute(a).is_nominal()) continue;
+    auto& low = binning.low[a];
+    auto& high = binning.high[a];
+    for (double v : rows.columns[a].values) {
+      if (std::isnan(v)) continue;
+      const std::size_t b = binning.bin_of(a, v);
+      low[b] = std::min(low[b], v);
+      high[b] = std::max(high[b], v);
+    }
+  }
+}
+
+void merge_bin_ranges(NumericBinning& into, const NumericBinning& from) {
+  if (into.upper != from.upper) throw std::invalid_argument("merge_bin_ranges: the binnings' bounds differ");
+  for (std::size_t a = 0; a < into.low.size(); ++a)
+    for (std::size_t b = 0; b < into.low[a].size(); ++b) {
+      into.low[a][b] = std::min(into.low[a][b], from.low[a][b]);
+      into.high[a][b] = std::max(into.high[a][b], from.high[a][b]);
+    }
+}
+
+NumericBinning numeric_binning(const Dataset& data, std::size_t bins) {
+  NumericBinning out = data.rows() <= kBinSampleRows
+                           ? binning_bounds(data, bins)
+                           : binning_bounds(data.subset(spread_rows(data.rows(), kBinSampleRows)), bins);
+  add_bin_ranges(out, data);
+  return out;
+}
+
 CoverageIndex::CoverageIndex(const Dataset& data, int threads, std::size_t numeric_bins)
+    : CoverageIndex(data, threads, numeric_bins > 0 ? numeric_binning(data, numeric_bins) : NumericBinning{}) {}
+
+CoverageIndex::CoverageIndex(const Dataset& data, int threads, const NumericBinning& binning)
     : data_(&data), labels_(&data.y), weights_(&data.weights), unit_weights_(data.unit_weights()) {
   if (data.num_classes() > kMaxIndexedClasses)
     throw std::invalid_argument("rule search supports at most " + std::to_string(kMaxIndexedClasses) +
                                 " classes, the data has " + std::to_string(data.num_classes()));
   const std::size_t n = data.rows();
   const std::size_t na = data.num_attributes();
-  check_index_memory(data, numeric_bins > 0);
+  const bool binned = binning.bins > 0;
+  if (binned && binning.upper.size() != na)
+    throw std::invalid_argument("CoverageIndex: the binning is of data with other attributes");
+  check_index_memory(data, binned);
   auto orders = std::make_shared<ValueOrders>();
   ValueOrders& o = *orders;
   o.value_rows.resize(na);
@@ -98,7 +170,7 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads, std::size_t numer
   o.code_min.resize(na);
   o.code_max.resize(na);
   o.bin_of.resize(na);
-  o.numeric_bins = std::min(numeric_bins, kMaxBins);
+  o.numeric_bins = binning.bins;
   parallel_for(na, threads, [&](std::size_t a) {
     const Attribute& attr = data.attribute(a);
     if (attr.is_nominal()) {
@@ -111,6 +183,22 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads, std::size_t numer
         o.present_rows[a].set(r);
         if (code < static_cast<int>(attr.values.size())) o.value_rows[a][code].set(r);
       }
+    } else if (binned) {
+      // Binned: each row's bin takes the place of the order, ranks and codes. Few values: one bin each.
+      const auto& x = data.columns[a].values;
+      auto& bins = o.bin_of[a];
+      bins.assign(n, kNoBin);
+      for (std::size_t r = 0; r < n; ++r)
+        if (!std::isnan(x[r])) {
+          bins[r] = static_cast<std::uint16_t>(binning.bin_of(a, x[r]));
+          o.present_rows[a].set(r);
+        }
+      // An attribute without a value in the binned data has no bin; bins of one value each hold it once.
+      const auto& low = binning.low[a];
+      const auto& high = binning.high[a];
+      if (binning.upper[a].empty() && !std::isfinite(high[0])) return;
+      o.code_max[a] = high;
+      if (low != high) o.code_min[a] = low;
     } else {
       const auto& x = data.columns[a].values;
       auto& order = o.sorted_rows[a];
@@ -120,18 +208,6 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads, std::size_t numer
           o.present_rows[a].set(r);
         }
       std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) { return x[i] < x[j]; });
-      if (o.numeric_bins > 0) {
-        // Binned: each row's bin takes the place of the order, ranks and codes. Few values: one bin each.
-        o.bin_of[a].assign(n, kNoBin);
-        auto& bins = o.bin_of[a];
-        if (count_distinct(x, order) > o.numeric_bins)
-          bin_numeric(x, o.numeric_bins, order, bins, o.code_min[a], o.code_max[a]);
-        else
-          code_distinct(x, order, o.code_max[a],
-                        [&](std::size_t i, std::size_t code) { bins[order[i]] = static_cast<std::uint16_t>(code); });
-        std::vector<std::uint32_t>().swap(order);
-        return;
-      }
       auto& codes = o.sorted_codes[a];
       codes.resize(order.size());
       code_distinct(x, order, o.code_max[a],

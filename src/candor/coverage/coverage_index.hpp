@@ -18,6 +18,34 @@ using ClassCode = std::uint16_t;
 inline constexpr ClassCode kNoClassCode = 0xFFFF;
 inline constexpr std::size_t kMaxIndexedClasses = kNoClassCode;
 
+// How a binned index cuts numeric attributes into bins. The bins' bounds come from a spread sample of the
+// rows (at most kBinSampleRows: every row of smaller data), and each bin's smallest and largest value from
+// every row, so that data held in parts (a distributed fit) is binned exactly as the same rows held whole:
+// the bounds need only the sample, the ranges merge by min and max.
+struct NumericBinning {
+  // The most bins of an attribute (0: not binned).
+  std::size_t bins = 0;
+  // Per attribute (empty for a nominal one, or a numeric one without a value in the sample): bin b holds the
+  // values in (upper[b - 1], upper[b]], the last bin also every value above.
+  std::vector<std::vector<double>> upper;
+  // Per attribute and bin: the smallest and largest value of the rows in it (+inf and -inf while none).
+  std::vector<std::vector<double>> low, high;
+  std::size_t bin_of(std::size_t attribute, double value) const;
+  bool operator==(const NumericBinning&) const = default;
+};
+// The rows a binning's bounds are taken from: more rows move a quantile bound by less than a bin's width
+// (the sample's quantile of a bin of 1/255 of the rows errs by about a tenth of that width at this size).
+inline constexpr std::size_t kBinSampleRows = 50000;
+
+// The bounds of `sample`'s quantile bins (at most `bins` per attribute; one per value for an attribute of no
+// more distinct values), with empty ranges.
+NumericBinning binning_bounds(const Dataset& sample, std::size_t bins);
+// Widens each bin's range by the values of `rows`; merge_bin_ranges widens by another binning's ranges.
+void add_bin_ranges(NumericBinning& binning, const Dataset& rows);
+void merge_bin_ranges(NumericBinning& into, const NumericBinning& from);
+// The bounds of a spread sample of `data` (spread_rows, kBinSampleRows) with the ranges of all its rows.
+NumericBinning numeric_binning(const Dataset& data, std::size_t bins);
+
 class CoverageIndex {
  public:
   // Sorts the numeric attributes on up to `threads` threads (<= 0: every hardware thread). With
@@ -26,6 +54,9 @@ class CoverageIndex {
   // of fewer has a bin per value, and its searches cut where unbinned ones do. Throws std::invalid_argument
   // for more than kMaxIndexedClasses classes.
   explicit CoverageIndex(const Dataset& data, int threads = 1, std::size_t numeric_bins = 0);
+  // Binned as `binning` says (numeric_binning of these rows, or of the data they are a sample of: bins without
+  // a row of `data` are kept, with their ranges).
+  CoverageIndex(const Dataset& data, int threads, const NumericBinning& binning);
   // The index of base.data()'s rows under other class labels and example weights (EVC's class-permuted
   // labels, gradient rules' residual weights), which must outlive the index: the value orders are taken from
   // `base` instead of sorted again, and no copy of the data is made (at a million rows a copy per permutation

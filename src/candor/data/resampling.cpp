@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -56,6 +57,20 @@ std::pair<std::vector<std::size_t>, std::vector<std::size_t>> stratified_holdout
   std::sort(train.begin(), train.end());
   std::sort(test.begin(), test.end());
   return {train, test};
+}
+
+std::vector<std::size_t> spread_rows(std::size_t n, std::size_t count) {
+  std::vector<std::size_t> out;
+  if (n <= count) {
+    out.resize(n);
+    std::iota(out.begin(), out.end(), std::size_t{0});
+    return out;
+  }
+  out.reserve(count);
+  // floor(i n / count) as i q + floor(i r / count), n = q count + r: i n may not fit in 64 bits, i r < count^2 does.
+  const std::size_t q = n / count, r = n % count;
+  for (std::size_t i = 0; i < count; ++i) out.push_back(i * q + i * r / count);
+  return out;
 }
 
 }  // namespace candor

@@ -24,4 +24,9 @@ std::pair<std::vector<std::size_t>, std::vector<std::size_t>> stratified_holdout
                                                                                  double test_fraction,
                                                                                  std::uint64_t seed);
 
+// `count` rows of 0..n-1 spread evenly over them, ascending (row floor(i n / count) for i < count); every row
+// when n <= count. Needs no seed, and picks the same rows wherever the rows are held: a distributed fit
+// draws the samples its bins and its EVC calibration are taken from by these positions.
+std::vector<std::size_t> spread_rows(std::size_t n, std::size_t count);
+
 }  // namespace candor

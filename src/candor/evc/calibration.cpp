@@ -21,6 +21,7 @@
 #include <stdexcept>
 
 #include "candor/coverage/coverage_index.hpp"
+#include "candor/data/resampling.hpp"
 #include "candor/evc/general.hpp"
 #include "candor/quality/measures.hpp"
 #include "candor/util/json_read.hpp"
@@ -125,8 +126,11 @@ int permutations_run(const EvcSettings& settings, std::size_t classes) {
   return static_cast<int>(std::min(p, std::max(kMinPerClass, (2 * p + c - 1) / c)));
 }
 
-CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
-                                     const std::vector<int>& classes_in, int threads) {
+namespace {
+
+// calibration_maxima on `data`, cut as `binning` says (null: as search.numeric_bins cuts `data` itself).
+CalibrationMaxima maxima_on(const Dataset& data, const NumericBinning* binning, const SearchOptions& search,
+                            const EvcSettings& settings, const std::vector<int>& classes_in, int threads) {
   if (settings.permutations < 1) throw std::invalid_argument("EVC needs at least one permutation");
   CalibrationMaxima out;
   out.classes = classes_in;
@@ -163,7 +167,7 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
     if (data.y[r] != kMissing) labelled.push_back(r);
 
   // Permutations move labels only: every permutation's index reuses these value orders.
-  const CoverageIndex base(data, 1, options.numeric_bins);
+  const CoverageIndex base = binning ? CoverageIndex(data, 1, *binning) : CoverageIndex(data, 1, options.numeric_bins);
   Progress progress("fit: EVC calibration", "permutations", static_cast<std::size_t>(runs), true);
   parallel_for(static_cast<std::size_t>(runs), threads, [&](std::size_t p) {
     Rng rng(stream_seed(settings.seed, p));
@@ -193,9 +197,10 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
   return out;
 }
 
-EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
-                             const std::vector<int>& classes_in, int threads) {
-  CalibrationMaxima searched = calibration_maxima(data, search, settings, classes_in, threads);
+// calibrate_evc on `data` (see maxima_on).
+EvcCalibration calibrate_on(const Dataset& data, const NumericBinning* binning, const SearchOptions& search,
+                            const EvcSettings& settings, const std::vector<int>& classes_in, int threads) {
+  CalibrationMaxima searched = maxima_on(data, binning, search, settings, classes_in, threads);
   const std::vector<int>& classes = searched.classes;
   auto& maxima = searched.maxima;
   const std::vector<double> class_sizes = data.class_totals();
@@ -213,6 +218,37 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
   for (std::size_t ci = 0; ci < classes.size(); ++ci)
     out.laws[classes[ci]] = fit_length_laws(maxima[ci], settings.fit, &out.mean_maxima[classes[ci]]);
   return out;
+}
+
+}  // namespace
+
+CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
+                                     const std::vector<int>& classes, int threads) {
+  if (search.numeric_bins == 0 || data.rows() <= kCalibrationRows)
+    return maxima_on(data, nullptr, search, settings, classes, threads);
+  const NumericBinning binning = numeric_binning(data, search.numeric_bins);
+  return maxima_on(data.subset(spread_rows(data.rows(), kCalibrationRows)), &binning, search, settings, classes,
+                   threads);
+}
+
+CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning& binning,
+                                     const SearchOptions& search, const EvcSettings& settings,
+                                     const std::vector<int>& classes, int threads) {
+  return maxima_on(sample, &binning, search, settings, classes, threads);
+}
+
+EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
+                             const std::vector<int>& classes, int threads) {
+  if (search.numeric_bins == 0 || data.rows() <= kCalibrationRows)
+    return calibrate_on(data, nullptr, search, settings, classes, threads);
+  const NumericBinning binning = numeric_binning(data, search.numeric_bins);
+  return calibrate_on(data.subset(spread_rows(data.rows(), kCalibrationRows)), &binning, search, settings, classes,
+                      threads);
+}
+
+EvcCalibration calibrate_evc(const Dataset& sample, const NumericBinning& binning, const SearchOptions& search,
+                             const EvcSettings& settings, const std::vector<int>& classes, int threads) {
+  return calibrate_on(sample, &binning, search, settings, classes, threads);
 }
 
 namespace {
@@ -275,7 +311,7 @@ std::string persisted_name(const Digest& key) {
   Digest d;
   d.add_value(key.a);
   d.add_value(key.b);
-  const std::string format = std::string("candor ") + CANDOR_VERSION + ", EVC calibration file 1";
+  const std::string format = std::string("candor ") + CANDOR_VERSION + ", EVC calibration file 2";
   d.add(format.data(), format.size());
   char hex[33];
   std::snprintf(hex, sizeof hex, "%016llx%016llx", static_cast<unsigned long long>(d.a),

@@ -33,6 +33,8 @@
 
 namespace candor {
 
+struct NumericBinning;  // coverage/coverage_index.hpp
+
 // How many permutations a calibration of `classes` classes (those with training rows) runs: `permutations`, except
 // under EvcPool::classes with more than two classes, where the classes share them: max(10, ceil(2 x permutations
 // / classes)), at most `permutations`. Pooled, the classes' laws rest together on about as many maxima as a
@@ -52,11 +54,24 @@ struct CalibrationMaxima {
 CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                                      const std::vector<int>& classes, int threads);
 
+// A binned search (search.numeric_bins > 0) on more rows than this is calibrated on a spread sample of this
+// many (spread_rows) cut as the whole data is (numeric_binning): with at most numeric_bins cuts per attribute
+// the permuted searches' best LRS hardly depends on the rows beyond it (docs/evc_calibration.md, "Large
+// data"), and the calibration then costs the same at any size. A distributed fit calibrates on the same
+// sample. Exact cuts (numeric_bins 0) calibrate on every row.
+inline constexpr std::size_t kCalibrationRows = 50000;
+// The calibration of data held elsewhere (a distributed fit): on its spread sample, cut by its binning.
+CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning& binning,
+                                     const SearchOptions& search, const EvcSettings& settings,
+                                     const std::vector<int>& classes, int threads);
+
 // Calibrates the classes in `classes` (all when empty) on `data`. The search runs with `search`'s beam
 // width, rule length, minimum coverage and condition kinds, ranked by LRS, one thread per permutation on
 // up to `threads` threads; the result does not depend on `threads`.
 EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                              const std::vector<int>& classes, int threads);
+EvcCalibration calibrate_evc(const Dataset& sample, const NumericBinning& binning, const SearchOptions& search,
+                             const EvcSettings& settings, const std::vector<int>& classes, int threads);
 
 // calibrate_evc through a process-wide cache: a calibration of identical inputs (the data's values, labels
 // and weights, the search settings calibration uses, the EVC settings and classes) computed earlier in this

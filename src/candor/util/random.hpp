@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <numeric>
 #include <random>
+#include <unordered_set>
 #include <vector>
 
 namespace candor {
@@ -43,6 +44,29 @@ inline std::vector<std::size_t> half_subsample_rows(std::size_t n, Rng& rng) {
   all.resize(std::max<std::size_t>(n / 2, 1));
   std::sort(all.begin(), all.end());
   return all;
+}
+
+// `count` distinct rows of [0, n) (all of them when count >= n), drawn uniformly, ascending. Floyd's algorithm:
+// memory and draws grow with `count`, not with n, so that a fit over rows it does not hold (a distributed
+// fit) draws the same sample from the row count alone.
+inline std::vector<std::size_t> sample_rows(std::size_t n, std::size_t count, Rng& rng) {
+  if (count >= n) {
+    std::vector<std::size_t> all(n);
+    std::iota(all.begin(), all.end(), std::size_t{0});
+    return all;
+  }
+  std::unordered_set<std::size_t> chosen;
+  chosen.reserve(count * 2);
+  std::vector<std::size_t> out;
+  out.reserve(count);
+  for (std::size_t j = n - count; j < n; ++j) {
+    const auto t = static_cast<std::size_t>(uniform_below(rng, j + 1));
+    const std::size_t pick = chosen.insert(t).second ? t : j;
+    if (pick == j) chosen.insert(j);
+    out.push_back(pick);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace candor

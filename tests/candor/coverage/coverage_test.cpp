@@ -4,10 +4,13 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <random>
 #include <set>
 
 #include "candor/coverage/coverage_index.hpp"
+#include "candor/data/resampling.hpp"
+#include "candor/util/random.hpp"
 #include "candor/search/refinements.hpp"
 
 using namespace candor;
@@ -283,6 +286,74 @@ TEST(CoverageIndex, QuantileBinsHoldWholeValues) {
       EXPECT_EQ(wide.bin_of(1)[r], exact.sorted_codes(1)[exact.rank(1)[r]]);
     }
   EXPECT_FALSE(exact.binned(1));
+}
+
+// The bins of data held in parts are the bins of the same rows held whole: the bounds from the whole's spread
+// sample, the ranges of each part merged. Below kBinSampleRows the sample is every row, and the index cuts
+// exactly as the quantile bins of every row (QuantileBinsHoldWholeValues).
+TEST(NumericBinning, PartsMergeToTheWhole) {
+  const Dataset d = random_dataset(3000, false, 11);
+  const NumericBinning whole = numeric_binning(d, 16);
+  NumericBinning merged = binning_bounds(d, 16);
+  std::vector<std::size_t> first(1000), second(2000);
+  std::iota(first.begin(), first.end(), std::size_t{0});
+  std::iota(second.begin(), second.end(), std::size_t{1000});
+  NumericBinning other = merged;
+  add_bin_ranges(merged, d.subset(first));
+  add_bin_ranges(other, d.subset(second));
+  EXPECT_NE(merged, whole);
+  merge_bin_ranges(merged, other);
+  EXPECT_EQ(merged, whole);
+  EXPECT_EQ(whole.upper[3].size(), 16u);  // z: 1,000 values in 16 bins
+  EXPECT_EQ(numeric_binning(d, 17).upper[1].size(), 17u);  // x: 17 values, a bin each
+  EXPECT_TRUE(whole.upper[0].empty());    // nominal
+  // Each bin's range lies within its bounds.
+  for (std::size_t b = 0; b < whole.upper[3].size(); ++b) {
+    EXPECT_LE(whole.high[3][b], whole.upper[3][b]);
+    if (b > 0) {
+      EXPECT_GT(whole.low[3][b], whole.upper[3][b - 1]);
+    }
+  }
+  EXPECT_THROW(merge_bin_ranges(merged, binning_bounds(d.subset(first), 4)), std::invalid_argument);
+}
+
+// Past kBinSampleRows the bounds are those of the spread sample, and every row still lies in its bin's range.
+TEST(NumericBinning, LargeDataTakesItsBoundsFromASpreadSample) {
+  const std::size_t n = kBinSampleRows * 2 + 77;
+  const Dataset d = random_dataset(n, false, 5);
+  const NumericBinning b = numeric_binning(d, 16);
+  const NumericBinning sample = binning_bounds(d.subset(spread_rows(n, kBinSampleRows)), 16);
+  EXPECT_EQ(b.upper, sample.upper);
+  const CoverageIndex index(d, 1, 16);
+  for (std::size_t r = 0; r < n; r += 97) {
+    const double x = d.columns[3].values[r];
+    const auto bin = index.bin_of(3)[r];
+    EXPECT_LE(index.code_min(3)[bin], x);
+    EXPECT_GE(index.code_max(3)[bin], x);
+  }
+}
+
+TEST(Sampling, SpreadRowsAndSampledRows) {
+  EXPECT_EQ(spread_rows(10, 3), (std::vector<std::size_t>{0, 3, 6}));
+  EXPECT_EQ(spread_rows(4, 10), (std::vector<std::size_t>{0, 1, 2, 3}));
+  const auto huge = spread_rows(std::size_t{1} << 62, 3);  // i * n overflows 64 bits
+  EXPECT_EQ(huge[2], (std::size_t{1} << 62) / 3 * 2);
+  Rng a(4), b(4);
+  EXPECT_EQ(sample_rows(1000, 50, a), sample_rows(1000, 50, b));
+  EXPECT_EQ(sample_rows(5, 9, a).size(), 5u);
+  // Distinct, ascending, and each row about equally likely: 3 of 10 rows, 3,000 times.
+  std::vector<int> seen(10, 0);
+  Rng rng(9);
+  for (int t = 0; t < 3000; ++t) {
+    const auto rows = sample_rows(10, 3, rng);
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_TRUE(rows[0] < rows[1] && rows[1] < rows[2]);
+    for (std::size_t r : rows) ++seen[r];
+  }
+  for (int count : seen) {
+    EXPECT_GT(count, 900 - 90);  // 900 expected; sd about 25
+    EXPECT_LT(count, 900 + 90);
+  }
 }
 
 // A rule's text: a numeric attribute's two sides written once, where the first of them stands; other

@@ -104,6 +104,42 @@ TEST(BeamSearch, BatchScoredSweepsFindWhatOneByOneFinds) {
   }
 }
 
+// A search over an index of some rows alone, cut by the whole data's binning, is the search of the whole
+// index over those rows: what a sampled gradient round and a distributed fit search.
+TEST(BeamSearch, ASampleIndexSearchesAsTheWholeIndexOverItsRows) {
+  auto laplace = make_quality("laplace");
+  Dataset d = load_dataset(test::shared("waveform-5000.arff"));
+  for (std::size_t r = 0; r < d.rows(); ++r) d.weights[r] = 0.5 + static_cast<double>(r % 3);
+  const NumericBinning binning = numeric_binning(d, 32);
+  const CoverageIndex whole(d, 1, binning);
+  std::vector<std::size_t> rows;
+  Bitset active(d.rows());
+  for (std::size_t r = 0; r < d.rows(); r += 1 + r % 3) {
+    rows.push_back(r);
+    active.set(r);
+  }
+  const Dataset sample = d.subset(rows);
+  const CoverageIndex part(sample, 1, binning);
+  for (int target : {0, 2, -1}) {
+    SCOPED_TRACE("target " + std::to_string(target));
+    SearchOptions o;
+    o.max_rule_length = 3;
+    o.shortest_thresholds = false;
+    const auto found = find_best_rule(part, Bitset(sample.rows(), true), target, *laplace, o);
+    const auto reference = find_best_rule(whole, active, target, *laplace, o);
+    ASSERT_TRUE(found && reference);
+    EXPECT_EQ(found->counts, reference->counts);
+    EXPECT_EQ(found->quality, reference->quality);
+    EXPECT_EQ(found->target, reference->target);
+    ASSERT_EQ(found->conditions.size(), reference->conditions.size());
+    for (std::size_t i = 0; i < found->conditions.size(); ++i) {
+      EXPECT_EQ(found->conditions[i].attribute, reference->conditions[i].attribute);
+      EXPECT_EQ(found->conditions[i].op, reference->conditions[i].op);
+      EXPECT_EQ(found->conditions[i].threshold, reference->conditions[i].threshold);
+    }
+  }
+}
+
 // A search with numeric bins is the exact search of the data whose values are replaced by their bin's
 // largest: the same rows covered, class counts and quality (counted by bin, where the exact search sweeps
 // rows in value order; the weights are sums exact in binary), with

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <numeric>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "candor/coverage/bitset.hpp"
@@ -23,18 +24,6 @@ namespace {
 // The Newton step's regulariser: a rule covering few rows of little curvature moves the scores at most
 // R / 1, as in the gradient-boosted rules of ENDER.
 constexpr double kStepRegulariser = 1.0;
-
-// `count` of the rows [0, n) drawn without replacement (a partial Fisher-Yates shuffle), as a bitset.
-Bitset sampled_rows(std::size_t n, std::size_t count, Rng& rng) {
-  std::vector<std::size_t> rows(n);
-  std::iota(rows.begin(), rows.end(), std::size_t{0});
-  Bitset out(n, false);
-  for (std::size_t i = 0; i < count; ++i) {
-    std::swap(rows[i], rows[i + uniform_below(rng, n - i)]);
-    out.set(rows[i]);
-  }
-  return out;
-}
 
 // Softmax of one row's scores into `p`.
 void row_probabilities(const double* scores, std::size_t classes, double* p) {
@@ -62,7 +51,11 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   const std::size_t n = data.rows(), classes = data.num_classes();
   const int target = target_class(data, params);
   const std::size_t max_rules = rule_limit(params);
-  CoverageIndex index(data, threads, options.numeric_bins);
+  // The index of every row, cut as the rounds' samples are: each round searches an index of its own sample
+  // alone (building it costs its rows; filtering the whole index down to them cost the whole index per class),
+  // with the same bins.
+  const NumericBinning binning = options.numeric_bins > 0 ? numeric_binning(data, options.numeric_bins) : NumericBinning{};
+  CoverageIndex index(data, threads, binning);
   RuleModel model = empty_model(data, params, settings, index);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
@@ -75,27 +68,41 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   std::vector<double> scores(n * classes), p(n * classes);
   for (std::size_t r = 0; r < n; ++r) std::copy(start.begin(), start.end(), scores.begin() + r * classes);
 
-  std::vector<double> residual(n);  // each row's weight in the search for one class's rule
-  const Bitset all(n, true);
   const bool sampling = o.sample > 0 && n > static_cast<std::size_t>(o.sample);
+  // A sampled search's thresholds are shortened on every row its rule's other conditions cover, not on the
+  // sample's alone.
+  SearchOptions sample_options = options;
+  sample_options.shortest_thresholds = false;
   Rng rng(static_cast<std::uint64_t>(params.seed));
   std::vector<Bitset> kept_rows;  // the training rows each kept rule covers, in model.rules' order
   Progress progress("fit: gradient rules", "rounds", static_cast<std::size_t>(o.rounds), true);
   for (int round = 0; round < o.rounds && model.rules.size() < max_rules; ++round, progress.step()) {
     for (std::size_t r = 0; r < n; ++r) row_probabilities(&scores[r * classes], classes, &p[r * classes]);
-    const Bitset searched = sampling ? sampled_rows(n, static_cast<std::size_t>(o.sample), rng) : all;
+    const std::vector<std::size_t> rows =
+        sampling ? sample_rows(n, static_cast<std::size_t>(o.sample), rng) : std::vector<std::size_t>{};
+    const Dataset sample = sampling ? data.subset(rows) : Dataset{};
+    const std::optional<CoverageIndex> sample_index =
+        sampling ? std::optional<CoverageIndex>(std::in_place, sample, threads, binning) : std::nullopt;
+    const CoverageIndex& searched = sampling ? *sample_index : index;
+    const std::size_t m = searched.rows();
+    const Bitset all(m, true);
+    std::vector<double> residual(m);  // each searched row's weight in the search for one class's rule
     std::vector<Candidate> found_rules;  // the best rule of each class, where one raises its class's score
     for (std::size_t c = 0; c < classes; ++c) {
       if (target >= 0 && static_cast<int>(c) != target) continue;
       if (!(model.training_counts[c] > 0)) continue;
-      for (std::size_t r = 0; r < n; ++r) {
+      for (std::size_t i = 0; i < m; ++i) {
+        const std::size_t r = sampling ? rows[i] : i;
         const double pc = p[r * classes + c];
-        residual[r] = data.y[r] == kMissing ? 0.0 : data.weights[r] * (data.y[r] == static_cast<int>(c) ? 1 - pc : pc);
+        residual[i] = data.y[r] == kMissing ? 0.0 : data.weights[r] * (data.y[r] == static_cast<int>(c) ? 1 - pc : pc);
       }
-      const CoverageIndex residuals(index, data.y, residual);
-      auto found = find_best_rule(residuals, searched, static_cast<int>(c), quality, options);
+      const CoverageIndex residuals(searched, searched.data().y, residual);
+      auto found = find_best_rule(residuals, all, static_cast<int>(c), quality, sampling ? sample_options : options);
       if (!found) continue;
-      if (sampling) found->covered = index.covered(found->conditions);  // every row it covers
+      if (sampling) {
+        if (options.shortest_thresholds) shorten_thresholds(found->conditions, index);
+        found->covered = index.covered(found->conditions);  // every row it covers
+      }
       double R = 0, H = 0;
       found->covered.for_each([&](std::size_t r) {
         if (data.y[r] == kMissing) return;
