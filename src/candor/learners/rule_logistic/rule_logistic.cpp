@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 #include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
@@ -12,6 +14,7 @@
 #include "candor/learn/stable_options.hpp"
 #include "candor/learners/rule_logistic/rule_logistic_options.hpp"
 #include "candor/linear/penalised_logistic.hpp"
+#include "candor/linear/row_patterns.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/parallel.hpp"
@@ -133,6 +136,18 @@ Design make_design(const Dataset& d, const std::vector<std::size_t>& rows, const
     for (std::size_t i = 0; i < rows.size(); ++i)
       if (fires[i]) out.covered[k].push_back(static_cast<std::uint32_t>(i));
   }
+  return out;
+}
+
+// The design's rows as row patterns (linear/row_patterns.hpp), for a design without attribute columns.
+Design aggregate_rows(const Design& d) {
+  if (d.X.cols() != 0) throw std::invalid_argument("aggregate_rows: a design with attribute columns");
+  RowPatterns patterns = row_patterns(d.y, d.w, d.covered);
+  Design out;
+  out.X.resize(static_cast<Eigen::Index>(patterns.y.size()), 0);
+  out.y = std::move(patterns.y);
+  out.w = std::move(patterns.w);
+  out.covered = std::move(patterns.covered);
   return out;
 }
 
@@ -467,7 +482,9 @@ void drop_and_rank_rules(LogisticRuleModel& model, const Design& design) {
 void fit_weights(LogisticRuleModel& model, const RuleLogisticFit& f, bool choose_lambda) {
   const std::vector<Rule>& rules = model.rules.rules;
   if (f.o.with_attributes() && choose_lambda) model.encoding = AttributeEncoding::fit(f.data, f.weight_rows);
-  const Design design = make_design(f.data, f.weight_rows, model.encoding, rules);
+  Design design = make_design(f.data, f.weight_rows, model.encoding, rules);
+  // The model lambda search folds the design's rows; every other fit takes them as patterns.
+  if (design.X.cols() == 0 && f.o.lambda_search != LambdaSearchOn::model) design = aggregate_rows(design);
   if (choose_lambda) model.lambda = chosen_lambda(model, f, design, rules);
   const auto problems = make_problems(design, rules, f.classes, model.link, f.o, model.lambda);
   store_weights(model, problems, solve_all(problems, nullptr, kModelTolerance), rules, f.classes);
