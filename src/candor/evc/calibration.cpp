@@ -231,9 +231,8 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
                    threads);
 }
 
-CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning& binning,
-                                     const SearchOptions& search, const EvcSettings& settings,
-                                     const std::vector<int>& classes, int threads) {
+CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning& binning, const SearchOptions& search,
+                                     const EvcSettings& settings, const std::vector<int>& classes, int threads) {
   return maxima_on(sample, &binning, search, settings, classes, threads);
 }
 

@@ -61,9 +61,8 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
 // sample. Exact cuts (numeric_bins 0) calibrate on every row.
 inline constexpr std::size_t kCalibrationRows = 50000;
 // The calibration of data held elsewhere (a distributed fit): on its spread sample, cut by its binning.
-CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning& binning,
-                                     const SearchOptions& search, const EvcSettings& settings,
-                                     const std::vector<int>& classes, int threads);
+CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning& binning, const SearchOptions& search,
+                                     const EvcSettings& settings, const std::vector<int>& classes, int threads);
 
 // Calibrates the classes in `classes` (all when empty) on `data`. The search runs with `search`'s beam
 // width, rule length, minimum coverage and condition kinds, ranked by LRS, one thread per permutation on

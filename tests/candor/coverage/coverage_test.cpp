@@ -10,8 +10,8 @@
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data/resampling.hpp"
-#include "candor/util/random.hpp"
 #include "candor/search/refinements.hpp"
+#include "candor/util/random.hpp"
 
 using namespace candor;
 
@@ -304,9 +304,9 @@ TEST(NumericBinning, PartsMergeToTheWhole) {
   EXPECT_NE(merged, whole);
   merge_bin_ranges(merged, other);
   EXPECT_EQ(merged, whole);
-  EXPECT_EQ(whole.upper[3].size(), 16u);  // z: 1,000 values in 16 bins
+  EXPECT_EQ(whole.upper[3].size(), 16u);                   // z: 1,000 values in 16 bins
   EXPECT_EQ(numeric_binning(d, 17).upper[1].size(), 17u);  // x: 17 values, a bin each
-  EXPECT_TRUE(whole.upper[0].empty());    // nominal
+  EXPECT_TRUE(whole.upper[0].empty());                     // nominal
   // Each bin's range lies within its bounds.
   for (std::size_t b = 0; b < whole.upper[3].size(); ++b) {
     EXPECT_LE(whole.high[3][b], whole.upper[3][b]);

@@ -54,7 +54,8 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   // The index of every row, cut as the rounds' samples are: each round searches an index of its own sample
   // alone (building it costs its rows; filtering the whole index down to them cost the whole index per class),
   // with the same bins.
-  const NumericBinning binning = options.numeric_bins > 0 ? numeric_binning(data, options.numeric_bins) : NumericBinning{};
+  const NumericBinning binning =
+      options.numeric_bins > 0 ? numeric_binning(data, options.numeric_bins) : NumericBinning{};
   CoverageIndex index(data, threads, binning);
   RuleModel model = empty_model(data, params, settings, index);
   model.kind = ModelKind::rule_set;
@@ -86,7 +87,7 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
     const CoverageIndex& searched = sampling ? *sample_index : index;
     const std::size_t m = searched.rows();
     const Bitset all(m, true);
-    std::vector<double> residual(m);  // each searched row's weight in the search for one class's rule
+    std::vector<double> residual(m);     // each searched row's weight in the search for one class's rule
     std::vector<Candidate> found_rules;  // the best rule of each class, where one raises its class's score
     for (std::size_t c = 0; c < classes; ++c) {
       if (target >= 0 && static_cast<int>(c) != target) continue;
