@@ -32,7 +32,7 @@ const std::vector<ParamInfo>& rule_search_params() {
        "fewest training examples (rows) a rule must cover", "rule", at_least(1)},
       {"numeric_bins", field<&LearnerParams::rule_search, &RuleSearchOptions::numeric_bins>(),
        "cut a numeric attribute of more distinct values than this only between as many quantile bins of its "
-       "training values (of a spread sample of 50,000 rows on larger data), a threshold midway between the largest "
+       "training values (of a spread sample of 200,000 rows on larger data), a threshold midway between the largest "
        "value of one bin and the smallest of the next "
        "holding rows of the rule refined "
        "(0: between any two distinct values; at most 65535). A search then counts a rule's rows by bin instead of "
