@@ -15,33 +15,6 @@ namespace candor {
 
 namespace {
 
-// What the index below takes: a row set per nominal value, per attribute its present rows, and per numeric
-// attribute its order, ranks, codes, weights and classes (binned: a bin per row). A nominal column with a value per row
-// (an id) would take rows^2 / 8 bytes: refused here, naming it, rather than killed by the kernel later.
-void check_index_memory(const Dataset& data, bool binned) {
-  const double n = static_cast<double>(data.rows());
-  const double row_set = std::ceil(n / 64) * 8;
-  double bytes = 0, widest_bytes = 0;
-  std::size_t widest = 0;
-  for (std::size_t a = 0; a < data.num_attributes(); ++a) {
-    const Attribute& attr = data.attribute(a);
-    const double column = attr.is_nominal() ? (static_cast<double>(attr.values.size()) + 1) * row_set
-                                            : row_set + n * (binned ? 2 : 4 + 4 + 4 + 8 + 2);
-    bytes += column;
-    if (attr.is_nominal() && column > widest_bytes) {
-      widest_bytes = column;
-      widest = a;
-    }
-  }
-  const std::string source = data.source.empty() ? std::string("the data") : data.source;
-  const std::string advice = widest_bytes > bytes / 2
-                                 ? "attribute '" + data.attribute(widest).name + "' has " +
-                                       std::to_string(data.attribute(widest).values.size()) +
-                                       " distinct values: drop it (an identifier?) or group its values"
-                                 : "use fewer rows or attributes";
-  check_memory(bytes, "indexing " + source + " (" + std::to_string(data.rows()) + " rows)", advice);
-}
-
 std::size_t count_distinct(const std::vector<double>& x, const std::vector<std::uint32_t>& order) {
   std::size_t count = 0;
   for (std::size_t i = 0; i < order.size(); ++i) count += i == 0 || x[order[i]] != x[order[i - 1]];
@@ -80,6 +53,30 @@ void bin_numeric(const std::vector<double>& x, std::size_t bins, const std::vect
 }
 
 }  // namespace
+
+void check_index_memory(const Dataset& data, bool binned) {
+  const double n = static_cast<double>(data.rows());
+  const double row_set = std::ceil(n / 64) * 8;
+  double bytes = 0, widest_bytes = 0;
+  std::size_t widest = 0;
+  for (std::size_t a = 0; a < data.num_attributes(); ++a) {
+    const Attribute& attr = data.attribute(a);
+    const double column = attr.is_nominal() ? (static_cast<double>(attr.values.size()) + 1) * row_set
+                                            : row_set + n * (binned ? 2 : 4 + 4 + 4 + 8 + 2);
+    bytes += column;
+    if (attr.is_nominal() && column > widest_bytes) {
+      widest_bytes = column;
+      widest = a;
+    }
+  }
+  const std::string source = data.source.empty() ? std::string("the data") : data.source;
+  const std::string advice = widest_bytes > bytes / 2
+                                 ? "attribute '" + data.attribute(widest).name + "' has " +
+                                       std::to_string(data.attribute(widest).values.size()) +
+                                       " distinct values: drop it (an identifier?) or group its values"
+                                 : "use fewer rows or attributes";
+  check_memory(bytes, "indexing " + source + " (" + std::to_string(data.rows()) + " rows)", advice);
+}
 
 std::size_t NumericBinning::bin_of(std::size_t attribute, double value) const {
   const auto& u = upper[attribute];

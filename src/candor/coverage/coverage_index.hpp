@@ -47,6 +47,14 @@ void merge_bin_ranges(NumericBinning& into, const NumericBinning& from);
 // The bounds of a spread sample of `data` (spread_rows, kBinSampleRows) with the ranges of all its rows.
 NumericBinning numeric_binning(const Dataset& data, std::size_t bins);
 
+// Throws MemoryLimitError (util/memory.hpp) when an index of `data` would not fit: a row set per nominal value,
+// per attribute its present rows, and per numeric attribute its order, ranks, codes, weights and classes
+// (binned: a bin per row). A nominal column with a value per row (an id) would take rows^2 / 8 bytes: refused,
+// naming it, rather than killed by the kernel later. The index checks itself; a step that indexes a sample of
+// data the fit will index whole (EVC's calibration) checks the whole first, so that it does not build the
+// sample's index only to be refused after it.
+void check_index_memory(const Dataset& data, bool binned);
+
 class CoverageIndex {
  public:
   // Sorts the numeric attributes on up to `threads` threads (<= 0: every hardware thread). With

@@ -226,6 +226,7 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
                                      const std::vector<int>& classes, int threads) {
   if (search.numeric_bins == 0 || data.rows() <= kCalibrationRows)
     return maxima_on(data, nullptr, search, settings, classes, threads);
+  check_index_memory(data, true);
   const NumericBinning binning = numeric_binning(data, search.numeric_bins);
   return maxima_on(data.subset(spread_rows(data.rows(), kCalibrationRows)), &binning, search, settings, classes,
                    threads);
@@ -240,6 +241,7 @@ EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, c
                              const std::vector<int>& classes, int threads) {
   if (search.numeric_bins == 0 || data.rows() <= kCalibrationRows)
     return calibrate_on(data, nullptr, search, settings, classes, threads);
+  check_index_memory(data, true);
   const NumericBinning binning = numeric_binning(data, search.numeric_bins);
   return calibrate_on(data.subset(spread_rows(data.rows(), kCalibrationRows)), &binning, search, settings, classes,
                       threads);
