@@ -220,16 +220,24 @@ EvcCalibration calibrate_on(const Dataset& data, const NumericBinning* binning, 
   return out;
 }
 
+// `calibrate(rows, binning)` on the rows a calibration of `data` searches: `data` itself, cut as
+// search.numeric_bins cuts it (binning null), or, for a binned search of more than kCalibrationRows rows, its
+// spread sample cut by the whole data's bins, once the whole data is known to fit an index.
+template <class Calibrate>
+auto on_calibration_rows(const Dataset& data, const SearchOptions& search, Calibrate&& calibrate) {
+  if (search.numeric_bins == 0 || data.rows() <= kCalibrationRows) return calibrate(data, nullptr);
+  check_index_memory(data, true);
+  const NumericBinning binning = numeric_binning(data, search.numeric_bins);
+  return calibrate(data.subset(spread_rows(data.rows(), kCalibrationRows)), &binning);
+}
+
 }  // namespace
 
 CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                                      const std::vector<int>& classes, int threads) {
-  if (search.numeric_bins == 0 || data.rows() <= kCalibrationRows)
-    return maxima_on(data, nullptr, search, settings, classes, threads);
-  check_index_memory(data, true);
-  const NumericBinning binning = numeric_binning(data, search.numeric_bins);
-  return maxima_on(data.subset(spread_rows(data.rows(), kCalibrationRows)), &binning, search, settings, classes,
-                   threads);
+  return on_calibration_rows(data, search, [&](const Dataset& rows, const NumericBinning* binning) {
+    return maxima_on(rows, binning, search, settings, classes, threads);
+  });
 }
 
 CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning& binning, const SearchOptions& search,
@@ -239,12 +247,9 @@ CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning
 
 EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                              const std::vector<int>& classes, int threads) {
-  if (search.numeric_bins == 0 || data.rows() <= kCalibrationRows)
-    return calibrate_on(data, nullptr, search, settings, classes, threads);
-  check_index_memory(data, true);
-  const NumericBinning binning = numeric_binning(data, search.numeric_bins);
-  return calibrate_on(data.subset(spread_rows(data.rows(), kCalibrationRows)), &binning, search, settings, classes,
-                      threads);
+  return on_calibration_rows(data, search, [&](const Dataset& rows, const NumericBinning* binning) {
+    return calibrate_on(rows, binning, search, settings, classes, threads);
+  });
 }
 
 EvcCalibration calibrate_evc(const Dataset& sample, const NumericBinning& binning, const SearchOptions& search,
