@@ -135,31 +135,35 @@ std::pair<double, double> probability_interval(const QualityMeasure& estimate, c
   return {std::min(p, estimate_at(f_lo * n)), std::max(p, f_hi)};
 }
 
-namespace {
 // On an attribute of two declared values A != v is A = w on any data (both need a known value): the rule
 // reads the clearer spelling. The search offers both, and keeps its ties as they were.
-std::vector<Condition> readable_conditions(std::vector<Condition> conditions, const Dataset& data) {
+std::vector<Condition> readable_conditions(std::vector<Condition> conditions, const Schema& schema) {
   for (Condition& c : conditions) {
-    const Attribute& a = data.attribute(static_cast<std::size_t>(c.attribute));
+    const Attribute& a = schema.attributes[static_cast<std::size_t>(c.attribute)];
     if (c.op != Op::ne || !a.is_nominal() || a.values.size() != 2) continue;
     c.op = Op::eq;
     c.value = 1 - c.value;
   }
   return conditions;
 }
-}  // namespace
 
 // The estimate users read is of P(class | rule fires) where the model uses the rule: among the examples
 // that reach it for a decision list (those left by earlier rules: the search's rows, `totals`), among all
 // training examples for a rule set (`totals` = the training set's class counts).
 Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& estimate, ModelKind kind,
                const std::vector<double>& totals) {
+  const std::vector<Condition> readable = readable_conditions(found.conditions, index.data().schema);
+  return make_rule(found, index.data().schema, index.class_counts(index.covered(readable)), estimate, kind, totals);
+}
+
+Rule make_rule(const FoundRule& found, const Schema& schema, std::vector<double> training_counts,
+               const QualityMeasure& estimate, ModelKind kind, const std::vector<double>& totals) {
   Rule r;
-  r.conditions = readable_conditions(found.conditions, index.data());
+  r.conditions = readable_conditions(found.conditions, schema);
   r.klass = found.target;
   r.class_counts = found.counts;
   r.quality = found.quality;
-  r.training_counts = index.class_counts(index.covered(r.conditions));
+  r.training_counts = std::move(training_counts);
   const bool list = kind != ModelKind::rule_set;
   RuleStats stats = make_rule_stats(list ? r.class_counts : r.training_counts, totals, r.klass,
                                     static_cast<int>(r.conditions.size()));
@@ -185,23 +189,31 @@ bool single_class(const std::vector<double>& counts) {
   return nonzero <= 1;
 }
 
-int target_class(const Dataset& data, const LearnerParams& params) {
+int target_class(const Dataset& data, const LearnerParams& params) { return target_class(data.schema, params); }
+
+int target_class(const Schema& schema, const LearnerParams& params) {
   if (params.rule_covering.target.empty()) return -1;
-  const int target = data.schema.class_attribute.value_index(params.rule_covering.target);
+  const int target = schema.class_attribute.value_index(params.rule_covering.target);
   if (target < 0)
     throw std::invalid_argument("target class '" + params.rule_covering.target + "' is not a value of the class '" +
-                                data.schema.class_attribute.name + "'");
+                                schema.class_attribute.name + "'");
   return target;
 }
 
 RuleModel empty_model(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
                       const CoverageIndex& index) {
+  return empty_model(data.schema, data.source, data.rows(), index.class_counts(Bitset(data.rows(), true)), params,
+                     settings);
+}
+
+RuleModel empty_model(const Schema& schema, const std::string& source, std::size_t rows,
+                      std::vector<double> class_counts, const LearnerParams& params, const RuleSettings& settings) {
   RuleModel model;
   model.learner = params_to_json(with_rule_settings(params, settings));  // the model records what was used
-  model.schema = data.schema;
-  model.training_rows = data.rows();
-  model.training_source = data.source;
-  model.training_counts = index.class_counts(Bitset(data.rows(), true));
+  model.schema = schema;
+  model.training_rows = rows;
+  model.training_source = source;
+  model.training_counts = std::move(class_counts);
   return model;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // What the covering learners (learners/cn2/, learners/laplace_covering/, learners/decision_list/, learners/best_rule/)
 // share.
+#include <string>
 #include <vector>
 
 #include "candor/coverage/coverage_index.hpp"
@@ -26,6 +27,12 @@ SearchOptions search_options(const LearnerParams& p, const RuleSettings& setting
 std::pair<double, double> probability_interval(const QualityMeasure& estimate, const RuleStats& stats, double p);
 Rule make_rule(const FoundRule& found, const CoverageIndex& index, const QualityMeasure& estimate, ModelKind kind,
                const std::vector<double>& totals);
+// The same, with the rule's training counts (those of its readable conditions over every training row) counted
+// elsewhere, for rows that are not in one index.
+Rule make_rule(const FoundRule& found, const Schema& schema, std::vector<double> training_counts,
+               const QualityMeasure& estimate, ModelKind kind, const std::vector<double>& totals);
+// The conditions as a model shows them: A != v of a two-valued nominal attribute as A = (its other value).
+std::vector<Condition> readable_conditions(std::vector<Condition> conditions, const Schema& schema);
 
 // The prior test (--stop prior): whether rule.probability exceeds the share of the rule's class in `totals`
 // (the class counts its probability was estimated against). Always true when the test is off.
@@ -39,9 +46,12 @@ bool single_class(const std::vector<double>& counts);
 
 // The class index of params.target, -1 when none; throws std::invalid_argument for an unknown value.
 int target_class(const Dataset& data, const LearnerParams& params);
+int target_class(const Schema& schema, const LearnerParams& params);
 
 // A model with no rules yet: parameters (with `settings`, what was used), schema, training counts.
 RuleModel empty_model(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
                       const CoverageIndex& index);
+RuleModel empty_model(const Schema& schema, const std::string& source, std::size_t rows,
+                      std::vector<double> class_counts, const LearnerParams& params, const RuleSettings& settings);
 
 }  // namespace candor

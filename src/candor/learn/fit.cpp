@@ -1,11 +1,15 @@
 #include "candor/learn/fit.hpp"
 
 #include <cmath>
+#include <memory>
 #include <numeric>
+#include <string>
+#include <vector>
 
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/bootstrap_correction.hpp"
 #include "candor/learn/covering.hpp"
+#include "candor/learn/fit_rows.hpp"
 #include "candor/learn/learner.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/learn/rule_settings.hpp"
@@ -70,6 +74,41 @@ RuleModel fit(const Dataset& data, const LearnerParams& given, int threads) {
   return fit_rules(data, given, threads);
 }
 
+namespace {
+
+// A rule learner's measures: its quality (with m from the class totals of its rows) and, with --correct evc, EVC's
+// estimate beside it; EVC calibrated by `calibrate` where either needs it.
+struct Measures {
+  LearnerParams params;  // with m resolved
+  QualityParams quality_params;
+  std::unique_ptr<QualityMeasure> quality, corrector;
+};
+
+template <class Calibrate>
+Measures make_measures(const LearnerParams& given, const RuleSettings& settings, const std::vector<double>& totals,
+                       int target, int threads, Calibrate&& calibrate) {
+  Measures out;
+  out.params = given;
+  LearnerParams& params = out.params;
+  params.heuristics.m_scale = settings.m_scale;
+  if (params.heuristics.m_scale > 0)  // totals: of the labelled rows
+    params.heuristics.m = params.heuristics.m_scale * std::sqrt(std::accumulate(totals.begin(), totals.end(), 0.0));
+  out.quality_params = QualityParams{params.heuristics.m, nullptr};
+  if (settings.uses_evc()) {
+    EvcSettings evc{params.evc.permutations, params.evc.fit, static_cast<std::uint64_t>(params.seed), params.evc.pool};
+    std::vector<int> classes;
+    if (target >= 0) classes.push_back(target);
+    out.quality_params.evc =
+        std::make_shared<EvcCalibration>(calibrate(search_options(params, settings, threads), evc, classes));
+  }
+  out.quality = make_quality(settings.quality, out.quality_params);
+  // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
+  if (settings.correct == Correction::evc) out.corrector = make_quality("evc", out.quality_params);
+  return out;
+}
+
+}  // namespace
+
 RuleModel fit_rules(const Dataset& data, const LearnerParams& given, int threads) {
   if (!given.info().fit) throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
   const RuleSettings settings = resolve_rule_settings(given);
@@ -88,31 +127,53 @@ RuleModel fit_rules(const Dataset& data, const LearnerParams& given, int threads
     model.use(model.settings);
     return model;
   }
-  LearnerParams params = given;
-  params.heuristics.m_scale = settings.m_scale;
-  if (params.heuristics.m_scale > 0) {
-    const auto totals = data.class_totals();  // labelled rows only
-    params.heuristics.m = params.heuristics.m_scale * std::sqrt(std::accumulate(totals.begin(), totals.end(), 0.0));
-  }
-  QualityParams quality_params{params.heuristics.m, nullptr};
-  if (settings.uses_evc()) {
-    EvcSettings evc{params.evc.permutations, params.evc.fit, static_cast<std::uint64_t>(params.seed), params.evc.pool};
-    std::vector<int> classes;
-    const int target = target_class(data, params);
-    if (target >= 0) classes.push_back(target);
-    quality_params.evc = std::make_shared<EvcCalibration>(
-        calibrate_evc_cached(data, search_options(params, settings, threads), evc, classes, threads));
-  }
-  auto quality = make_quality(settings.quality, quality_params);
-  // --correct evc: the learner ranks by its own measure; EVC estimates the probabilities.
-  std::unique_ptr<QualityMeasure> corrector;
-  if (settings.correct == Correction::evc) corrector = make_quality("evc", quality_params);
-  RuleModel model = params.stable.resamples > 0
-                        ? fit_stable_rules(data, params, settings, *quality, threads, corrector.get())
-                        : fit_resolved(data, params, settings, *quality, threads, corrector.get());
-  if (quality_params.evc) model.evc = *quality_params.evc;
-  use_rule_settings(model, params, settings);
+  const Measures m =
+      make_measures(given, settings, data.class_totals(), target_class(data, given), threads,
+                    [&](const SearchOptions& search, const EvcSettings& evc, const std::vector<int>& classes) {
+                      return calibrate_evc_cached(data, search, evc, classes, threads);
+                    });
+  RuleModel model = m.params.stable.resamples > 0
+                        ? fit_stable_rules(data, m.params, settings, *m.quality, threads, m.corrector.get())
+                        : fit_resolved(data, m.params, settings, *m.quality, threads, m.corrector.get());
+  if (m.quality_params.evc) model.evc = *m.quality_params.evc;
+  use_rule_settings(model, m.params, settings);
   return model;
+}
+
+std::string refuses_rows(const LearnerParams& params) {
+  const LearnerInfo& learner = params.info();
+  if (!learner.fit_on_rows && !learner.fit_model_on_rows)
+    return params.learner +
+           " needs every row in one process (the learners that fit across workers: rule-logistic with its gradient "
+           "candidates, the default, and gradient-rules)";
+  if (learner.refuses_rows) return learner.refuses_rows(params);
+  return "";
+}
+
+RuleModel fit_rules(FitRows& rows, const LearnerParams& given, int threads) {
+  if (const std::string why = refuses_rows(given); !why.empty()) throw std::invalid_argument(why);
+  const LearnerInfo& learner = given.info();
+  if (!learner.fit_on_rows)
+    throw std::invalid_argument(given.learner + " is not a rule learner (fit it with fit_model)");
+  const RuleSettings settings = resolve_rule_settings(given);
+  const Measures m =
+      make_measures(given, settings, rows.class_counts(), target_class(rows.schema(), given), threads,
+                    [&](const SearchOptions& search, const EvcSettings& evc, const std::vector<int>& classes) {
+                      return rows.calibrate_evc(search, evc, classes, threads);
+                    });
+  RuleModel model = learner.fit_on_rows(rows, m.params, settings, *m.quality, threads, m.corrector.get());
+  use_rule_settings(model, m.params, settings);
+  if (m.quality_params.evc) model.evc = *m.quality_params.evc;
+  use_rule_settings(model, m.params, settings);
+  return model;
+}
+
+std::unique_ptr<Model> fit_model(FitRows& rows, const LearnerParams& params, int threads) {
+  validate(params);
+  if (const std::string why = refuses_rows(params); !why.empty()) throw std::invalid_argument(why);
+  const LearnerInfo& learner = params.info();
+  if (learner.fit_model_on_rows) return learner.fit_model_on_rows(rows, params, threads);
+  return std::make_unique<RuleModel>(fit_rules(rows, params, threads));
 }
 
 RuleModel fit_with_quality(const Dataset& data, const LearnerParams& params, const QualityMeasure& quality, int threads,

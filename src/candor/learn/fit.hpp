@@ -1,6 +1,7 @@
 #pragma once
 // Fitting any learner of the registry (learn/learner.hpp).
 #include <memory>
+#include <string>
 
 #include "candor/data.hpp"
 #include "candor/learn/params.hpp"
@@ -21,6 +22,15 @@ RuleModel fit(const Dataset& data, const LearnerParams& params, int threads = 1)
 // candidates, the resamples of stable rules and of bootstrap shrinkage): the same fit without checking them
 // again, so that a fit validates its options once, where it starts.
 RuleModel fit_rules(const Dataset& data, const LearnerParams& params, int threads = 1);
+
+// fit_rules() and fit_model() on rows wherever they are held (learn/fit_rows.hpp; a fit across workers): the
+// learners with a fit on rows (LearnerInfo::fit_on_rows, fit_model_on_rows) and the options they can fit so.
+// Anything else is refused with std::invalid_argument and the reason refuses_rows() gives.
+class FitRows;
+RuleModel fit_rules(FitRows& rows, const LearnerParams& params, int threads = 1);
+std::unique_ptr<Model> fit_model(FitRows& rows, const LearnerParams& params, int threads = 1);
+// Why a fit of `params` cannot run on rows held elsewhere; empty when it can.
+std::string refuses_rows(const LearnerParams& params);
 
 // Fits any learner of the registry: a rule learner through fit(), any other by its own fit function.
 std::unique_ptr<Model> fit_model(const Dataset& data, const LearnerParams& params, int threads = 1);

@@ -40,11 +40,22 @@ using LearnerFit = RuleModel (*)(const Dataset& data, const LearnerParams& param
 // std::invalid_argument for data the learner cannot use.
 using ModelFit = std::unique_ptr<Model> (*)(const Dataset& data, const LearnerParams& params, int threads);
 
+class FitRows;  // learn/fit_rows.hpp
+// The same two on rows wherever they are held (learn/fit_rows.hpp): what a fit across workers calls.
+using LearnerFitOnRows = RuleModel (*)(FitRows& rows, const LearnerParams& params, const RuleSettings& settings,
+                                       const QualityMeasure& quality, int threads, const QualityMeasure* estimate);
+using ModelFitOnRows = std::unique_ptr<Model> (*)(FitRows& rows, const LearnerParams& params, int threads);
+
 struct LearnerInfo {
   const char* name = "";
   const char* description = "";  // for `candor params` and docs/reference.md
   LearnerFit fit = nullptr;      // a rule learner; null for the others
   ModelFit fit_model = nullptr;  // any other learner; null for rule learners
+  // The learners that can fit on rows held elsewhere (a fit across Dask workers) have one of these;
+  // `refuses_rows` says why given options cannot (an empty string: they can).
+  LearnerFitOnRows fit_on_rows = nullptr;
+  ModelFitOnRows fit_model_on_rows = nullptr;
+  std::string (*refuses_rows)(const LearnerParams& p) = nullptr;
   // The learner whose searches find its rules, where that is another (rule-logistic: the one its --candidates
   // name): the defaults below, quality to not_equal, are then that learner's. Null: its own.
   const char* (*searches_with)(const LearnerParams& p) = nullptr;

@@ -879,30 +879,46 @@ void record_attribute_sets(const SearchSetup& s, const std::vector<BeamRule>& be
 
 }  // namespace
 
-void shorten_thresholds(std::vector<Condition>& conditions, const CoverageIndex& index) {
-  const Dataset& data = index.data();
-  const Bitset all(index.rows(), true);
+void ThresholdGap::merge(const ThresholdGap& other) {
+  below = std::max(below, other.below);
+  above = std::min(above, other.above);
+}
+
+ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i, const CoverageIndex& index) {
+  const Condition& c = conditions[i];
+  Bitset others(index.rows(), true);
+  for (std::size_t j = 0; j < conditions.size(); ++j)
+    if (j != i) others = index.covered(conditions[j], others);
+  ThresholdGap gap;
+  const std::vector<double>& values = index.data().columns[static_cast<std::size_t>(c.attribute)].values;
+  others.for_each([&](std::size_t r) {
+    const double x = values[r];
+    if (std::isnan(x)) return;
+    if (x <= c.threshold)
+      gap.below = std::max(gap.below, x);
+    else
+      gap.above = std::min(gap.above, x);
+  });
+  return gap;
+}
+
+void shorten_thresholds(std::vector<Condition>& conditions,
+                        const std::function<ThresholdGap(const std::vector<Condition>&, std::size_t)>& gap) {
   for (std::size_t i = 0; i < conditions.size(); ++i) {
     Condition& c = conditions[i];
     if (c.op != Op::le && c.op != Op::gt) continue;
-    Bitset others = all;
-    for (std::size_t j = 0; j < conditions.size(); ++j)
-      if (j != i) others = index.covered(conditions[j], others);
-    double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
-    const std::vector<double>& values = data.columns[static_cast<std::size_t>(c.attribute)].values;
-    others.for_each([&](std::size_t r) {
-      const double x = values[r];
-      if (std::isnan(x)) return;
-      if (x <= c.threshold)
-        lo = std::max(lo, x);
-      else
-        hi = std::min(hi, x);
-    });
+    const ThresholdGap g = gap(conditions, i);
+    const double lo = g.below, hi = g.above;
     if (!std::isfinite(lo) || !std::isfinite(hi)) continue;
     const double quarter = (hi - lo) / 4;
     const std::optional<double> t = shortest_decimal_in(lo + quarter, hi - quarter);
     if (t && *t >= lo && *t < hi) c.threshold = *t;
   }
+}
+
+void shorten_thresholds(std::vector<Condition>& conditions, const CoverageIndex& index) {
+  shorten_thresholds(conditions,
+                     [&](const std::vector<Condition>& now, std::size_t i) { return threshold_gap(now, i, index); });
 }
 
 std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset& active, int target,

@@ -7,6 +7,7 @@
 // next beam; rules of `max_rule_length` are not refined further. The best rule seen at any level that also
 // passes the optional significance tests is returned. Results do not depend on `threads`.
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <set>
@@ -97,6 +98,20 @@ struct FoundRule {
 // 300) with at least a quarter of the gap on either side, instead of at the midpoint the search cuts at
 // (2.45, 0.39749999999999996, 323.5). A condition with no training value on one side keeps its threshold.
 void shorten_thresholds(std::vector<Condition>& conditions, const CoverageIndex& index);
+
+// The gap of condition `i`'s threshold that shorten_thresholds moves it into, over the index's rows: the largest
+// value at or below the threshold and the smallest above it among the rows the other conditions cover
+// (-inf, +inf where none). Gaps of parts of the rows merge (ThresholdGap::merge) into the gap of all of them.
+struct ThresholdGap {
+  double below = -std::numeric_limits<double>::infinity();
+  double above = std::numeric_limits<double>::infinity();
+  void merge(const ThresholdGap& other);
+};
+ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i, const CoverageIndex& index);
+// shorten_thresholds for conditions whose rows are counted elsewhere: `gap(conditions, i)` gives the gap of
+// condition i over all the rows, as the earlier conditions stand after their move.
+void shorten_thresholds(std::vector<Condition>& conditions,
+                        const std::function<ThresholdGap(const std::vector<Condition>&, std::size_t)>& gap);
 
 // Searches the rows in `active`. target >= 0 looks for rules predicting that class; target < 0 lets each
 // rule predict the majority class of what it covers (ordered CN2). Returns nothing when no refinement

@@ -5,12 +5,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "candor/coverage/bitset.hpp"
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/learn/covering.hpp"
+#include "candor/learn/fit_rows.hpp"
 #include "candor/learn/gradient_rules_options.hpp"
 #include "candor/search/beam_search.hpp"
 #include "candor/util/progress.hpp"
@@ -24,22 +26,36 @@ namespace {
 // R / 1, as in the gradient-boosted rules of ENDER.
 constexpr double kStepRegulariser = 1.0;
 
-// Softmax of one row's scores into `p`.
-void row_probabilities(const double* scores, std::size_t classes, double* p) {
-  const double top = *std::max_element(scores, scores + classes);
-  double sum = 0;
-  for (std::size_t c = 0; c < classes; ++c) sum += p[c] = std::exp(scores[c] - top);
-  for (std::size_t c = 0; c < classes; ++c) p[c] /= sum;
-}
-
 struct Candidate {
   FoundRule found;
+  RuleSums sums;    // over every row it covers
   double step = 0;  // R / (H + 1)
 };
 
+std::vector<std::size_t> every_row(std::size_t n) {
+  std::vector<std::size_t> out(n);
+  for (std::size_t r = 0; r < n; ++r) out[r] = r;
+  return out;
+}
+
 }  // namespace
 
+std::string gradient_rules_refuses_rows(const LearnerParams& params) {
+  const std::string one_process = " needs every row in one process";
+  if (params.stable.resamples > 0)
+    return params.learner + " with --stable-resamples" + one_process + " (its resamples)";
+  if (resolve_rule_settings(params).correct == Correction::bootstrap)
+    return params.learner + " with --correct bootstrap" + one_process + " (its resamples)";
+  return "";
+}
+
 RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
+                             const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
+  LocalRows rows(data, threads);
+  return fit_gradient_rules(rows, params, settings, quality, threads, estimate);
+}
+
+RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const RuleSettings& settings,
                              const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
   const QualityMeasure& estimator = estimate ? *estimate : quality;
   const GradientRuleOptions& o = params.options<GradientRuleOptions>();
@@ -47,16 +63,16 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   // A row's weight is its residual, a fraction of its example weight: a least weight of covered positives
   // given in examples would mean something else on every round.
   options.min_positives = 0;
-  const std::size_t n = data.rows(), classes = data.num_classes();
-  const int target = target_class(data, params);
+  const Schema& schema = rows.schema();
+  const std::size_t n = rows.rows(), classes = schema.class_attribute.values.size();
+  const int target = target_class(schema, params);
   const std::size_t max_rules = rule_limit(params);
-  // The index of every row, cut as the rounds' samples are: each round searches an index of its own sample
-  // alone (building it costs its rows; filtering the whole index down to them cost the whole index per class),
-  // with the same bins.
-  const NumericBinning binning =
-      options.numeric_bins > 0 ? numeric_binning(data, options.numeric_bins) : NumericBinning{};
-  CoverageIndex index(data, threads, binning);
-  RuleModel model = empty_model(data, params, settings, index);
+  // Each round searches an index of its own rows (a sample, or every row of small data), cut by the bins of
+  // every row; what a rule covers of every row, its sums and its thresholds' gaps come from the rows' own
+  // index (FitRows), which is all a fit across workers could ask of them.
+  const NumericBinning binning = options.numeric_bins > 0 ? rows.binning(options.numeric_bins) : NumericBinning{};
+  rows.index_with(binning);
+  RuleModel model = empty_model(schema, rows.source(), n, rows.class_counts(), params, settings);
   model.kind = ModelKind::rule_set;
   model.default_counts = model.training_counts;
 
@@ -65,25 +81,34 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
   for (double t : model.training_counts) total += t + 1;
   std::vector<double> start(classes);
   for (std::size_t c = 0; c < classes; ++c) start[c] = std::log((model.training_counts[c] + 1) / total);
-  std::vector<double> scores(n * classes), p(n * classes);
-  for (std::size_t r = 0; r < n; ++r) std::copy(start.begin(), start.end(), scores.begin() + r * classes);
+  rows.start_scores(start);
 
   const bool sampling = o.sample > 0 && n > static_cast<std::size_t>(o.sample);
-  // A sampled search's thresholds are shortened on every row its rule's other conditions cover, not on the
-  // sample's alone.
-  SearchOptions sample_options = options;
-  sample_options.shortest_thresholds = false;
+  // The thresholds are shortened on every row the rule's other conditions cover, not on the searched rows alone.
+  SearchOptions searched_options = options;
+  searched_options.shortest_thresholds = false;
   Rng rng(static_cast<std::uint64_t>(params.seed));
-  std::vector<Bitset> kept_rows;  // the training rows each kept rule covers, in model.rules' order
+  std::vector<std::vector<Condition>> kept_conditions;  // as found, of each kept rule, in model.rules' order
   Progress progress("fit: gradient rules", "rounds", static_cast<std::size_t>(o.rounds), true);
+  // Without sampling every round searches every row: they are brought once.
+  std::optional<Dataset> every;
+  std::optional<CoverageIndex> every_index;
+  if (!sampling) {
+    every.emplace(rows.gather(every_row(n)));
+    every_index.emplace(*every, threads, binning);
+  }
   for (int round = 0; round < o.rounds && model.rules.size() < max_rules; ++round, progress.step()) {
-    for (std::size_t r = 0; r < n; ++r) row_probabilities(&scores[r * classes], classes, &p[r * classes]);
-    const std::vector<std::size_t> rows =
-        sampling ? sample_rows(n, static_cast<std::size_t>(o.sample), rng) : std::vector<std::size_t>{};
-    const Dataset sample = sampling ? data.subset(rows) : Dataset{};
-    const std::optional<CoverageIndex> sample_index =
-        sampling ? std::optional<CoverageIndex>(std::in_place, sample, threads, binning) : std::nullopt;
-    const CoverageIndex& searched = sampling ? *sample_index : index;
+    std::vector<double> p;  // the searched rows' class probabilities under the rules so far
+    std::optional<Dataset> sample;
+    std::optional<CoverageIndex> sample_index;
+    if (sampling) {
+      sample.emplace(rows.gather(sample_rows(n, static_cast<std::size_t>(o.sample), rng), &p));
+      sample_index.emplace(*sample, threads, binning);
+    } else {
+      p = rows.probabilities(every_row(n));
+    }
+    const CoverageIndex& searched = sampling ? *sample_index : *every_index;
+    const Dataset& searched_rows = searched.data();
     const std::size_t m = searched.rows();
     const Bitset all(m, true);
     std::vector<double> residual(m);     // each searched row's weight in the search for one class's rule
@@ -92,48 +117,50 @@ RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, c
       if (target >= 0 && static_cast<int>(c) != target) continue;
       if (!(model.training_counts[c] > 0)) continue;
       for (std::size_t i = 0; i < m; ++i) {
-        const std::size_t r = sampling ? rows[i] : i;
-        const double pc = p[r * classes + c];
-        residual[i] = data.y[r] == kMissing ? 0.0 : data.weights[r] * (data.y[r] == static_cast<int>(c) ? 1 - pc : pc);
+        const double pc = p[i * classes + c];
+        const int y = searched_rows.y[i];
+        residual[i] = y == kMissing ? 0.0 : searched_rows.weights[i] * (y == static_cast<int>(c) ? 1 - pc : pc);
       }
-      const CoverageIndex residuals(searched, searched.data().y, residual);
-      auto found = find_best_rule(residuals, all, static_cast<int>(c), quality, sampling ? sample_options : options);
+      const CoverageIndex residuals(searched, searched_rows.y, residual);
+      auto found = find_best_rule(residuals, all, static_cast<int>(c), quality, searched_options);
       if (!found) continue;
-      if (sampling) {
-        if (options.shortest_thresholds) shorten_thresholds(found->conditions, index);
-        found->covered = index.covered(found->conditions);  // every row it covers
-      }
-      double R = 0, H = 0;
-      found->covered.for_each([&](std::size_t r) {
-        if (data.y[r] == kMissing) return;
-        const double pc = p[r * classes + c];
-        R += data.weights[r] * ((data.y[r] == static_cast<int>(c) ? 1.0 : 0.0) - pc);
-        H += data.weights[r] * pc * (1 - pc);
-      });
-      if (!(R > 0)) continue;  // a rule of class c only raises its class's score
-      found_rules.push_back(Candidate{std::move(*found), R / (H + kStepRegulariser)});
+      if (options.shortest_thresholds)
+        shorten_thresholds(found->conditions, [&](const std::vector<Condition>& now, std::size_t i) {
+          return rows.threshold_gap(now, i);
+        });
+      found->covered = Bitset();  // of the searched rows: every row's are the rows' own
+      RuleSums sums = rows.rule_sums(found->conditions, static_cast<int>(c));
+      if (!(sums.gradient > 0)) continue;  // a rule of class c only raises its class's score
+      const double step = sums.gradient / (sums.curvature + kStepRegulariser);
+      found_rules.push_back(Candidate{std::move(*found), std::move(sums), step});
     }
     if (found_rules.empty()) break;
+    std::vector<ScoreStep> steps;
+    for (const Candidate& candidate : found_rules)
+      steps.push_back(ScoreStep{candidate.found.conditions, candidate.found.target, o.shrinkage * candidate.step});
+    rows.add_scores(steps);
     for (Candidate& candidate : found_rules) {
-      const std::size_t c = static_cast<std::size_t>(candidate.found.target);
-      candidate.found.covered.for_each([&](std::size_t r) { scores[r * classes + c] += o.shrinkage * candidate.step; });
       // A rule of the same class covering the same rows as a kept one (found again, or the same rows by other
       // conditions) adds nothing the model could weigh apart from it: the logistic model would split one
       // weight between the two.
-      bool known = false;
-      for (std::size_t k = 0; k < model.rules.size() && !known; ++k)
-        known = model.rules[k].klass == candidate.found.target && kept_rows[k] == candidate.found.covered;
+      std::vector<std::vector<Condition>> same_class;
+      for (std::size_t k = 0; k < model.rules.size(); ++k)
+        if (model.rules[k].klass == candidate.found.target) same_class.push_back(kept_conditions[k]);
+      const std::vector<char> same = rows.same_rows(candidate.found.conditions, same_class);
+      const bool known = std::find(same.begin(), same.end(), 1) != same.end();
       if (known || model.rules.size() >= max_rules) continue;
       // The rule as a rule set holds it: its class counts and probability on the training rows, unweighted.
       // With --stop prior a rule whose probability does not beat its class's prior is not kept (it moved the
       // scores all the same): it claims nothing a reader could use.
-      candidate.found.counts = index.class_counts(candidate.found.covered);
-      Rule rule = make_rule(candidate.found, index, estimator, model.kind, model.training_counts);
+      candidate.found.counts = candidate.sums.counts;
+      Rule rule =
+          make_rule(candidate.found, schema, candidate.sums.counts, estimator, model.kind, model.training_counts);
       if (!passes_prior_test(settings, rule, model.training_counts)) continue;
       model.rules.push_back(std::move(rule));
-      kept_rows.push_back(std::move(candidate.found.covered));
+      kept_conditions.push_back(candidate.found.conditions);
     }
   }
+  rows.end_search();
   return model;
 }
 

@@ -17,7 +17,10 @@
 // As a rule set, each rule carries its class counts on the whole training set and the learner's estimate of
 // its probability (EVC's with --correct evc), and predicts by --combine like cn2-unordered's; rule-logistic
 // with --candidates gradient learns its weights with the gamma-penalised logistic model instead.
+#include <string>
+
 #include "candor/data.hpp"
+#include "candor/learn/fit_rows.hpp"
 #include "candor/learn/params.hpp"
 #include "candor/learn/rule_settings.hpp"
 #include "candor/model/rule_model.hpp"
@@ -27,5 +30,12 @@ namespace candor {
 
 RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
                              const QualityMeasure& quality, int threads, const QualityMeasure* estimate);
+// The same fit on rows wherever they are held (learn/fit_rows.hpp): the first is this one on LocalRows.
+RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const RuleSettings& settings,
+                             const QualityMeasure& quality, int threads, const QualityMeasure* estimate);
+
+// Why a fit of `params` cannot run on rows held elsewhere (stable rules' resamples, bootstrap shrinkage's); empty
+// when it can.
+std::string gradient_rules_refuses_rows(const LearnerParams& params);
 
 }  // namespace candor

@@ -14,6 +14,8 @@ LearnerRegistration register_gradient_rules() {
                                    "the rules so far; combined by --combine, or weighted by rule-logistic (its "
                                    "default --candidates gradient)",
                     .fit = fit_gradient_rules,
+                    .fit_on_rows = fit_gradient_rules,
+                    .refuses_rows = gradient_rules_refuses_rows,
                     // On rows weighted by their residuals, wracc is the sum of the covered rows' residuals (the
                     // loss's gradient) over the total: the rule of steepest descent, as ENDER searches. A != v lets
                     // one rule cover what a tree's "other values" branch covers. docs/defaults.md measures both.

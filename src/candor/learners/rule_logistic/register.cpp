@@ -13,6 +13,8 @@ LearnerRegistration register_rule_logistic() {
                             "--candidates covering, cn2-unordered, with these rule options) and the attributes, each "
                             "rule's weight penalised by gamma = s - q n (paper 000, section 4.3.3)",
                         .fit_model = fit_rule_logistic,
+                        .fit_model_on_rows = fit_rule_logistic,
+                        .refuses_rows = rule_logistic_refuses_rows,
                         .searches_with = rule_candidates_learner,
                         .evc_quality = true,
                         .correct_evc = true,

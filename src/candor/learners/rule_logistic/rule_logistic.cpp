@@ -4,11 +4,14 @@
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/fit_rows.hpp"
 #include "candor/learn/gradient_rules_options.hpp"
 #include "candor/learn/rule_settings.hpp"
 #include "candor/learn/stable_options.hpp"
@@ -139,16 +142,20 @@ Design make_design(const Dataset& d, const std::vector<std::size_t>& rows, const
   return out;
 }
 
-// The design's rows as row patterns (linear/row_patterns.hpp), for a design without attribute columns.
-Design aggregate_rows(const Design& d) {
-  if (d.X.cols() != 0) throw std::invalid_argument("aggregate_rows: a design with attribute columns");
-  RowPatterns patterns = row_patterns(d.y, d.w, d.covered);
+// Row patterns (linear/row_patterns.hpp) as the rows of a design without attribute columns.
+Design pattern_design(RowPatterns patterns) {
   Design out;
   out.X.resize(static_cast<Eigen::Index>(patterns.y.size()), 0);
   out.y = std::move(patterns.y);
   out.w = std::move(patterns.w);
   out.covered = std::move(patterns.covered);
   return out;
+}
+
+// The design's rows as row patterns, for a design without attribute columns.
+Design aggregate_rows(const Design& d) {
+  if (d.X.cols() != 0) throw std::invalid_argument("aggregate_rows: a design with attribute columns");
+  return pattern_design(row_patterns(d.y, d.w, d.covered));
 }
 
 // The problems of one model: one (binary, softmax) or one per class (one-vs-rest). In a binary problem a
@@ -365,10 +372,16 @@ LambdaSearch cross_validate_refit(const RuleLogisticFit& f, LogisticLink link) {
 
 // lambda: given, or the value of least cross-validated log loss (ties: the larger lambda), the search
 // recorded in the model.
+// lambda where no search chooses it: given, or --lambda-search none's.
+std::optional<double> unsearched_lambda(const LearnerParams& p, const RuleLogisticOptions& o) {
+  if (o.lambda_search == LambdaSearchOn::none) return resolved_fixed_lambda(p);
+  if (p.options<LinearOptions>().lambda > 0) return p.options<LinearOptions>().lambda;
+  return std::nullopt;
+}
+
 double chosen_lambda(LogisticRuleModel& model, const RuleLogisticFit& f, const Design& design,
                      const std::vector<Rule>& rules) {
-  if (f.o.lambda_search == LambdaSearchOn::none) return resolved_fixed_lambda(f.p);
-  if (f.p.options<LinearOptions>().lambda > 0) return f.p.options<LinearOptions>().lambda;
+  if (const auto fixed = unsearched_lambda(f.p, f.o)) return *fixed;
   LambdaSearch& search = model.lambda_search;
   if (f.o.lambda_search == LambdaSearchOn::attributes) {
     const AttributeEncoding attributes = AttributeEncoding::fit(f.data, f.weight_rows);
@@ -477,6 +490,14 @@ void drop_and_rank_rules(LogisticRuleModel& model, const Design& design) {
   }
 }
 
+// The weights of model.rules at model.lambda on `design`'s rows, dropping the rules left at weight 0.
+void weigh_rules(LogisticRuleModel& model, const Design& design, const RuleLogisticOptions& o, int classes) {
+  const std::vector<Rule>& rules = model.rules.rules;
+  const auto problems = make_problems(design, rules, classes, model.link, o, model.lambda);
+  store_weights(model, problems, solve_all(problems, nullptr, kModelTolerance), rules, classes);
+  drop_and_rank_rules(model, design);
+}
+
 // The weights of model.rules, dropping the rules left at weight 0; lambda chosen on the first fit, kept on a
 // second (stable rules limited to the learner's size).
 void fit_weights(LogisticRuleModel& model, const RuleLogisticFit& f, bool choose_lambda) {
@@ -486,9 +507,7 @@ void fit_weights(LogisticRuleModel& model, const RuleLogisticFit& f, bool choose
   // The model lambda search folds the design's rows; every other fit takes them as patterns.
   if (design.X.cols() == 0 && f.o.lambda_search != LambdaSearchOn::model) design = aggregate_rows(design);
   if (choose_lambda) model.lambda = chosen_lambda(model, f, design, rules);
-  const auto problems = make_problems(design, rules, f.classes, model.link, f.o, model.lambda);
-  store_weights(model, problems, solve_all(problems, nullptr, kModelTolerance), rules, f.classes);
-  drop_and_rank_rules(model, design);
+  weigh_rules(model, design, f.o, f.classes);
 }
 
 // At most as many rules as the learner keeps without stable rules on the same data (`limit`): the most
@@ -524,9 +543,10 @@ RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size
   return o;
 }
 
-std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParams& given, int threads) {
-  if (data.rows() == 0) throw std::invalid_argument("rule-logistic needs training rows");
-  auto model = std::make_unique<LogisticRuleModel>();
+namespace {
+
+// The options as the fit uses them and records them.
+LearnerParams resolved_params(const LearnerParams& given) {
   LearnerParams p = given;
   // Stable rules are the frequent rules of covering over resamples: gradient rules found on resamples
   // seldom repeat (rule-set stability 0.49 with them against 0.63 without, on vote), so the stable mode takes
@@ -536,13 +556,67 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
   p.correct = p.resolved_correct();  // the model records what was used
   p.options<LinearOptions>().lambda_search = resolved_lambda_search(p);
   p.multiclass = p.resolved_multiclass();
-  const int classes = static_cast<int>(data.num_classes());
+  return p;
+}
+
+// A model of `classes` classes before its rules: its link, options and settings.
+std::unique_ptr<LogisticRuleModel> start_model(const LearnerParams& p, int classes, RuleLogisticOptions& o) {
   if (classes < 2) throw std::invalid_argument("rule-logistic needs a class with at least two values");
-  const RuleLogisticOptions o = read_rule_logistic_options(p, static_cast<std::size_t>(classes));
+  o = read_rule_logistic_options(p, static_cast<std::size_t>(classes));
+  auto model = std::make_unique<LogisticRuleModel>();
   model->link = o.link;
   model->learner = params_to_json(p);
   model->settings = {p.options<LinearOptions>().features, p.options<LinearOptions>().penalty,
                      p.options<LinearOptions>().rule_penalty};
+  return model;
+}
+
+}  // namespace
+
+std::string rule_logistic_refuses_rows(const LearnerParams& given) {
+  const LearnerParams p = resolved_params(given);
+  const LinearOptions& o = p.options<LinearOptions>();
+  const std::string one_process = " needs every row in one process";
+  if (p.stable.resamples > 0) return "rule-logistic with --stable-resamples" + one_process + " (its resamples)";
+  if (o.candidates != RuleCandidates::gradient)
+    return "rule-logistic with --candidates covering" + one_process + " (covering's rows left)";
+  if (o.features != LogisticFeatures::rules)
+    return "rule-logistic with --features " + std::string(name_of(kLogisticFeatureNames, o.features)) + one_process +
+           " (its attribute columns)";
+  if (o.rule_data != RuleData::all) return "rule-logistic with --rule-data half" + one_process + " (its halves)";
+  if (!unsearched_lambda(p, read_rule_logistic_options(p, 2)))
+    return "rule-logistic's --lambda-search" + one_process + " (its folds): give --lambda, or --lambda-search none";
+  return refuses_rows(candidate_params(p, false));
+}
+
+std::unique_ptr<Model> fit_rule_logistic(FitRows& rows, const LearnerParams& given, int threads) {
+  if (rows.rows() == 0) throw std::invalid_argument("rule-logistic needs training rows");
+  if (const std::string why = rule_logistic_refuses_rows(given); !why.empty()) throw std::invalid_argument(why);
+  const LearnerParams p = resolved_params(given);
+  const int classes = static_cast<int>(rows.schema().class_attribute.values.size());
+  RuleLogisticOptions o;
+  auto model = start_model(p, classes, o);
+  model->schema = rows.schema();
+  model->training_counts = rows.class_counts();
+  model->training_rows = rows.rows();
+  model->training_source = rows.source();
+  model->rules = fit_rules(rows, candidate_params(p, false), threads);
+  model->lambda = *unsearched_lambda(p, o);
+  weigh_rules(*model, pattern_design(rows.patterns(model->rules.rules)), o, classes);
+  return model;
+}
+
+std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParams& given, int threads) {
+  if (data.rows() == 0) throw std::invalid_argument("rule-logistic needs training rows");
+  // The default and every fit that could run across workers runs on the rows as one part.
+  if (rule_logistic_refuses_rows(given).empty()) {
+    LocalRows rows(data, threads);
+    return fit_rule_logistic(rows, given, threads);
+  }
+  const LearnerParams p = resolved_params(given);
+  const int classes = static_cast<int>(data.num_classes());
+  RuleLogisticOptions o;
+  std::unique_ptr<LogisticRuleModel> model = start_model(p, classes, o);
   record_training(*model, data);
 
   // Rows for the rules and rows for the weights.

@@ -32,6 +32,12 @@ RuleLogisticOptions read_rule_logistic_options(const LearnerParams& p, std::size
 // The learner's fit function (learn/learner.hpp's ModelFit); the rules come from cn2-unordered with the
 // rule options of `params`.
 std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParams& params, int threads);
+// The same on rows wherever they are held (learn/fit_rows.hpp), for the options rule_logistic_refuses_rows
+// leaves: rules only, gradient candidates, no stable rules, lambda given or fixed. The first fit runs these
+// options through this one, on the rows as one part.
+class FitRows;
+std::unique_ptr<Model> fit_rule_logistic(FitRows& rows, const LearnerParams& params, int threads);
+std::string rule_logistic_refuses_rows(const LearnerParams& params);
 // --lambda-search, or its default: none (lambda fixed) for a rules-only model, whose gamma penalty already
 // ties each weight to its rule's corrected probability; attributes otherwise.
 LambdaSearchOn resolved_lambda_search(const LearnerParams& p);

@@ -1,0 +1,63 @@
+#pragma once
+// candor's public API: one fit over rows held in parts elsewhere, such as the partitions of a Dask DataFrame on
+// its workers (docs/guide-distributed.md). The coordinator runs the fit and asks every part for samples of its
+// rows and for sums over them (a rule's class counts, its gradient, the gaps of its thresholds, row patterns);
+// each part answers with PartRows. Requests and replies are MessagePack bytes, so that any transport carries
+// them. The learners that can fit so: rule-logistic with its gradient candidates (the default) and
+// gradient-rules; numeric attributes are cut into bins (--numeric-bins) taken from all the rows.
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "candor/data.hpp"
+#include "candor/learner.hpp"
+#include "candor/model.hpp"
+
+namespace candor {
+
+// How the coordinator reaches its parts. `ask` sends one request to each part (in part order) and returns their
+// replies; `update` sends each part a request that moves its scores (PartRows::update), answered by nothing;
+// `share` makes one value (the bins) known to every part for the requests after it.
+struct PartTransport {
+  std::function<std::vector<std::string>(const std::vector<std::string>&)> ask;
+  std::function<void(const std::vector<std::string>&)> update;
+  std::function<void(const std::string&)> share;
+};
+
+class RowPart;  // learn/fit_rows.hpp
+
+// One part of the rows, as a worker holds it: its rows with the schema of all of them.
+class PartRows {
+ public:
+  explicit PartRows(Dataset rows);
+  ~PartRows();
+  PartRows(const PartRows&) = delete;
+  PartRows& operator=(const PartRows&) = delete;
+  std::size_t rows() const;
+  // The reply to one request of `ask`. `scores`: the part's scores (rows x classes) from its last `update`, null
+  // before the first; `shared`: the last value shared, empty before it.
+  std::string answer(const std::string& request, const std::string& shared, const double* scores);
+  // The part's scores after one request of `update`.
+  std::vector<double> update(const std::string& request, const std::string& shared, std::vector<double> scores);
+
+ private:
+  std::unique_ptr<RowPart> part_;
+};
+
+struct PartsFit {
+  std::unique_ptr<Model> model;
+  std::size_t requests = 0;  // requests sent (one to every part counts once)
+  std::size_t bytes = 0;     // of the requests and replies
+};
+
+// Fits `learner` on the rows of parts of `part_rows` rows each, in order, their schema and source that of `layout`
+// (whose rows are not read). The model is the one fit_model gives on the same rows in one process, up to the
+// order of its sums. Throws std::invalid_argument for a learner or options that need every row in one process.
+PartsFit fit_model_on_parts(const Dataset& layout, const std::vector<std::size_t>& part_rows, PartTransport transport,
+                            const Learner& learner, int threads = 1);
+// Why `learner` cannot fit on parts; empty when it can.
+std::string refuses_parts(const Learner& learner);
+
+}  // namespace candor

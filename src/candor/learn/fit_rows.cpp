@@ -1,0 +1,515 @@
+#include "candor/learn/fit_rows.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "candor/coverage/bitset.hpp"
+#include "candor/data/resampling.hpp"
+#include "candor/evc/calibration.hpp"
+
+namespace candor {
+
+using nlohmann::json;
+
+void RuleSums::merge(const RuleSums& other) {
+  if (counts.empty()) counts.assign(other.counts.size(), 0.0);
+  for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += other.counts[c];
+  gradient += other.gradient;
+  curvature += other.curvature;
+}
+
+void row_probabilities(const double* scores, std::size_t classes, double* p) {
+  const double top = *std::max_element(scores, scores + classes);
+  double sum = 0;
+  for (std::size_t c = 0; c < classes; ++c) sum += p[c] = std::exp(scores[c] - top);
+  for (std::size_t c = 0; c < classes; ++c) p[c] /= sum;
+}
+
+// ---- RowPart ----------------------------------------------------------------------------------------------
+
+RowPart::RowPart(const Dataset& rows) : data_(&rows) {}
+
+RowPart::RowPart(Dataset&& rows) : owned_(std::move(rows)), data_(&*owned_) {}
+
+void RowPart::index_with(const NumericBinning& binning, int threads) {
+  if (indexed_with(binning)) return;
+  index_.reset();
+  binning_ = binning;
+  index_.emplace(*data_, threads, binning_);
+}
+
+const CoverageIndex& RowPart::index() const {
+  if (!index_) throw std::logic_error("RowPart: a rule query before the part was indexed");
+  return *index_;
+}
+
+NumericBinning RowPart::bin_ranges(NumericBinning bounds) const {
+  add_bin_ranges(bounds, *data_);
+  return bounds;
+}
+
+ThresholdGap RowPart::threshold_gap(const std::vector<Condition>& conditions, std::size_t i) const {
+  return candor::threshold_gap(conditions, i, index());
+}
+
+RuleSums RowPart::rule_sums(const std::vector<Condition>& conditions, int klass, const double* scores) const {
+  const CoverageIndex& ix = index();
+  const Bitset covered = ix.covered(conditions);
+  RuleSums out;
+  out.counts = ix.class_counts(covered);
+  if (!scores) return out;
+  const Dataset& d = *data_;
+  const std::size_t classes = d.num_classes();
+  std::vector<double> p(classes);
+  covered.for_each([&](std::size_t r) {
+    if (d.y[r] == kMissing) return;
+    row_probabilities(scores + r * classes, classes, p.data());
+    const double pc = p[static_cast<std::size_t>(klass)];
+    out.gradient += d.weights[r] * ((d.y[r] == klass ? 1.0 : 0.0) - pc);
+    out.curvature += d.weights[r] * pc * (1 - pc);
+  });
+  return out;
+}
+
+std::vector<char> RowPart::same_rows(const std::vector<Condition>& conditions,
+                                     const std::vector<std::vector<Condition>>& others) const {
+  const CoverageIndex& ix = index();
+  const Bitset covered = ix.covered(conditions);
+  std::vector<char> out;
+  for (const auto& o : others) out.push_back(ix.covered(o) == covered ? 1 : 0);
+  return out;
+}
+
+void RowPart::add_scores(double* scores, const std::vector<ScoreStep>& steps) const {
+  const std::size_t classes = data_->num_classes();
+  for (const ScoreStep& s : steps)
+    index().covered(s.conditions).for_each(
+        [&](std::size_t r) { scores[r * classes + static_cast<std::size_t>(s.klass)] += s.delta; });
+}
+
+RowPatterns RowPart::patterns(const std::vector<Rule>& rules) const {
+  const Dataset& d = *data_;
+  const std::size_t n = d.rows();
+  // Each rule's rows counted before they are listed: lists grown row by row would hold up to twice their rows.
+  std::vector<std::vector<std::uint32_t>> covered(rules.size());
+  std::vector<char> fires(n);
+  for (std::size_t k = 0; k < rules.size(); ++k) {
+    std::size_t count = 0;
+    for (std::size_t r = 0; r < n; ++r) count += fires[r] = rules[k].covers(d, r) ? 1 : 0;
+    covered[k].reserve(count);
+    for (std::size_t r = 0; r < n; ++r)
+      if (fires[r]) covered[k].push_back(static_cast<std::uint32_t>(r));
+  }
+  return row_patterns(d.y, d.weights, covered);
+}
+
+// ---- LocalRows --------------------------------------------------------------------------------------------
+
+Dataset LocalRows::gather(const std::vector<std::size_t>& rows, std::vector<double>* probabilities) {
+  if (probabilities) *probabilities = LocalRows::probabilities(rows);
+  return part_.data().subset(rows);
+}
+
+std::vector<double> LocalRows::probabilities(const std::vector<std::size_t>& rows) {
+  const std::size_t classes = part_.data().num_classes();
+  std::vector<double> out(rows.size() * classes);
+  for (std::size_t i = 0; i < rows.size(); ++i) row_probabilities(&scores_[rows[i] * classes], classes, &out[i * classes]);
+  return out;
+}
+
+NumericBinning LocalRows::binning(std::size_t bins) { return numeric_binning(part_.data(), bins); }
+
+EvcCalibration LocalRows::calibrate_evc(const SearchOptions& search, const EvcSettings& settings,
+                                        const std::vector<int>& classes, int threads) {
+  return calibrate_evc_cached(part_.data(), search, settings, classes, threads);
+}
+
+void LocalRows::start_scores(const std::vector<double>& start) {
+  scores_.resize(part_.rows() * start.size());
+  for (std::size_t r = 0; r < part_.rows(); ++r) std::copy(start.begin(), start.end(), scores_.begin() + r * start.size());
+}
+
+void LocalRows::end_search() {
+  part_.drop_index();
+  scores_ = {};
+}
+
+// ---- The requests -----------------------------------------------------------------------------------------
+
+namespace {
+
+json condition_json(const Condition& c) { return json::array({c.attribute, static_cast<int>(c.op), c.value, c.threshold}); }
+
+json conditions_json(const std::vector<Condition>& conditions) {
+  json out = json::array();
+  for (const Condition& c : conditions) out.push_back(condition_json(c));
+  return out;
+}
+
+std::vector<Condition> conditions_of(const json& j) {
+  std::vector<Condition> out;
+  for (const json& c : j) {
+    Condition k;
+    k.attribute = c.at(0).get<int>();
+    k.op = static_cast<Op>(c.at(1).get<int>());
+    k.value = c.at(2).get<int>();
+    k.threshold = c.at(3).get<double>();
+    out.push_back(k);
+  }
+  return out;
+}
+
+std::string pack(const json& j) {
+  const std::vector<std::uint8_t> bytes = json::to_msgpack(j);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+json unpack(const std::string& bytes) { return json::from_msgpack(bytes); }
+
+json binning_json(const NumericBinning& b) {
+  return json{{"bins", b.bins}, {"upper", b.upper}, {"low", b.low}, {"high", b.high}};
+}
+
+NumericBinning binning_of(const json& j) {
+  NumericBinning b;
+  b.bins = j.at("bins").get<std::size_t>();
+  b.upper = j.at("upper").get<std::vector<std::vector<double>>>();
+  b.low = j.at("low").get<std::vector<std::vector<double>>>();
+  b.high = j.at("high").get<std::vector<std::vector<double>>>();
+  return b;
+}
+
+// The part's rows at `rows` (its own numbering): each attribute's codes or values, the classes and weights.
+json rows_json(const Dataset& d, const std::vector<std::size_t>& rows) {
+  json columns = json::array();
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+    if (d.attribute(a).is_nominal()) {
+      std::vector<int> codes;
+      for (std::size_t r : rows) codes.push_back(d.columns[a].codes[r]);
+      columns.push_back(codes);
+    } else {
+      std::vector<double> values;
+      for (std::size_t r : rows) values.push_back(d.columns[a].values[r]);
+      columns.push_back(values);
+    }
+  }
+  std::vector<int> y;
+  std::vector<double> w;
+  for (std::size_t r : rows) {
+    y.push_back(d.y[r]);
+    w.push_back(d.weights[r]);
+  }
+  return json{{"columns", columns}, {"y", y}, {"w", w}};
+}
+
+const char* op_of(const json& request) { return request.at("op").get_ref<const std::string&>().c_str(); }
+
+}  // namespace
+
+std::string answer_request(RowPart& part, const std::string& request_bytes, const std::string& binning,
+                           const double* scores) {
+  const json request = unpack(request_bytes);
+  const std::string op = op_of(request);
+  if (op == "class_counts") return pack(part.class_counts());
+  if (op == "gather" || op == "probabilities") {
+    const auto rows = request.at("rows").get<std::vector<std::size_t>>();
+    for (std::size_t r : rows)
+      if (r >= part.rows()) throw std::invalid_argument(op + ": a row past the part's rows");
+    std::vector<double> p;
+    if (op == "probabilities" || request.value("probabilities", false)) {
+      if (!scores) throw std::invalid_argument(op + ": probabilities asked for before the scores started");
+      const std::size_t classes = part.data().num_classes();
+      p.resize(rows.size() * classes);
+      for (std::size_t i = 0; i < rows.size(); ++i) row_probabilities(scores + rows[i] * classes, classes, &p[i * classes]);
+    }
+    if (op == "probabilities") return pack(p);
+    json out = rows_json(part.data(), rows);
+    if (!p.empty()) out["p"] = p;
+    return pack(out);
+  }
+  if (op == "bin_ranges") return pack(binning_json(part.bin_ranges(binning_of(request.at("bounds")))));
+  if (op == "patterns") {
+    std::vector<Rule> rules;
+    for (const json& c : request.at("rules")) {
+      Rule r;
+      r.conditions = conditions_of(c);
+      rules.push_back(std::move(r));
+    }
+    const RowPatterns p = part.patterns(rules);
+    return pack(json{{"y", p.y}, {"w", p.w}, {"covered", p.covered}});
+  }
+  // The rule queries count on the index of the shared binning.
+  if (binning.empty()) throw std::invalid_argument(op + ": a rule query before the binning was shared");
+  const NumericBinning b = binning_of(unpack(binning));
+  if (!part.indexed_with(b)) part.index_with(b, 1);
+  const std::vector<Condition> conditions = conditions_of(request.at("conditions"));
+  if (op == "threshold_gap") {
+    const ThresholdGap g = part.threshold_gap(conditions, request.at("i").get<std::size_t>());
+    return pack(json::array({g.below, g.above}));
+  }
+  if (op == "rule_sums") {
+    const RuleSums s = part.rule_sums(conditions, request.at("class").get<int>(), scores);
+    return pack(json{{"counts", s.counts}, {"gradient", s.gradient}, {"curvature", s.curvature}});
+  }
+  if (op == "same_rows") {
+    std::vector<std::vector<Condition>> others;
+    for (const json& o : request.at("others")) others.push_back(conditions_of(o));
+    const std::vector<char> same = part.same_rows(conditions, others);
+    return pack(std::vector<int>(same.begin(), same.end()));
+  }
+  throw std::invalid_argument("a request of unknown kind '" + op + "'");
+}
+
+std::vector<double> update_request(RowPart& part, const std::string& request_bytes, const std::string& binning,
+                                   std::vector<double> scores) {
+  const json request = unpack(request_bytes);
+  const std::string op = op_of(request);
+  const std::size_t classes = part.data().num_classes();
+  if (op == "start") {
+    const auto start = request.at("start").get<std::vector<double>>();
+    if (start.size() != classes) throw std::invalid_argument("start: one score per class");
+    scores.resize(part.rows() * classes);
+    for (std::size_t r = 0; r < part.rows(); ++r) std::copy(start.begin(), start.end(), scores.begin() + r * classes);
+    return scores;
+  }
+  if (op == "add_scores") {
+    if (scores.size() != part.rows() * classes) throw std::invalid_argument("add_scores: scores of another part");
+    if (binning.empty()) throw std::invalid_argument("add_scores before the binning was shared");
+    const NumericBinning b = binning_of(unpack(binning));
+    if (!part.indexed_with(b)) part.index_with(b, 1);
+    std::vector<ScoreStep> steps;
+    for (const json& s : request.at("steps"))
+      steps.push_back(ScoreStep{conditions_of(s.at(0)), s.at(1).get<int>(), s.at(2).get<double>()});
+    part.add_scores(scores.data(), steps);
+    return scores;
+  }
+  throw std::invalid_argument("an update of unknown kind '" + op + "'");
+}
+
+// ---- RemoteRows -------------------------------------------------------------------------------------------
+
+RemoteRows::RemoteRows(Schema schema, std::string source, std::vector<std::size_t> part_rows, RowTransport transport)
+    : schema_(std::move(schema)), source_(std::move(source)), part_rows_(std::move(part_rows)),
+      transport_(std::move(transport)) {
+  if (part_rows_.empty()) throw std::invalid_argument("a fit across parts needs at least one part");
+  for (std::size_t n : part_rows_) {
+    part_start_.push_back(total_);
+    total_ += n;
+  }
+}
+
+std::vector<std::string> RemoteRows::ask(const std::vector<std::string>& requests) {
+  ++requests_;
+  for (const std::string& r : requests) bytes_ += r.size();
+  std::vector<std::string> replies = transport_.ask(requests);
+  if (replies.size() != requests.size()) throw std::runtime_error("the transport answered for another number of parts");
+  for (const std::string& r : replies) bytes_ += r.size();
+  return replies;
+}
+
+std::vector<std::string> RemoteRows::ask_all(const std::string& request) {
+  return ask(std::vector<std::string>(part_rows_.size(), request));
+}
+
+void RemoteRows::update_all(const std::string& request) {
+  ++requests_;
+  bytes_ += request.size() * part_rows_.size();
+  transport_.update(std::vector<std::string>(part_rows_.size(), request));
+}
+
+std::vector<double> RemoteRows::class_counts() {
+  std::vector<double> out(schema_.class_attribute.values.size(), 0.0);
+  for (const std::string& reply : ask_all(pack(json{{"op", "class_counts"}}))) {
+    const auto counts = unpack(reply).get<std::vector<double>>();
+    for (std::size_t c = 0; c < out.size(); ++c) out[c] += counts.at(c);
+  }
+  return out;
+}
+
+std::vector<json> RemoteRows::ask_rows(const std::vector<std::size_t>& rows, json request,
+                                       std::vector<std::pair<std::size_t, std::size_t>>& place) {
+  // Each part is asked for its own rows, in the order asked.
+  const std::size_t parts = part_rows_.size();
+  std::vector<std::vector<std::size_t>> local(parts);
+  place.resize(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (rows[i] >= total_) throw std::invalid_argument("a request for a row past the rows");
+    const auto k = static_cast<std::size_t>(std::upper_bound(part_start_.begin(), part_start_.end(), rows[i]) -
+                                            part_start_.begin() - 1);
+    place[i] = {k, local[k].size()};
+    local[k].push_back(rows[i] - part_start_[k]);
+  }
+  std::vector<std::string> requests;
+  for (std::size_t k = 0; k < parts; ++k) {
+    request["rows"] = local[k];
+    requests.push_back(pack(request));
+  }
+  std::vector<json> replies;
+  for (const std::string& r : ask(requests)) replies.push_back(unpack(r));
+  return replies;
+}
+
+Dataset RemoteRows::gather(const std::vector<std::size_t>& rows, std::vector<double>* probabilities) {
+  std::vector<std::pair<std::size_t, std::size_t>> place;
+  const std::vector<json> replies =
+      ask_rows(rows, json{{"op", "gather"}, {"probabilities", probabilities != nullptr}}, place);
+  Dataset out;
+  out.source = source_;
+  out.schema = schema_;
+  const std::size_t parts = part_rows_.size(), na = schema_.attributes.size();
+  const std::size_t classes = schema_.class_attribute.values.size();
+  out.columns.resize(na);
+  if (probabilities) probabilities->assign(rows.size() * classes, 0.0);
+  std::vector<const json*> column_of(parts * na);
+  for (std::size_t k = 0; k < parts; ++k)
+    for (std::size_t a = 0; a < na; ++a) column_of[k * na + a] = &replies[k].at("columns").at(a);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto [k, j] = place[i];
+    for (std::size_t a = 0; a < na; ++a) {
+      const json& column = *column_of[k * na + a];
+      if (schema_.attributes[a].is_nominal())
+        out.columns[a].codes.push_back(column.at(j).get<int>());
+      else
+        out.columns[a].values.push_back(column.at(j).get<double>());
+    }
+    out.y.push_back(replies[k].at("y").at(j).get<int>());
+    out.weights.push_back(replies[k].at("w").at(j).get<double>());
+    out.lines.push_back(rows[i] + 1);
+    if (probabilities)
+      for (std::size_t c = 0; c < classes; ++c)
+        (*probabilities)[i * classes + c] = replies[k].at("p").at(j * classes + c).get<double>();
+  }
+  return out;
+}
+
+std::vector<double> RemoteRows::probabilities(const std::vector<std::size_t>& rows) {
+  std::vector<std::pair<std::size_t, std::size_t>> place;
+  const std::vector<json> replies = ask_rows(rows, json{{"op", "probabilities"}}, place);
+  const std::size_t classes = schema_.class_attribute.values.size();
+  std::vector<double> out(rows.size() * classes);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t c = 0; c < classes; ++c)
+      out[i * classes + c] = replies[place[i].first].at(place[i].second * classes + c).get<double>();
+  return out;
+}
+
+NumericBinning RemoteRows::binning(std::size_t bins) {
+  auto known = binnings_.find(bins);
+  if (known != binnings_.end()) return known->second;
+  // numeric_binning's: bounds from the spread sample, ranges from every row, merged part by part.
+  const Dataset sample = gather(spread_rows(total_, std::min(total_, kBinSampleRows)));
+  const NumericBinning bounds = binning_bounds(sample, bins);
+  std::optional<NumericBinning> out;
+  for (const std::string& reply : ask_all(pack(json{{"op", "bin_ranges"}, {"bounds", binning_json(bounds)}}))) {
+    const NumericBinning part = binning_of(unpack(reply));
+    if (!out)
+      out = part;
+    else
+      merge_bin_ranges(*out, part);
+  }
+  return binnings_[bins] = *out;
+}
+
+EvcCalibration RemoteRows::calibrate_evc(const SearchOptions& search, const EvcSettings& settings,
+                                         const std::vector<int>& classes, int threads) {
+  if (search.numeric_bins == 0)
+    throw std::invalid_argument(
+        "a fit across workers cuts numeric attributes into bins (--numeric-bins 0, exact cuts, needs every row in "
+        "one process)");
+  // calibrate_evc's rows: all of them up to kCalibrationRows, else its spread sample cut by the bins of all.
+  if (total_ <= kCalibrationRows) {
+    const Dataset all = gather(spread_rows(total_, total_));
+    return calibrate_evc_cached(all, search, settings, classes, threads);
+  }
+  const Dataset sample = gather(spread_rows(total_, kCalibrationRows));
+  return candor::calibrate_evc(sample, binning(search.numeric_bins), search, settings, classes, threads);
+}
+
+void RemoteRows::index_with(const NumericBinning& binning) {
+  const std::string shared = pack(binning_json(binning));
+  ++requests_;
+  bytes_ += shared.size() * part_rows_.size();
+  transport_.share(shared);
+}
+
+void RemoteRows::start_scores(const std::vector<double>& start) {
+  update_all(pack(json{{"op", "start"}, {"start", start}}));
+}
+
+ThresholdGap RemoteRows::threshold_gap(const std::vector<Condition>& conditions, std::size_t i) {
+  ThresholdGap out;
+  for (const std::string& reply :
+       ask_all(pack(json{{"op", "threshold_gap"}, {"conditions", conditions_json(conditions)}, {"i", i}}))) {
+    const json g = unpack(reply);
+    out.merge(ThresholdGap{g.at(0).get<double>(), g.at(1).get<double>()});
+  }
+  return out;
+}
+
+RuleSums RemoteRows::rule_sums(const std::vector<Condition>& conditions, int klass) {
+  RuleSums out;
+  for (const std::string& reply :
+       ask_all(pack(json{{"op", "rule_sums"}, {"conditions", conditions_json(conditions)}, {"class", klass}}))) {
+    const json s = unpack(reply);
+    out.merge(RuleSums{s.at("counts").get<std::vector<double>>(), s.at("gradient").get<double>(),
+                       s.at("curvature").get<double>()});
+  }
+  return out;
+}
+
+std::vector<char> RemoteRows::same_rows(const std::vector<Condition>& conditions,
+                                        const std::vector<std::vector<Condition>>& others) {
+  std::vector<char> out(others.size(), 1);
+  if (others.empty()) return out;
+  json list = json::array();
+  for (const auto& o : others) list.push_back(conditions_json(o));
+  for (const std::string& reply :
+       ask_all(pack(json{{"op", "same_rows"}, {"conditions", conditions_json(conditions)}, {"others", list}}))) {
+    const auto same = unpack(reply).get<std::vector<int>>();
+    for (std::size_t k = 0; k < out.size(); ++k) out[k] = out[k] && same.at(k);
+  }
+  return out;
+}
+
+void RemoteRows::add_scores(const std::vector<ScoreStep>& steps) {
+  json list = json::array();
+  for (const ScoreStep& s : steps) list.push_back(json::array({conditions_json(s.conditions), s.klass, s.delta}));
+  update_all(pack(json{{"op", "add_scores"}, {"steps", list}}));
+}
+
+RowPatterns RemoteRows::patterns(const std::vector<Rule>& rules) {
+  json list = json::array();
+  for (const Rule& r : rules) list.push_back(conditions_json(r.conditions));
+  // Merged by class and covering rules, numbered by first appearance (part by part); weights summed in that order.
+  RowPatterns out;
+  out.covered.resize(rules.size());
+  std::map<std::pair<int, std::vector<std::uint32_t>>, std::uint32_t> known;
+  for (const std::string& reply : ask_all(pack(json{{"op", "patterns"}, {"rules", list}}))) {
+    const json p = unpack(reply);
+    const auto y = p.at("y").get<std::vector<int>>();
+    const auto w = p.at("w").get<std::vector<double>>();
+    const auto covered = p.at("covered").get<std::vector<std::vector<std::uint32_t>>>();
+    std::vector<std::vector<std::uint32_t>> rules_of(y.size());
+    for (std::size_t k = 0; k < covered.size(); ++k)
+      for (std::uint32_t q : covered[k]) rules_of.at(q).push_back(static_cast<std::uint32_t>(k));
+    for (std::size_t q = 0; q < y.size(); ++q) {
+      auto [at, added] = known.try_emplace({y[q], rules_of[q]}, static_cast<std::uint32_t>(out.y.size()));
+      if (added) {
+        out.y.push_back(y[q]);
+        out.w.push_back(0.0);
+        for (std::uint32_t k : rules_of[q]) out.covered[k].push_back(at->second);
+      }
+      out.w[at->second] += w[q];
+    }
+  }
+  for (auto& c : out.covered) std::sort(c.begin(), c.end());
+  return out;
+}
+
+}  // namespace candor

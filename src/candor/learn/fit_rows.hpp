@@ -1,0 +1,201 @@
+#pragma once
+// The rows of one fit, as the learners that can fit across workers read them (docs/guide-distributed.md): a
+// rule search needs samples of rows, brought to it, and sums over every row, which each part of the rows
+// computes alone and which merge. FitRows is that view. LocalRows holds all the rows in this process (every
+// local fit of those learners goes through it); RemoteRows asks parts held elsewhere (Dask workers, through a
+// transport given as three functions) with the requests answer_request and update_request serve on each part.
+// Both ask the same RowPart, so a fit across parts is the local fit up to the order of its sums.
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <utility>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "candor/coverage/condition.hpp"
+#include "candor/coverage/coverage_index.hpp"
+#include "candor/data.hpp"
+#include "candor/distributed.hpp"
+#include "candor/evc/laws.hpp"
+#include "candor/linear/row_patterns.hpp"
+#include "candor/model/rule_model.hpp"
+#include "candor/search/beam_search.hpp"
+
+namespace candor {
+
+// What the rows a rule covers sum to, over every row: their class counts (weighted) and, for the rule's class
+// under the scores so far, the gradient R and curvature H of its Newton step (learners/gradient_rules/).
+struct RuleSums {
+  std::vector<double> counts;
+  double gradient = 0, curvature = 0;
+  void merge(const RuleSums& other);
+};
+
+// A move of the scores: `delta` added to the score of class `klass` on every row the conditions cover.
+struct ScoreStep {
+  std::vector<Condition> conditions;
+  int klass = 0;
+  double delta = 0;
+};
+
+// Class probabilities of one row from its scores (softmax), as every step of the gradient search computes them.
+void row_probabilities(const double* scores, std::size_t classes, double* p);
+
+// One part of a fit's rows and what a rule search asks of them. Scores, where a request needs them, are held by
+// the caller (rows x classes), so that a part holds nothing that a retry could lose.
+class RowPart {
+ public:
+  explicit RowPart(const Dataset& rows);  // refers to `rows`, which must outlive the part
+  explicit RowPart(Dataset&& rows);       // owns them
+  RowPart(const RowPart&) = delete;
+  RowPart& operator=(const RowPart&) = delete;
+
+  const Dataset& data() const { return *data_; }
+  std::size_t rows() const { return data_->rows(); }
+  // The index rule queries count with, cut by `binning` (none: exact cuts); kept until the next binning.
+  void index_with(const NumericBinning& binning, int threads);
+  void drop_index() { index_.reset(); }
+  bool indexed_with(const NumericBinning& binning) const { return index_ && binning_ == binning; }
+
+  std::vector<double> class_counts() const { return data_->class_totals(); }
+  NumericBinning bin_ranges(NumericBinning bounds) const;
+  ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) const;
+  RuleSums rule_sums(const std::vector<Condition>& conditions, int klass, const double* scores) const;
+  // For each of `others`: whether it covers exactly the rows `conditions` cover.
+  std::vector<char> same_rows(const std::vector<Condition>& conditions,
+                              const std::vector<std::vector<Condition>>& others) const;
+  void add_scores(double* scores, const std::vector<ScoreStep>& steps) const;
+  RowPatterns patterns(const std::vector<Rule>& rules) const;
+
+ private:
+  const CoverageIndex& index() const;
+  std::optional<Dataset> owned_;
+  const Dataset* data_;
+  NumericBinning binning_;
+  std::optional<CoverageIndex> index_;
+};
+
+// The rows of a fit, wherever they are held. Row numbers are of all the rows, in their order.
+class FitRows {
+ public:
+  virtual ~FitRows() = default;
+  virtual const Schema& schema() const = 0;
+  virtual const std::string& source() const = 0;
+  virtual std::size_t rows() const = 0;
+  virtual std::vector<double> class_counts() = 0;
+  // The rows asked for, in that order; with `probabilities`, also their class probabilities under the scores
+  // (rows x classes).
+  virtual Dataset gather(const std::vector<std::size_t>& rows, std::vector<double>* probabilities = nullptr) = 0;
+  // The class probabilities of `rows` under the scores (rows x classes).
+  virtual std::vector<double> probabilities(const std::vector<std::size_t>& rows) = 0;
+  // numeric_binning of all the rows.
+  virtual NumericBinning binning(std::size_t bins) = 0;
+  // calibrate_evc_cached of all the rows.
+  virtual EvcCalibration calibrate_evc(const SearchOptions& search, const EvcSettings& settings,
+                                       const std::vector<int>& classes, int threads) = 0;
+  // The rule queries below count on an index cut by `binning`.
+  virtual void index_with(const NumericBinning& binning) = 0;
+  virtual void start_scores(const std::vector<double>& start) = 0;
+  virtual ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) = 0;
+  virtual RuleSums rule_sums(const std::vector<Condition>& conditions, int klass) = 0;
+  virtual std::vector<char> same_rows(const std::vector<Condition>& conditions,
+                                      const std::vector<std::vector<Condition>>& others) = 0;
+  virtual void add_scores(const std::vector<ScoreStep>& steps) = 0;
+  // The search is over: its index and scores may go.
+  virtual void end_search() = 0;
+  // row_patterns of every row under `rules` (Rule::covers); patterns of parts merge by class and rules.
+  virtual RowPatterns patterns(const std::vector<Rule>& rules) = 0;
+};
+
+// All the rows in this process: one part, the scores beside it.
+class LocalRows : public FitRows {
+ public:
+  LocalRows(const Dataset& data, int threads) : part_(data), threads_(threads) {}
+  const Schema& schema() const override { return part_.data().schema; }
+  const std::string& source() const override { return part_.data().source; }
+  std::size_t rows() const override { return part_.rows(); }
+  std::vector<double> class_counts() override { return part_.class_counts(); }
+  Dataset gather(const std::vector<std::size_t>& rows, std::vector<double>* probabilities = nullptr) override;
+  std::vector<double> probabilities(const std::vector<std::size_t>& rows) override;
+  NumericBinning binning(std::size_t bins) override;
+  EvcCalibration calibrate_evc(const SearchOptions& search, const EvcSettings& settings,
+                               const std::vector<int>& classes, int threads) override;
+  void index_with(const NumericBinning& binning) override { part_.index_with(binning, threads_); }
+  void start_scores(const std::vector<double>& start) override;
+  ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) override {
+    return part_.threshold_gap(conditions, i);
+  }
+  RuleSums rule_sums(const std::vector<Condition>& conditions, int klass) override {
+    return part_.rule_sums(conditions, klass, scores_.data());
+  }
+  std::vector<char> same_rows(const std::vector<Condition>& conditions,
+                              const std::vector<std::vector<Condition>>& others) override {
+    return part_.same_rows(conditions, others);
+  }
+  void add_scores(const std::vector<ScoreStep>& steps) override { part_.add_scores(scores_.data(), steps); }
+  void end_search() override;
+  RowPatterns patterns(const std::vector<Rule>& rules) override { return part_.patterns(rules); }
+
+ private:
+  RowPart part_;
+  std::vector<double> scores_;
+  int threads_;
+};
+
+// How RemoteRows reaches its parts (candor/distributed.hpp).
+using RowTransport = PartTransport;
+
+// Rows held in parts elsewhere, of `part_rows` rows each, in order, with `schema`; `source` names them in the model.
+class RemoteRows : public FitRows {
+ public:
+  RemoteRows(Schema schema, std::string source, std::vector<std::size_t> part_rows, RowTransport transport);
+  const Schema& schema() const override { return schema_; }
+  const std::string& source() const override { return source_; }
+  std::size_t rows() const override { return total_; }
+  std::vector<double> class_counts() override;
+  Dataset gather(const std::vector<std::size_t>& rows, std::vector<double>* probabilities = nullptr) override;
+  std::vector<double> probabilities(const std::vector<std::size_t>& rows) override;
+  NumericBinning binning(std::size_t bins) override;
+  EvcCalibration calibrate_evc(const SearchOptions& search, const EvcSettings& settings,
+                               const std::vector<int>& classes, int threads) override;
+  void index_with(const NumericBinning& binning) override;
+  void start_scores(const std::vector<double>& start) override;
+  ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) override;
+  RuleSums rule_sums(const std::vector<Condition>& conditions, int klass) override;
+  std::vector<char> same_rows(const std::vector<Condition>& conditions,
+                              const std::vector<std::vector<Condition>>& others) override;
+  void add_scores(const std::vector<ScoreStep>& steps) override;
+  void end_search() override {}
+  RowPatterns patterns(const std::vector<Rule>& rules) override;
+  // The requests sent so far (one to every part counts once) and the bytes they and their replies took.
+  std::size_t requests() const { return requests_; }
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  std::vector<std::string> ask(const std::vector<std::string>& requests);
+  // The replies of each part to `op` on its share of `rows`, and which part and place answer each row.
+  std::vector<nlohmann::json> ask_rows(const std::vector<std::size_t>& rows, nlohmann::json request,
+                                       std::vector<std::pair<std::size_t, std::size_t>>& place);
+  std::vector<std::string> ask_all(const std::string& request);
+  void update_all(const std::string& request);
+  Schema schema_;
+  std::string source_;
+  std::vector<std::size_t> part_rows_, part_start_;
+  std::size_t total_ = 0;
+  RowTransport transport_;
+  std::map<std::size_t, NumericBinning> binnings_;
+  std::size_t requests_ = 0, bytes_ = 0;
+};
+
+// The part's side of RemoteRows: the reply to one request of `ask` (`scores`: the part's, or null before the
+// first `update`), and the part's scores after one request of `update`. `binning` is the last `share`d value
+// (empty before it). Throws std::invalid_argument for a request that is not one of RemoteRows'.
+std::string answer_request(RowPart& part, const std::string& request, const std::string& binning,
+                           const double* scores);
+std::vector<double> update_request(RowPart& part, const std::string& request, const std::string& binning,
+                                   std::vector<double> scores);
+
+}  // namespace candor
