@@ -1,8 +1,7 @@
 // candor/distributed.hpp over learn/fit_rows.hpp.
-#include "candor/distributed.hpp"
-
 #include <utility>
 
+#include "candor/distributed.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/fit_rows.hpp"
 

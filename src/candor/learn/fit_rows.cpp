@@ -4,10 +4,9 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <utility>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/coverage/bitset.hpp"
 #include "candor/data/resampling.hpp"
@@ -17,12 +16,25 @@ namespace candor {
 
 using nlohmann::json;
 
-void RuleSums::merge(const RuleSums& other) {
-  if (counts.empty()) counts.assign(other.counts.size(), 0.0);
-  for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += other.counts[c];
-  gradient += other.gradient;
-  curvature += other.curvature;
+std::vector<double> values(const std::vector<ExactSum>& sums) {
+  std::vector<double> out;
+  for (const ExactSum& s : sums) out.push_back(s.value());
+  return out;
 }
+
+void merge(std::vector<ExactSum>& into, const std::vector<ExactSum>& from) {
+  if (into.empty()) into.resize(from.size());
+  if (into.size() != from.size()) throw std::invalid_argument("sums of another number of classes");
+  for (std::size_t c = 0; c < into.size(); ++c) into[c].merge(from[c]);
+}
+
+void ExactRuleSums::merge(const ExactRuleSums& other) {
+  candor::merge(counts, other.counts);
+  gradient.merge(other.gradient);
+  curvature.merge(other.curvature);
+}
+
+RuleSums ExactRuleSums::value() const { return RuleSums{values(counts), gradient.value(), curvature.value()}; }
 
 void row_probabilities(const double* scores, std::size_t classes, double* p) {
   const double top = *std::max_element(scores, scores + classes);
@@ -58,11 +70,33 @@ ThresholdGap RowPart::threshold_gap(const std::vector<Condition>& conditions, st
   return candor::threshold_gap(conditions, i, index());
 }
 
-RuleSums RowPart::rule_sums(const std::vector<Condition>& conditions, int klass, const double* scores) const {
+namespace {
+
+// Class counts of `rows` as exact sums: of unit weights the index's (whole numbers, exact), else every weight.
+std::vector<ExactSum> exact_class_counts(const CoverageIndex* index, const Dataset& d, const Bitset& rows) {
+  std::vector<ExactSum> out(d.num_classes());
+  if (index && index->unit_weights()) {
+    const std::vector<double> counts = index->class_counts(rows);
+    for (std::size_t c = 0; c < counts.size(); ++c) out[c].add(counts[c]);
+    return out;
+  }
+  rows.for_each([&](std::size_t r) {
+    if (d.y[r] != kMissing) out[static_cast<std::size_t>(d.y[r])].add(d.weights[r]);
+  });
+  return out;
+}
+
+}  // namespace
+
+std::vector<ExactSum> RowPart::class_counts() const {
+  return exact_class_counts(nullptr, *data_, Bitset(data_->rows(), true));
+}
+
+ExactRuleSums RowPart::rule_sums(const std::vector<Condition>& conditions, int klass, const double* scores) const {
   const CoverageIndex& ix = index();
   const Bitset covered = ix.covered(conditions);
-  RuleSums out;
-  out.counts = ix.class_counts(covered);
+  ExactRuleSums out;
+  out.counts = exact_class_counts(&ix, *data_, covered);
   if (!scores) return out;
   const Dataset& d = *data_;
   const std::size_t classes = d.num_classes();
@@ -71,8 +105,8 @@ RuleSums RowPart::rule_sums(const std::vector<Condition>& conditions, int klass,
     if (d.y[r] == kMissing) return;
     row_probabilities(scores + r * classes, classes, p.data());
     const double pc = p[static_cast<std::size_t>(klass)];
-    out.gradient += d.weights[r] * ((d.y[r] == klass ? 1.0 : 0.0) - pc);
-    out.curvature += d.weights[r] * pc * (1 - pc);
+    out.gradient.add(d.weights[r] * ((d.y[r] == klass ? 1.0 : 0.0) - pc));
+    out.curvature.add(d.weights[r] * pc * (1 - pc));
   });
   return out;
 }
@@ -89,8 +123,9 @@ std::vector<char> RowPart::same_rows(const std::vector<Condition>& conditions,
 void RowPart::add_scores(double* scores, const std::vector<ScoreStep>& steps) const {
   const std::size_t classes = data_->num_classes();
   for (const ScoreStep& s : steps)
-    index().covered(s.conditions).for_each(
-        [&](std::size_t r) { scores[r * classes + static_cast<std::size_t>(s.klass)] += s.delta; });
+    index().covered(s.conditions).for_each([&](std::size_t r) {
+      scores[r * classes + static_cast<std::size_t>(s.klass)] += s.delta;
+    });
 }
 
 RowPatterns RowPart::patterns(const std::vector<Rule>& rules) const {
@@ -119,7 +154,8 @@ Dataset LocalRows::gather(const std::vector<std::size_t>& rows, std::vector<doub
 std::vector<double> LocalRows::probabilities(const std::vector<std::size_t>& rows) {
   const std::size_t classes = part_.data().num_classes();
   std::vector<double> out(rows.size() * classes);
-  for (std::size_t i = 0; i < rows.size(); ++i) row_probabilities(&scores_[rows[i] * classes], classes, &out[i * classes]);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    row_probabilities(&scores_[rows[i] * classes], classes, &out[i * classes]);
   return out;
 }
 
@@ -132,7 +168,8 @@ EvcCalibration LocalRows::calibrate_evc(const SearchOptions& search, const EvcSe
 
 void LocalRows::start_scores(const std::vector<double>& start) {
   scores_.resize(part_.rows() * start.size());
-  for (std::size_t r = 0; r < part_.rows(); ++r) std::copy(start.begin(), start.end(), scores_.begin() + r * start.size());
+  for (std::size_t r = 0; r < part_.rows(); ++r)
+    std::copy(start.begin(), start.end(), scores_.begin() + r * start.size());
 }
 
 void LocalRows::end_search() {
@@ -144,7 +181,9 @@ void LocalRows::end_search() {
 
 namespace {
 
-json condition_json(const Condition& c) { return json::array({c.attribute, static_cast<int>(c.op), c.value, c.threshold}); }
+json condition_json(const Condition& c) {
+  return json::array({c.attribute, static_cast<int>(c.op), c.value, c.threshold});
+}
 
 json conditions_json(const std::vector<Condition>& conditions) {
   json out = json::array();
@@ -208,6 +247,18 @@ json rows_json(const Dataset& d, const std::vector<std::size_t>& rows) {
   return json{{"columns", columns}, {"y", y}, {"w", w}};
 }
 
+json sums_json(const std::vector<ExactSum>& sums) {
+  json out = json::array();
+  for (const ExactSum& s : sums) out.push_back(s.digits());
+  return out;
+}
+
+std::vector<ExactSum> sums_of(const json& j) {
+  std::vector<ExactSum> out;
+  for (const json& s : j) out.push_back(ExactSum::from_digits(s.get<std::vector<std::int64_t>>()));
+  return out;
+}
+
 const char* op_of(const json& request) { return request.at("op").get_ref<const std::string&>().c_str(); }
 
 }  // namespace
@@ -216,7 +267,7 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
                            const double* scores) {
   const json request = unpack(request_bytes);
   const std::string op = op_of(request);
-  if (op == "class_counts") return pack(part.class_counts());
+  if (op == "class_counts") return pack(sums_json(part.class_counts()));
   if (op == "gather" || op == "probabilities") {
     const auto rows = request.at("rows").get<std::vector<std::size_t>>();
     for (std::size_t r : rows)
@@ -226,7 +277,8 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
       if (!scores) throw std::invalid_argument(op + ": probabilities asked for before the scores started");
       const std::size_t classes = part.data().num_classes();
       p.resize(rows.size() * classes);
-      for (std::size_t i = 0; i < rows.size(); ++i) row_probabilities(scores + rows[i] * classes, classes, &p[i * classes]);
+      for (std::size_t i = 0; i < rows.size(); ++i)
+        row_probabilities(scores + rows[i] * classes, classes, &p[i * classes]);
     }
     if (op == "probabilities") return pack(p);
     json out = rows_json(part.data(), rows);
@@ -254,8 +306,9 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
     return pack(json::array({g.below, g.above}));
   }
   if (op == "rule_sums") {
-    const RuleSums s = part.rule_sums(conditions, request.at("class").get<int>(), scores);
-    return pack(json{{"counts", s.counts}, {"gradient", s.gradient}, {"curvature", s.curvature}});
+    const ExactRuleSums s = part.rule_sums(conditions, request.at("class").get<int>(), scores);
+    return pack(
+        json{{"counts", sums_json(s.counts)}, {"gradient", s.gradient.digits()}, {"curvature", s.curvature.digits()}});
   }
   if (op == "same_rows") {
     std::vector<std::vector<Condition>> others;
@@ -295,7 +348,9 @@ std::vector<double> update_request(RowPart& part, const std::string& request_byt
 // ---- RemoteRows -------------------------------------------------------------------------------------------
 
 RemoteRows::RemoteRows(Schema schema, std::string source, std::vector<std::size_t> part_rows, RowTransport transport)
-    : schema_(std::move(schema)), source_(std::move(source)), part_rows_(std::move(part_rows)),
+    : schema_(std::move(schema)),
+      source_(std::move(source)),
+      part_rows_(std::move(part_rows)),
       transport_(std::move(transport)) {
   if (part_rows_.empty()) throw std::invalid_argument("a fit across parts needs at least one part");
   for (std::size_t n : part_rows_) {
@@ -324,12 +379,9 @@ void RemoteRows::update_all(const std::string& request) {
 }
 
 std::vector<double> RemoteRows::class_counts() {
-  std::vector<double> out(schema_.class_attribute.values.size(), 0.0);
-  for (const std::string& reply : ask_all(pack(json{{"op", "class_counts"}}))) {
-    const auto counts = unpack(reply).get<std::vector<double>>();
-    for (std::size_t c = 0; c < out.size(); ++c) out[c] += counts.at(c);
-  }
-  return out;
+  std::vector<ExactSum> out(schema_.class_attribute.values.size());
+  for (const std::string& reply : ask_all(pack(json{{"op", "class_counts"}}))) merge(out, sums_of(unpack(reply)));
+  return values(out);
 }
 
 std::vector<json> RemoteRows::ask_rows(const std::vector<std::size_t>& rows, json request,
@@ -453,14 +505,15 @@ ThresholdGap RemoteRows::threshold_gap(const std::vector<Condition>& conditions,
 }
 
 RuleSums RemoteRows::rule_sums(const std::vector<Condition>& conditions, int klass) {
-  RuleSums out;
+  ExactRuleSums out;
   for (const std::string& reply :
        ask_all(pack(json{{"op", "rule_sums"}, {"conditions", conditions_json(conditions)}, {"class", klass}}))) {
     const json s = unpack(reply);
-    out.merge(RuleSums{s.at("counts").get<std::vector<double>>(), s.at("gradient").get<double>(),
-                       s.at("curvature").get<double>()});
+    out.merge(ExactRuleSums{sums_of(s.at("counts")),
+                            ExactSum::from_digits(s.at("gradient").get<std::vector<std::int64_t>>()),
+                            ExactSum::from_digits(s.at("curvature").get<std::vector<std::int64_t>>())});
   }
-  return out;
+  return out.value();
 }
 
 std::vector<char> RemoteRows::same_rows(const std::vector<Condition>& conditions,

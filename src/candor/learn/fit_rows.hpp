@@ -8,12 +8,11 @@
 #include <cstddef>
 #include <functional>
 #include <map>
-#include <utility>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "candor/coverage/condition.hpp"
 #include "candor/coverage/coverage_index.hpp"
@@ -23,6 +22,7 @@
 #include "candor/linear/row_patterns.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/search/beam_search.hpp"
+#include "candor/util/exact_sum.hpp"
 
 namespace candor {
 
@@ -31,8 +31,19 @@ namespace candor {
 struct RuleSums {
   std::vector<double> counts;
   double gradient = 0, curvature = 0;
-  void merge(const RuleSums& other);
 };
+
+// The same sums before they are read: exact (util/exact_sum.hpp), so that the sums of parts merge into those of
+// the whole, bit for bit, and a fit across parts takes the steps of the fit in one process.
+struct ExactRuleSums {
+  std::vector<ExactSum> counts;
+  ExactSum gradient, curvature;
+  void merge(const ExactRuleSums& other);
+  RuleSums value() const;
+};
+// The value of each sum.
+std::vector<double> values(const std::vector<ExactSum>& sums);
+void merge(std::vector<ExactSum>& into, const std::vector<ExactSum>& from);
 
 // A move of the scores: `delta` added to the score of class `klass` on every row the conditions cover.
 struct ScoreStep {
@@ -60,10 +71,11 @@ class RowPart {
   void drop_index() { index_.reset(); }
   bool indexed_with(const NumericBinning& binning) const { return index_ && binning_ == binning; }
 
-  std::vector<double> class_counts() const { return data_->class_totals(); }
+  // Class counts (weighted) of the labelled rows.
+  std::vector<ExactSum> class_counts() const;
   NumericBinning bin_ranges(NumericBinning bounds) const;
   ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) const;
-  RuleSums rule_sums(const std::vector<Condition>& conditions, int klass, const double* scores) const;
+  ExactRuleSums rule_sums(const std::vector<Condition>& conditions, int klass, const double* scores) const;
   // For each of `others`: whether it covers exactly the rows `conditions` cover.
   std::vector<char> same_rows(const std::vector<Condition>& conditions,
                               const std::vector<std::vector<Condition>>& others) const;
@@ -117,7 +129,7 @@ class LocalRows : public FitRows {
   const Schema& schema() const override { return part_.data().schema; }
   const std::string& source() const override { return part_.data().source; }
   std::size_t rows() const override { return part_.rows(); }
-  std::vector<double> class_counts() override { return part_.class_counts(); }
+  std::vector<double> class_counts() override { return values(part_.class_counts()); }
   Dataset gather(const std::vector<std::size_t>& rows, std::vector<double>* probabilities = nullptr) override;
   std::vector<double> probabilities(const std::vector<std::size_t>& rows) override;
   NumericBinning binning(std::size_t bins) override;
@@ -129,7 +141,7 @@ class LocalRows : public FitRows {
     return part_.threshold_gap(conditions, i);
   }
   RuleSums rule_sums(const std::vector<Condition>& conditions, int klass) override {
-    return part_.rule_sums(conditions, klass, scores_.data());
+    return part_.rule_sums(conditions, klass, scores_.data()).value();
   }
   std::vector<char> same_rows(const std::vector<Condition>& conditions,
                               const std::vector<std::vector<Condition>>& others) override {
@@ -193,8 +205,7 @@ class RemoteRows : public FitRows {
 // The part's side of RemoteRows: the reply to one request of `ask` (`scores`: the part's, or null before the
 // first `update`), and the part's scores after one request of `update`. `binning` is the last `share`d value
 // (empty before it). Throws std::invalid_argument for a request that is not one of RemoteRows'.
-std::string answer_request(RowPart& part, const std::string& request, const std::string& binning,
-                           const double* scores);
+std::string answer_request(RowPart& part, const std::string& request, const std::string& binning, const double* scores);
 std::vector<double> update_request(RowPart& part, const std::string& request, const std::string& binning,
                                    std::vector<double> scores);
 

@@ -1,0 +1,37 @@
+#pragma once
+// A sum of doubles that does not depend on the order of its terms: every term is added exactly into a
+// fixed-point accumulator that spans the whole range of double (Kulisch's long accumulator), and the sum is
+// rounded only when it is read. Sums of parts merge into the sum of the whole, bit for bit, so that a fit over
+// rows held in parts (learn/fit_rows.hpp) takes the steps the fit in one process takes.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace candor {
+
+class ExactSum {
+ public:
+  // Finite terms only (a fit's weights and probabilities are).
+  void add(double x);
+  void merge(const ExactSum& other);
+  // The sum, to within one unit in the last place; the same for the same exact sum, whatever the order.
+  double value() const;
+  // The state as numbers (for a message) and back.
+  std::vector<std::int64_t> digits() const;
+  static ExactSum from_digits(const std::vector<std::int64_t>& digits);
+  bool operator==(const ExactSum& other) const { return digits() == other.digits(); }
+
+ private:
+  // Digit i weighs 2^(32 i - kBias): the smallest subnormal is bit 0, the largest double fits below the top
+  // digit with room for the carries of 2^31 terms.
+  static constexpr int kBias = 1074;
+  static constexpr std::size_t kDigits = 70;
+  // Each digit holds at most 2^32 per term added since the last carry: carries are taken before 2^30 terms.
+  static constexpr std::uint32_t kTermsBeforeCarry = 1u << 30;
+  void carry();
+  std::array<std::int64_t, kDigits> digit_{};
+  std::uint32_t terms_ = 0;
+};
+
+}  // namespace candor

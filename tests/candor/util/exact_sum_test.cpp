@@ -1,0 +1,66 @@
+#include "candor/util/exact_sum.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+using candor::ExactSum;
+
+namespace {
+
+ExactSum sum_of(const std::vector<double>& terms) {
+  ExactSum s;
+  for (double x : terms) s.add(x);
+  return s;
+}
+
+}  // namespace
+
+TEST(ExactSum, AddsEveryTermExactly) {
+  // What rounding after each term loses: 1 between two terms of 1e100, ten times 0.1 (0.9999999999999999 in
+  // plain summation; the exact sum of the ten doubles rounds to 1).
+  EXPECT_EQ(sum_of({1e100, 1.0, -1e100}).value(), 1.0);
+  EXPECT_EQ(1e100 + 1.0 - 1e100, 0.0);
+  EXPECT_EQ(sum_of(std::vector<double>(10, 0.1)).value(), 1.0);
+  EXPECT_EQ(sum_of({-3.0, 1.0}).value(), -2.0);
+  EXPECT_EQ(sum_of({-0.5}).value(), -0.5);
+  EXPECT_EQ(sum_of({}).value(), 0.0);
+  EXPECT_EQ(sum_of({2.0, -2.0}).value(), 0.0);
+  EXPECT_EQ(sum_of({5e-324, 5e-324}).value(), 1e-323);  // subnormals
+  EXPECT_EQ(sum_of({1.7e308, -1.7e308, 1e-300}).value(), 1e-300);
+  EXPECT_THROW(ExactSum().add(std::nan("")), std::invalid_argument);
+}
+
+TEST(ExactSum, TheOrderAndThePartsDoNotMatter) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::uniform_int_distribution<int> scale(-40, 40);
+  std::vector<double> terms;
+  for (int i = 0; i < 20000; ++i) terms.push_back(std::ldexp(unit(rng), scale(rng)));
+  const ExactSum whole = sum_of(terms);
+  long double reference = 0;  // wider, and not exact: the exact sum lies within its rounding
+  for (double x : terms) reference += x;
+  EXPECT_NEAR(whole.value(), static_cast<double>(reference), 1e-12 * std::abs(static_cast<double>(reference)));
+  for (int shuffle = 0; shuffle < 3; ++shuffle) {
+    std::shuffle(terms.begin(), terms.end(), rng);
+    EXPECT_EQ(sum_of(terms).value(), whole.value());
+    // Three parts of uneven size, merged.
+    ExactSum merged;
+    const std::size_t cuts[] = {0, 3, 12345, terms.size()};
+    for (int p = 0; p < 3; ++p)
+      merged.merge(sum_of(std::vector<double>(terms.begin() + static_cast<std::ptrdiff_t>(cuts[p]),
+                                              terms.begin() + static_cast<std::ptrdiff_t>(cuts[p + 1]))));
+    EXPECT_TRUE(merged == whole);
+    EXPECT_EQ(merged.value(), whole.value());
+  }
+  EXPECT_TRUE(ExactSum::from_digits(whole.digits()) == whole);
+  std::vector<std::int64_t> bad = whole.digits();
+  bad[0] = -1;
+  EXPECT_THROW(ExactSum::from_digits(bad), std::invalid_argument);
+  EXPECT_THROW(ExactSum::from_digits({1, 2}), std::invalid_argument);
+}
