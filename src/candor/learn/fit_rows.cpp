@@ -166,6 +166,20 @@ EvcCalibration LocalRows::calibrate_evc(const SearchOptions& search, const EvcSe
   return calibrate_evc_cached(part_.data(), search, settings, classes, threads);
 }
 
+std::vector<ThresholdGap> LocalRows::threshold_gaps(const std::vector<GapQuery>& queries) {
+  std::vector<ThresholdGap> out;
+  for (const GapQuery& q : queries) out.push_back(part_.threshold_gap(q.conditions, q.i));
+  return out;
+}
+
+std::vector<RuleReply> LocalRows::rule_queries(const std::vector<RuleQuery>& queries) {
+  std::vector<RuleReply> out;
+  for (const RuleQuery& q : queries)
+    out.push_back(RuleReply{part_.rule_sums(q.conditions, q.klass, scores_.data()).value(),
+                            part_.same_rows(q.conditions, q.others)});
+  return out;
+}
+
 void LocalRows::start_scores(const std::vector<double>& start) {
   scores_.resize(part_.rows() * start.size());
   for (std::size_t r = 0; r < part_.rows(); ++r)
@@ -300,21 +314,28 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
   if (binning.empty()) throw std::invalid_argument(op + ": a rule query before the binning was shared");
   const NumericBinning b = binning_of(unpack(binning));
   if (!part.indexed_with(b)) part.index_with(b, 1);
-  const std::vector<Condition> conditions = conditions_of(request.at("conditions"));
-  if (op == "threshold_gap") {
-    const ThresholdGap g = part.threshold_gap(conditions, request.at("i").get<std::size_t>());
-    return pack(json::array({g.below, g.above}));
+  if (op == "threshold_gaps") {
+    json out = json::array();
+    for (const json& q : request.at("queries")) {
+      const ThresholdGap g = part.threshold_gap(conditions_of(q.at(0)), q.at(1).get<std::size_t>());
+      out.push_back(json::array({g.below, g.above}));
+    }
+    return pack(out);
   }
-  if (op == "rule_sums") {
-    const ExactRuleSums s = part.rule_sums(conditions, request.at("class").get<int>(), scores);
-    return pack(
-        json{{"counts", sums_json(s.counts)}, {"gradient", s.gradient.digits()}, {"curvature", s.curvature.digits()}});
-  }
-  if (op == "same_rows") {
-    std::vector<std::vector<Condition>> others;
-    for (const json& o : request.at("others")) others.push_back(conditions_of(o));
-    const std::vector<char> same = part.same_rows(conditions, others);
-    return pack(std::vector<int>(same.begin(), same.end()));
+  if (op == "rule_queries") {
+    json out = json::array();
+    for (const json& q : request.at("queries")) {
+      const std::vector<Condition> conditions = conditions_of(q.at(0));
+      const ExactRuleSums s = part.rule_sums(conditions, q.at(1).get<int>(), scores);
+      std::vector<std::vector<Condition>> others;
+      for (const json& o : q.at(2)) others.push_back(conditions_of(o));
+      const std::vector<char> same = part.same_rows(conditions, others);
+      out.push_back(json{{"counts", sums_json(s.counts)},
+                         {"gradient", s.gradient.digits()},
+                         {"curvature", s.curvature.digits()},
+                         {"same", std::vector<int>(same.begin(), same.end())}});
+    }
+    return pack(out);
   }
   throw std::invalid_argument("a request of unknown kind '" + op + "'");
 }
@@ -494,39 +515,42 @@ void RemoteRows::start_scores(const std::vector<double>& start) {
   update_all(pack(json{{"op", "start"}, {"start", start}}));
 }
 
-ThresholdGap RemoteRows::threshold_gap(const std::vector<Condition>& conditions, std::size_t i) {
-  ThresholdGap out;
-  for (const std::string& reply :
-       ask_all(pack(json{{"op", "threshold_gap"}, {"conditions", conditions_json(conditions)}, {"i", i}}))) {
-    const json g = unpack(reply);
-    out.merge(ThresholdGap{g.at(0).get<double>(), g.at(1).get<double>()});
+std::vector<ThresholdGap> RemoteRows::threshold_gaps(const std::vector<GapQuery>& queries) {
+  std::vector<ThresholdGap> out(queries.size());
+  if (queries.empty()) return out;
+  json list = json::array();
+  for (const GapQuery& q : queries) list.push_back(json::array({conditions_json(q.conditions), q.i}));
+  for (const std::string& reply : ask_all(pack(json{{"op", "threshold_gaps"}, {"queries", list}}))) {
+    const json gaps = unpack(reply);
+    for (std::size_t k = 0; k < out.size(); ++k)
+      out[k].merge(ThresholdGap{gaps.at(k).at(0).get<double>(), gaps.at(k).at(1).get<double>()});
   }
   return out;
 }
 
-RuleSums RemoteRows::rule_sums(const std::vector<Condition>& conditions, int klass) {
-  ExactRuleSums out;
-  for (const std::string& reply :
-       ask_all(pack(json{{"op", "rule_sums"}, {"conditions", conditions_json(conditions)}, {"class", klass}}))) {
-    const json s = unpack(reply);
-    out.merge(ExactRuleSums{sums_of(s.at("counts")),
-                            ExactSum::from_digits(s.at("gradient").get<std::vector<std::int64_t>>()),
-                            ExactSum::from_digits(s.at("curvature").get<std::vector<std::int64_t>>())});
-  }
-  return out.value();
-}
-
-std::vector<char> RemoteRows::same_rows(const std::vector<Condition>& conditions,
-                                        const std::vector<std::vector<Condition>>& others) {
-  std::vector<char> out(others.size(), 1);
-  if (others.empty()) return out;
+std::vector<RuleReply> RemoteRows::rule_queries(const std::vector<RuleQuery>& queries) {
+  if (queries.empty()) return {};
   json list = json::array();
-  for (const auto& o : others) list.push_back(conditions_json(o));
-  for (const std::string& reply :
-       ask_all(pack(json{{"op", "same_rows"}, {"conditions", conditions_json(conditions)}, {"others", list}}))) {
-    const auto same = unpack(reply).get<std::vector<int>>();
-    for (std::size_t k = 0; k < out.size(); ++k) out[k] = out[k] && same.at(k);
+  for (const RuleQuery& q : queries) {
+    json others = json::array();
+    for (const auto& o : q.others) others.push_back(conditions_json(o));
+    list.push_back(json::array({conditions_json(q.conditions), q.klass, others}));
   }
+  std::vector<ExactRuleSums> sums(queries.size());
+  std::vector<RuleReply> out(queries.size());
+  for (std::size_t k = 0; k < queries.size(); ++k) out[k].same.assign(queries[k].others.size(), 1);
+  for (const std::string& reply : ask_all(pack(json{{"op", "rule_queries"}, {"queries", list}}))) {
+    const json replies = unpack(reply);
+    for (std::size_t k = 0; k < queries.size(); ++k) {
+      const json& r = replies.at(k);
+      sums[k].merge(ExactRuleSums{sums_of(r.at("counts")),
+                                  ExactSum::from_digits(r.at("gradient").get<std::vector<std::int64_t>>()),
+                                  ExactSum::from_digits(r.at("curvature").get<std::vector<std::int64_t>>())});
+      const auto same = r.at("same").get<std::vector<int>>();
+      for (std::size_t o = 0; o < out[k].same.size(); ++o) out[k].same[o] = out[k].same[o] && same.at(o);
+    }
+  }
+  for (std::size_t k = 0; k < queries.size(); ++k) out[k].sums = sums[k].value();
   return out;
 }
 

@@ -45,6 +45,22 @@ struct ExactRuleSums {
 std::vector<double> values(const std::vector<ExactSum>& sums);
 void merge(std::vector<ExactSum>& into, const std::vector<ExactSum>& from);
 
+// The queries a round of the gradient search sends together, one per class's rule: a gap of one threshold, and
+// a rule's sums with whether it covers the same rows as each of `others`.
+struct GapQuery {
+  std::vector<Condition> conditions;
+  std::size_t i = 0;
+};
+struct RuleQuery {
+  std::vector<Condition> conditions;
+  int klass = 0;
+  std::vector<std::vector<Condition>> others;
+};
+struct RuleReply {
+  RuleSums sums;
+  std::vector<char> same;  // per other
+};
+
 // A move of the scores: `delta` added to the score of class `klass` on every row the conditions cover.
 struct ScoreStep {
   std::vector<Condition> conditions;
@@ -111,10 +127,8 @@ class FitRows {
   // The rule queries below count on an index cut by `binning`.
   virtual void index_with(const NumericBinning& binning) = 0;
   virtual void start_scores(const std::vector<double>& start) = 0;
-  virtual ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) = 0;
-  virtual RuleSums rule_sums(const std::vector<Condition>& conditions, int klass) = 0;
-  virtual std::vector<char> same_rows(const std::vector<Condition>& conditions,
-                                      const std::vector<std::vector<Condition>>& others) = 0;
+  virtual std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) = 0;
+  virtual std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) = 0;
   virtual void add_scores(const std::vector<ScoreStep>& steps) = 0;
   // The search is over: its index and scores may go.
   virtual void end_search() = 0;
@@ -137,16 +151,8 @@ class LocalRows : public FitRows {
                                const std::vector<int>& classes, int threads) override;
   void index_with(const NumericBinning& binning) override { part_.index_with(binning, threads_); }
   void start_scores(const std::vector<double>& start) override;
-  ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) override {
-    return part_.threshold_gap(conditions, i);
-  }
-  RuleSums rule_sums(const std::vector<Condition>& conditions, int klass) override {
-    return part_.rule_sums(conditions, klass, scores_.data()).value();
-  }
-  std::vector<char> same_rows(const std::vector<Condition>& conditions,
-                              const std::vector<std::vector<Condition>>& others) override {
-    return part_.same_rows(conditions, others);
-  }
+  std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) override;
+  std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
   void add_scores(const std::vector<ScoreStep>& steps) override { part_.add_scores(scores_.data(), steps); }
   void end_search() override;
   RowPatterns patterns(const std::vector<Rule>& rules) override { return part_.patterns(rules); }
@@ -175,10 +181,8 @@ class RemoteRows : public FitRows {
                                const std::vector<int>& classes, int threads) override;
   void index_with(const NumericBinning& binning) override;
   void start_scores(const std::vector<double>& start) override;
-  ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) override;
-  RuleSums rule_sums(const std::vector<Condition>& conditions, int klass) override;
-  std::vector<char> same_rows(const std::vector<Condition>& conditions,
-                              const std::vector<std::vector<Condition>>& others) override;
+  std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) override;
+  std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
   void add_scores(const std::vector<ScoreStep>& steps) override;
   void end_search() override {}
   RowPatterns patterns(const std::vector<Rule>& rules) override;

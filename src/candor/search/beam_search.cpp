@@ -902,23 +902,18 @@ ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t
   return gap;
 }
 
-void shorten_thresholds(std::vector<Condition>& conditions,
-                        const std::function<ThresholdGap(const std::vector<Condition>&, std::size_t)>& gap) {
-  for (std::size_t i = 0; i < conditions.size(); ++i) {
-    Condition& c = conditions[i];
-    if (c.op != Op::le && c.op != Op::gt) continue;
-    const ThresholdGap g = gap(conditions, i);
-    const double lo = g.below, hi = g.above;
-    if (!std::isfinite(lo) || !std::isfinite(hi)) continue;
-    const double quarter = (hi - lo) / 4;
-    const std::optional<double> t = shortest_decimal_in(lo + quarter, hi - quarter);
-    if (t && *t >= lo && *t < hi) c.threshold = *t;
-  }
+void move_into_gap(Condition& c, const ThresholdGap& gap) {
+  const double lo = gap.below, hi = gap.above;
+  if (!std::isfinite(lo) || !std::isfinite(hi)) return;
+  const double quarter = (hi - lo) / 4;
+  const std::optional<double> t = shortest_decimal_in(lo + quarter, hi - quarter);
+  if (t && *t >= lo && *t < hi) c.threshold = *t;
 }
 
 void shorten_thresholds(std::vector<Condition>& conditions, const CoverageIndex& index) {
-  shorten_thresholds(conditions,
-                     [&](const std::vector<Condition>& now, std::size_t i) { return threshold_gap(now, i, index); });
+  for (std::size_t i = 0; i < conditions.size(); ++i)
+    if (conditions[i].op == Op::le || conditions[i].op == Op::gt)
+      move_into_gap(conditions[i], threshold_gap(conditions, i, index));
 }
 
 std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset& active, int target,

@@ -108,10 +108,9 @@ struct ThresholdGap {
   void merge(const ThresholdGap& other);
 };
 ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i, const CoverageIndex& index);
-// shorten_thresholds for conditions whose rows are counted elsewhere: `gap(conditions, i)` gives the gap of
-// condition i over all the rows, as the earlier conditions stand after their move.
-void shorten_thresholds(std::vector<Condition>& conditions,
-                        const std::function<ThresholdGap(const std::vector<Condition>&, std::size_t)>& gap);
+// shorten_thresholds' move of one numeric condition into its gap, for rows counted elsewhere: the conditions of
+// a rule move in their order, each gap taken with the earlier ones moved.
+void move_into_gap(Condition& c, const ThresholdGap& gap);
 
 // Searches the rows in `active`. target >= 0 looks for rules predicting that class; target < 0 lets each
 // rule predict the majority class of what it covers (ordered CN2). Returns nothing when no refinement

@@ -1,5 +1,3 @@
-#include "candor/util/exact_sum.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +6,8 @@
 #include <random>
 #include <stdexcept>
 #include <vector>
+
+#include "candor/util/exact_sum.hpp"
 
 using candor::ExactSum;
 

@@ -28,8 +28,9 @@ constexpr double kStepRegulariser = 1.0;
 
 struct Candidate {
   FoundRule found;
-  RuleSums sums;    // over every row it covers
-  double step = 0;  // R / (H + 1)
+  RuleSums sums;       // over every row it covers
+  double step = 0;     // R / (H + 1)
+  bool known = false;  // it covers the rows of a kept rule of its class
 };
 
 std::vector<std::size_t> every_row(std::size_t n) {
@@ -111,8 +112,8 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
     const Dataset& searched_rows = searched.data();
     const std::size_t m = searched.rows();
     const Bitset all(m, true);
-    std::vector<double> residual(m);     // each searched row's weight in the search for one class's rule
-    std::vector<Candidate> found_rules;  // the best rule of each class, where one raises its class's score
+    std::vector<double> residual(m);  // each searched row's weight in the search for one class's rule
+    std::vector<FoundRule> found;     // the best rule of each class
     for (std::size_t c = 0; c < classes; ++c) {
       if (target >= 0 && static_cast<int>(c) != target) continue;
       if (!(model.training_counts[c] > 0)) continue;
@@ -122,17 +123,50 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
         residual[i] = y == kMissing ? 0.0 : searched_rows.weights[i] * (y == static_cast<int>(c) ? 1 - pc : pc);
       }
       const CoverageIndex residuals(searched, searched_rows.y, residual);
-      auto found = find_best_rule(residuals, all, static_cast<int>(c), quality, searched_options);
-      if (!found) continue;
-      if (options.shortest_thresholds)
-        shorten_thresholds(found->conditions, [&](const std::vector<Condition>& now, std::size_t i) {
-          return rows.threshold_gap(now, i);
-        });
-      found->covered = Bitset();  // of the searched rows: every row's are the rows' own
-      RuleSums sums = rows.rule_sums(found->conditions, static_cast<int>(c));
+      auto rule = find_best_rule(residuals, all, static_cast<int>(c), quality, searched_options);
+      if (!rule) continue;
+      rule->covered = Bitset();  // of the searched rows: every row's are the rows' own
+      found.push_back(std::move(*rule));
+    }
+    // What the rows are asked of the round's rules, each question for every class's rule at once: the gaps of
+    // their thresholds, condition by condition in their order (each gap with the earlier conditions moved), then
+    // their sums and whether they cover the rows of a kept rule of their class.
+    if (options.shortest_thresholds) {
+      for (std::size_t at = 0;; ++at) {
+        std::vector<GapQuery> gaps;
+        std::vector<std::size_t> of;
+        bool longer = false;
+        for (std::size_t k = 0; k < found.size(); ++k) {
+          const auto& conditions = found[k].conditions;
+          longer = longer || at < conditions.size();
+          if (at < conditions.size() && (conditions[at].op == Op::le || conditions[at].op == Op::gt)) {
+            gaps.push_back(GapQuery{conditions, at});
+            of.push_back(k);
+          }
+        }
+        if (!longer) break;
+        const std::vector<ThresholdGap> gap = rows.threshold_gaps(gaps);
+        for (std::size_t q = 0; q < of.size(); ++q) move_into_gap(found[of[q]].conditions[at], gap[q]);
+      }
+    }
+    std::vector<RuleQuery> queries;
+    for (const FoundRule& f : found) {
+      // A rule of the same class covering the same rows as a kept one (found again, or the same rows by other
+      // conditions) adds nothing the model could weigh apart from it: the logistic model would split one
+      // weight between the two.
+      RuleQuery q{f.conditions, f.target, {}};
+      for (std::size_t k = 0; k < model.rules.size(); ++k)
+        if (model.rules[k].klass == f.target) q.others.push_back(kept_conditions[k]);
+      queries.push_back(std::move(q));
+    }
+    const std::vector<RuleReply> replies = rows.rule_queries(queries);
+    std::vector<Candidate> found_rules;  // the rules that raise their class's score
+    for (std::size_t k = 0; k < found.size(); ++k) {
+      const RuleSums& sums = replies[k].sums;
       if (!(sums.gradient > 0)) continue;  // a rule of class c only raises its class's score
       const double step = sums.gradient / (sums.curvature + kStepRegulariser);
-      found_rules.push_back(Candidate{std::move(*found), std::move(sums), step});
+      const bool known = std::find(replies[k].same.begin(), replies[k].same.end(), 1) != replies[k].same.end();
+      found_rules.push_back(Candidate{std::move(found[k]), sums, step, known});
     }
     if (found_rules.empty()) break;
     std::vector<ScoreStep> steps;
@@ -140,15 +174,7 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
       steps.push_back(ScoreStep{candidate.found.conditions, candidate.found.target, o.shrinkage * candidate.step});
     rows.add_scores(steps);
     for (Candidate& candidate : found_rules) {
-      // A rule of the same class covering the same rows as a kept one (found again, or the same rows by other
-      // conditions) adds nothing the model could weigh apart from it: the logistic model would split one
-      // weight between the two.
-      std::vector<std::vector<Condition>> same_class;
-      for (std::size_t k = 0; k < model.rules.size(); ++k)
-        if (model.rules[k].klass == candidate.found.target) same_class.push_back(kept_conditions[k]);
-      const std::vector<char> same = rows.same_rows(candidate.found.conditions, same_class);
-      const bool known = std::find(same.begin(), same.end(), 1) != same.end();
-      if (known || model.rules.size() >= max_rules) continue;
+      if (candidate.known || model.rules.size() >= max_rules) continue;
       // The rule as a rule set holds it: its class counts and probability on the training rows, unweighted.
       // With --stop prior a rule whose probability does not beat its class's prior is not kept (it moved the
       // scores all the same): it claims nothing a reader could use.
