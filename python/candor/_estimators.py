@@ -310,10 +310,13 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None.")
         if _is_dask(X) or _is_dask(y):
-            raise TypeError(
-                f"{type(self).__name__}.fit: X or y is a Dask collection; a fit across Dask workers is not "
-                "available yet. Fit on rows in this process (X.compute(), or a sample of them: "
-                "X.sample(frac=...).compute()); predict_proba, predict and decides do take Dask DataFrames.")
+            # One fit across the workers of the default Dask client, the rows left where they are.
+            from ._distributed import fit_on_dask
+
+            try:
+                return fit_on_dask(self, X, y, sample_weight, None)
+            except ValueError as e:
+                raise ValueError(_python_names(str(e))) from None
         # The rules name the class as the target does (THEN decision = buy); an unnamed target is "class".
         y_name = getattr(y, "name", None)
         self._class_name = str(y_name) if y_name is not None and str(y_name) != "" else "class"

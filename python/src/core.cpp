@@ -305,7 +305,90 @@ PYBIND11_MODULE(_core, m) {
       py::arg("data"), py::arg("params_json"), py::arg("resamples"), py::arg("resampling"), py::arg("quantiles"),
       py::arg("threads"));
 
+  // One part of a fit across workers (candor/distributed.hpp): requests and replies are bytes.
+  py::class_<PartRows>(m, "PartRows")
+      .def(py::init([](const Dataset& d) { return guarded([&] { return std::make_unique<PartRows>(d); }); }))
+      .def_property_readonly("rows", &PartRows::rows)
+      .def(
+          "answer",
+          [](PartRows& part, const py::bytes& request, const py::bytes& shared, py::object scores) {
+            return guarded([&] {
+              const std::string req = request, sh = shared;
+              std::string reply;
+              if (scores.is_none()) {
+                py::gil_scoped_release release;
+                reply = part.answer(req, sh, nullptr);
+              } else {
+                auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(scores);
+                py::gil_scoped_release release;
+                reply = part.answer(req, sh, a.data());
+              }
+              return py::bytes(reply);
+            });
+          },
+          py::arg("request"), py::arg("shared"), py::arg("scores").none(true))
+      .def(
+          "update",
+          [](PartRows& part, const py::bytes& request, const py::bytes& shared, py::object scores) {
+            return guarded([&] {
+              const std::string req = request, sh = shared;
+              std::vector<double> s;
+              if (!scores.is_none()) {
+                auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(scores);
+                s.assign(a.data(), a.data() + a.size());
+              }
+              {
+                py::gil_scoped_release release;
+                s = part.update(req, sh, std::move(s));
+              }
+              return py::array_t<double>(static_cast<py::ssize_t>(s.size()), s.data());
+            });
+          },
+          py::arg("request"), py::arg("shared"), py::arg("scores").none(true));
+  m.def(
+      "refuses_parts",
+      [](const std::string& params_json) {
+        return guarded([&] { return refuses_parts(Learner::from_json(nlohmann::json::parse(params_json))); });
+      },
+      py::arg("params_json"));
+
   py::class_<PyModel>(m, "Model")
+      .def_static(
+          "fit_on_parts",
+          [](const Dataset& layout, const std::vector<std::size_t>& part_rows, py::function ask, py::function update,
+             py::function share, const std::string& params_json, int threads) {
+            return guarded([&] {
+              const Learner learner = Learner::from_json(nlohmann::json::parse(params_json));
+              auto as_bytes = [](const std::vector<std::string>& requests) {
+                py::list out;
+                for (const auto& r : requests) out.append(py::bytes(r));
+                return out;
+              };
+              PartTransport transport;
+              transport.ask = [&](const std::vector<std::string>& requests) {
+                py::gil_scoped_acquire acquire;
+                std::vector<std::string> replies;
+                for (const auto& r : ask(as_bytes(requests))) replies.push_back(r.cast<std::string>());
+                return replies;
+              };
+              transport.update = [&](const std::vector<std::string>& requests) {
+                py::gil_scoped_acquire acquire;
+                update(as_bytes(requests));
+              };
+              transport.share = [&](const std::string& value) {
+                py::gil_scoped_acquire acquire;
+                share(py::bytes(value));
+              };
+              PartsFit fit;
+              {
+                py::gil_scoped_release release;
+                fit = fit_model_on_parts(layout, part_rows, std::move(transport), learner, threads);
+              }
+              return py::make_tuple(PyModel{std::shared_ptr<Model>(std::move(fit.model))}, fit.requests, fit.bytes);
+            });
+          },
+          py::arg("layout"), py::arg("part_rows"), py::arg("ask"), py::arg("update"), py::arg("share"),
+          py::arg("params_json"), py::arg("threads") = 1)
       .def_static(
           "fit",
           [](const Dataset& d, const std::string& params_json, int threads) {

@@ -1,5 +1,5 @@
 """Prediction on Dask DataFrames: each partition predicted on the worker that holds it, the result the one a
-pandas DataFrame of the same rows gets. A fit on Dask collections is refused, naming what to do instead."""
+pandas DataFrame of the same rows gets (fits across workers: test_dask_fit.py)."""
 import os
 
 import numpy as np
@@ -37,12 +37,3 @@ def test_dask_predictions_are_the_pandas_ones(client, credit, make):
     assert list(model.decides(dX).compute()) == list(np.asarray(model.decides(X), dtype=bool))
     marked = model.predict(dX, undecided="undecided").compute()
     assert list(marked) == list(model.predict(X, undecided="undecided"))
-
-
-def test_a_fit_on_dask_collections_is_refused_by_name(credit):
-    X, y = credit
-    dX = dd.from_pandas(X, npartitions=2)
-    dy = dd.from_pandas(y, npartitions=2)
-    for args in ((dX, y), (X, dy), (dX, dy)):
-        with pytest.raises(TypeError, match=r"CN2Unordered.fit: X or y is a Dask collection.*X.compute\(\)"):
-            candor.CN2Unordered().fit(*args)

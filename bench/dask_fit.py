@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""One fit across the workers of a Dask LocalCluster against the same fit in one process (docs/guide-distributed.md).
+
+bench/generated.py's Agrawal data (function 2, 5% of the labels flipped) of --rows rows is written as CSV files of
+at most a million rows each (once, into --work) and read with dask.dataframe.read_csv; the nominal attributes are
+read as text, the numeric ones as numbers. The default RuleLogistic is fitted on a LocalCluster of --workers worker
+processes (one thread each, --memory-limit each) and, unless --no-local, on the same rows read with pandas in this
+process. It reports the fit times, whether the two models are the same file, the requests the fit sent and their
+bytes, each worker's and this process's peak memory, and the seconds per request.
+
+    build-python/venv/bin/python bench/dask_fit.py [--rows 1000000] [--workers 2] [--partitions 8]
+                                                      [--memory-limit 4GB] [--no-local] [--work DIR]
+"""
+import argparse
+import glob
+import json
+import os
+import resource
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import generated  # noqa: E402
+
+NOMINAL = ["elevel", "car", "zipcode", "group"]
+CSV_ROWS = 1_000_000
+
+
+def write_csv(rows, work):
+    """The training rows of bench/generated.py's Agrawal data of `rows` rows as CSV files in work/agrawal_csv_N/."""
+    out = os.path.join(work, f"agrawal_csv_{rows}")
+    if glob.glob(os.path.join(out, "*.csv")):
+        return out
+    import candor
+
+    train, _ = generated.make("agrawal", rows, work)
+    frame = candor.read_arff(train)
+    os.makedirs(out + ".tmp", exist_ok=True)
+    for i, start in enumerate(range(0, len(frame), CSV_ROWS)):
+        frame.iloc[start:start + CSV_ROWS].to_csv(os.path.join(out + ".tmp", f"part{i:03d}.csv"), index=False)
+    os.replace(out + ".tmp", out)
+    return out
+
+
+def peak_mb():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=1_000_000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--partitions", type=int, default=0, help="partitions of the Dask DataFrame (0: read_csv's)")
+    ap.add_argument("--memory-limit", default="4GB")
+    ap.add_argument("--no-local", action="store_true")
+    ap.add_argument("--work", default=os.path.join(generated.ROOT, "build", "bench-distributed"))
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    import dask.dataframe as dd
+    import distributed
+    import pandas as pd
+
+    import candor
+
+    folder = write_csv(a.rows, a.work)
+    files = sorted(glob.glob(os.path.join(folder, "*.csv")))
+    dtype = {c: str for c in NOMINAL}
+    result = {"rows": a.rows, "workers": a.workers, "memory_limit": a.memory_limit}
+
+    cluster = distributed.LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True,
+                                       memory_limit=a.memory_limit, dashboard_address=None)
+    client = distributed.Client(cluster)
+    frame = dd.read_csv(files, dtype=dtype, blocksize="16MB")
+    if a.partitions:
+        frame = frame.repartition(npartitions=a.partitions)
+    X, y = frame.drop(columns="group"), frame["group"]
+    start = time.perf_counter()
+    spread = candor.RuleLogistic().fit(X, y)
+    result["distributed_seconds"] = round(time.perf_counter() - start, 2)
+    result.update(spread.distributed_fit_)
+    result["seconds_per_request"] = round(result["distributed_seconds"] / spread.distributed_fit_["requests"], 4)
+    result["worker_peak_mb"] = sorted(round(v / 1024) for v in client.run(
+        lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss).values())
+    result["coordinator_peak_mb_after_distributed_fit"] = round(peak_mb())
+    result["rules"] = len(spread.rules_)
+    client.close()
+    cluster.close()
+
+    if not a.no_local:
+        local_frame = pd.concat([pd.read_csv(f, dtype=dtype) for f in files], ignore_index=True)
+        lX, ly = local_frame.drop(columns="group"), local_frame["group"]
+        start = time.perf_counter()
+        local = candor.RuleLogistic().fit(lX, ly)
+        result["local_seconds"] = round(time.perf_counter() - start, 2)
+        result["same_model_file"] = local.model_.to_json() == spread.model_.to_json()
+        result["time_ratio"] = round(result["distributed_seconds"] / result["local_seconds"], 2)
+    print(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""One fit across Dask workers: each partition stays on its worker, the fit asks the workers for samples and sums,
+and the model is the one a fit on the same rows in this process gives, byte for byte (rows of unit weight); a
+worker killed during the fit leaves the model unchanged. The learners that need every row in one process refuse,
+by name."""
+import os
+import signal
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import candor
+from candor import _distributed
+
+dd = pytest.importorskip("dask.dataframe", reason="python3-dask is not installed")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "data", "corpus"))
+pytestmark = pytest.mark.filterwarnings("ignore:make_current is deprecated:DeprecationWarning")
+
+
+@pytest.fixture(scope="module")
+def credit():
+    df = candor.read_arff(os.path.join(DATASETS, "credit-a.arff"))  # nominal, numeric and missing values
+    X = df.drop(columns="class")
+    X["A1"] = X["A1"].astype(object)  # a text column: its values are collected from every partition
+    return X, df["class"]
+
+
+def dask_of(X, y, partitions):
+    return dd.from_pandas(X, npartitions=partitions), dd.from_pandas(y, npartitions=partitions)
+
+
+@pytest.mark.parametrize("make", [lambda: candor.RuleLogistic(), lambda: candor.GradientRules(gradient_rounds=20)])
+def test_a_fit_across_workers_is_the_fit_in_one_process(client, credit, make):
+    X, y = credit
+    local = make().fit(X, y)
+    dX, dy = dask_of(X, y, 3)
+    spread = make().fit(dX, dy)
+    assert spread.model_.to_json() == local.model_.to_json()
+    assert list(spread.classes_) == list(local.classes_)
+    assert spread.distributed_fit_["parts"] == 3 and spread.distributed_fit_["rows"] == len(X)
+    assert spread.distributed_fit_["requests"] > 20
+    assert np.array_equal(spread.predict_proba(X), local.predict_proba(X))
+    assert len(local.rules_) >= 5
+
+
+def test_weights_and_rows_of_weight_zero(client, credit):
+    X, y = credit
+    w = np.tile([1.0, 0.0, 2.5, 0.5], len(X) // 4 + 1)[:len(X)]
+    local = candor.RuleLogistic().fit(X, y, sample_weight=w)
+    dX, dy = dask_of(X, y, 2)
+    dw = dd.from_pandas(pd.Series(w, index=X.index), npartitions=2)
+    spread = candor.RuleLogistic().fit(dX, dy, sample_weight=dw)
+    assert spread.distributed_fit_["rows"] == int((w > 0).sum())
+    a, b = local.rules_, spread.rules_
+    assert list(a["rule"]) == list(b["rule"])
+    # The weights of row patterns are summed part by part: the logistic weights agree to 1e-9.
+    assert np.allclose(local.predict_proba(X), spread.predict_proba(X), rtol=0, atol=1e-9)
+
+
+def test_a_worker_killed_during_the_fit_leaves_the_model_unchanged(client, credit, monkeypatch):
+    X, y = credit
+    local = candor.RuleLogistic().fit(X, y)
+    asked = {"n": 0}
+    ask = _distributed._Transport.ask
+
+    def ask_then_kill(self, requests):
+        asked["n"] += 1
+        if asked["n"] == 40:
+            # The worker holding the first part dies: its parts and scores are computed again from their lineage.
+            holder = next(iter(self.client.who_has([self.parts[0]]).values()))[0]
+            pid = self.client.run(os.getpid, workers=[holder])[holder]
+            os.kill(pid, signal.SIGKILL)
+        return ask(self, requests)
+
+    monkeypatch.setattr(_distributed._Transport, "ask", ask_then_kill)
+    dX, dy = dask_of(X, y, 4)
+    spread = candor.RuleLogistic().fit(dX, dy)
+    assert asked["n"] > 40
+    assert spread.model_.to_json() == local.model_.to_json()
+
+
+def test_what_needs_every_row_in_one_process_is_refused(client, credit):
+    X, y = credit
+    dX, dy = dask_of(X, y, 2)
+    with pytest.raises(ValueError, match="cn2-unordered needs every row in one process"):
+        candor.CN2Unordered().fit(dX, dy)
+    with pytest.raises(ValueError, match="features rules\\+attributes needs every row in one process"):
+        candor.RuleLogistic(features="rules+attributes").fit(dX, dy)
+    with pytest.raises(ValueError, match="numeric_bins 0"):
+        candor.RuleLogistic(numeric_bins=0).fit(dX, dy)
+    with pytest.raises(TypeError, match="X must be a Dask DataFrame and y a Dask Series"):
+        candor.RuleLogistic().fit(dX, y)
+    with pytest.raises(ValueError, match="class_weight"):
+        candor.RuleLogistic(class_weight="balanced").fit(dX, dy)
