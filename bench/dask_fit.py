@@ -10,6 +10,9 @@ bytes, each worker's and this process's peak memory, and the seconds per request
 
     build-python/venv/bin/python bench/dask_fit.py [--rows 1000000] [--workers 2] [--partitions 8]
                                                       [--memory-limit 4GB] [--no-local] [--work DIR]
+                                                      [--append docs/dask_fit.jsonl]
+
+bench/dask_fit_plot.py draws the seconds per request of such a file against the rows per worker.
 """
 import argparse
 import glob
@@ -53,7 +56,10 @@ def main():
     ap.add_argument("--partitions", type=int, default=0, help="partitions of the Dask DataFrame (0: read_csv's)")
     ap.add_argument("--memory-limit", default="4GB")
     ap.add_argument("--no-local", action="store_true")
+    ap.add_argument("--categories", action="store_true",
+                    help="read the nominal columns as pandas categories (a byte a value) rather than text")
     ap.add_argument("--work", default=os.path.join(generated.ROOT, "build", "bench-distributed"))
+    ap.add_argument("--append", help="a JSON-lines file the result is appended to (docs/dask_fit.jsonl)")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     import dask.dataframe as dd
@@ -64,9 +70,14 @@ def main():
 
     folder = write_csv(a.rows, a.work)
     files = sorted(glob.glob(os.path.join(folder, "*.csv")))
-    dtype = {c: str for c in NOMINAL}
+    dtype = {c: ("category" if a.categories else str) for c in NOMINAL}
     result = {"rows": a.rows, "workers": a.workers, "memory_limit": a.memory_limit}
 
+    # A worker's parts are its rows, not a cache it could spill: past the limit it should stop, not pause.
+    import dask
+
+    dask.config.set({"distributed.worker.memory.target": False, "distributed.worker.memory.spill": False,
+                     "distributed.worker.memory.pause": False})
     cluster = distributed.LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True,
                                        memory_limit=a.memory_limit, dashboard_address=None)
     client = distributed.Client(cluster)
@@ -95,6 +106,9 @@ def main():
         result["same_model_file"] = local.model_.to_json() == spread.model_.to_json()
         result["time_ratio"] = round(result["distributed_seconds"] / result["local_seconds"], 2)
     print(json.dumps(result, indent=1))
+    if a.append:
+        with open(a.append, "a") as f:
+            f.write(json.dumps(result, separators=(",", ":")) + "\n")
 
 
 if __name__ == "__main__":

@@ -153,9 +153,13 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
         raise ValueError("Found array with 0 sample(s) while a minimum of 1 is required.")
     layout = estimator._dataset(meta.iloc[:0], False, np.zeros(0, dtype=np.int32), np.zeros(0))
     transport = _Transport(client, parts)
-    model, requests, sent = _core.Model.fit_on_parts(layout, [int(n) for n in part_rows], transport.ask,
-                                                     transport.update, transport.share, estimator._params_json(),
-                                                     int(estimator.n_jobs))
+    _core.set_progress(bool(estimator.verbose))  # the fit's rounds, past 2 seconds, as in one process
+    try:
+        model, requests, sent = _core.Model.fit_on_parts(layout, [int(n) for n in part_rows], transport.ask,
+                                                         transport.update, transport.share,
+                                                         estimator._params_json(), int(estimator.n_jobs))
+    finally:
+        _core.set_progress(False)
     estimator.model_ = model
     estimator.distributed_fit_ = {"parts": len(parts), "rows": int(sum(part_rows)), "requests": int(requests),
                                   "bytes": int(sent)}

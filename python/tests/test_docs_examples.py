@@ -1,6 +1,6 @@
 """The documentation's examples run: every `build/candor` command in a shell block, and every Python block,
 of the README and the user guides (docs/guide-cli.md, docs/guide-python.md, docs/guide-experiments.md,
-docs/report.md, docs/export.md). They run in a temporary folder that sees the repository's data/ and
+docs/report.md, docs/export.md, docs/guide-distributed.md). They run in a temporary folder that sees the repository's data/ and
 examples/, so that what they write stays there. The one change made to an example: the Dask scheduler
 address of the reader's own cluster (`Client("tcp://scheduler:8786")`) becomes a two-process local cluster.
 Left out: usage synopses (lines that start with `candor`, not `build/candor`)."""
@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CLI = os.environ.get("CANDOR_CLI", str(ROOT / "build" / "candor"))
 PAGES = ["README.md", "docs/guide-cli.md", "docs/guide-python.md", "docs/guide-experiments.md", "docs/report.md",
-         "docs/export.md"]
+         "docs/export.md", "docs/guide-distributed.md"]
 # A cluster address only the reader has, and what the test runs in its place.
 REMOTE_CLIENT = 'Client("tcp://scheduler:8786")'
 LOCAL_CLIENT = "Client(LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None))"
