@@ -306,7 +306,10 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y, sample_weight=None):
         """Fits the learner on X (array or DataFrame; pandas category, string and bool columns are nominal,
-        NaN/None missing) and class labels y, with optional non-negative sample weights."""
+        NaN/None missing) and class labels y, with optional non-negative sample weights. A Dask DataFrame X
+        with a Dask Series y of the same partitions (and sample_weight likewise) is fitted across the workers
+        of the default Dask client, its rows left where they lie (docs/guide-distributed.md); learners that
+        need every row in one process refuse it."""
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None.")
         if _is_dask(X) or _is_dask(y):

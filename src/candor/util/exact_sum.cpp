@@ -19,11 +19,15 @@ void ExactSum::add(double x) {
     bit = 0;
   }
   const auto at = static_cast<std::size_t>(bit / 32);
-  const __int128 v = static_cast<__int128>(m) << (bit % 32);  // at most 85 bits and the sign
-  constexpr __int128 kLow = 0xFFFFFFFF;
-  digit_[at] += static_cast<std::int64_t>(v & kLow);
-  digit_[at + 1] += static_cast<std::int64_t>((v >> 32) & kLow);
-  digit_[at + 2] += static_cast<std::int64_t>(v >> 64);
+  // The magnitude shifted into place (at most 85 bits), its three 32-bit digits added or taken away.
+  const bool negative = m < 0;
+  const unsigned __int128 v = static_cast<unsigned __int128>(negative ? -m : m) << (bit % 32);
+  constexpr unsigned __int128 kLow = 0xFFFFFFFF;
+  const auto d0 = static_cast<std::int64_t>(v & kLow), d1 = static_cast<std::int64_t>((v >> 32) & kLow),
+             d2 = static_cast<std::int64_t>(v >> 64);
+  digit_[at] += negative ? -d0 : d0;
+  digit_[at + 1] += negative ? -d1 : d1;
+  digit_[at + 2] += negative ? -d2 : d2;
   if (++terms_ >= kTermsBeforeCarry) carry();
 }
 
