@@ -162,7 +162,6 @@ RuleModel fit_rules(FitRows& rows, const LearnerParams& given, int threads) {
                       return rows.calibrate_evc(search, evc, classes, threads);
                     });
   RuleModel model = learner.fit_on_rows(rows, m.params, settings, *m.quality, threads, m.corrector.get());
-  use_rule_settings(model, m.params, settings);
   if (m.quality_params.evc) model.evc = *m.quality_params.evc;
   use_rule_settings(model, m.params, settings);
   return model;

@@ -52,13 +52,37 @@ RowPart::RowPart(Dataset&& rows) : owned_(std::move(rows)), data_(&*owned_) {}
 void RowPart::index_with(const NumericBinning& binning, int threads) {
   if (indexed_with(binning)) return;
   index_.reset();
+  shared_.clear();
   binning_ = binning;
   index_.emplace(*data_, threads, binning_);
+}
+
+std::vector<std::vector<std::uint32_t>> covered_rows(const Dataset& d, const std::vector<Rule>& rules,
+                                                     const std::vector<std::size_t>* rows) {
+  const std::size_t n = rows ? rows->size() : d.rows();
+  std::vector<std::vector<std::uint32_t>> out(rules.size());
+  std::vector<char> fires(n);
+  for (std::size_t k = 0; k < rules.size(); ++k) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n; ++i) count += fires[i] = rules[k].covers(d, rows ? (*rows)[i] : i) ? 1 : 0;
+    out[k].reserve(count);
+    for (std::size_t i = 0; i < n; ++i)
+      if (fires[i]) out[k].push_back(static_cast<std::uint32_t>(i));
+  }
+  return out;
 }
 
 const CoverageIndex& RowPart::index() const {
   if (!index_) throw std::logic_error("RowPart: a rule query before the part was indexed");
   return *index_;
+}
+
+std::vector<double> RowPart::probabilities(const double* scores, const std::vector<std::size_t>& rows) const {
+  const std::size_t classes = data_->num_classes();
+  std::vector<double> out(rows.size() * classes);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    row_probabilities(scores + rows[i] * classes, classes, &out[i * classes]);
+  return out;
 }
 
 NumericBinning RowPart::bin_ranges(NumericBinning bounds) const {
@@ -129,19 +153,7 @@ void RowPart::add_scores(double* scores, const std::vector<ScoreStep>& steps) co
 }
 
 RowPatterns RowPart::patterns(const std::vector<Rule>& rules) const {
-  const Dataset& d = *data_;
-  const std::size_t n = d.rows();
-  // Each rule's rows counted before they are listed: lists grown row by row would hold up to twice their rows.
-  std::vector<std::vector<std::uint32_t>> covered(rules.size());
-  std::vector<char> fires(n);
-  for (std::size_t k = 0; k < rules.size(); ++k) {
-    std::size_t count = 0;
-    for (std::size_t r = 0; r < n; ++r) count += fires[r] = rules[k].covers(d, r) ? 1 : 0;
-    covered[k].reserve(count);
-    for (std::size_t r = 0; r < n; ++r)
-      if (fires[r]) covered[k].push_back(static_cast<std::uint32_t>(r));
-  }
-  return row_patterns(d.y, d.weights, covered);
+  return row_patterns(data_->y, data_->weights, covered_rows(*data_, rules));
 }
 
 // ---- LocalRows --------------------------------------------------------------------------------------------
@@ -152,11 +164,7 @@ Dataset LocalRows::gather(const std::vector<std::size_t>& rows, std::vector<doub
 }
 
 std::vector<double> LocalRows::probabilities(const std::vector<std::size_t>& rows) {
-  const std::size_t classes = part_.data().num_classes();
-  std::vector<double> out(rows.size() * classes);
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    row_probabilities(&scores_[rows[i] * classes], classes, &out[i * classes]);
-  return out;
+  return part_.probabilities(scores_.data(), rows);
 }
 
 NumericBinning LocalRows::binning(std::size_t bins) { return numeric_binning(part_.data(), bins); }
@@ -277,6 +285,13 @@ const char* op_of(const json& request) { return request.at("op").get_ref<const s
 
 }  // namespace
 
+void RowPart::index_with_shared(const std::string& binning, const std::string& op) {
+  if (binning.empty()) throw std::invalid_argument(op + ": a rule query before the binning was shared");
+  if (index_ && shared_ == binning) return;
+  index_with(binning_of(unpack(binning)), 1);
+  shared_ = binning;
+}
+
 std::string answer_request(RowPart& part, const std::string& request_bytes, const std::string& binning,
                            const double* scores) {
   const json request = unpack(request_bytes);
@@ -289,10 +304,7 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
     std::vector<double> p;
     if (op == "probabilities" || request.value("probabilities", false)) {
       if (!scores) throw std::invalid_argument(op + ": probabilities asked for before the scores started");
-      const std::size_t classes = part.data().num_classes();
-      p.resize(rows.size() * classes);
-      for (std::size_t i = 0; i < rows.size(); ++i)
-        row_probabilities(scores + rows[i] * classes, classes, &p[i * classes]);
+      p = part.probabilities(scores, rows);
     }
     if (op == "probabilities") return pack(p);
     json out = rows_json(part.data(), rows);
@@ -311,9 +323,7 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
     return pack(json{{"y", p.y}, {"w", p.w}, {"covered", p.covered}});
   }
   // The rule queries count on the index of the shared binning.
-  if (binning.empty()) throw std::invalid_argument(op + ": a rule query before the binning was shared");
-  const NumericBinning b = binning_of(unpack(binning));
-  if (!part.indexed_with(b)) part.index_with(b, 1);
+  part.index_with_shared(binning, op);
   if (op == "threshold_gaps") {
     json out = json::array();
     for (const json& q : request.at("queries")) {
@@ -354,9 +364,7 @@ std::vector<double> update_request(RowPart& part, const std::string& request_byt
   }
   if (op == "add_scores") {
     if (scores.size() != part.rows() * classes) throw std::invalid_argument("add_scores: scores of another part");
-    if (binning.empty()) throw std::invalid_argument("add_scores before the binning was shared");
-    const NumericBinning b = binning_of(unpack(binning));
-    if (!part.indexed_with(b)) part.index_with(b, 1);
+    part.index_with_shared(binning, op);
     std::vector<ScoreStep> steps;
     for (const json& s : request.at("steps"))
       steps.push_back(ScoreStep{conditions_of(s.at(0)), s.at(1).get<int>(), s.at(2).get<double>()});

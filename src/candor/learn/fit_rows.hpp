@@ -6,6 +6,7 @@
 // transport given as three functions) with the requests answer_request and update_request serve on each part.
 // Both ask the same RowPart, so a fit across parts is the local fit up to the order of its sums.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -71,6 +72,12 @@ struct ScoreStep {
 // Class probabilities of one row from its scores (softmax), as every step of the gradient search computes them.
 void row_probabilities(const double* scores, std::size_t classes, double* p);
 
+// The rows (ascending, numbered by their place in `rows`, or by row where `rows` is null) each rule covers
+// (Rule::covers). Each rule's rows are counted before they are listed: lists grown row by row would hold up to
+// twice their rows (at a million rows, a hundred rules' lists are most of a fit's memory).
+std::vector<std::vector<std::uint32_t>> covered_rows(const Dataset& d, const std::vector<Rule>& rules,
+                                                     const std::vector<std::size_t>* rows = nullptr);
+
 // One part of a fit's rows and what a rule search asks of them. Scores, where a request needs them, are held by
 // the caller (rows x classes), so that a part holds nothing that a retry could lose.
 class RowPart {
@@ -84,12 +91,21 @@ class RowPart {
   std::size_t rows() const { return data_->rows(); }
   // The index rule queries count with, cut by `binning` (none: exact cuts); kept until the next binning.
   void index_with(const NumericBinning& binning, int threads);
-  void drop_index() { index_.reset(); }
+  // The same for the rule queries of answer_request and update_request: the binning as RemoteRows shares it
+  // (MessagePack, one thread), parsed only when those bytes change. Throws std::invalid_argument, naming `op`,
+  // before any was shared.
+  void index_with_shared(const std::string& binning, const std::string& op);
+  void drop_index() {
+    index_.reset();
+    shared_.clear();
+  }
   bool indexed_with(const NumericBinning& binning) const { return index_ && binning_ == binning; }
 
   // Class counts (weighted) of the labelled rows.
   std::vector<ExactSum> class_counts() const;
   NumericBinning bin_ranges(NumericBinning bounds) const;
+  // The class probabilities of `rows` (the part's numbering) under `scores` (rows x classes).
+  std::vector<double> probabilities(const double* scores, const std::vector<std::size_t>& rows) const;
   ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) const;
   ExactRuleSums rule_sums(const std::vector<Condition>& conditions, int klass, const double* scores) const;
   // For each of `others`: whether it covers exactly the rows `conditions` cover.
@@ -103,6 +119,7 @@ class RowPart {
   std::optional<Dataset> owned_;
   const Dataset* data_;
   NumericBinning binning_;
+  std::string shared_;  // the bytes binning_ came in, when it came through index_with_shared
   std::optional<CoverageIndex> index_;
 };
 

@@ -92,10 +92,11 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
   std::vector<std::vector<Condition>> kept_conditions;  // as found, of each kept rule, in model.rules' order
   Progress progress("fit: gradient rules", "rounds", static_cast<std::size_t>(o.rounds), true);
   // Without sampling every round searches every row: they are brought once.
+  const std::vector<std::size_t> all_rows = sampling ? std::vector<std::size_t>{} : every_row(n);
   std::optional<Dataset> every;
   std::optional<CoverageIndex> every_index;
   if (!sampling) {
-    every.emplace(rows.gather(every_row(n)));
+    every.emplace(rows.gather(all_rows));
     every_index.emplace(*every, threads, binning);
   }
   for (int round = 0; round < o.rounds && model.rules.size() < max_rules; ++round, progress.step()) {
@@ -106,7 +107,7 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
       sample.emplace(rows.gather(sample_rows(n, static_cast<std::size_t>(o.sample), rng), &p));
       sample_index.emplace(*sample, threads, binning);
     } else {
-      p = rows.probabilities(every_row(n));
+      p = rows.probabilities(all_rows);
     }
     const CoverageIndex& searched = sampling ? *sample_index : *every_index;
     const Dataset& searched_rows = searched.data();

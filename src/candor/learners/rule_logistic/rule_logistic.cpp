@@ -128,17 +128,7 @@ Design make_design(const Dataset& d, const std::vector<std::size_t>& rows, const
     out.y.push_back(d.y[r]);
     out.w.push_back(d.weights[r]);
   }
-  // Each rule's rows counted before they are listed: lists grown row by row would hold up to twice their
-  // rows (at a million rows, a hundred rules' lists are most of the fit's memory).
-  out.covered.resize(rules.size());
-  std::vector<char> fires(rows.size());
-  for (std::size_t k = 0; k < rules.size(); ++k) {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < rows.size(); ++i) count += fires[i] = rules[k].covers(d, rows[i]) ? 1 : 0;
-    out.covered[k].reserve(count);
-    for (std::size_t i = 0; i < rows.size(); ++i)
-      if (fires[i]) out.covered[k].push_back(static_cast<std::uint32_t>(i));
-  }
+  out.covered = covered_rows(d, rules, &rows);
   return out;
 }
 
@@ -370,14 +360,15 @@ LambdaSearch cross_validate_refit(const RuleLogisticFit& f, LogisticLink link) {
   return lambda_path(problems, link, total, f.threads);
 }
 
-// lambda: given, or the value of least cross-validated log loss (ties: the larger lambda), the search
-// recorded in the model.
 // lambda where no search chooses it: given, or --lambda-search none's.
 std::optional<double> unsearched_lambda(const LearnerParams& p, const RuleLogisticOptions& o) {
   if (o.lambda_search == LambdaSearchOn::none) return resolved_fixed_lambda(p);
   if (p.options<LinearOptions>().lambda > 0) return p.options<LinearOptions>().lambda;
   return std::nullopt;
 }
+
+// lambda: given, or the value of least cross-validated log loss (ties: the larger lambda), the search
+// recorded in the model.
 
 double chosen_lambda(LogisticRuleModel& model, const RuleLogisticFit& f, const Design& design,
                      const std::vector<Rule>& rules) {
