@@ -18,7 +18,6 @@ import argparse
 import glob
 import json
 import os
-import resource
 import sys
 import time
 
@@ -46,7 +45,86 @@ def write_csv(rows, work):
 
 
 def peak_mb():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """This process's peak memory (VmHWM: ru_maxrss would carry a spawning parent's peak across exec)."""
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
+
+
+def rss_mb():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+class MemoryTrace:
+    """This process's memory, sampled every 50 ms while a fit runs, with the kind of request in flight (the
+    "op" of its MessagePack): which step of the fit the coordinator's memory is spent on."""
+
+    def __init__(self):
+        import threading
+
+        import candor._distributed as dist
+
+        self.op, self.peaks, self.stop = "setup", {}, threading.Event()
+        trace = self
+
+        def traced(ask, first):
+            def run(transport, requests):
+                trace.op = op_of(first(requests))
+                try:
+                    return ask(transport, requests)
+                finally:
+                    trace.op = "coordinator"
+            return run
+        dist._Transport.ask = traced(dist._Transport.ask, lambda requests: requests[0])
+        each = traced(lambda transport, args: dist_each(transport, *args), lambda args: args[0])
+        dist_each = dist._Transport.ask_each
+        dist._Transport.ask_each = lambda transport, request, take: each(transport, (request, take))
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while not self.stop.wait(0.05):
+            op, mb = self.op, rss_mb()
+            self.peaks[op] = max(self.peaks.get(op, 0), round(mb))
+
+    def close(self):
+        self.stop.set()
+        self.thread.join()
+        return self.peaks
+
+
+def op_of(request):
+    at = request.find(b"\xa2op")
+    return request[at + 4:at + 4 + (request[at + 3] & 0x1F)].decode() if at >= 0 else "?"
+
+
+def start_worker_trace():
+    """On a worker: its memory after each task of the fit, by the kind of request (the parts' making is "part"),
+    read back by worker_trace_peaks."""
+    import distributed
+
+    import candor._distributed as dist
+
+    worker = distributed.get_worker()
+    worker.memory_peaks = peaks = {}
+
+    def traced(function, op):
+        def run(*args):
+            try:
+                return function(*args)
+            finally:
+                kind = op(args)
+                peaks[kind] = max(peaks.get(kind, 0), round(rss_mb()))
+        return run
+    dist._make_part = traced(dist._make_part, lambda args: "part")
+    dist._answer = traced(dist._answer, lambda args: op_of(args[3]))
+    dist._update = traced(dist._update, lambda args: op_of(args[3]))
+
+
+def worker_trace_peaks():
+    import distributed
+
+    return getattr(distributed.get_worker(), "memory_peaks", {})
 
 
 def main():
@@ -59,6 +137,8 @@ def main():
     ap.add_argument("--categories", action="store_true",
                     help="read the nominal columns as pandas categories (a byte a value) rather than text")
     ap.add_argument("--work", default=os.path.join(generated.ROOT, "build", "bench-distributed"))
+    ap.add_argument("--memory-trace", action="store_true",
+                    help="report this process's peak memory during each kind of request")
     ap.add_argument("--append", help="a JSON-lines file the result is appended to (docs/dask_fit.jsonl)")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
@@ -85,13 +165,20 @@ def main():
     if a.partitions:
         frame = frame.repartition(npartitions=a.partitions)
     X, y = frame.drop(columns="group"), frame["group"]
+    trace = MemoryTrace() if a.memory_trace else None
+    pids = client.run(os.getpid)
+    if trace:
+        client.run(start_worker_trace)
     start = time.perf_counter()
     spread = candor.RuleLogistic().fit(X, y)
     result["distributed_seconds"] = round(time.perf_counter() - start, 2)
+    result["workers_restarted"] = sum(1 for pid in client.run(os.getpid).values() if pid not in pids.values())
+    if trace:
+        result["coordinator_peak_mb_by_request"] = trace.close()
+        result["worker_peak_mb_by_request"] = list(client.run(worker_trace_peaks).values())
     result.update(spread.distributed_fit_)
     result["seconds_per_request"] = round(result["distributed_seconds"] / spread.distributed_fit_["requests"], 4)
-    result["worker_peak_mb"] = sorted(round(v / 1024) for v in client.run(
-        lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss).values())
+    result["worker_peak_mb"] = sorted(round(v) for v in client.run(peak_mb).values())
     result["coordinator_peak_mb_after_distributed_fit"] = round(peak_mb())
     result["rules"] = len(spread.rules_)
     client.close()

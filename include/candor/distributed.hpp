@@ -19,16 +19,21 @@ namespace candor {
 
 // How the coordinator reaches its parts. `ask` sends one request to each part (in part order) and returns their
 // replies; `update` sends each part a request that moves its scores (PartRows::update), answered by nothing;
-// `share` makes one value (the bins) known to every part for the requests after it.
+// `share` makes one value (the bins) known to every part for the requests after it. `ask_each`, which a transport
+// may leave empty, sends one request to every part and hands their replies to `take` one at a time, in part
+// order: the coordinator then holds one part's reply at a time, which it asks so for the row patterns, whose
+// replies grow with a part's rows.
 struct PartTransport {
   std::function<std::vector<std::string>(const std::vector<std::string>&)> ask;
   std::function<void(const std::vector<std::string>&)> update;
   std::function<void(const std::string&)> share;
+  std::function<void(const std::string& request, const std::function<void(const std::string& reply)>& take)> ask_each;
 };
 
 class RowPart;  // learn/fit_rows.hpp
 
-// One part of the rows, as a worker holds it: its rows with the schema of all of them.
+// One part of the rows, as a worker holds it: its rows with the schema of all of them. A part keeps no line
+// numbers (the coordinator numbers the rows of all parts), so that a row costs a worker only its values.
 class PartRows {
  public:
   explicit PartRows(Dataset rows);
@@ -36,11 +41,20 @@ class PartRows {
   PartRows(const PartRows&) = delete;
   PartRows& operator=(const PartRows&) = delete;
   std::size_t rows() const;
-  // The reply to one request of `ask`. `scores`: the part's scores (rows x classes) from its last `update`, null
+  // The length of the part's scores: rows x classes.
+  std::size_t score_size() const;
+  // The bytes the part holds: its rows, and the binned index its rule queries count with (once they have run),
+  // so that a transport such as Dask weighs the cost of moving it.
+  std::size_t bytes() const;
+  // The reply to one request of `ask`. `scores`: the part's scores (score_size()) from its last `update`, null
   // before the first; `shared`: the last value shared, empty before it.
   std::string answer(const std::string& request, const std::string& shared, const double* scores);
-  // The part's scores after one request of `update`.
-  std::vector<double> update(const std::string& request, const std::string& shared, std::vector<double> scores);
+  // Moves `scores` (score_size(), in place) as one request of `update` says; the first request sets them.
+  void update(const std::string& request, const std::string& shared, double* scores);
+  // The part as bytes, for a transport that moves it between workers, and the part those bytes hold. from_bytes
+  // throws std::invalid_argument for bytes to_bytes did not write.
+  std::string to_bytes() const;
+  static std::unique_ptr<PartRows> from_bytes(const std::string& bytes);
 
  private:
   std::unique_ptr<RowPart> part_;

@@ -10,36 +10,38 @@ import numpy as np
 
 
 class _Part:
-    """One partition's rows as candor data. It travels (when Dask moves or recomputes it) as the partition's
-    frame, labels and weights and the estimator that reads them; the C++ part, with its index, is built where it
-    is used."""
+    """One partition's rows as candor data (PartRows), made on the worker that holds the partition; the frame it
+    was made from is not kept, so that a row costs the worker only candor's copy of it. Dask moves it between
+    workers as the part's own bytes (PartRows.to_bytes) and recomputes a lost one from its partition."""
 
-    def __init__(self, frame, y_codes, weights, estimator):
-        self.frame, self.y_codes, self.weights, self.estimator = frame, y_codes, weights, estimator
-        self._rows = None
+    def __init__(self, rows):
+        self._rows = rows
 
     def __getstate__(self):
-        return (self.frame, self.y_codes, self.weights, self.estimator)
+        return self._rows.to_bytes()
 
     def __setstate__(self, state):
-        self.__init__(*state)
+        from . import _core
+
+        self._rows = _core.PartRows.from_bytes(state)
 
     def rows(self):
-        if self._rows is None:
-            from . import _core
-
-            data = self.estimator._dataset(self.frame, False, self.y_codes, self.weights)
-            self._rows = _core.PartRows(data)
         return self._rows
 
     def __len__(self):
-        return len(self.y_codes)
+        return self._rows.rows
+
+    def __sizeof__(self):
+        # What Dask weighs (dask.sizeof falls back to sys.getsizeof): a part's true size keeps its tasks on the
+        # worker that holds it rather than copying it to an idle one, where the copy would stay.
+        return self._rows.bytes
 
 
 def _make_part(frame, y, weights, classes, estimator):
     """The part of one partition: labels coded by the classes of all partitions; rows of weight 0 dropped, as a
     fit in one process drops them."""
     import pandas as pd
+    from . import _core
 
     y = pd.Series(np.asarray(y)) if not isinstance(y, pd.Series) else y.reset_index(drop=True)
     if len(y) != len(frame):
@@ -56,7 +58,7 @@ def _make_part(frame, y, weights, classes, estimator):
     keep = w > 0
     if not keep.all():
         frame, codes, w = frame.loc[keep.tolist()] if hasattr(frame, "loc") else frame[keep], codes[keep], w[keep]
-    return _Part(frame, codes, w, estimator)
+    return _Part(_core.PartRows(estimator._dataset(frame, False, codes, w)))
 
 
 def _answer(part, scores, shared, request):
@@ -68,7 +70,7 @@ def _update(part, scores, shared, request):
 
 
 class _Transport:
-    """The three functions of candor's PartTransport over a Dask client."""
+    """The functions of candor's PartTransport over a Dask client."""
 
     def __init__(self, client, parts):
         self.client, self.parts = client, parts
@@ -79,6 +81,16 @@ class _Transport:
         futures = [self.client.submit(_answer, p, s, self.shared, r, pure=False)
                    for p, s, r in zip(self.parts, self.scores, requests)]
         return self.client.gather(futures)
+
+    def ask_each(self, request, take):
+        # The replies (the row patterns) one at a time, in part order, each let go once taken: this process holds
+        # one part's reply at a time, whatever the number of parts.
+        replies = [self.client.submit(_answer, p, s, self.shared, request, pure=False)
+                   for p, s in zip(self.parts, self.scores)]
+        for k in range(len(replies)):
+            reply, replies[k] = replies[k], None
+            take(reply.result())
+            del reply
 
     def update(self, requests):
         # Not waited for: the next request that reads the scores waits on them.
@@ -156,7 +168,7 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
     _core.set_progress(bool(estimator.verbose))  # the fit's rounds, past 2 seconds, as in one process
     try:
         model, requests, sent = _core.Model.fit_on_parts(layout, [int(n) for n in part_rows], transport.ask,
-                                                         transport.update, transport.share,
+                                                         transport.update, transport.share, transport.ask_each,
                                                          estimator._params_json(), int(estimator.n_jobs))
     finally:
         _core.set_progress(False)

@@ -6,8 +6,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -122,7 +125,8 @@ Dataset make_dataset(const std::vector<std::string>& names, const std::vector<py
   d.weights.assign(w, w + n);
   for (double x : d.weights)
     if (!(x >= 0) || !std::isfinite(x)) throw std::invalid_argument("sample weights must be finite and non-negative");
-  for (std::size_t r = 0; r < n; ++r) d.lines.push_back(r + 1);
+  d.lines.resize(n);
+  std::iota(d.lines.begin(), d.lines.end(), std::size_t{1});
   return d;
 }
 
@@ -307,8 +311,16 @@ PYBIND11_MODULE(_core, m) {
 
   // One part of a fit across workers (candor/distributed.hpp): requests and replies are bytes.
   py::class_<PartRows>(m, "PartRows")
-      .def(py::init([](const Dataset& d) { return guarded([&] { return std::make_unique<PartRows>(d); }); }))
+      // Takes the rows of `data`, which is left empty: a worker holds its rows once.
+      .def(py::init([](Dataset& d) { return guarded([&] { return std::make_unique<PartRows>(std::move(d)); }); }),
+           py::arg("data"))
       .def_property_readonly("rows", &PartRows::rows)
+      .def_property_readonly("bytes", &PartRows::bytes)
+      .def("to_bytes", [](const PartRows& part) { return guarded([&] { return py::bytes(part.to_bytes()); }); })
+      .def_static(
+          "from_bytes",
+          [](const py::bytes& bytes) { return guarded([&] { return PartRows::from_bytes(std::string(bytes)); }); },
+          py::arg("bytes"))
       .def(
           "answer",
           [](PartRows& part, const py::bytes& request, const py::bytes& shared, py::object scores) {
@@ -320,6 +332,8 @@ PYBIND11_MODULE(_core, m) {
                 reply = part.answer(req, sh, nullptr);
               } else {
                 auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(scores);
+                if (!a || static_cast<std::size_t>(a.size()) != part.score_size())
+                  throw std::invalid_argument("scores of another part");
                 py::gil_scoped_release release;
                 reply = part.answer(req, sh, a.data());
               }
@@ -329,19 +343,23 @@ PYBIND11_MODULE(_core, m) {
           py::arg("request"), py::arg("shared"), py::arg("scores").none(true))
       .def(
           "update",
+          // The new scores are a new array (the old ones stay as they were, for Dask to retry from), written once.
           [](PartRows& part, const py::bytes& request, const py::bytes& shared, py::object scores) {
             return guarded([&] {
               const std::string req = request, sh = shared;
-              std::vector<double> s;
+              py::array_t<double> out(static_cast<py::ssize_t>(part.score_size()));
+              double* to = out.mutable_data();
               if (!scores.is_none()) {
                 auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(scores);
-                s.assign(a.data(), a.data() + a.size());
+                if (!a || static_cast<std::size_t>(a.size()) != part.score_size())
+                  throw std::invalid_argument("scores of another part");
+                std::copy(a.data(), a.data() + a.size(), to);
               }
               {
                 py::gil_scoped_release release;
-                s = part.update(req, sh, std::move(s));
+                part.update(req, sh, to);
               }
-              return py::array_t<double>(static_cast<py::ssize_t>(s.size()), s.data());
+              return out;
             });
           },
           py::arg("request"), py::arg("shared"), py::arg("scores").none(true));
@@ -356,7 +374,7 @@ PYBIND11_MODULE(_core, m) {
       .def_static(
           "fit_on_parts",
           [](const Dataset& layout, const std::vector<std::size_t>& part_rows, py::function ask, py::function update,
-             py::function share, const std::string& params_json, int threads) {
+             py::function share, py::object ask_each, const std::string& params_json, int threads) {
             return guarded([&] {
               const Learner learner = Learner::from_json(nlohmann::json::parse(params_json));
               auto as_bytes = [](const std::vector<std::string>& requests) {
@@ -379,6 +397,12 @@ PYBIND11_MODULE(_core, m) {
                 py::gil_scoped_acquire acquire;
                 share(py::bytes(value));
               };
+              if (!ask_each.is_none())
+                transport.ask_each = [&](const std::string& request,
+                                         const std::function<void(const std::string&)>& take) {
+                  py::gil_scoped_acquire acquire;
+                  ask_each(py::bytes(request), py::cpp_function([&](const py::bytes& reply) { take(reply); }));
+                };
               PartsFit fit;
               {
                 py::gil_scoped_release release;
@@ -388,7 +412,7 @@ PYBIND11_MODULE(_core, m) {
             });
           },
           py::arg("layout"), py::arg("part_rows"), py::arg("ask"), py::arg("update"), py::arg("share"),
-          py::arg("params_json"), py::arg("threads") = 1)
+          py::arg("ask_each").none(true), py::arg("params_json"), py::arg("threads") = 1)
       .def_static(
           "fit",
           [](const Dataset& d, const std::string& params_json, int threads) {

@@ -54,17 +54,32 @@ void bin_numeric(const std::vector<double>& x, std::size_t bins, const std::vect
 
 }  // namespace
 
-void check_index_memory(const Dataset& data, bool binned) {
+namespace {
+
+// The bytes of attribute a's part of an index of `data`.
+double index_column_bytes(const Dataset& data, std::size_t a, bool binned) {
   const double n = static_cast<double>(data.rows());
   const double row_set = std::ceil(n / 64) * 8;
-  double bytes = 0, widest_bytes = 0;
+  const Attribute& attr = data.attribute(a);
+  return attr.is_nominal() ? (static_cast<double>(attr.values.size()) + 1) * row_set
+                           : row_set + n * (binned ? 2 : 4 + 4 + 4 + 8 + 2);
+}
+
+}  // namespace
+
+double index_bytes(const Dataset& data, bool binned) {
+  double bytes = 0;
+  for (std::size_t a = 0; a < data.num_attributes(); ++a) bytes += index_column_bytes(data, a, binned);
+  return bytes;
+}
+
+void check_index_memory(const Dataset& data, bool binned) {
+  const double bytes = index_bytes(data, binned);
+  double widest_bytes = 0;
   std::size_t widest = 0;
   for (std::size_t a = 0; a < data.num_attributes(); ++a) {
-    const Attribute& attr = data.attribute(a);
-    const double column = attr.is_nominal() ? (static_cast<double>(attr.values.size()) + 1) * row_set
-                                            : row_set + n * (binned ? 2 : 4 + 4 + 4 + 8 + 2);
-    bytes += column;
-    if (attr.is_nominal() && column > widest_bytes) {
+    const double column = index_column_bytes(data, a, binned);
+    if (data.attribute(a).is_nominal() && column > widest_bytes) {
       widest_bytes = column;
       widest = a;
     }

@@ -54,6 +54,8 @@ NumericBinning numeric_binning(const Dataset& data, std::size_t bins);
 // data the fit will index whole (EVC's calibration) checks the whole first, so that it does not build the
 // sample's index only to be refused after it.
 void check_index_memory(const Dataset& data, bool binned);
+// The bytes that index would take (check_index_memory's measure).
+double index_bytes(const Dataset& data, bool binned);
 
 class CoverageIndex {
  public:

@@ -1,13 +1,26 @@
 // candor/distributed.hpp over learn/fit_rows.hpp.
+#include <memory>
+#include <string>
 #include <utility>
 
+#include "candor/coverage/coverage_index.hpp"
 #include "candor/distributed.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learn/fit_rows.hpp"
 
 namespace candor {
 
-PartRows::PartRows(Dataset rows) : part_(std::make_unique<RowPart>(std::move(rows))) {}
+namespace {
+
+Dataset without_lines(Dataset rows) {
+  rows.lines.clear();
+  rows.lines.shrink_to_fit();
+  return rows;
+}
+
+}  // namespace
+
+PartRows::PartRows(Dataset rows) : part_(std::make_unique<RowPart>(without_lines(std::move(rows)))) {}
 
 PartRows::~PartRows() = default;
 
@@ -17,9 +30,23 @@ std::string PartRows::answer(const std::string& request, const std::string& shar
   return answer_request(*part_, request, shared, scores);
 }
 
-std::vector<double> PartRows::update(const std::string& request, const std::string& shared,
-                                     std::vector<double> scores) {
-  return update_request(*part_, request, shared, std::move(scores));
+std::size_t PartRows::score_size() const { return part_->rows() * part_->data().num_classes(); }
+
+void PartRows::update(const std::string& request, const std::string& shared, double* scores) {
+  update_request(*part_, request, shared, scores);
+}
+
+std::size_t PartRows::bytes() const {
+  const Dataset& d = part_->data();
+  std::size_t out = d.y.capacity() * sizeof(int) + d.weights.capacity() * sizeof(double);
+  for (const Column& c : d.columns) out += c.codes.capacity() * sizeof(int) + c.values.capacity() * sizeof(double);
+  return out + static_cast<std::size_t>(index_bytes(d, true));
+}
+
+std::string PartRows::to_bytes() const { return part_bytes(part_->data()); }
+
+std::unique_ptr<PartRows> PartRows::from_bytes(const std::string& bytes) {
+  return std::make_unique<PartRows>(rows_of_bytes(bytes));
 }
 
 PartsFit fit_model_on_parts(const Dataset& layout, const std::vector<std::size_t>& part_rows, PartTransport transport,

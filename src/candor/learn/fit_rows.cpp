@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -281,9 +282,63 @@ std::vector<ExactSum> sums_of(const json& j) {
   return out;
 }
 
+// Raw arrays, as this machine lays them out: the bytes travel between the workers of one cluster.
+template <class T>
+json raw(const std::vector<T>& v) {
+  const auto* p = reinterpret_cast<const std::uint8_t*>(v.data());
+  return json::binary(std::vector<std::uint8_t>(p, p + v.size() * sizeof(T)));
+}
+
+template <class T>
+std::vector<T> array_of(const json& j, std::size_t n, const char* what) {
+  if (!j.is_binary()) throw std::invalid_argument(std::string(what) + " is not an array of bytes");
+  const auto& bytes = j.get_binary();
+  if (bytes.size() != n * sizeof(T)) throw std::invalid_argument(std::string(what) + " of another length");
+  std::vector<T> out(n);
+  if (n) std::memcpy(out.data(), bytes.data(), bytes.size());
+  return out;
+}
+
+// A part's row patterns: raw arrays, since they grow with its rows (a MessagePack number per pattern and rule
+// would take up to twice the bytes, and ten times the memory once parsed).
+json patterns_json(const RowPatterns& p) {
+  json covered = json::array();
+  for (const auto& c : p.covered) covered.push_back(raw(c));
+  return json{{"y", raw(p.y)}, {"w", raw(p.w)}, {"covered", covered}};
+}
+
+RowPatterns patterns_of(const json& j) {
+  RowPatterns p;
+  const json& y = j.at("y");
+  if (!y.is_binary() || y.get_binary().size() % sizeof(int)) throw std::invalid_argument("patterns: classes of bytes");
+  const std::size_t n = y.get_binary().size() / sizeof(int);
+  p.y = array_of<int>(y, n, "patterns: the classes");
+  p.w = array_of<double>(j.at("w"), n, "patterns: the weights");
+  for (const json& c : j.at("covered")) {
+    if (!c.is_binary() || c.get_binary().size() % sizeof(std::uint32_t))
+      throw std::invalid_argument("patterns: a rule's patterns of bytes");
+    p.covered.push_back(
+        array_of<std::uint32_t>(c, c.get_binary().size() / sizeof(std::uint32_t), "patterns: a rule's"));
+  }
+  for (const auto& c : p.covered)
+    for (std::uint32_t q : c)
+      if (q >= p.y.size()) throw std::invalid_argument("patterns: a rule covers a pattern past the patterns");
+  return p;
+}
+
 const char* op_of(const json& request) { return request.at("op").get_ref<const std::string&>().c_str(); }
 
 }  // namespace
+
+std::string patterns_reply(const RowPatterns& patterns) { return pack(patterns_json(patterns)); }
+
+RowPatterns patterns_of_reply(const std::string& reply) {
+  try {
+    return patterns_of(unpack(reply));
+  } catch (const json::exception& e) {
+    throw std::invalid_argument(std::string("patterns: ") + e.what());
+  }
+}
 
 void RowPart::index_with_shared(const std::string& binning, const std::string& op) {
   if (binning.empty()) throw std::invalid_argument(op + ": a rule query before the binning was shared");
@@ -319,8 +374,7 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
       r.conditions = conditions_of(c);
       rules.push_back(std::move(r));
     }
-    const RowPatterns p = part.patterns(rules);
-    return pack(json{{"y", p.y}, {"w", p.w}, {"covered", p.covered}});
+    return pack(patterns_json(part.patterns(rules)));
   }
   // The rule queries count on the index of the shared binning.
   part.index_with_shared(binning, op);
@@ -350,28 +404,88 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
   throw std::invalid_argument("a request of unknown kind '" + op + "'");
 }
 
-std::vector<double> update_request(RowPart& part, const std::string& request_bytes, const std::string& binning,
-                                   std::vector<double> scores) {
+void update_request(RowPart& part, const std::string& request_bytes, const std::string& binning, double* scores) {
   const json request = unpack(request_bytes);
   const std::string op = op_of(request);
   const std::size_t classes = part.data().num_classes();
   if (op == "start") {
     const auto start = request.at("start").get<std::vector<double>>();
     if (start.size() != classes) throw std::invalid_argument("start: one score per class");
-    scores.resize(part.rows() * classes);
-    for (std::size_t r = 0; r < part.rows(); ++r) std::copy(start.begin(), start.end(), scores.begin() + r * classes);
-    return scores;
+    for (std::size_t r = 0; r < part.rows(); ++r) std::copy(start.begin(), start.end(), scores + r * classes);
+    return;
   }
   if (op == "add_scores") {
-    if (scores.size() != part.rows() * classes) throw std::invalid_argument("add_scores: scores of another part");
     part.index_with_shared(binning, op);
     std::vector<ScoreStep> steps;
     for (const json& s : request.at("steps"))
       steps.push_back(ScoreStep{conditions_of(s.at(0)), s.at(1).get<int>(), s.at(2).get<double>()});
-    part.add_scores(scores.data(), steps);
-    return scores;
+    part.add_scores(scores, steps);
+    return;
   }
   throw std::invalid_argument("an update of unknown kind '" + op + "'");
+}
+
+namespace {
+
+json attribute_json(const Attribute& a) {
+  return json{{"name", a.name}, {"nominal", a.is_nominal()}, {"values", a.values}};
+}
+
+Attribute attribute_of(const json& j) {
+  Attribute a;
+  a.name = j.at("name").get<std::string>();
+  a.type = j.at("nominal").get<bool>() ? AttributeType::nominal : AttributeType::numeric;
+  a.values = j.at("values").get<std::vector<std::string>>();
+  return a;
+}
+
+}  // namespace
+
+std::string part_bytes(const Dataset& rows) {
+  json attributes = json::array(), columns = json::array();
+  for (std::size_t a = 0; a < rows.num_attributes(); ++a) {
+    attributes.push_back(attribute_json(rows.attribute(a)));
+    columns.push_back(rows.attribute(a).is_nominal() ? raw(rows.columns[a].codes) : raw(rows.columns[a].values));
+  }
+  return pack(json{{"source", rows.source},
+                   {"attributes", attributes},
+                   {"class", attribute_json(rows.schema.class_attribute)},
+                   {"rows", rows.rows()},
+                   {"columns", columns},
+                   {"y", raw(rows.y)},
+                   {"w", raw(rows.weights)}});
+}
+
+Dataset rows_of_bytes(const std::string& bytes) {
+  try {
+    const json j = unpack(bytes);
+    Dataset d;
+    d.source = j.at("source").get<std::string>();
+    for (const json& a : j.at("attributes")) d.schema.attributes.push_back(attribute_of(a));
+    d.schema.class_attribute = attribute_of(j.at("class"));
+    const auto n = j.at("rows").get<std::size_t>();
+    const json& columns = j.at("columns");
+    if (columns.size() != d.num_attributes()) throw std::invalid_argument("part bytes: a column per attribute");
+    d.columns.resize(d.num_attributes());
+    for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+      if (d.attribute(a).is_nominal()) {
+        d.columns[a].codes = array_of<int>(columns.at(a), n, "part bytes: a column");
+        for (int v : d.columns[a].codes)
+          if (v < kMissing || v > static_cast<int>(d.attribute(a).values.size()))
+            throw std::invalid_argument("part bytes: a code outside its values");
+      } else {
+        d.columns[a].values = array_of<double>(columns.at(a), n, "part bytes: a column");
+      }
+    }
+    d.y = array_of<int>(j.at("y"), n, "part bytes: the classes");
+    for (int c : d.y)
+      if (c < kMissing || c >= static_cast<int>(d.num_classes()))
+        throw std::invalid_argument("part bytes: a class outside the classes");
+    d.weights = array_of<double>(j.at("w"), n, "part bytes: the weights");
+    return d;
+  } catch (const json::exception& e) {
+    throw std::invalid_argument(std::string("part bytes: ") + e.what());
+  }
 }
 
 // ---- RemoteRows -------------------------------------------------------------------------------------------
@@ -571,30 +685,43 @@ void RemoteRows::add_scores(const std::vector<ScoreStep>& steps) {
 RowPatterns RemoteRows::patterns(const std::vector<Rule>& rules) {
   json list = json::array();
   for (const Rule& r : rules) list.push_back(conditions_json(r.conditions));
-  // Merged by class and covering rules, numbered by first appearance (part by part); weights summed in that order.
-  RowPatterns out;
-  out.covered.resize(rules.size());
-  std::map<std::pair<int, std::vector<std::uint32_t>>, std::uint32_t> known;
-  for (const std::string& reply : ask_all(pack(json{{"op", "patterns"}, {"rules", list}}))) {
-    const json p = unpack(reply);
-    const auto y = p.at("y").get<std::vector<int>>();
-    const auto w = p.at("w").get<std::vector<double>>();
-    const auto covered = p.at("covered").get<std::vector<std::vector<std::uint32_t>>>();
-    std::vector<std::vector<std::uint32_t>> rules_of(y.size());
-    for (std::size_t k = 0; k < covered.size(); ++k)
-      for (std::uint32_t q : covered[k]) rules_of.at(q).push_back(static_cast<std::uint32_t>(k));
-    for (std::size_t q = 0; q < y.size(); ++q) {
-      auto [at, added] = known.try_emplace({y[q], rules_of[q]}, static_cast<std::uint32_t>(out.y.size()));
-      if (added) {
-        out.y.push_back(y[q]);
-        out.w.push_back(0.0);
-        for (std::uint32_t k : rules_of[q]) out.covered[k].push_back(at->second);
-      }
-      out.w[at->second] += w[q];
-    }
+  const std::string request = pack(json{{"op", "patterns"}, {"rules", list}});
+  PatternMerge merged(rules.size());
+  if (transport_.ask_each) {
+    // A part's patterns grow with its rows: merged one reply at a time, so that this process holds the patterns
+    // of all the parts and one part's reply, whatever the number of parts.
+    ++requests_;
+    bytes_ += request.size() * part_rows_.size();
+    std::size_t replies = 0;
+    transport_.ask_each(request, [&](const std::string& reply) {
+      ++replies;
+      bytes_ += reply.size();
+      merged.add(patterns_of_reply(reply));
+    });
+    if (replies != part_rows_.size()) throw std::runtime_error("the transport answered for another number of parts");
+  } else {
+    for (const std::string& reply : ask_all(request)) merged.add(patterns_of_reply(reply));
   }
-  for (auto& c : out.covered) std::sort(c.begin(), c.end());
-  return out;
+  return merged.take();
+}
+
+PatternMerge::PatternMerge(std::size_t rules) { out_.covered.resize(rules); }
+
+void PatternMerge::add(const RowPatterns& later) {
+  if (later.covered.size() != out_.covered.size()) throw std::invalid_argument("patterns: a list per rule");
+  std::vector<std::vector<std::uint32_t>> rules_of(later.y.size());
+  for (std::size_t k = 0; k < later.covered.size(); ++k)
+    for (std::uint32_t q : later.covered[k]) rules_of.at(q).push_back(static_cast<std::uint32_t>(k));
+  for (std::size_t q = 0; q < later.y.size(); ++q) {
+    auto [at, added] =
+        known_.try_emplace({later.y[q], std::move(rules_of[q])}, static_cast<std::uint32_t>(out_.y.size()));
+    if (added) {
+      out_.y.push_back(later.y[q]);
+      out_.w.push_back(0.0);
+      for (std::uint32_t k : at->first.second) out_.covered[k].push_back(at->second);
+    }
+    out_.w[at->second] += later.w[q];
+  }
 }
 
 }  // namespace candor

@@ -224,10 +224,33 @@ class RemoteRows : public FitRows {
 };
 
 // The part's side of RemoteRows: the reply to one request of `ask` (`scores`: the part's, or null before the
-// first `update`), and the part's scores after one request of `update`. `binning` is the last `share`d value
-// (empty before it). Throws std::invalid_argument for a request that is not one of RemoteRows'.
+// first `update`), and one request of `update`, which moves the part's scores (rows x classes) in place (the
+// first sets them). `binning` is the last `share`d value (empty before it). Throws std::invalid_argument for a
+// request that is not one of RemoteRows'.
 std::string answer_request(RowPart& part, const std::string& request, const std::string& binning, const double* scores);
-std::vector<double> update_request(RowPart& part, const std::string& request, const std::string& binning,
-                                   std::vector<double> scores);
+void update_request(RowPart& part, const std::string& request, const std::string& binning, double* scores);
+
+// Row patterns of parts, merged in part order: a pattern of the class and rules of one already added adds its
+// weight to it, a new one is numbered after all of those. Patterns are thus numbered by their first row, and with
+// unit weights the merged patterns are those of all the rows in one part.
+class PatternMerge {
+ public:
+  explicit PatternMerge(std::size_t rules);
+  void add(const RowPatterns& later);
+  RowPatterns take() { return std::move(out_); }
+
+ private:
+  RowPatterns out_;
+  std::map<std::pair<int, std::vector<std::uint32_t>>, std::uint32_t> known_;
+};
+
+// A part's reply to a patterns request, and the patterns such a reply holds (std::invalid_argument for others).
+std::string patterns_reply(const RowPatterns& patterns);
+RowPatterns patterns_of_reply(const std::string& reply);
+
+// A part's rows as bytes (MessagePack: the schema, then each column, the classes and the weights as raw arrays),
+// and the rows such bytes hold; rows_of_bytes throws std::invalid_argument for bytes part_bytes did not write.
+std::string part_bytes(const Dataset& rows);
+Dataset rows_of_bytes(const std::string& bytes);
 
 }  // namespace candor

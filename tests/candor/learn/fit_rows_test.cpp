@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstring>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -15,6 +17,7 @@
 #include "candor/data.hpp"
 #include "candor/distributed.hpp"
 #include "candor/fit.hpp"
+#include "candor/learn/fit_rows.hpp"
 #include "candor/learner.hpp"
 #include "candor/model/logistic_rule_model.hpp"
 #include "candor/model/rule_model.hpp"
@@ -25,14 +28,17 @@ using namespace candor;
 namespace {
 
 // Parts of `data` cut at `cuts` (ascending row numbers), each with its scores and the shared value, answering
-// through the bytes of PartRows as workers would.
+// through the bytes of PartRows as workers would. Each part is made from its bytes (PartRows::to_bytes), as a
+// worker makes the part Dask moved to it. The row patterns are asked one reply at a time (ask_each, as the Dask
+// transport hands them over), unless `one_reply_at_a_time` is off.
 struct InProcessParts {
+  bool one_reply_at_a_time = true;
   std::vector<std::unique_ptr<PartRows>> parts;
   std::vector<std::vector<double>> scores;
   std::vector<char> started;
   std::string shared;
   std::vector<std::size_t> rows;
-  std::size_t asked = 0;
+  std::size_t asked = 0, asked_each = 0;
 
   InProcessParts(const Dataset& data, const std::vector<std::size_t>& cuts) {
     std::size_t from = 0;
@@ -40,7 +46,7 @@ struct InProcessParts {
       const std::size_t to = k < cuts.size() ? cuts[k] : data.rows();
       std::vector<std::size_t> ids;
       for (std::size_t r = from; r < to; ++r) ids.push_back(r);
-      parts.push_back(std::make_unique<PartRows>(data.subset(ids)));
+      parts.push_back(PartRows::from_bytes(PartRows(data.subset(ids)).to_bytes()));
       rows.push_back(ids.size());
       from = to;
     }
@@ -59,11 +65,18 @@ struct InProcessParts {
     };
     t.update = [this](const std::vector<std::string>& requests) {
       for (std::size_t k = 0; k < parts.size(); ++k) {
-        scores[k] = parts[k]->update(requests[k], shared, scores[k]);
+        scores[k].resize(parts[k]->score_size());
+        parts[k]->update(requests[k], shared, scores[k].data());
         started[k] = 1;
       }
     };
     t.share = [this](const std::string& value) { shared = value; };
+    if (one_reply_at_a_time)
+      t.ask_each = [this](const std::string& request, const std::function<void(const std::string&)>& take) {
+        ++asked_each;
+        for (std::size_t k = 0; k < parts.size(); ++k)
+          take(parts[k]->answer(request, shared, started[k] ? scores[k].data() : nullptr));
+      };
     return t;
   }
 };
@@ -99,11 +112,12 @@ TEST(FitOnParts, TheDefaultEqualsTheFitInOneProcess) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   const Learner learner;  // the default: rule-logistic over gradient rules
   const auto local = fit_model(d, learner, 1);
-  InProcessParts parts(d, {100, 101, 400});
+  InProcessParts parts(d, {100, 101, 400, 520});
   const PartsFit fit = fit_model_on_parts(d, parts.rows, parts.transport(), learner, 1);
   expect_same_logistic_model(*local, *fit.model, 1e-9);
   EXPECT_EQ(local->to_json().dump(), fit.model->to_json().dump());
   ASSERT_GT(local->rule_count(), 5u);
+  EXPECT_EQ(parts.asked_each, 1u);  // the row patterns
   // Every ask, and the updates (the start, one a round) and the binning shared.
   EXPECT_GT(parts.asked, 50u);
   EXPECT_GT(fit.requests, parts.asked + 2);
@@ -118,6 +132,7 @@ TEST(FitOnParts, SampledRoundsOfThreeClassesEqualTheFitInOneProcess) {
   learner.set("gradient_rounds", 12).set("gradient_sample", 1000);
   const auto local = fit_model(d, learner, 2);
   InProcessParts parts(d, {1700, 3300});
+  parts.one_reply_at_a_time = false;  // the row patterns of every part in one reply
   const PartsFit fit = fit_model_on_parts(d, parts.rows, parts.transport(), learner, 2);
   expect_same_logistic_model(*local, *fit.model, 1e-9);
   EXPECT_EQ(local->to_json().dump(), fit.model->to_json().dump());
@@ -168,6 +183,73 @@ TEST(FitOnParts, RefusesWhatNeedsEveryRowInOneProcess) {
   // Exact cuts need every distinct value of every row.
   EXPECT_THROW(fit_model_on_parts(d, parts.rows, parts.transport(), Learner().set("numeric_bins", 0)),
                std::invalid_argument);
+}
+
+TEST(FitOnParts, PatternsOfPartsMergeIntoThoseOfTheWhole) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  const auto model = fit_model(d, Learner(), 1);
+  const auto& rules = dynamic_cast<const LogisticRuleModel&>(*model).rules.rules;
+  ASSERT_GT(rules.size(), 5u);
+  std::vector<Rule> plain;  // the conditions alone, as a part is sent them
+  for (const Rule& r : rules) {
+    Rule p;
+    p.conditions = r.conditions;
+    plain.push_back(p);
+  }
+  const RowPatterns whole = RowPart(d).patterns(plain);
+  PatternMerge merged(plain.size());
+  const std::vector<std::size_t> cuts{0, 50, 51, 300, 610, d.rows()};
+  for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
+    std::vector<std::size_t> ids;
+    for (std::size_t r = cuts[k]; r < cuts[k + 1]; ++r) ids.push_back(r);
+    // Through a part's reply, as the coordinator receives it.
+    merged.add(patterns_of_reply(patterns_reply(RowPart(d.subset(ids)).patterns(plain))));
+  }
+  const RowPatterns p = merged.take();
+  EXPECT_EQ(p.y, whole.y);
+  EXPECT_EQ(p.w, whole.w);
+  EXPECT_EQ(p.covered, whole.covered);
+  EXPECT_GT(whole.y.size(), 10u);
+  EXPECT_LT(whole.y.size(), d.rows());
+  const std::string reply = patterns_reply(whole);
+  EXPECT_THROW(patterns_of_reply(reply.substr(0, reply.size() - 3)), std::invalid_argument);
+  EXPECT_THROW(PatternMerge(plain.size() + 1).add(whole), std::invalid_argument);
+}
+
+TEST(FitOnParts, APartsBytesHoldItsRows) {
+  Dataset d = read_arff(test::shared("credit-a.arff"));
+  d.columns[0].codes[3] = kMissing;
+  d.columns[1].values[4] = std::nan("");
+  d.weights[5] = 0.25;
+  const std::string bytes = part_bytes(d);
+  const Dataset back = rows_of_bytes(bytes);
+  EXPECT_EQ(back.source, d.source);
+  ASSERT_EQ(back.num_attributes(), d.num_attributes());
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+    EXPECT_EQ(back.attribute(a).name, d.attribute(a).name);
+    EXPECT_EQ(back.attribute(a).type, d.attribute(a).type);
+    EXPECT_EQ(back.attribute(a).values, d.attribute(a).values);
+    EXPECT_EQ(back.columns[a].codes, d.columns[a].codes);
+    ASSERT_EQ(back.columns[a].values.size(), d.columns[a].values.size());
+    for (std::size_t r = 0; r < d.columns[a].values.size(); ++r)  // NaN != NaN: compare the bits
+      EXPECT_EQ(std::memcmp(&back.columns[a].values[r], &d.columns[a].values[r], sizeof(double)), 0);
+  }
+  EXPECT_EQ(back.schema.class_attribute.values, d.schema.class_attribute.values);
+  EXPECT_EQ(back.y, d.y);
+  EXPECT_EQ(back.weights, d.weights);
+  EXPECT_EQ(part_bytes(back), bytes);
+  // What the part holds, as a transport weighs it: at least its values, classes and weights.
+  std::size_t values = 0;
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) values += d.attribute(a).is_nominal() ? 4 : 8;
+  EXPECT_GE(PartRows(d).bytes(), d.rows() * (values + 12));
+  // Bytes cut short, or a column of another length, are refused, not read past.
+  EXPECT_THROW(rows_of_bytes(bytes.substr(0, bytes.size() / 2)), std::invalid_argument);
+  Dataset shorter = d;
+  shorter.columns[1].values.pop_back();
+  EXPECT_THROW(rows_of_bytes(part_bytes(shorter)), std::invalid_argument);
+  Dataset bad_code = d;
+  bad_code.columns[0].codes[0] = 99;
+  EXPECT_THROW(rows_of_bytes(part_bytes(bad_code)), std::invalid_argument);
 }
 
 TEST(FitOnParts, APartRefusesWhatIsNoRequest) {
