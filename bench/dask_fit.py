@@ -67,18 +67,16 @@ class MemoryTrace:
         self.op, self.peaks, self.stop = "setup", {}, threading.Event()
         trace = self
 
-        def traced(ask, first):
-            def run(transport, requests):
-                trace.op = op_of(first(requests))
+        def traced(method, request_of):
+            def run(transport, *args):
+                trace.op = op_of(request_of(*args))
                 try:
-                    return ask(transport, requests)
+                    return method(transport, *args)
                 finally:
                     trace.op = "coordinator"
             return run
         dist._Transport.ask = traced(dist._Transport.ask, lambda requests: requests[0])
-        each = traced(lambda transport, args: dist_each(transport, *args), lambda args: args[0])
-        dist_each = dist._Transport.ask_each
-        dist._Transport.ask_each = lambda transport, request, take: each(transport, (request, take))
+        dist._Transport.ask_each = traced(dist._Transport.ask_each, lambda request, take: request)
         self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
 

@@ -66,6 +66,13 @@ struct Dataset {
   Dataset subset(const std::vector<std::size_t>& rows) const;
 };
 
+// Why rows built in memory (not read by the readers below, which report their own errors) break the model
+// above: the first column of another length, nominal code outside kMissing .. its values' count (that count
+// codes a value the model never saw, as the readers do for data read against a schema), infinite value, class
+// outside the classes, or weight that is negative or not finite; the reason names the column ("column 'A': a
+// code outside its values"). Empty when the rows are sound.
+std::string invalid_rows(const Dataset& d);
+
 // Reading data files. Every problem is reported as an InputError (candor/errors.hpp) naming the file, the
 // line and the reason; no row or value is ever dropped silently.
 struct LoadOptions {

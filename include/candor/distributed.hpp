@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -46,11 +47,12 @@ class PartRows {
   // The bytes the part holds: its rows, and the binned index its rule queries count with (once they have run),
   // so that a transport such as Dask weighs the cost of moving it.
   std::size_t bytes() const;
-  // The reply to one request of `ask`. `scores`: the part's scores (score_size()) from its last `update`, null
-  // before the first; `shared`: the last value shared, empty before it.
-  std::string answer(const std::string& request, const std::string& shared, const double* scores);
+  // The reply to one request of `ask`. `scores`: the part's scores (score_size()) from its last `update`, empty
+  // before the first; `shared`: the last value shared, empty before it. Throws std::invalid_argument for scores of
+  // another size.
+  std::string answer(const std::string& request, const std::string& shared, std::span<const double> scores);
   // Moves `scores` (score_size(), in place) as one request of `update` says; the first request sets them.
-  void update(const std::string& request, const std::string& shared, double* scores);
+  void update(const std::string& request, const std::string& shared, std::span<double> scores);
   // The part as bytes, for a transport that moves it between workers, and the part those bytes hold. from_bytes
   // throws std::invalid_argument for bytes to_bytes did not write.
   std::string to_bytes() const;

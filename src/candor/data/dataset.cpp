@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "candor/data.hpp"
 #include "candor/data/quantiles.hpp"
@@ -16,6 +17,34 @@ int Schema::attribute_index(std::string_view name) const {
   for (std::size_t i = 0; i < attributes.size(); ++i)
     if (attributes[i].name == name) return static_cast<int>(i);
   return -1;
+}
+
+std::string invalid_rows(const Dataset& d) {
+  const std::size_t n = d.rows();
+  if (d.columns.size() != d.num_attributes()) return "a column per attribute";
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+    const Attribute& attr = d.attribute(a);
+    const std::string column = "column '" + attr.name + "': ";
+    if (attr.is_nominal()) {
+      const auto& codes = d.columns[a].codes;
+      if (codes.size() != n) return column + "one code per row";
+      const int values = static_cast<int>(attr.values.size());
+      if (std::any_of(codes.begin(), codes.end(), [&](int v) { return v < kMissing || v > values; }))
+        return column + "a code outside its values";
+    } else {
+      const auto& values = d.columns[a].values;
+      if (values.size() != n) return column + "one value per row";
+      if (std::any_of(values.begin(), values.end(), [](double x) { return std::isinf(x); }))
+        return column + "infinite value";
+    }
+  }
+  const int classes = static_cast<int>(d.num_classes());
+  if (std::any_of(d.y.begin(), d.y.end(), [&](int c) { return c < kMissing || c >= classes; }))
+    return "a class code outside the classes";
+  if (d.weights.size() != n) return "one weight per row";
+  if (std::any_of(d.weights.begin(), d.weights.end(), [](double w) { return !(w >= 0) || !std::isfinite(w); }))
+    return "sample weights must be finite and non-negative";
+  return {};
 }
 
 bool Dataset::unit_weights() const {

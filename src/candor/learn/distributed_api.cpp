@@ -1,5 +1,7 @@
 // candor/distributed.hpp over learn/fit_rows.hpp.
 #include <memory>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -26,14 +28,16 @@ PartRows::~PartRows() = default;
 
 std::size_t PartRows::rows() const { return part_->rows(); }
 
-std::string PartRows::answer(const std::string& request, const std::string& shared, const double* scores) {
-  return answer_request(*part_, request, shared, scores);
-}
-
 std::size_t PartRows::score_size() const { return part_->rows() * part_->data().num_classes(); }
 
-void PartRows::update(const std::string& request, const std::string& shared, double* scores) {
-  update_request(*part_, request, shared, scores);
+std::string PartRows::answer(const std::string& request, const std::string& shared, std::span<const double> scores) {
+  if (!scores.empty() && scores.size() != score_size()) throw std::invalid_argument("scores of another part");
+  return answer_request(*part_, request, shared, scores.empty() ? nullptr : scores.data());
+}
+
+void PartRows::update(const std::string& request, const std::string& shared, std::span<double> scores) {
+  if (scores.size() != score_size()) throw std::invalid_argument("scores of another part");
+  update_request(*part_, request, shared, scores.data());
 }
 
 std::size_t PartRows::bytes() const {

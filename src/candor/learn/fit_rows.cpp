@@ -289,10 +289,15 @@ json raw(const std::vector<T>& v) {
   return json::binary(std::vector<std::uint8_t>(p, p + v.size() * sizeof(T)));
 }
 
+// The raw array of `n` values of j, or (n = SIZE_MAX) of as many values as its bytes hold.
 template <class T>
-std::vector<T> array_of(const json& j, std::size_t n, const char* what) {
+std::vector<T> array_of(const json& j, const char* what, std::size_t n = SIZE_MAX) {
   if (!j.is_binary()) throw std::invalid_argument(std::string(what) + " is not an array of bytes");
   const auto& bytes = j.get_binary();
+  if (n == SIZE_MAX) {
+    if (bytes.size() % sizeof(T)) throw std::invalid_argument(std::string(what) + " is no whole number of values");
+    n = bytes.size() / sizeof(T);
+  }
   if (bytes.size() != n * sizeof(T)) throw std::invalid_argument(std::string(what) + " of another length");
   std::vector<T> out(n);
   if (n) std::memcpy(out.data(), bytes.data(), bytes.size());
@@ -309,17 +314,9 @@ json patterns_json(const RowPatterns& p) {
 
 RowPatterns patterns_of(const json& j) {
   RowPatterns p;
-  const json& y = j.at("y");
-  if (!y.is_binary() || y.get_binary().size() % sizeof(int)) throw std::invalid_argument("patterns: classes of bytes");
-  const std::size_t n = y.get_binary().size() / sizeof(int);
-  p.y = array_of<int>(y, n, "patterns: the classes");
-  p.w = array_of<double>(j.at("w"), n, "patterns: the weights");
-  for (const json& c : j.at("covered")) {
-    if (!c.is_binary() || c.get_binary().size() % sizeof(std::uint32_t))
-      throw std::invalid_argument("patterns: a rule's patterns of bytes");
-    p.covered.push_back(
-        array_of<std::uint32_t>(c, c.get_binary().size() / sizeof(std::uint32_t), "patterns: a rule's"));
-  }
+  p.y = array_of<int>(j.at("y"), "patterns: the classes");
+  p.w = array_of<double>(j.at("w"), "patterns: the weights", p.y.size());
+  for (const json& c : j.at("covered")) p.covered.push_back(array_of<std::uint32_t>(c, "patterns: a rule's"));
   for (const auto& c : p.covered)
     for (std::uint32_t q : c)
       if (q >= p.y.size()) throw std::invalid_argument("patterns: a rule covers a pattern past the patterns");
@@ -469,19 +466,14 @@ Dataset rows_of_bytes(const std::string& bytes) {
     d.columns.resize(d.num_attributes());
     for (std::size_t a = 0; a < d.num_attributes(); ++a) {
       if (d.attribute(a).is_nominal()) {
-        d.columns[a].codes = array_of<int>(columns.at(a), n, "part bytes: a column");
-        for (int v : d.columns[a].codes)
-          if (v < kMissing || v > static_cast<int>(d.attribute(a).values.size()))
-            throw std::invalid_argument("part bytes: a code outside its values");
+        d.columns[a].codes = array_of<int>(columns.at(a), "part bytes: a column", n);
       } else {
-        d.columns[a].values = array_of<double>(columns.at(a), n, "part bytes: a column");
+        d.columns[a].values = array_of<double>(columns.at(a), "part bytes: a column", n);
       }
     }
-    d.y = array_of<int>(j.at("y"), n, "part bytes: the classes");
-    for (int c : d.y)
-      if (c < kMissing || c >= static_cast<int>(d.num_classes()))
-        throw std::invalid_argument("part bytes: a class outside the classes");
-    d.weights = array_of<double>(j.at("w"), n, "part bytes: the weights");
+    d.y = array_of<int>(j.at("y"), "part bytes: the classes", n);
+    d.weights = array_of<double>(j.at("w"), "part bytes: the weights", n);
+    if (const std::string why = invalid_rows(d); !why.empty()) throw std::invalid_argument("part bytes: " + why);
     return d;
   } catch (const json::exception& e) {
     throw std::invalid_argument(std::string("part bytes: ") + e.what());

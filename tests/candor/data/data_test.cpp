@@ -230,3 +230,32 @@ TEST(Corpus, EverySharedDatasetLoadsWithIndexedShape) {
   }
   EXPECT_GE(checked, 49);
 }
+
+TEST(Dataset, InvalidRowsNamesTheFirstBrokenColumnOrRows) {
+  const auto sound = [] { return parse_csv("a,b,class\nx,1.5,p\ny,?,q\n?,2,p\n", "t.csv"); };
+  EXPECT_EQ(invalid_rows(sound()), "");
+  Dataset unseen = sound();  // the code one past the values: a value the model never saw, as the readers code it
+  unseen.columns[0].codes[0] = 2;
+  EXPECT_EQ(invalid_rows(unseen), "");
+  Dataset d = sound();
+  d.columns[0].codes[1] = 3;
+  EXPECT_EQ(invalid_rows(d), "column 'a': a code outside its values");
+  d = sound();
+  d.columns[0].codes[1] = -2;
+  EXPECT_EQ(invalid_rows(d), "column 'a': a code outside its values");
+  d = sound();
+  d.columns[1].values[0] = -INFINITY;
+  EXPECT_EQ(invalid_rows(d), "column 'b': infinite value");
+  d = sound();
+  d.columns[1].values.pop_back();
+  EXPECT_EQ(invalid_rows(d), "column 'b': one value per row");
+  d = sound();
+  d.y[2] = 2;
+  EXPECT_EQ(invalid_rows(d), "a class code outside the classes");
+  d = sound();
+  d.weights[1] = -0.5;
+  EXPECT_EQ(invalid_rows(d), "sample weights must be finite and non-negative");
+  d = sound();
+  d.weights[1] = NAN;
+  EXPECT_EQ(invalid_rows(d), "sample weights must be finite and non-negative");
+}

@@ -27,7 +27,8 @@ using namespace candor;
 
 namespace {
 
-// Parts of `data` cut at `cuts` (ascending row numbers), each with its scores and the shared value, answering
+// Parts of `data` cut at `cuts` (ascending row numbers), each with its scores (empty before the first update)
+// and the shared value, answering
 // through the bytes of PartRows as workers would. Each part is made from its bytes (PartRows::to_bytes), as a
 // worker makes the part Dask moved to it. The row patterns are asked one reply at a time (ask_each, as the Dask
 // transport hands them over), unless `one_reply_at_a_time` is off.
@@ -35,7 +36,6 @@ struct InProcessParts {
   bool one_reply_at_a_time = true;
   std::vector<std::unique_ptr<PartRows>> parts;
   std::vector<std::vector<double>> scores;
-  std::vector<char> started;
   std::string shared;
   std::vector<std::size_t> rows;
   std::size_t asked = 0, asked_each = 0;
@@ -51,7 +51,6 @@ struct InProcessParts {
       from = to;
     }
     scores.resize(parts.size());
-    started.assign(parts.size(), 0);
   }
 
   PartTransport transport() {
@@ -60,22 +59,20 @@ struct InProcessParts {
       ++asked;
       std::vector<std::string> replies;
       for (std::size_t k = 0; k < parts.size(); ++k)
-        replies.push_back(parts[k]->answer(requests[k], shared, started[k] ? scores[k].data() : nullptr));
+        replies.push_back(parts[k]->answer(requests[k], shared, scores[k]));
       return replies;
     };
     t.update = [this](const std::vector<std::string>& requests) {
       for (std::size_t k = 0; k < parts.size(); ++k) {
         scores[k].resize(parts[k]->score_size());
-        parts[k]->update(requests[k], shared, scores[k].data());
-        started[k] = 1;
+        parts[k]->update(requests[k], shared, scores[k]);
       }
     };
     t.share = [this](const std::string& value) { shared = value; };
     if (one_reply_at_a_time)
       t.ask_each = [this](const std::string& request, const std::function<void(const std::string&)>& take) {
         ++asked_each;
-        for (std::size_t k = 0; k < parts.size(); ++k)
-          take(parts[k]->answer(request, shared, started[k] ? scores[k].data() : nullptr));
+        for (std::size_t k = 0; k < parts.size(); ++k) take(parts[k]->answer(request, shared, scores[k]));
       };
     return t;
   }
@@ -250,11 +247,18 @@ TEST(FitOnParts, APartsBytesHoldItsRows) {
   Dataset bad_code = d;
   bad_code.columns[0].codes[0] = 99;
   EXPECT_THROW(rows_of_bytes(part_bytes(bad_code)), std::invalid_argument);
+  Dataset bad_weight = d;
+  bad_weight.weights[0] = -1;
+  EXPECT_THROW(rows_of_bytes(part_bytes(bad_weight)), std::invalid_argument);
 }
 
 TEST(FitOnParts, APartRefusesWhatIsNoRequest) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   PartRows part(d.subset({0, 1, 2}));
-  EXPECT_THROW(part.answer("not msgpack", "", nullptr), std::exception);
-  EXPECT_THROW(part.answer(std::string("\x81\xa2op\xa3now", 8), "", nullptr), std::invalid_argument);  // {"op": "now"}
+  EXPECT_THROW(part.answer("not msgpack", "", {}), std::exception);
+  EXPECT_THROW(part.answer(std::string("\x81\xa2op\xa3now", 8), "", {}), std::invalid_argument);  // {"op": "now"}
+  // Scores of another part's size are refused before any request reads them.
+  std::vector<double> scores(part.score_size() + 1);
+  EXPECT_THROW(part.answer("x", "", scores), std::invalid_argument);
+  EXPECT_THROW(part.update("x", "", scores), std::invalid_argument);
 }
