@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -47,10 +48,11 @@ class PartRows {
   // The bytes the part holds: its rows, and the binned index its rule queries count with (once they have run),
   // so that a transport such as Dask weighs the cost of moving it.
   std::size_t bytes() const;
-  // The reply to one request of `ask`. `scores`: the part's scores (score_size()) from its last `update`, empty
-  // before the first; `shared`: the last value shared, empty before it. Throws std::invalid_argument for scores of
-  // another size.
-  std::string answer(const std::string& request, const std::string& shared, std::span<const double> scores);
+  // The reply to one request of `ask`. `scores`: the part's scores (score_size()) from its last `update`, none
+  // before the first (not empty: a part of no rows has empty scores once they started); `shared`: the last value
+  // shared, empty before it. Throws std::invalid_argument for scores of another size.
+  std::string answer(const std::string& request, const std::string& shared,
+                     std::optional<std::span<const double>> scores);
   // Moves `scores` (score_size(), in place) as one request of `update` says; the first request sets them.
   void update(const std::string& request, const std::string& shared, std::span<double> scores);
   // The part as bytes, for a transport that moves it between workers, and the part those bytes hold. from_bytes

@@ -10,6 +10,8 @@
 #include <functional>
 #include <memory>
 #include <numeric>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -318,12 +320,12 @@ PYBIND11_MODULE(_core, m) {
               std::string reply;
               if (scores.is_none()) {
                 py::gil_scoped_release release;
-                reply = part.answer(req, sh, {});
+                reply = part.answer(req, sh, std::nullopt);
               } else {
                 auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(scores);
                 if (!a) throw std::invalid_argument("scores that are no array of numbers");
                 py::gil_scoped_release release;
-                reply = part.answer(req, sh, {a.data(), static_cast<std::size_t>(a.size())});
+                reply = part.answer(req, sh, std::span<const double>(a.data(), static_cast<std::size_t>(a.size())));
               }
               return py::bytes(reply);
             });

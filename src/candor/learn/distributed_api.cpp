@@ -1,5 +1,6 @@
 // candor/distributed.hpp over learn/fit_rows.hpp.
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -30,9 +31,13 @@ std::size_t PartRows::rows() const { return part_->rows(); }
 
 std::size_t PartRows::score_size() const { return part_->rows() * part_->data().num_classes(); }
 
-std::string PartRows::answer(const std::string& request, const std::string& shared, std::span<const double> scores) {
-  if (!scores.empty() && scores.size() != score_size()) throw std::invalid_argument("scores of another part");
-  return answer_request(*part_, request, shared, scores.empty() ? nullptr : scores.data());
+std::string PartRows::answer(const std::string& request, const std::string& shared,
+                             std::optional<std::span<const double>> scores) {
+  if (!scores) return answer_request(*part_, request, shared, nullptr);
+  if (scores->size() != score_size()) throw std::invalid_argument("scores of another part");
+  // A part of no rows has scores of no values, which still count as started.
+  static constexpr double kNoRows = 0;
+  return answer_request(*part_, request, shared, scores->empty() ? &kNoRows : scores->data());
 }
 
 void PartRows::update(const std::string& request, const std::string& shared, std::span<double> scores) {

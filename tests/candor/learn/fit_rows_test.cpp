@@ -6,9 +6,13 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -27,8 +31,7 @@ using namespace candor;
 
 namespace {
 
-// Parts of `data` cut at `cuts` (ascending row numbers), each with its scores (empty before the first update)
-// and the shared value, answering
+// Parts of `data` cut at `cuts` (ascending row numbers), each with its scores and the shared value, answering
 // through the bytes of PartRows as workers would. Each part is made from its bytes (PartRows::to_bytes), as a
 // worker makes the part Dask moved to it. The row patterns are asked one reply at a time (ask_each, as the Dask
 // transport hands them over), unless `one_reply_at_a_time` is off.
@@ -36,6 +39,7 @@ struct InProcessParts {
   bool one_reply_at_a_time = true;
   std::vector<std::unique_ptr<PartRows>> parts;
   std::vector<std::vector<double>> scores;
+  std::vector<char> started;
   std::string shared;
   std::vector<std::size_t> rows;
   std::size_t asked = 0, asked_each = 0;
@@ -51,6 +55,12 @@ struct InProcessParts {
       from = to;
     }
     scores.resize(parts.size());
+    started.assign(parts.size(), 0);
+  }
+
+  std::optional<std::span<const double>> scores_of(std::size_t k) const {
+    if (!started[k]) return std::nullopt;
+    return scores[k];
   }
 
   PartTransport transport() {
@@ -59,20 +69,21 @@ struct InProcessParts {
       ++asked;
       std::vector<std::string> replies;
       for (std::size_t k = 0; k < parts.size(); ++k)
-        replies.push_back(parts[k]->answer(requests[k], shared, scores[k]));
+        replies.push_back(parts[k]->answer(requests[k], shared, scores_of(k)));
       return replies;
     };
     t.update = [this](const std::vector<std::string>& requests) {
       for (std::size_t k = 0; k < parts.size(); ++k) {
         scores[k].resize(parts[k]->score_size());
         parts[k]->update(requests[k], shared, scores[k]);
+        started[k] = 1;
       }
     };
     t.share = [this](const std::string& value) { shared = value; };
     if (one_reply_at_a_time)
       t.ask_each = [this](const std::string& request, const std::function<void(const std::string&)>& take) {
         ++asked_each;
-        for (std::size_t k = 0; k < parts.size(); ++k) take(parts[k]->answer(request, shared, scores[k]));
+        for (std::size_t k = 0; k < parts.size(); ++k) take(parts[k]->answer(request, shared, scores_of(k)));
       };
     return t;
   }
@@ -259,6 +270,17 @@ TEST(FitOnParts, APartRefusesWhatIsNoRequest) {
   EXPECT_THROW(part.answer(std::string("\x81\xa2op\xa3now", 8), "", {}), std::invalid_argument);  // {"op": "now"}
   // Scores of another part's size are refused before any request reads them.
   std::vector<double> scores(part.score_size() + 1);
-  EXPECT_THROW(part.answer("x", "", scores), std::invalid_argument);
+  EXPECT_THROW(part.answer("x", "", std::span<const double>(scores)), std::invalid_argument);
   EXPECT_THROW(part.update("x", "", scores), std::invalid_argument);
+  // A part of no rows (an empty partition) has scores of no values once they started, and answers for them.
+  PartRows empty(d.subset({}));
+  std::vector<double> none;
+  const auto msgpack = [](const nlohmann::json& j) {
+    const std::vector<std::uint8_t> b = nlohmann::json::to_msgpack(j);
+    return std::string(b.begin(), b.end());
+  };
+  empty.update(msgpack({{"op", "start"}, {"start", {0.0, 0.0}}}), "", none);
+  const std::string gather = msgpack({{"op", "gather"}, {"rows", nlohmann::json::array()}, {"probabilities", true}});
+  EXPECT_THROW(empty.answer(gather, "", std::nullopt), std::invalid_argument);
+  EXPECT_NO_THROW(empty.answer(gather, "", std::span<const double>(none)));
 }
