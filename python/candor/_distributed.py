@@ -69,6 +69,10 @@ def _update(part, scores, shared, request):
     return part.rows().update(request, b"" if shared is None else shared, scores)
 
 
+def _value(value):
+    return value
+
+
 class _Transport:
     """The functions of candor's PartTransport over a Dask client."""
 
@@ -82,23 +86,16 @@ class _Transport:
                    for p, s, r in zip(self.parts, self.scores, requests)]
         return self.client.gather(futures)
 
-    def ask_each(self, request, take):
-        # The replies (the row patterns) one at a time, in part order, each let go once taken: this process holds
-        # one part's reply at a time, whatever the number of parts.
-        replies = [self.client.submit(_answer, p, s, self.shared, request, pure=False)
-                   for p, s in zip(self.parts, self.scores)]
-        for k in range(len(replies)):
-            reply, replies[k] = replies[k], None
-            take(reply.result())
-            del reply
-
     def update(self, requests):
         # Not waited for: the next request that reads the scores waits on them.
         self.scores = [self.client.submit(_update, p, s, self.shared, r, pure=False)
                        for p, s, r in zip(self.parts, self.scores, requests)]
 
     def share(self, value):
-        self.shared = self.client.scatter(value, broadcast=True, hash=False)
+        # A task that returns the value, not scattered data: a worker lost with it computes it again from the task,
+        # where a scattered value has no lineage and, once Dask's memory manager has cut its replicas to one
+        # (ReduceReplicas, every 2 s), is lost with its worker, cancelling every request that reads it.
+        self.shared = self.client.submit(_value, value, pure=False)
 
 
 def _dask_classes(y):
@@ -168,7 +165,7 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
     _core.set_progress(bool(estimator.verbose))  # the fit's rounds, past 2 seconds, as in one process
     try:
         model, requests, sent = _core.Model.fit_on_parts(layout, [int(n) for n in part_rows], transport.ask,
-                                                         transport.update, transport.share, transport.ask_each,
+                                                         transport.update, transport.share,
                                                          estimator._params_json(), int(estimator.n_jobs))
     finally:
         _core.set_progress(False)
