@@ -76,7 +76,6 @@ class MemoryTrace:
                     trace.op = "coordinator"
             return run
         dist._Transport.ask = traced(dist._Transport.ask, lambda requests: requests[0])
-        dist._Transport.ask_each = traced(dist._Transport.ask_each, lambda request, take: request)
         self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
 

@@ -1,7 +1,7 @@
 #pragma once
 // candor's public API: one fit over rows held in parts elsewhere, such as the partitions of a Dask DataFrame on
 // its workers (docs/guide-distributed.md). The coordinator runs the fit and asks every part for samples of its
-// rows and for sums over them (a rule's class counts, its gradient, the gaps of its thresholds, row patterns);
+// rows and for sums over them (a rule's class counts, its gradient, the gaps of its thresholds, the weights' loss);
 // each part answers with PartRows. Requests and replies are MessagePack bytes, so that any transport carries
 // them. The learners that can fit so: rule-logistic with its gradient candidates (the default) and
 // gradient-rules; numeric attributes are cut into bins (--numeric-bins) taken from all the rows.
@@ -21,15 +21,12 @@ namespace candor {
 
 // How the coordinator reaches its parts. `ask` sends one request to each part (in part order) and returns their
 // replies; `update` sends each part a request that moves its scores (PartRows::update), answered by nothing;
-// `share` makes one value (the bins) known to every part for the requests after it. `ask_each`, which a transport
-// may leave empty, sends one request to every part and hands their replies to `take` one at a time, in part
-// order: the coordinator then holds one part's reply at a time, which it asks so for the row patterns, whose
-// replies grow with a part's rows.
+// `share` makes one value (the bins, then the rules the weights are fitted over) known to every part for the
+// requests after it. No reply grows with a part's rows but those of the rows a fit samples.
 struct PartTransport {
   std::function<std::vector<std::string>(const std::vector<std::string>&)> ask;
   std::function<void(const std::vector<std::string>&)> update;
   std::function<void(const std::string&)> share;
-  std::function<void(const std::string& request, const std::function<void(const std::string& reply)>& take)> ask_each;
 };
 
 class RowPart;  // learn/fit_rows.hpp
@@ -45,8 +42,9 @@ class PartRows {
   std::size_t rows() const;
   // The length of the part's scores: rows x classes.
   std::size_t score_size() const;
-  // The bytes the part holds: its rows, and the binned index its rule queries count with (once they have run),
-  // so that a transport such as Dask weighs the cost of moving it.
+  // The bytes the part holds: its rows, the binned index its rule queries count with (once they have run) and
+  // the row patterns the weights' sums read (once asked), so that a transport such as Dask weighs the cost of
+  // moving it.
   std::size_t bytes() const;
   // The reply to one request of `ask`. `scores`: the part's scores (score_size()) from its last `update`, none
   // before the first (not empty: a part of no rows has empty scores once they started); `shared`: the last value

@@ -364,7 +364,7 @@ PYBIND11_MODULE(_core, m) {
       .def_static(
           "fit_on_parts",
           [](const Dataset& layout, const std::vector<std::size_t>& part_rows, py::function ask, py::function update,
-             py::function share, py::object ask_each, const std::string& params_json, int threads) {
+             py::function share, const std::string& params_json, int threads) {
             return guarded([&] {
               const Learner learner = Learner::from_json(nlohmann::json::parse(params_json));
               auto as_bytes = [](const std::vector<std::string>& requests) {
@@ -387,12 +387,6 @@ PYBIND11_MODULE(_core, m) {
                 py::gil_scoped_acquire acquire;
                 share(py::bytes(value));
               };
-              if (!ask_each.is_none())
-                transport.ask_each = [&](const std::string& request,
-                                         const std::function<void(const std::string&)>& take) {
-                  py::gil_scoped_acquire acquire;
-                  ask_each(py::bytes(request), py::cpp_function([&](const py::bytes& reply) { take(reply); }));
-                };
               PartsFit fit;
               {
                 py::gil_scoped_release release;
@@ -402,7 +396,7 @@ PYBIND11_MODULE(_core, m) {
             });
           },
           py::arg("layout"), py::arg("part_rows"), py::arg("ask"), py::arg("update"), py::arg("share"),
-          py::arg("ask_each").none(true), py::arg("params_json"), py::arg("threads") = 1)
+          py::arg("params_json"), py::arg("threads") = 1)
       .def_static(
           "fit",
           [](const Dataset& d, const std::string& params_json, int threads) {

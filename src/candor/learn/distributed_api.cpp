@@ -49,7 +49,7 @@ std::size_t PartRows::bytes() const {
   const Dataset& d = part_->data();
   std::size_t out = d.y.capacity() * sizeof(int) + d.weights.capacity() * sizeof(double);
   for (const Column& c : d.columns) out += c.codes.capacity() * sizeof(int) + c.values.capacity() * sizeof(double);
-  return out + static_cast<std::size_t>(index_bytes(d, true));
+  return out + static_cast<std::size_t>(index_bytes(d, true)) + part_->pattern_bytes();
 }
 
 std::string PartRows::to_bytes() const { return part_bytes(part_->data()); }

@@ -153,8 +153,30 @@ void RowPart::add_scores(double* scores, const std::vector<ScoreStep>& steps) co
     });
 }
 
-RowPatterns RowPart::patterns(const std::vector<Rule>& rules) const {
-  return row_patterns(data_->y, data_->weights, covered_rows(*data_, rules));
+void RowPart::patterns_with(const std::vector<Rule>& rules) {
+  patterns_.reset();  // the last ones' memory before the next are made
+  shared_rules_.clear();
+  patterns_ = row_patterns(data_->y, data_->weights, covered_rows(*data_, rules));
+  // No sum reads a row's pattern.
+  patterns_->of_row = {};
+}
+
+const RowPatterns& RowPart::patterns() const {
+  if (!patterns_) throw std::logic_error("RowPart: the weights' sums asked for before their rules were given");
+  return *patterns_;
+}
+
+PatternWeights RowPart::pattern_weights() const { return candor::pattern_weights(patterns(), data_->num_classes()); }
+
+RuleLossSums RowPart::rule_loss(const RuleLossQuery& query) const {
+  return candor::rule_loss(patterns(), data_->num_classes(), query);
+}
+
+std::size_t RowPart::pattern_bytes() const {
+  if (!patterns_) return 0;
+  std::size_t out = patterns_->y.capacity() * sizeof(int) + patterns_->w.capacity() * sizeof(double);
+  for (const auto& c : patterns_->covered) out += c.capacity() * sizeof(std::uint32_t);
+  return out;
 }
 
 // ---- LocalRows --------------------------------------------------------------------------------------------
@@ -198,6 +220,11 @@ void LocalRows::start_scores(const std::vector<double>& start) {
 void LocalRows::end_search() {
   part_.drop_index();
   scores_ = {};
+}
+
+PatternWeights LocalRows::weigh_with(const std::vector<Rule>& rules) {
+  part_.patterns_with(rules);
+  return part_.pattern_weights();
 }
 
 // ---- The requests -----------------------------------------------------------------------------------------
@@ -304,44 +331,85 @@ std::vector<T> array_of(const json& j, const char* what, std::size_t n = SIZE_MA
   return out;
 }
 
-// A part's row patterns: raw arrays, since they grow with its rows (a MessagePack number per pattern and rule
-// would take up to twice the bytes, and ten times the memory once parsed).
-json patterns_json(const RowPatterns& p) {
-  json covered = json::array();
-  for (const auto& c : p.covered) covered.push_back(raw(c));
-  return json{{"y", raw(p.y)}, {"w", raw(p.w)}, {"covered", covered}};
+const char* op_of(const json& request) { return request.at("op").get_ref<const std::string&>().c_str(); }
+
+json rules_json(const std::vector<Rule>& rules) {
+  json out = json::array();
+  for (const Rule& r : rules) out.push_back(conditions_json(r.conditions));
+  return out;
 }
 
-RowPatterns patterns_of(const json& j) {
-  RowPatterns p;
-  p.y = array_of<int>(j.at("y"), "patterns: the classes");
-  p.w = array_of<double>(j.at("w"), "patterns: the weights", p.y.size());
-  for (const json& c : j.at("covered")) p.covered.push_back(array_of<std::uint32_t>(c, "patterns: a rule's"));
-  for (const auto& c : p.covered)
-    for (std::uint32_t q : c)
-      if (q >= p.y.size()) throw std::invalid_argument("patterns: a rule covers a pattern past the patterns");
+// Rules of the conditions alone: what their patterns need.
+std::vector<Rule> rules_of(const json& j) {
+  std::vector<Rule> out;
+  for (const json& c : j) {
+    Rule r;
+    r.conditions = conditions_of(c);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+json pattern_weights_json(const PatternWeights& p) {
+  json rules = json::array();
+  for (const auto& r : p.rules) rules.push_back(sums_json(r));
+  return json{{"classes", sums_json(p.classes)}, {"rules", rules}};
+}
+
+PatternWeights pattern_weights_of(const json& j) {
+  PatternWeights p;
+  p.classes = sums_of(j.at("classes"));
+  for (const json& r : j.at("rules")) p.rules.push_back(sums_of(r));
   return p;
 }
 
-const char* op_of(const json& request) { return request.at("op").get_ref<const std::string&>().c_str(); }
+json rule_loss_query_json(const RuleLossQuery& q) {
+  return json{
+      {"op", "rule_loss"},        {"logits", q.logits},         {"positive", q.positive}, {"rule_logit", q.rule_logit},
+      {"rule_sign", q.rule_sign}, {"intercepts", q.intercepts}, {"rules", q.rules}};
+}
+
+RuleLossQuery rule_loss_query_of(const json& j) {
+  RuleLossQuery q;
+  q.logits = j.at("logits").get<int>();
+  q.positive = j.at("positive").get<int>();
+  q.rule_logit = j.at("rule_logit").get<std::vector<int>>();
+  q.rule_sign = j.at("rule_sign").get<std::vector<double>>();
+  q.intercepts = j.at("intercepts").get<std::vector<double>>();
+  q.rules = j.at("rules").get<std::vector<double>>();
+  return q;
+}
+
+json rule_loss_json(const RuleLossSums& s) {
+  return json{{"loss", s.loss.digits()}, {"intercepts", sums_json(s.intercepts)}, {"rules", sums_json(s.rules)}};
+}
+
+RuleLossSums rule_loss_of(const json& j) {
+  RuleLossSums s;
+  s.loss = ExactSum::from_digits(j.at("loss").get<std::vector<std::int64_t>>());
+  s.intercepts = sums_of(j.at("intercepts"));
+  s.rules = sums_of(j.at("rules"));
+  return s;
+}
 
 }  // namespace
-
-std::string patterns_reply(const RowPatterns& patterns) { return pack(patterns_json(patterns)); }
-
-RowPatterns patterns_of_reply(const std::string& reply) {
-  try {
-    return patterns_of(unpack(reply));
-  } catch (const json::exception& e) {
-    throw std::invalid_argument(std::string("patterns: ") + e.what());
-  }
-}
 
 void RowPart::index_with_shared(const std::string& binning, const std::string& op) {
   if (binning.empty()) throw std::invalid_argument(op + ": a rule query before the binning was shared");
   if (index_ && shared_ == binning) return;
-  index_with(binning_of(unpack(binning)), 1);
+  const json shared = unpack(binning);
+  if (!shared.contains("bins")) throw std::invalid_argument(op + ": a rule query, but what was shared is no binning");
+  index_with(binning_of(shared), 1);
   shared_ = binning;
+}
+
+void RowPart::patterns_with_shared(const std::string& rules, const std::string& op) {
+  if (patterns_ && !shared_rules_.empty() && shared_rules_ == rules) return;
+  const json shared = rules.empty() ? json() : unpack(rules);
+  if (!shared.is_object() || !shared.contains("rules"))
+    throw std::invalid_argument(op + ": the weights' sums asked for before their rules were shared");
+  patterns_with(rules_of(shared.at("rules")));
+  shared_rules_ = rules;
 }
 
 std::string answer_request(RowPart& part, const std::string& request_bytes, const std::string& binning,
@@ -364,14 +432,11 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
     return pack(out);
   }
   if (op == "bin_ranges") return pack(binning_json(part.bin_ranges(binning_of(request.at("bounds")))));
-  if (op == "patterns") {
-    std::vector<Rule> rules;
-    for (const json& c : request.at("rules")) {
-      Rule r;
-      r.conditions = conditions_of(c);
-      rules.push_back(std::move(r));
-    }
-    return pack(patterns_json(part.patterns(rules)));
+  if (op == "pattern_weights" || op == "rule_loss") {
+    // The weights' sums read the patterns of the shared rules.
+    part.patterns_with_shared(binning, op);
+    if (op == "pattern_weights") return pack(pattern_weights_json(part.pattern_weights()));
+    return pack(rule_loss_json(part.rule_loss(rule_loss_query_of(request))));
   }
   // The rule queries count on the index of the shared binning.
   part.index_with_shared(binning, op);
@@ -674,46 +739,35 @@ void RemoteRows::add_scores(const std::vector<ScoreStep>& steps) {
   update_all(pack(json{{"op", "add_scores"}, {"steps", list}}));
 }
 
-RowPatterns RemoteRows::patterns(const std::vector<Rule>& rules) {
-  json list = json::array();
-  for (const Rule& r : rules) list.push_back(conditions_json(r.conditions));
-  const std::string request = pack(json{{"op", "patterns"}, {"rules", list}});
-  PatternMerge merged(rules.size());
-  if (transport_.ask_each) {
-    // A part's patterns grow with its rows: merged one reply at a time, so that this process holds the patterns
-    // of all the parts and one part's reply, whatever the number of parts.
-    ++requests_;
-    bytes_ += request.size() * part_rows_.size();
-    std::size_t replies = 0;
-    transport_.ask_each(request, [&](const std::string& reply) {
-      ++replies;
-      bytes_ += reply.size();
-      merged.add(patterns_of_reply(reply));
-    });
-    if (replies != part_rows_.size()) throw std::runtime_error("the transport answered for another number of parts");
-  } else {
-    for (const std::string& reply : ask_all(request)) merged.add(patterns_of_reply(reply));
+PatternWeights RemoteRows::weigh_with(const std::vector<Rule>& rules) {
+  // The rules, shared as the binning was: every later request of the weights' sums reads their patterns.
+  const std::string shared = pack(json{{"rules", rules_json(rules)}});
+  ++requests_;
+  bytes_ += shared.size() * part_rows_.size();
+  transport_.share(shared);
+  std::optional<PatternWeights> out;
+  for (const std::string& reply : ask_all(pack(json{{"op", "pattern_weights"}}))) {
+    PatternWeights part = pattern_weights_of(unpack(reply));
+    if (part.classes.size() != schema_.class_attribute.values.size() || part.rules.size() != rules.size())
+      throw std::runtime_error("a part's sums of other rules or classes");
+    if (!out)
+      out = std::move(part);
+    else
+      out->merge(part);
   }
-  return merged.take();
+  return std::move(*out);
 }
 
-PatternMerge::PatternMerge(std::size_t rules) { out_.covered.resize(rules); }
-
-void PatternMerge::add(const RowPatterns& later) {
-  if (later.covered.size() != out_.covered.size()) throw std::invalid_argument("patterns: a list per rule");
-  std::vector<std::vector<std::uint32_t>> rules_of(later.y.size());
-  for (std::size_t k = 0; k < later.covered.size(); ++k)
-    for (std::uint32_t q : later.covered[k]) rules_of.at(q).push_back(static_cast<std::uint32_t>(k));
-  for (std::size_t q = 0; q < later.y.size(); ++q) {
-    auto [at, added] =
-        known_.try_emplace({later.y[q], std::move(rules_of[q])}, static_cast<std::uint32_t>(out_.y.size()));
-    if (added) {
-      out_.y.push_back(later.y[q]);
-      out_.w.push_back(0.0);
-      for (std::uint32_t k : at->first.second) out_.covered[k].push_back(at->second);
-    }
-    out_.w[at->second] += later.w[q];
+RuleLossSums RemoteRows::rule_loss(const RuleLossQuery& query) {
+  std::optional<RuleLossSums> out;
+  for (const std::string& reply : ask_all(pack(rule_loss_query_json(query)))) {
+    RuleLossSums part = rule_loss_of(unpack(reply));
+    if (!out)
+      out = std::move(part);
+    else
+      out->merge(part);
   }
+  return std::move(*out);
 }
 
 }  // namespace candor

@@ -20,6 +20,7 @@
 #include "candor/data.hpp"
 #include "candor/distributed.hpp"
 #include "candor/evc/laws.hpp"
+#include "candor/linear/pattern_sums.hpp"
 #include "candor/linear/row_patterns.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/search/beam_search.hpp"
@@ -112,15 +113,27 @@ class RowPart {
   std::vector<char> same_rows(const std::vector<Condition>& conditions,
                               const std::vector<std::vector<Condition>>& others) const;
   void add_scores(double* scores, const std::vector<ScoreStep>& steps) const;
-  RowPatterns patterns(const std::vector<Rule>& rules) const;
+
+  // The row patterns of `rules` (Rule::covers), which the weights' sums read; kept until the next. The same for
+  // requests, from the rules as RemoteRows shares them, built only when those bytes change (std::invalid_argument,
+  // naming `op`, before any rules were shared).
+  void patterns_with(const std::vector<Rule>& rules);
+  void patterns_with_shared(const std::string& rules, const std::string& op);
+  PatternWeights pattern_weights() const;
+  RuleLossSums rule_loss(const RuleLossQuery& query) const;
+  // The bytes the patterns take.
+  std::size_t pattern_bytes() const;
 
  private:
   const CoverageIndex& index() const;
+  const RowPatterns& patterns() const;
   std::optional<Dataset> owned_;
   const Dataset* data_;
   NumericBinning binning_;
   std::string shared_;  // the bytes binning_ came in, when it came through index_with_shared
   std::optional<CoverageIndex> index_;
+  std::optional<RowPatterns> patterns_;
+  std::string shared_rules_;  // the bytes patterns_' rules came in, when they came through patterns_with_shared
 };
 
 // The rows of a fit, wherever they are held. Row numbers are of all the rows, in their order.
@@ -149,8 +162,11 @@ class FitRows {
   virtual void add_scores(const std::vector<ScoreStep>& steps) = 0;
   // The search is over: its index and scores may go.
   virtual void end_search() = 0;
-  // row_patterns of every row under `rules` (Rule::covers); patterns of parts merge by class and rules.
-  virtual RowPatterns patterns(const std::vector<Rule>& rules) = 0;
+  // The weights are fitted over `rules` next: the rows' summed weights by class, in all and under each rule
+  // (linear/pattern_sums.hpp).
+  virtual PatternWeights weigh_with(const std::vector<Rule>& rules) = 0;
+  // The loss over every row of a problem over those rules, at a point.
+  virtual RuleLossSums rule_loss(const RuleLossQuery& query) = 0;
 };
 
 // All the rows in this process: one part, the scores beside it.
@@ -172,7 +188,8 @@ class LocalRows : public FitRows {
   std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
   void add_scores(const std::vector<ScoreStep>& steps) override { part_.add_scores(scores_.data(), steps); }
   void end_search() override;
-  RowPatterns patterns(const std::vector<Rule>& rules) override { return part_.patterns(rules); }
+  PatternWeights weigh_with(const std::vector<Rule>& rules) override;
+  RuleLossSums rule_loss(const RuleLossQuery& query) override { return part_.rule_loss(query); }
 
  private:
   RowPart part_;
@@ -202,7 +219,8 @@ class RemoteRows : public FitRows {
   std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
   void add_scores(const std::vector<ScoreStep>& steps) override;
   void end_search() override {}
-  RowPatterns patterns(const std::vector<Rule>& rules) override;
+  PatternWeights weigh_with(const std::vector<Rule>& rules) override;
+  RuleLossSums rule_loss(const RuleLossQuery& query) override;
   // The requests sent so far (one to every part counts once) and the bytes they and their replies took.
   std::size_t requests() const { return requests_; }
   std::size_t bytes() const { return bytes_; }
@@ -229,24 +247,6 @@ class RemoteRows : public FitRows {
 // request that is not one of RemoteRows'.
 std::string answer_request(RowPart& part, const std::string& request, const std::string& binning, const double* scores);
 void update_request(RowPart& part, const std::string& request, const std::string& binning, double* scores);
-
-// Row patterns of parts, merged in part order: a pattern of the class and rules of one already added adds its
-// weight to it, a new one is numbered after all of those. Patterns are thus numbered by their first row, and with
-// unit weights the merged patterns are those of all the rows in one part.
-class PatternMerge {
- public:
-  explicit PatternMerge(std::size_t rules);
-  void add(const RowPatterns& later);
-  RowPatterns take() { return std::move(out_); }
-
- private:
-  RowPatterns out_;
-  std::map<std::pair<int, std::vector<std::uint32_t>>, std::uint32_t> known_;
-};
-
-// A part's reply to a patterns request, and the patterns such a reply holds (std::invalid_argument for others).
-std::string patterns_reply(const RowPatterns& patterns);
-RowPatterns patterns_of_reply(const std::string& reply);
 
 // A part's rows as bytes (MessagePack: the schema, then each column, the classes and the weights as raw arrays),
 // and the rows such bytes hold; rows_of_bytes throws std::invalid_argument for bytes part_bytes did not write.

@@ -4,21 +4,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 
 namespace candor {
 
-namespace {
-
-using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
 double softplus(double x) { return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x)); }
+
 double sigmoid(double x) {
   if (x >= 0) return 1.0 / (1.0 + std::exp(-x));
   const double e = std::exp(x);
   return e / (1.0 + e);
 }
+
+namespace {
+
+using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // theta = (intercepts, attribute weights row by row [lasso: A+ then A-], b+, b-).
 struct Layout {
@@ -59,17 +61,32 @@ bool LogisticProblem::rule_positive(std::size_t k, std::size_t i) const {
   return y[i] == rule_logit[k];
 }
 
-std::vector<double> LogisticProblem::gammas() const {
-  std::vector<double> g(rules(), 0.0);
-  if (!rule_penalty) return g;
-  for (std::size_t k = 0; k < rules(); ++k) {
-    double s = 0, n = 0;
-    for (auto i : rule_rows[k]) {
-      n += w[i];
-      if (rule_positive(k, i)) s += w[i];
-    }
-    g[k] = std::max(0.0, s - rule_q[k] * n);
+std::vector<double> LogisticProblem::gammas() const { return rule_gammas(*this, row_sums(*this)); }
+
+LogisticRowSums row_sums(const LogisticProblem& p) {
+  LogisticRowSums out;
+  out.label_weight.assign(static_cast<std::size_t>(p.logits == 1 ? 2 : p.logits), 0.0);
+  for (std::size_t i = 0; i < p.rows(); ++i) {
+    out.label_weight[static_cast<std::size_t>(p.y[i])] += p.w[i];
+    out.total += p.w[i];
   }
+  for (std::size_t k = 0; k < p.rules(); ++k) {
+    double s = 0, n = 0;
+    for (auto i : p.rule_rows[k]) {
+      n += p.w[i];
+      if (p.rule_positive(k, i)) s += p.w[i];
+    }
+    out.rule_weight.push_back(n);
+    out.rule_positive_weight.push_back(s);
+  }
+  return out;
+}
+
+std::vector<double> rule_gammas(const LogisticProblem& p, const LogisticRowSums& sums) {
+  std::vector<double> g(p.rules(), 0.0);
+  if (!p.rule_penalty) return g;
+  for (std::size_t k = 0; k < p.rules(); ++k)
+    g[k] = std::max(0.0, sums.rule_positive_weight[k] - p.rule_q[k] * sums.rule_weight[k]);
   return g;
 }
 
@@ -94,6 +111,40 @@ LogisticProblem LogisticProblem::subset(const std::vector<std::size_t>& rows) co
   }
   return out;
 }
+
+namespace {
+
+// The objective from the rows' summed loss: the penalties added, and with `gradient` (which holds the loss's
+// gradient for the intercepts and the attributes [lasso: A+] on entry) the penalties' gradient added and the
+// rules' entries set from `rule_residuals`, each rule's residuals summed over its rows.
+double penalised(const LogisticProblem& p, const Layout& L, const std::vector<double>& gamma,
+                 const Eigen::VectorXd& theta, const RowMajor& A, const Eigen::VectorXd& b, double loss,
+                 const std::vector<double>* rule_residuals, Eigen::VectorXd* gradient) {
+  // L2: lambda/2 ||w||^2; lasso: lambda ||w||_1 = lambda (sum of the split parts), all non-negative.
+  double f = loss + (L.lasso ? p.lambda * theta.segment(L.attributes_at(), L.size() - L.logits).sum()
+                             : 0.5 * p.lambda * (A.squaredNorm() + b.squaredNorm()));
+  for (Eigen::Index k = 0; k < L.rules; ++k)
+    f += gamma[static_cast<std::size_t>(k)] * (theta[L.plus_at() + k] + theta[L.minus_at() + k]);
+  if (!gradient) return f;
+  Eigen::Map<RowMajor> gA(gradient->data() + L.attributes_at(), L.logits, L.columns);
+  if (L.lasso) {
+    Eigen::Map<RowMajor> gA_minus(gradient->data() + L.attributes_minus_at(), L.logits, L.columns);
+    gA_minus = -gA.array() + p.lambda;
+    gA.array() += p.lambda;
+  } else {
+    gA += p.lambda * A;
+  }
+  for (Eigen::Index k = 0; k < L.rules; ++k) {
+    const double sum = (*rule_residuals)[static_cast<std::size_t>(k)];
+    const double gb = p.rule_sign[static_cast<std::size_t>(k)] * sum + (L.lasso ? 0.0 : p.lambda * b[k]);
+    const double g = gamma[static_cast<std::size_t>(k)] + (L.lasso ? p.lambda : 0.0);
+    (*gradient)[L.plus_at() + k] = gb + g;
+    (*gradient)[L.minus_at() + k] = -gb + g;
+  }
+  return f;
+}
+
+}  // namespace
 
 double logistic_objective(const LogisticProblem& p, const Eigen::VectorXd& theta, Eigen::VectorXd* gradient) {
   return logistic_objective_with(p, p.gammas(), theta, gradient);
@@ -141,35 +192,19 @@ double logistic_objective_with(const LogisticProblem& p, const std::vector<doubl
       for (Eigen::Index j = 0; j < L.logits; ++j) eta(i, j) = share * eta(i, j) - (j == yi ? wi : 0.0);
     }
   }
-  // L2: lambda/2 ||w||^2; lasso: lambda ||w||_1 = lambda (sum of the split parts), all non-negative.
-  double f = loss + (L.lasso ? p.lambda * theta.segment(L.attributes_at(), L.size() - L.logits).sum()
-                             : 0.5 * p.lambda * (A.squaredNorm() + b.squaredNorm()));
-  for (Eigen::Index k = 0; k < L.rules; ++k)
-    f += gamma[static_cast<std::size_t>(k)] * (theta[L.plus_at() + k] + theta[L.minus_at() + k]);
-
-  if (gradient) {
-    gradient->resize(L.size());
-    gradient->segment(0, L.logits) = eta.colwise().sum().transpose();
-    Eigen::Map<RowMajor> gA(gradient->data() + L.attributes_at(), L.logits, L.columns);
-    gA.noalias() = eta.transpose() * p.X;
-    if (L.lasso) {
-      Eigen::Map<RowMajor> gA_minus(gradient->data() + L.attributes_minus_at(), L.logits, L.columns);
-      gA_minus = -gA.array() + p.lambda;
-      gA.array() += p.lambda;
-    } else {
-      gA += p.lambda * A;
-    }
-    for (Eigen::Index k = 0; k < L.rules; ++k) {
-      const Eigen::Index j = p.rule_logit[static_cast<std::size_t>(k)];
-      double sum = 0;
-      for (auto i : p.rule_rows[static_cast<std::size_t>(k)]) sum += eta(static_cast<Eigen::Index>(i), j);
-      const double gb = p.rule_sign[static_cast<std::size_t>(k)] * sum + (L.lasso ? 0.0 : p.lambda * b[k]);
-      const double g = gamma[static_cast<std::size_t>(k)] + (L.lasso ? p.lambda : 0.0);
-      (*gradient)[L.plus_at() + k] = gb + g;
-      (*gradient)[L.minus_at() + k] = -gb + g;
-    }
+  if (!gradient) return penalised(p, L, gamma, theta, A, b, loss, nullptr, nullptr);
+  gradient->resize(L.size());
+  gradient->segment(0, L.logits) = eta.colwise().sum().transpose();
+  Eigen::Map<RowMajor> gA(gradient->data() + L.attributes_at(), L.logits, L.columns);
+  gA.noalias() = eta.transpose() * p.X;
+  std::vector<double> rule_residuals(p.rules());
+  for (Eigen::Index k = 0; k < L.rules; ++k) {
+    const Eigen::Index j = p.rule_logit[static_cast<std::size_t>(k)];
+    double sum = 0;
+    for (auto i : p.rule_rows[static_cast<std::size_t>(k)]) sum += eta(static_cast<Eigen::Index>(i), j);
+    rule_residuals[static_cast<std::size_t>(k)] = sum;
   }
-  return f;
+  return penalised(p, L, gamma, theta, A, b, loss, &rule_residuals, gradient);
 }
 
 namespace {
@@ -201,8 +236,8 @@ const LogisticProblem& centre_columns(const LogisticProblem& given, LogisticProb
 
 // The solver's first point: `start` moved to the centred columns, else the intercepts at the log prior (odds),
 // the model with no features at its optimum. `total` gets the rows' summed weight.
-Eigen::VectorXd starting_point(const LogisticProblem& p, const Layout& L, const LogisticWeights* start,
-                               const Eigen::RowVectorXd& means, double& total) {
+Eigen::VectorXd starting_point(const LogisticProblem& p, const LogisticRowSums& sums, const Layout& L,
+                               const LogisticWeights* start, const Eigen::RowVectorXd& means, double& total) {
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(L.size());
   total = 0;
   if (start) {
@@ -216,13 +251,12 @@ Eigen::VectorXd starting_point(const LogisticProblem& p, const Layout& L, const 
     }
     theta.segment(L.plus_at(), L.rules) = start->rules.cwiseMax(0.0);
     if (!p.sign_constrained) theta.segment(L.minus_at(), L.rules) = (-start->rules).cwiseMax(0.0);
-    for (double wi : p.w) total += wi;
+    total = sums.total;
     return theta;
   }
-  const int classes = p.logits == 1 ? 2 : p.logits;
-  std::vector<double> counts(static_cast<std::size_t>(classes), 0.0);
-  for (std::size_t i = 0; i < p.rows(); ++i) counts[static_cast<std::size_t>(p.y[i])] += p.w[i];
+  const std::vector<double>& counts = sums.label_weight;
   for (double c : counts) total += c;
+  const int classes = p.logits == 1 ? 2 : p.logits;
   auto log_share = [&](int c) {
     return std::log((counts[static_cast<std::size_t>(c)] + 0.5) / (total + 0.5 * classes));
   };
@@ -236,7 +270,7 @@ Eigen::VectorXd starting_point(const LogisticProblem& p, const Layout& L, const 
 // L-BFGS-B runs on u = theta / scale, each variable scaled by the inverse square root of a bound on its
 // curvature (a diagonal preconditioner): rare one-hot columns and rules otherwise make the problem badly
 // conditioned at small lambda. The objective is unchanged; only the coordinates are.
-Eigen::VectorXd variable_scales(const LogisticProblem& p, const Layout& L, double total) {
+Eigen::VectorXd variable_scales(const LogisticProblem& p, const LogisticRowSums& sums, const Layout& L, double total) {
   const double quarter = 0.25;  // the largest p (1 - p)
   Eigen::VectorXd scale(L.size());
   const double l2 = p.lasso ? 0.0 : p.lambda;           // the penalty's own curvature
@@ -253,8 +287,7 @@ Eigen::VectorXd variable_scales(const LogisticProblem& p, const Layout& L, doubl
     }
   }
   for (Eigen::Index k = 0; k < L.rules; ++k) {
-    double sum = 0;
-    for (auto i : p.rule_rows[static_cast<std::size_t>(k)]) sum += p.w[i];
+    const double sum = sums.rule_weight[static_cast<std::size_t>(k)];
     const double s = 1 / std::sqrt(std::max(quarter * sum + l2, floor));
     scale[L.plus_at() + k] = s;
     scale[L.minus_at() + k] = s;
@@ -264,17 +297,19 @@ Eigen::VectorXd variable_scales(const LogisticProblem& p, const Layout& L, doubl
 
 }  // namespace
 
-LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions& options,
-                               const LogisticWeights* start) {
-  check(given);
-  LogisticProblem centred;
-  Eigen::RowVectorXd means;
-  const LogisticProblem& p = centre_columns(given, centred, means);
+namespace {
+
+// The objective (penalties included) and its gradient at theta.
+using Objective = std::function<double(const Eigen::VectorXd& theta, Eigen::VectorXd& gradient)>;
+
+// L-BFGS-B on problem p (its columns centred by `means`), whose rows the solver reads through `sums` and
+// `objective`.
+LogisticWeights minimise(const LogisticProblem& p, const LogisticRowSums& sums, const Objective& objective_at,
+                         const Eigen::RowVectorXd& means, const SolverOptions& options, const LogisticWeights* start) {
   const Layout L = layout(p);
-  const std::vector<double> gamma = p.gammas();
   double total = 0;
-  Eigen::VectorXd theta = starting_point(p, L, start, means, total);
-  const Eigen::VectorXd scale = variable_scales(p, L, total);
+  Eigen::VectorXd theta = starting_point(p, sums, L, start, means, total);
+  const Eigen::VectorXd scale = variable_scales(p, sums, L, total);
 
   const double inf = std::numeric_limits<double>::infinity();
   Eigen::VectorXd lb = Eigen::VectorXd::Constant(L.size(), -inf), ub = Eigen::VectorXd::Constant(L.size(), inf);
@@ -299,7 +334,7 @@ LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions
   Eigen::VectorXd x_theta(L.size()), g_theta(L.size());
   auto objective = [&](const Eigen::VectorXd& u, Eigen::VectorXd& g) {
     x_theta = u.cwiseProduct(scale);
-    const double f = logistic_objective_with(p, gamma, x_theta, &g_theta);
+    const double f = objective_at(x_theta, g_theta);
     g = g_theta.cwiseProduct(scale);
     if (f < best_f) {
       best_f = f;
@@ -328,6 +363,53 @@ LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions
   out.objective = best_f;
   out.iterations = iterations;
   return out;
+}
+
+}  // namespace
+
+LogisticWeights solve_logistic(const LogisticProblem& given, const SolverOptions& options,
+                               const LogisticWeights* start) {
+  check(given);
+  LogisticProblem centred;
+  Eigen::RowVectorXd means;
+  const LogisticProblem& p = centre_columns(given, centred, means);
+  const LogisticRowSums sums = row_sums(p);
+  const std::vector<double> gamma = rule_gammas(p, sums);
+  return minimise(
+      p, sums,
+      [&](const Eigen::VectorXd& theta, Eigen::VectorXd& gradient) {
+        return logistic_objective_with(p, gamma, theta, &gradient);
+      },
+      means, options, start);
+}
+
+LogisticWeights solve_rule_logistic(const LogisticProblem& shape, const LogisticRowSums& sums, const RuleDataLoss& loss,
+                                    const SolverOptions& options) {
+  check(shape);
+  if (shape.X.cols() != 0 || shape.rows() != 0)
+    throw std::invalid_argument("solve_rule_logistic: a problem over rules alone, its rows given by their sums");
+  if (sums.label_weight.size() != static_cast<std::size_t>(shape.logits == 1 ? 2 : shape.logits) ||
+      sums.rule_weight.size() != shape.rules() || sums.rule_positive_weight.size() != shape.rules())
+    throw std::invalid_argument("solve_rule_logistic: sums of another problem");
+  const Layout L = layout(shape);
+  const std::vector<double> gamma = rule_gammas(shape, sums);
+  Eigen::VectorXd a, b, gradient_a, gradient_rules;
+  std::vector<double> rule_residuals(shape.rules());
+  const RowMajor A(L.logits, 0);
+  return minimise(
+      shape, sums,
+      [&](const Eigen::VectorXd& theta, Eigen::VectorXd& gradient) {
+        a = theta.segment(0, L.logits);
+        b = theta.segment(L.plus_at(), L.rules) - theta.segment(L.minus_at(), L.rules);
+        const double data_loss = loss(a, b, gradient_a, gradient_rules);
+        if (gradient_a.size() != L.logits || gradient_rules.size() != L.rules)
+          throw std::invalid_argument("solve_rule_logistic: a loss gradient of another size");
+        gradient.resize(L.size());
+        gradient.segment(0, L.logits) = gradient_a;
+        for (Eigen::Index k = 0; k < L.rules; ++k) rule_residuals[static_cast<std::size_t>(k)] = gradient_rules[k];
+        return penalised(shape, L, gamma, theta, A, b, data_loss, &rule_residuals, &gradient);
+      },
+      Eigen::RowVectorXd::Zero(0), options, nullptr);
 }
 
 Eigen::MatrixXd logistic_logits(const LogisticProblem& p, const LogisticWeights& weights) {

@@ -17,6 +17,7 @@
 #include <Eigen/Core>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "candor/linear/logit_probabilities.hpp"
@@ -72,6 +73,36 @@ struct SolverOptions {
 // Deterministic: one thread, a fixed order of operations.
 LogisticWeights solve_logistic(const LogisticProblem& p, const SolverOptions& options = {},
                                const LogisticWeights* start = nullptr);
+
+// The sums over a problem's rows that its solver reads besides the loss: the summed weight per label (binary:
+// 0 and 1) and in all, and per rule over the rows it covers, in all (n_k) and of the label it is about (s_k,
+// rule_positive).
+struct LogisticRowSums {
+  std::vector<double> label_weight;
+  double total = 0;
+  std::vector<double> rule_weight, rule_positive_weight;
+};
+// The sums of p's rows, each in row order.
+LogisticRowSums row_sums(const LogisticProblem& p);
+// gamma_k for every rule from the sums (zeros when p.rule_penalty is false).
+std::vector<double> rule_gammas(const LogisticProblem& p, const LogisticRowSums& sums);
+
+// The summed weighted cross-entropy of a problem's rows at intercepts `a` (per logit) and rule weights `b`, and
+// its gradient: `gradient_a` per logit, `gradient_rules` per rule the residuals w_i (p_ij - y_ij) of its logit
+// summed over the rows it covers, its sign not applied.
+using RuleDataLoss = std::function<double(const Eigen::VectorXd& a, const Eigen::VectorXd& b,
+                                          Eigen::VectorXd& gradient_a, Eigen::VectorXd& gradient_rules)>;
+// solve_logistic for a problem over rules alone whose rows are held elsewhere: `shape` has no rows and no
+// attribute columns (rule_rows: an empty list per rule) and its rows are read through their sums and their loss
+// (linear/pattern_sums.hpp computes both over row patterns, for rows in one process or in parts). The same
+// problem on rows in `shape`, its sums and loss computed the same way, gives the same weights. Throws
+// std::invalid_argument for a shape with rows or columns, or sums of another shape.
+LogisticWeights solve_rule_logistic(const LogisticProblem& shape, const LogisticRowSums& sums, const RuleDataLoss& loss,
+                                    const SolverOptions& options = {});
+
+// log(1 + e^x) and 1 / (1 + e^-x), without overflow.
+double softplus(double x);
+double sigmoid(double x);
 
 // The objective and its gradient with respect to (intercepts, attributes row by row [lasso: A+ then A-],
 // b+, b-), for tests.

@@ -31,6 +31,12 @@ void ExactSum::add(double x) {
   if (++terms_ >= kTermsBeforeCarry) carry();
 }
 
+void ExactSum::add_product(double a, double b) {
+  const double p = a * b;
+  add(p);
+  add(std::fma(a, b, -p));
+}
+
 void ExactSum::carry() {
   // Every digit but the top into [0, 2^32); the top one keeps the sign.
   for (std::size_t i = 0; i + 1 < kDigits; ++i) {

@@ -14,6 +14,9 @@ class ExactSum {
  public:
   // Finite terms only (a fit's weights and probabilities are).
   void add(double x);
+  // a * b, exactly: the rounded product and its rounding error (std::fma), which is exact unless the product is
+  // close to the subnormals (below about 2^-968), where the error is rounded in turn.
+  void add_product(double a, double b);
   void merge(const ExactSum& other);
   // The sum, to within one unit in the last place; the same for the same exact sum, whatever the order.
   double value() const;

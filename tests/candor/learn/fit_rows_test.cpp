@@ -1,7 +1,7 @@
 // A fit over rows held in parts (candor/distributed.hpp), with the parts in this process behind a transport that
 // carries the requests' bytes as a Dask one does: the model must be the fit in one process. Its rule sums are
 // exact (util/exact_sum.hpp), so on rows of unit weight it is that fit byte for byte; on weighted rows the
-// weights of its row patterns are summed part by part, and the logistic weights agree within 1e-9.
+// weights of each part's row patterns are its own sums, and the logistic weights agree within 1e-9.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -33,16 +33,14 @@ namespace {
 
 // Parts of `data` cut at `cuts` (ascending row numbers), each with its scores and the shared value, answering
 // through the bytes of PartRows as workers would. Each part is made from its bytes (PartRows::to_bytes), as a
-// worker makes the part Dask moved to it. The row patterns are asked one reply at a time (ask_each, as the Dask
-// transport hands them over), unless `one_reply_at_a_time` is off.
+// worker makes the part Dask moved to it.
 struct InProcessParts {
-  bool one_reply_at_a_time = true;
   std::vector<std::unique_ptr<PartRows>> parts;
   std::vector<std::vector<double>> scores;
   std::vector<char> started;
   std::string shared;
   std::vector<std::size_t> rows;
-  std::size_t asked = 0, asked_each = 0;
+  std::size_t asked = 0, shares = 0;
 
   InProcessParts(const Dataset& data, const std::vector<std::size_t>& cuts) {
     std::size_t from = 0;
@@ -79,12 +77,10 @@ struct InProcessParts {
         started[k] = 1;
       }
     };
-    t.share = [this](const std::string& value) { shared = value; };
-    if (one_reply_at_a_time)
-      t.ask_each = [this](const std::string& request, const std::function<void(const std::string&)>& take) {
-        ++asked_each;
-        for (std::size_t k = 0; k < parts.size(); ++k) take(parts[k]->answer(request, shared, scores_of(k)));
-      };
+    t.share = [this](const std::string& value) {
+      ++shares;
+      shared = value;
+    };
     return t;
   }
 };
@@ -125,7 +121,7 @@ TEST(FitOnParts, TheDefaultEqualsTheFitInOneProcess) {
   expect_same_logistic_model(*local, *fit.model, 1e-9);
   EXPECT_EQ(local->to_json().dump(), fit.model->to_json().dump());
   ASSERT_GT(local->rule_count(), 5u);
-  EXPECT_EQ(parts.asked_each, 1u);  // the row patterns
+  EXPECT_EQ(parts.shares, 2u);  // the binning, then the rules the weights are fitted over
   // Every ask, and the updates (the start, one a round) and the binning shared.
   EXPECT_GT(parts.asked, 50u);
   EXPECT_GT(fit.requests, parts.asked + 2);
@@ -140,7 +136,6 @@ TEST(FitOnParts, SampledRoundsOfThreeClassesEqualTheFitInOneProcess) {
   learner.set("gradient_rounds", 12).set("gradient_sample", 1000);
   const auto local = fit_model(d, learner, 2);
   InProcessParts parts(d, {1700, 3300});
-  parts.one_reply_at_a_time = false;  // the row patterns of every part in one reply
   const PartsFit fit = fit_model_on_parts(d, parts.rows, parts.transport(), learner, 2);
   expect_same_logistic_model(*local, *fit.model, 1e-9);
   EXPECT_EQ(local->to_json().dump(), fit.model->to_json().dump());
@@ -193,7 +188,9 @@ TEST(FitOnParts, RefusesWhatNeedsEveryRowInOneProcess) {
                std::invalid_argument);
 }
 
-TEST(FitOnParts, PatternsOfPartsMergeIntoThoseOfTheWhole) {
+// The sums the weights are fitted from (the rows' weights by class under each rule, and the loss with its
+// gradient) of parts merge into those of all the rows bit for bit, however the rows are cut.
+TEST(FitOnParts, TheWeightsSumsOfPartsMergeIntoThoseOfTheWhole) {
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   const auto model = fit_model(d, Learner(), 1);
   const auto& rules = dynamic_cast<const LogisticRuleModel&>(*model).rules.rules;
@@ -204,24 +201,44 @@ TEST(FitOnParts, PatternsOfPartsMergeIntoThoseOfTheWhole) {
     p.conditions = r.conditions;
     plain.push_back(p);
   }
-  const RowPatterns whole = RowPart(d).patterns(plain);
-  PatternMerge merged(plain.size());
+  RuleLossQuery q;
+  q.logits = 1;
+  q.intercepts = {0.25};
+  for (std::size_t k = 0; k < rules.size(); ++k) {
+    q.rule_logit.push_back(0);
+    q.rule_sign.push_back(rules[k].klass == 1 ? 1.0 : -1.0);
+    q.rules.push_back(0.1 * static_cast<double>(k % 7) - 0.2);
+  }
+  RowPart whole(d);
+  whole.patterns_with(plain);
+  const PatternWeights all = whole.pattern_weights();
+  const RuleLossSums loss = whole.rule_loss(q);
+  ASSERT_GT(loss.loss.value(), 0);
+  std::optional<PatternWeights> merged;
+  std::optional<RuleLossSums> merged_loss;
   const std::vector<std::size_t> cuts{0, 50, 51, 300, 610, d.rows()};
   for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
     std::vector<std::size_t> ids;
     for (std::size_t r = cuts[k]; r < cuts[k + 1]; ++r) ids.push_back(r);
-    // Through a part's reply, as the coordinator receives it.
-    merged.add(patterns_of_reply(patterns_reply(RowPart(d.subset(ids)).patterns(plain))));
+    RowPart part(d.subset(ids));
+    part.patterns_with(plain);
+    if (!merged) {
+      merged = part.pattern_weights();
+      merged_loss = part.rule_loss(q);
+    } else {
+      merged->merge(part.pattern_weights());
+      merged_loss->merge(part.rule_loss(q));
+    }
   }
-  const RowPatterns p = merged.take();
-  EXPECT_EQ(p.y, whole.y);
-  EXPECT_EQ(p.w, whole.w);
-  EXPECT_EQ(p.covered, whole.covered);
-  EXPECT_GT(whole.y.size(), 10u);
-  EXPECT_LT(whole.y.size(), d.rows());
-  const std::string reply = patterns_reply(whole);
-  EXPECT_THROW(patterns_of_reply(reply.substr(0, reply.size() - 3)), std::invalid_argument);
-  EXPECT_THROW(PatternMerge(plain.size() + 1).add(whole), std::invalid_argument);
+  EXPECT_TRUE(merged->classes == all.classes);
+  EXPECT_TRUE(merged->rules == all.rules);
+  EXPECT_TRUE(merged_loss->loss == loss.loss);
+  EXPECT_TRUE(merged_loss->intercepts == loss.intercepts);
+  EXPECT_TRUE(merged_loss->rules == loss.rules);
+  // Not the same at another point.
+  q.rules[0] += 0.5;
+  EXPECT_FALSE(whole.rule_loss(q).loss == loss.loss);
+  EXPECT_THROW(RowPart(d).pattern_weights(), std::logic_error);  // no rules given yet
 }
 
 TEST(FitOnParts, APartsBytesHoldItsRows) {
@@ -283,4 +300,22 @@ TEST(FitOnParts, APartRefusesWhatIsNoRequest) {
   const std::string gather = msgpack({{"op", "gather"}, {"rows", nlohmann::json::array()}, {"probabilities", true}});
   EXPECT_THROW(empty.answer(gather, "", std::nullopt), std::invalid_argument);
   EXPECT_NO_THROW(empty.answer(gather, "", std::span<const double>(none)));
+  // The weights' sums read the patterns of the rules shared, and no other shared value; a rule query reads a
+  // shared binning, and not the rules.
+  const std::string weights = msgpack({{"op", "pattern_weights"}});
+  const std::string rules = msgpack({{"rules", nlohmann::json::array({nlohmann::json::array()})}});
+  EXPECT_THROW(part.answer(weights, "", std::nullopt), std::invalid_argument);
+  EXPECT_THROW(part.answer(weights, msgpack({{"bins", 4}}), std::nullopt), std::invalid_argument);
+  EXPECT_NO_THROW(part.answer(weights, rules, std::nullopt));
+  EXPECT_NO_THROW(empty.answer(weights, rules, std::nullopt));
+  const std::string gaps = msgpack({{"op", "threshold_gaps"}, {"queries", nlohmann::json::array()}});
+  EXPECT_THROW(part.answer(gaps, rules, std::nullopt), std::invalid_argument);
+  const std::string loss = msgpack({{"op", "rule_loss"},
+                                    {"logits", 1},
+                                    {"positive", -1},
+                                    {"rule_logit", {0}},
+                                    {"rule_sign", {1.0}},
+                                    {"intercepts", {0.0}},
+                                    {"rules", {0.5, 0.5}}});  // a weight per rule of the patterns
+  EXPECT_THROW(part.answer(loss, rules, std::nullopt), std::invalid_argument);
 }

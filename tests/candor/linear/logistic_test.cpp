@@ -20,6 +20,7 @@
 #include "candor/learners/rule_logistic/rule_logistic.hpp"
 #include "candor/learners/rule_logistic/rule_logistic_options.hpp"
 #include "candor/linear/attribute_encoding.hpp"
+#include "candor/linear/pattern_sums.hpp"
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/linear/row_patterns.hpp"
 #include "candor/model/logistic_rule_model.hpp"
@@ -276,6 +277,124 @@ TEST(RowPatterns, AProblemOnItsPatternsHasTheSameWeights) {
     EXPECT_NEAR(a.objective, b.objective, 1e-9 * std::abs(a.objective));
     for (Eigen::Index k = 0; k < a.rules.size(); ++k) EXPECT_NEAR(a.rules[k], b.rules[k], 1e-6) << "rule " << k;
     for (Eigen::Index c = 0; c < a.intercepts.size(); ++c) EXPECT_NEAR(a.intercepts[c], b.intercepts[c], 1e-6);
+  }
+}
+
+// The sums the weights over rules alone are fitted from, over row patterns, against the solver's own objective on
+// the rows: the loss and gradient of rule_loss are logistic_objective's at lambda 0 without rule penalties, and
+// the weights by class give row_sums' sums. Binary, softmax and one-vs-rest (class 1 against the others).
+TEST(PatternSums, AreTheObjectiveAndSumsOfTheRows) {
+  for (int logits : {1, 3}) {
+    for (int positive : logits == 1 ? std::vector<int>{-1, 1} : std::vector<int>{-1}) {
+      SCOPED_TRACE("logits " + std::to_string(logits) + " positive " + std::to_string(positive));
+      LogisticProblem rows = random_problem(300, 1, 5, logits, 31u + static_cast<std::uint32_t>(logits));
+      rows.X.resize(300, 0);
+      rows.lambda = 0;
+      rows.rule_penalty = false;
+      std::vector<int> classes = rows.y;  // the patterns' classes: a 3-class problem for one-vs-rest
+      if (positive >= 0)
+        for (std::size_t i = 0; i < classes.size(); ++i) classes[i] = static_cast<int>(i % 3);
+      const std::size_t class_count = positive >= 0 ? 3 : (logits == 1 ? 2 : 3);
+      LogisticProblem labelled = rows;
+      if (positive >= 0)
+        for (std::size_t i = 0; i < classes.size(); ++i) labelled.y[i] = classes[i] == positive ? 1 : 0;
+      const RowPatterns patterns = row_patterns(classes, rows.w, rows.rule_rows);
+      ASSERT_LT(patterns.y.size(), rows.rows());
+
+      RuleLossQuery q;
+      q.logits = logits;
+      q.positive = positive;
+      q.rule_logit = labelled.rule_logit;
+      q.rule_sign = labelled.rule_sign;
+      Eigen::VectorXd theta = Eigen::VectorXd::Zero(logits + 2 * 5);
+      for (int j = 0; j < logits; ++j) {
+        theta[j] = 0.3 * (j + 1) - 0.5;
+        q.intercepts.push_back(theta[j]);
+      }
+      for (int k = 0; k < 5; ++k) {
+        const double b = 0.4 * k - 0.7;
+        theta[logits + k] = std::max(b, 0.0);
+        theta[logits + 5 + k] = std::max(-b, 0.0);
+        q.rules.push_back(b);
+      }
+      Eigen::VectorXd gradient;
+      const double f = logistic_objective(labelled, theta, &gradient);
+      const RuleLossSums sums = rule_loss(patterns, class_count, q);
+      EXPECT_NEAR(sums.loss.value(), f, 1e-12 * std::abs(f));
+      for (int j = 0; j < logits; ++j) EXPECT_NEAR(sums.intercepts[j].value(), gradient[j], 1e-10) << "logit " << j;
+      for (std::size_t k = 0; k < 5; ++k)
+        EXPECT_NEAR(labelled.rule_sign[k] * sums.rules[k].value(), gradient[logits + static_cast<Eigen::Index>(k)],
+                    1e-10)
+            << "rule " << k;
+
+      const PatternWeights weights = pattern_weights(patterns, class_count);
+      const LogisticRowSums expected = row_sums(labelled);
+      double total = 0;
+      for (const ExactSum& c : weights.classes) total += c.value();
+      EXPECT_NEAR(total, expected.total, 1e-12 * expected.total);
+      for (std::size_t k = 0; k < 5; ++k) {
+        double n = 0;
+        for (const ExactSum& c : weights.rules[k]) n += c.value();
+        EXPECT_NEAR(n, expected.rule_weight[k], 1e-12 * (1 + n)) << "rule " << k;
+      }
+    }
+  }
+  const RowPatterns patterns = row_patterns({0, 1}, {1, 1}, {{0}});
+  RuleLossQuery q;
+  q.logits = 1;
+  q.rule_logit = {0};
+  q.rule_sign = {1};
+  q.intercepts = {0};
+  q.rules = {1};
+  EXPECT_NO_THROW(rule_loss(patterns, 2, q));
+  q.rules = {1, 2};
+  EXPECT_THROW(rule_loss(patterns, 2, q), std::invalid_argument);  // a weight per rule
+  q.rules = {1};
+  q.rule_logit = {1};
+  EXPECT_THROW(rule_loss(patterns, 2, q), std::invalid_argument);  // a logit out of range
+  q.rule_logit = {0};
+  EXPECT_THROW(rule_loss(patterns, 3, q), std::invalid_argument);  // one logit of three classes needs `positive`
+  q.positive = 1;
+  EXPECT_NO_THROW(rule_loss(patterns, 3, q));
+}
+
+// Solved from their sums and loss (as a fit over parts solves them), the weights of a problem over rules alone
+// are those solve_logistic finds on its rows.
+TEST(PatternSums, SolveRuleLogisticFindsTheWeightsOfTheRows) {
+  for (int logits : {1, 3}) {
+    SCOPED_TRACE("logits " + std::to_string(logits));
+    LogisticProblem rows = random_problem(400, 1, 6, logits, 41u + static_cast<std::uint32_t>(logits));
+    rows.X.resize(400, 0);
+    const RowPatterns patterns = row_patterns(rows.y, rows.w, rows.rule_rows);
+    const auto classes = static_cast<std::size_t>(logits == 1 ? 2 : logits);
+    LogisticProblem shape = rows;
+    shape.y.clear();
+    shape.w.clear();
+    shape.X.resize(0, 0);
+    for (auto& r : shape.rule_rows) r.clear();
+    const RuleDataLoss loss = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& ga,
+                                  Eigen::VectorXd& gr) {
+      RuleLossQuery q;
+      q.logits = logits;
+      q.rule_logit = rows.rule_logit;
+      q.rule_sign = rows.rule_sign;
+      q.intercepts.assign(a.data(), a.data() + a.size());
+      q.rules.assign(b.data(), b.data() + b.size());
+      const RuleLossSums s = rule_loss(patterns, classes, q);
+      ga.resize(a.size());
+      gr.resize(b.size());
+      for (Eigen::Index j = 0; j < a.size(); ++j) ga[j] = s.intercepts[static_cast<std::size_t>(j)].value();
+      for (Eigen::Index k = 0; k < b.size(); ++k) gr[k] = s.rules[static_cast<std::size_t>(k)].value();
+      return s.loss.value();
+    };
+    const SolverOptions tight{1e-10, 100000};
+    const LogisticWeights a = solve_logistic(rows, tight);
+    const LogisticWeights b = solve_rule_logistic(shape, row_sums(rows), loss, tight);
+    EXPECT_NEAR(a.objective, b.objective, 1e-9 * std::abs(a.objective));
+    for (Eigen::Index k = 0; k < a.rules.size(); ++k) EXPECT_NEAR(a.rules[k], b.rules[k], 1e-6) << "rule " << k;
+    for (Eigen::Index c = 0; c < a.intercepts.size(); ++c) EXPECT_NEAR(a.intercepts[c], b.intercepts[c], 1e-6);
+    EXPECT_GT((b.rules.array() != 0).count(), 0);
+    EXPECT_THROW(solve_rule_logistic(rows, row_sums(rows), loss, tight), std::invalid_argument);  // rows given
   }
 }
 

@@ -64,3 +64,27 @@ TEST(ExactSum, TheOrderAndThePartsDoNotMatter) {
   EXPECT_THROW(ExactSum::from_digits(bad), std::invalid_argument);
   EXPECT_THROW(ExactSum::from_digits({1, 2}), std::invalid_argument);
 }
+
+TEST(ExactSum, AddsProductsExactly) {
+  // 0.1 * 3 rounds to 0.30000000000000004; the exact product of the two doubles is below it, by the error fma
+  // gives.
+  const double a = 0.1, b = 3;
+  ExactSum s;
+  s.add_product(a, b);
+  s.add(-(a * b));
+  EXPECT_EQ(s.value(), std::fma(a, b, -(a * b)));
+  EXPECT_NE(s.value(), 0.0);
+  // A whole-number weight times a term is the term added that many times, exactly: the patterns of parts of the
+  // rows sum to those of the whole.
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  for (int i = 0; i < 1000; ++i) {
+    const double x = unit(rng);
+    const double w = static_cast<double>(1 + i % 13);
+    ExactSum product, parts;
+    product.add_product(w, x);
+    for (int k = 0; k < static_cast<int>(w); ++k) parts.add_product(1.0, x);
+    ASSERT_TRUE(product == parts) << w << " x " << x;
+  }
+  EXPECT_THROW(ExactSum().add_product(1e300, 1e300), std::invalid_argument);  // not finite
+}

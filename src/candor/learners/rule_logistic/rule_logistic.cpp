@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "candor/data/resampling.hpp"
 #include "candor/learn/fit.hpp"
@@ -16,9 +17,11 @@
 #include "candor/learn/rule_settings.hpp"
 #include "candor/learn/stable_options.hpp"
 #include "candor/learners/rule_logistic/rule_logistic_options.hpp"
+#include "candor/linear/pattern_sums.hpp"
 #include "candor/linear/penalised_logistic.hpp"
 #include "candor/linear/row_patterns.hpp"
 #include "candor/model/logistic_rule_model.hpp"
+#include "candor/util/exact_sum.hpp"
 #include "candor/util/memory.hpp"
 #include "candor/util/parallel.hpp"
 
@@ -394,7 +397,8 @@ double chosen_lambda(LogisticRuleModel& model, const RuleLogisticFit& f, const D
 // The solved problems' weights as the model holds them: one row of weights per logit, each rule's weight
 // signed for the class it raises, and its gamma.
 void store_weights(LogisticRuleModel& model, const std::vector<LogisticProblem>& problems,
-                   const std::vector<LogisticWeights>& weights, const std::vector<Rule>& rules, int classes) {
+                   const std::vector<std::vector<double>>& gammas, const std::vector<LogisticWeights>& weights,
+                   const std::vector<Rule>& rules, int classes) {
   const auto logit_count = static_cast<Eigen::Index>(model.link == LogisticLink::binary ? 1 : classes);
   const auto R = static_cast<Eigen::Index>(rules.size());
   model.intercepts.resize(logit_count);
@@ -405,7 +409,7 @@ void store_weights(LogisticRuleModel& model, const std::vector<LogisticProblem>&
     for (int c = 0; c < classes; ++c) {
       const auto& q = problems[static_cast<std::size_t>(c)];
       const auto& wc = weights[static_cast<std::size_t>(c)];
-      const auto gamma = q.gammas();
+      const auto& gamma = gammas[static_cast<std::size_t>(c)];
       model.intercepts[c] = wc.intercepts[0];
       // A matrix of no columns has no storage: Eigen's row() of it offsets a null pointer (UBSan).
       if (model.attribute_weights.cols() > 0) model.attribute_weights.row(c) = wc.attributes.row(0);
@@ -421,7 +425,7 @@ void store_weights(LogisticRuleModel& model, const std::vector<LogisticProblem>&
   const auto& w = weights.front();
   model.intercepts = w.intercepts;
   model.attribute_weights = w.attributes;
-  model.rule_gamma = q.gammas();
+  model.rule_gamma = gammas.front();
   for (Eigen::Index k = 0; k < R; ++k)
     model.rule_weights(q.rule_logit[static_cast<std::size_t>(k)], k) =
         q.rule_sign[static_cast<std::size_t>(k)] * w.rules[k];
@@ -435,16 +439,39 @@ void store_weights(LogisticRuleModel& model, const std::vector<LogisticProblem>&
 // The rules are then numbered by importance (RuleFit's: the largest absolute weight times the standard
 // deviation of the 0/1 feature, on the rows the weights were learned on), the order `candor rules` lists
 // them in, so that rule 1 is the first shown in every view (text, CSV, report, explanations).
-void drop_and_rank_rules(LogisticRuleModel& model, const Design& design) {
+// What the spreads are computed from: the summed weight of the rows, of those each rule covers, and of those
+// where each encoded column is not 0.
+struct SpreadSums {
+  double total = 0;
+  std::vector<double> rules, columns;
+};
+
+SpreadSums spread_sums(const Design& design) {
+  SpreadSums out;
+  out.total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
+  for (const auto& rows : design.covered) {
+    double covered = 0;
+    for (auto i : rows) covered += design.w[i];
+    out.rules.push_back(covered);
+  }
+  for (Eigen::Index c = 0; c < design.X.cols(); ++c) {
+    double ones = 0;
+    for (std::size_t i = 0; i < design.w.size(); ++i)
+      if (design.X(static_cast<Eigen::Index>(i), c) != 0) ones += design.w[i];
+    out.columns.push_back(ones);
+  }
+  return out;
+}
+
+void drop_and_rank_rules(LogisticRuleModel& model, const SpreadSums& sums) {
   const std::vector<Rule>& rules = model.rules.rules;
   const auto R = static_cast<Eigen::Index>(rules.size());
-  const double total = std::accumulate(design.w.begin(), design.w.end(), 0.0);
+  const double total = sums.total;
   std::vector<double> rule_spread(static_cast<std::size_t>(R));  // of every rule found, for rule_importance
   std::vector<std::size_t> kept;
   for (Eigen::Index k = 0; k < R; ++k) {
     const auto rule = static_cast<std::size_t>(k);
-    double covered = 0;
-    for (auto i : design.covered[rule]) covered += design.w[i];
+    const double covered = sums.rules[rule];
     rule_spread[rule] = spread(total > 0 ? covered / total : 0);
     if ((model.rule_weights.col(k).array() != 0.0).any()) kept.push_back(rule);
   }
@@ -474,9 +501,7 @@ void drop_and_rank_rules(LogisticRuleModel& model, const Design& design) {
       model.attribute_spread.push_back(1.0);
       continue;
     }
-    double ones = 0;
-    for (std::size_t i = 0; i < design.w.size(); ++i)
-      if (design.X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) != 0) ones += design.w[i];
+    const double ones = sums.columns[c];
     model.attribute_spread.push_back(spread(total > 0 ? ones / total : 0));
   }
 }
@@ -485,8 +510,87 @@ void drop_and_rank_rules(LogisticRuleModel& model, const Design& design) {
 void weigh_rules(LogisticRuleModel& model, const Design& design, const RuleLogisticOptions& o, int classes) {
   const std::vector<Rule>& rules = model.rules.rules;
   const auto problems = make_problems(design, rules, classes, model.link, o, model.lambda);
-  store_weights(model, problems, solve_all(problems, nullptr, kModelTolerance), rules, classes);
-  drop_and_rank_rules(model, design);
+  std::vector<std::vector<double>> gammas;
+  for (const auto& q : problems) gammas.push_back(q.gammas());
+  store_weights(model, problems, gammas, solve_all(problems, nullptr, kModelTolerance), rules, classes);
+  drop_and_rank_rules(model, spread_sums(design));
+}
+
+// The sums of problem q's rows from the rows' weights by class (`positive`: the class of q's label 1, -1 where
+// its labels are the classes): each sum read once merged, so that it is exact.
+LogisticRowSums problem_sums(const LogisticProblem& q, int positive, const PatternWeights& weights) {
+  const std::size_t classes = weights.classes.size();
+  auto label_of = [&](std::size_t c) {
+    return positive < 0 ? c : static_cast<std::size_t>(c == static_cast<std::size_t>(positive) ? 1 : 0);
+  };
+  LogisticRowSums out;
+  std::vector<ExactSum> label(static_cast<std::size_t>(q.logits == 1 ? 2 : q.logits));
+  ExactSum total;
+  for (std::size_t c = 0; c < classes; ++c) {
+    label.at(label_of(c)).merge(weights.classes[c]);
+    total.merge(weights.classes[c]);
+  }
+  out.label_weight = values(label);
+  out.total = total.value();
+  for (std::size_t k = 0; k < q.rules(); ++k) {
+    ExactSum all, of_label;
+    for (std::size_t c = 0; c < classes; ++c) {
+      all.merge(weights.rules[k][c]);
+      const std::size_t l = label_of(c);
+      // LogisticProblem::rule_positive.
+      if (q.logits == 1 ? (l == 1) == (q.rule_sign[k] > 0) : static_cast<int>(l) == q.rule_logit[k])
+        of_label.merge(weights.rules[k][c]);
+    }
+    out.rule_weight.push_back(all.value());
+    out.rule_positive_weight.push_back(of_label.value());
+  }
+  return out;
+}
+
+// weigh_rules on rows wherever they are held: each problem solved from the sums over every row (FitRows), so
+// that this process holds a number per rule and class, whatever the rows.
+void weigh_rules_on(LogisticRuleModel& model, FitRows& rows, const RuleLogisticOptions& o, int classes) {
+  const std::vector<Rule>& rules = model.rules.rules;
+  const PatternWeights weights = rows.weigh_with(rules);
+  Design shape;
+  shape.covered.resize(rules.size());
+  const auto problems = make_problems(shape, rules, classes, model.link, o, model.lambda);
+  std::vector<std::vector<double>> gammas;
+  std::vector<LogisticWeights> solved;
+  SolverOptions options;
+  options.tolerance = kModelTolerance;
+  for (std::size_t j = 0; j < problems.size(); ++j) {
+    const LogisticProblem& q = problems[j];
+    RuleLossQuery query;
+    query.logits = q.logits;
+    query.positive = model.link == LogisticLink::one_vs_rest ? static_cast<int>(j) : -1;
+    query.rule_logit = q.rule_logit;
+    query.rule_sign = q.rule_sign;
+    const LogisticRowSums sums = problem_sums(q, query.positive, weights);
+    gammas.push_back(rule_gammas(q, sums));
+    const auto loss = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& gradient_a,
+                          Eigen::VectorXd& gradient_rules) {
+      query.intercepts.assign(a.data(), a.data() + a.size());
+      query.rules.assign(b.data(), b.data() + b.size());
+      const RuleLossSums s = rows.rule_loss(query);
+      const std::vector<double> ga = values(s.intercepts), gr = values(s.rules);
+      gradient_a = Eigen::Map<const Eigen::VectorXd>(ga.data(), static_cast<Eigen::Index>(ga.size()));
+      gradient_rules = Eigen::Map<const Eigen::VectorXd>(gr.data(), static_cast<Eigen::Index>(gr.size()));
+      return s.loss.value();
+    };
+    solved.push_back(solve_rule_logistic(q, sums, loss, options));
+  }
+  store_weights(model, problems, gammas, solved, rules, classes);
+  SpreadSums spreads;
+  ExactSum total;
+  for (const ExactSum& c : weights.classes) total.merge(c);
+  spreads.total = total.value();
+  for (std::size_t k = 0; k < rules.size(); ++k) {
+    ExactSum all;
+    for (const ExactSum& c : weights.rules[k]) all.merge(c);
+    spreads.rules.push_back(all.value());
+  }
+  drop_and_rank_rules(model, spreads);
 }
 
 // The weights of model.rules, dropping the rules left at weight 0; lambda chosen on the first fit, kept on a
@@ -593,7 +697,7 @@ std::unique_ptr<Model> fit_rule_logistic(FitRows& rows, const LearnerParams& giv
   model->training_source = rows.source();
   model->rules = fit_rules(rows, candidate_params(p, false), threads);
   model->lambda = *unsearched_lambda(p, o);
-  weigh_rules(*model, pattern_design(rows.patterns(model->rules.rules)), o, classes);
+  weigh_rules_on(*model, rows, o, classes);
   return model;
 }
 

@@ -1,0 +1,48 @@
+#pragma once
+// The sums over row patterns (linear/row_patterns.hpp) that the weights of a logistic model over rules alone
+// are fitted from (linear/penalised_logistic.hpp, solve_rule_logistic): the rows' weights by class, in all and
+// under each rule, and the loss with its gradient at given weights. Every sum is exact (util/exact_sum.hpp) and
+// every term is a pattern's weight times a value of its class and rules alone, added as an exact product: the
+// sums over the patterns of parts of the rows merge into those over the patterns of all of them, bit for bit
+// (with whole-number weights; with others, up to the rounding of each pattern's summed weight). So the weights
+// fitted on rows held in parts elsewhere (learn/fit_rows.hpp) are those of the fit in one process, and the
+// process that fits them holds a number per rule and class, whatever the rows.
+#include <cstddef>
+#include <vector>
+
+#include "candor/linear/row_patterns.hpp"
+#include "candor/util/exact_sum.hpp"
+
+namespace candor {
+
+// The rows' summed weight by class, in all and under each rule.
+struct PatternWeights {
+  std::vector<ExactSum> classes;
+  std::vector<std::vector<ExactSum>> rules;  // per rule, per class
+  void merge(const PatternWeights& other);
+};
+PatternWeights pattern_weights(const RowPatterns& patterns, std::size_t classes);
+
+// One logistic problem over rules alone (penalised_logistic.hpp's LogisticProblem without its rows): its logits
+// (1: binary), the class whose rows are its label 1 (`positive`; -1: the label is the class), each rule's logit
+// and sign, and the point its loss is asked at: the intercepts (per logit) and the rules' weights b_k.
+struct RuleLossQuery {
+  int logits = 1;
+  int positive = -1;
+  std::vector<int> rule_logit;
+  std::vector<double> rule_sign;
+  std::vector<double> intercepts, rules;
+};
+
+// The summed weighted cross-entropy of the rows at that point, and its gradient: per logit (the intercepts'),
+// and per rule the residuals of its logit summed over the rows it covers (the sign not applied).
+struct RuleLossSums {
+  ExactSum loss;
+  std::vector<ExactSum> intercepts, rules;
+  void merge(const RuleLossSums& other);
+};
+// Throws std::invalid_argument for a query of another number of rules than the patterns', or a class or logit
+// out of range.
+RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const RuleLossQuery& query);
+
+}  // namespace candor
