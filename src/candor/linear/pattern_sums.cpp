@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 #include "candor/linear/penalised_logistic.hpp"
@@ -15,9 +16,63 @@ void merge_all(std::vector<ExactSum>& into, const std::vector<ExactSum>& from) {
   for (std::size_t i = 0; i < into.size(); ++i) into[i].merge(from[i]);
 }
 
+// An exact sum of terms w x, each x first cut (toward zero) to a whole number of steps of 2^-grid_bits. A term of
+// a whole-number weight below 2^31 and fewer than 2^52 steps is added as w times its steps to a 128-bit integer
+// (a few instructions); any other, as the exact product of w and its cut x, to an ExactSum (ten times as long).
+// Both hold the exact sum of the cut terms, so the total does not depend on which terms went where: the terms of
+// the patterns of parts, whose weights sum to a pattern of the whole, give the whole's total. Cutting moves a
+// term by under w 2^-grid_bits, which the solver cannot see (a residual lies within [-1, 1]).
+class GridSum {
+ public:
+  explicit GridSum(int grid_bits)
+      : grid_bits_(grid_bits), scale_(std::ldexp(1.0, grid_bits)), step_(std::ldexp(1.0, -grid_bits)) {}
+  // `whole`: w as an integer when it is a whole number in [0, 2^31), else -1.
+  void add(double w, std::int64_t whole, double x) {
+    constexpr double kMaxSteps = 0x1p52;
+    const double scaled = x * scale_;  // exact: a power of two
+    if (std::abs(scaled) < kMaxSteps) {
+      const auto steps = static_cast<std::int64_t>(scaled);  // toward zero
+      if (whole >= 0) {
+        small_ += static_cast<__int128>(whole) * steps;
+        return;
+      }
+      rest_.add_product(w, static_cast<double>(steps) * step_);  // both exact
+      return;
+    }
+    // |x| of 2^52 steps or more is a whole number of steps already (its last bit weighs a step or more).
+    rest_.add_product(w, x);
+  }
+  ExactSum total() const {
+    ExactSum out = rest_;
+    const bool negative = small_ < 0;
+    auto magnitude = static_cast<unsigned __int128>(negative ? -small_ : small_);
+    // In 32-bit pieces, each exact in a double.
+    for (int piece = 0; magnitude != 0; ++piece, magnitude >>= 32) {
+      const double d = std::ldexp(static_cast<double>(static_cast<std::uint32_t>(magnitude)), 32 * piece - grid_bits_);
+      out.add(negative ? -d : d);
+    }
+    return out;
+  }
+
+ private:
+  int grid_bits_;
+  double scale_, step_;
+  __int128 small_ = 0;
+  ExactSum rest_;
+};
+
+// The grids: residuals lie within [-1, 1]; a pattern's cross-entropy is below 2^8 in all but absurd fits.
+constexpr int kResidualGridBits = 52;
+constexpr int kLossGridBits = 44;
+
+std::int64_t whole_weight(double w) {
+  return w >= 0 && w < 0x1p31 && std::trunc(w) == w ? static_cast<std::int64_t>(w) : -1;
+}
+
 std::size_t class_of(const RowPatterns& patterns, std::size_t q, std::size_t classes) {
   const int y = patterns.y[q];
-  if (y < 0 || static_cast<std::size_t>(y) >= classes) throw std::invalid_argument("pattern sums: a class out of range");
+  if (y < 0 || static_cast<std::size_t>(y) >= classes)
+    throw std::invalid_argument("pattern sums: a class out of range");
   return static_cast<std::size_t>(y);
 }
 
@@ -57,7 +112,8 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
     throw std::invalid_argument("rule loss: a binary problem's label 1 is one class");
   const auto L = static_cast<std::size_t>(q.logits);
   for (int j : q.rule_logit)
-    if (j < 0 || static_cast<std::size_t>(j) >= L) throw std::invalid_argument("rule loss: a rule's logit out of range");
+    if (j < 0 || static_cast<std::size_t>(j) >= L)
+      throw std::invalid_argument("rule loss: a rule's logit out of range");
 
   // Each pattern's logits, its rules added in rule order, as the solver over rows adds them.
   const std::size_t n = patterns.y.size();
@@ -72,17 +128,18 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
     }
   }
   // eta becomes each pattern's residuals p_ij - y_ij (of one row of it); every term enters its sum times the
-  // pattern's weight, exactly.
-  RuleLossSums out;
-  out.intercepts.resize(L);
-  out.rules.resize(rules);
+  // pattern's weight (GridSum).
+  std::vector<std::int64_t> whole(n);
+  for (std::size_t i = 0; i < n; ++i) whole[i] = whole_weight(patterns.w[i]);
+  GridSum loss(kLossGridBits);
+  std::vector<GridSum> intercepts(L, GridSum(kResidualGridBits)), rule_sums(rules, GridSum(kResidualGridBits));
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t c = class_of(patterns, i, classes);
     const std::size_t label = q.positive < 0 ? c : (c == static_cast<std::size_t>(q.positive) ? 1 : 0);
     const double w = patterns.w[i];
     double* e = eta.data() + i * L;
     if (L == 1) {
-      out.loss.add_product(w, softplus(e[0]) - (label == 1 ? e[0] : 0.0));
+      loss.add(w, whole[i], softplus(e[0]) - (label == 1 ? e[0] : 0.0));
       e[0] = sigmoid(e[0]) - (label == 1 ? 1.0 : 0.0);
     } else {
       const double m = *std::max_element(e, e + L);
@@ -92,15 +149,19 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
         e[j] = std::exp(e[j] - m);
         sum += e[j];
       }
-      out.loss.add_product(w, m + std::log(sum) - label_logit);
+      loss.add(w, whole[i], m + std::log(sum) - label_logit);
       for (std::size_t j = 0; j < L; ++j) e[j] = e[j] / sum - (j == label ? 1.0 : 0.0);
     }
-    for (std::size_t j = 0; j < L; ++j) out.intercepts[j].add_product(w, e[j]);
+    for (std::size_t j = 0; j < L; ++j) intercepts[j].add(w, whole[i], e[j]);
   }
   for (std::size_t k = 0; k < rules; ++k) {
     const auto j = static_cast<std::size_t>(q.rule_logit[k]);
-    for (std::uint32_t i : patterns.covered[k]) out.rules[k].add_product(patterns.w[i], eta[i * L + j]);
+    for (std::uint32_t i : patterns.covered[k]) rule_sums[k].add(patterns.w[i], whole[i], eta[i * L + j]);
   }
+  RuleLossSums out;
+  out.loss = loss.total();
+  for (const GridSum& s : intercepts) out.intercepts.push_back(s.total());
+  for (const GridSum& s : rule_sums) out.rules.push_back(s.total());
   return out;
 }
 

@@ -2,9 +2,10 @@
 // The sums over row patterns (linear/row_patterns.hpp) that the weights of a logistic model over rules alone
 // are fitted from (linear/penalised_logistic.hpp, solve_rule_logistic): the rows' weights by class, in all and
 // under each rule, and the loss with its gradient at given weights. Every sum is exact (util/exact_sum.hpp) and
-// every term is a pattern's weight times a value of its class and rules alone, added as an exact product: the
-// sums over the patterns of parts of the rows merge into those over the patterns of all of them, bit for bit
-// (with whole-number weights; with others, up to the rounding of each pattern's summed weight). So the weights
+// every term is a pattern's weight times a value of its class and rules alone (the loss's terms and residuals
+// cut to a fine grid first, so that most products are of integers): the sums over the patterns of parts of the
+// rows merge into those over the patterns of all of them, bit for bit (with whole-number weights; with others,
+// up to the rounding of each pattern's summed weight). So the weights
 // fitted on rows held in parts elsewhere (learn/fit_rows.hpp) are those of the fit in one process, and the
 // process that fits them holds a number per rule and class, whatever the rows.
 #include <cstddef>
@@ -35,7 +36,8 @@ struct RuleLossQuery {
 };
 
 // The summed weighted cross-entropy of the rows at that point, and its gradient: per logit (the intercepts'),
-// and per rule the residuals of its logit summed over the rows it covers (the sign not applied).
+// and per rule the residuals of its logit summed over the rows it covers (the sign not applied). Each row's
+// cross-entropy is cut toward zero to a multiple of 2^-44 and each residual to one of 2^-52 before it is summed.
 struct RuleLossSums {
   ExactSum loss;
   std::vector<ExactSum> intercepts, rules;

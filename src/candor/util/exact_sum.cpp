@@ -1,27 +1,27 @@
 #include "candor/util/exact_sum.hpp"
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 namespace candor {
 
 void ExactSum::add(double x) {
-  if (x == 0) return;
-  if (!std::isfinite(x)) throw std::invalid_argument("ExactSum: a term that is not finite");
-  int e = 0;
-  const double f = std::frexp(x, &e);  // x = f 2^e, 0.5 <= |f| < 1
-  // x = m 2^(e - 53), m an integer of at most 53 bits; its lowest bit is bit e - 53 + kBias of the accumulator.
-  auto m = static_cast<std::int64_t>(std::ldexp(f, 53));
-  int bit = e - 53 + kBias;
-  if (bit < 0) {
-    // A subnormal: the bits of m below 2^-1074 are zero; shifting them out is exact.
-    m /= std::int64_t{1} << -bit;
-    bit = 0;
-  }
+  // The term's fields, read from its bits (frexp and ldexp cost most of an addition otherwise).
+  const auto bits = std::bit_cast<std::uint64_t>(x);
+  const auto biased = static_cast<int>((bits >> 52) & 0x7FF);
+  if (biased == 0x7FF) throw std::invalid_argument("ExactSum: a term that is not finite");
+  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  if (biased == 0 && fraction == 0) return;  // +0 or -0
+  // |x| = m 2^(bit - kBias): a normal number's m has its leading 1 (2^52) and its lowest bit at biased - 1; a
+  // subnormal's m is its fraction, from bit 0.
+  const std::uint64_t m = biased ? fraction | (std::uint64_t{1} << 52) : fraction;
+  const int bit = biased ? biased - 1 : 0;
   const auto at = static_cast<std::size_t>(bit / 32);
   // The magnitude shifted into place (at most 85 bits), its three 32-bit digits added or taken away.
-  const bool negative = m < 0;
-  const unsigned __int128 v = static_cast<unsigned __int128>(negative ? -m : m) << (bit % 32);
+  const bool negative = (bits >> 63) != 0;
+  const unsigned __int128 v = static_cast<unsigned __int128>(m) << (bit % 32);
   constexpr unsigned __int128 kLow = 0xFFFFFFFF;
   const auto d0 = static_cast<std::int64_t>(v & kLow), d1 = static_cast<std::int64_t>((v >> 32) & kLow),
              d2 = static_cast<std::int64_t>(v >> 64);

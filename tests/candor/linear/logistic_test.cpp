@@ -4,15 +4,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <functional>
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "candor/data.hpp"
 #include "candor/errors.hpp"
@@ -356,6 +359,43 @@ TEST(PatternSums, AreTheObjectiveAndSumsOfTheRows) {
   EXPECT_THROW(rule_loss(patterns, 3, q), std::invalid_argument);  // one logit of three classes needs `positive`
   q.positive = 1;
   EXPECT_NO_THROW(rule_loss(patterns, 3, q));
+}
+
+// A pattern's terms are the same sum whether its weight comes whole (3), in whole parts (1 + 2, the fast integer
+// path) or in fractional ones (1.5 + 1.5 and 0.75 + 2.25, exact products): the loss and gradient, bit for bit.
+TEST(PatternSums, APatternsWeightSumsAlikeInWholeAndFractionalParts) {
+  const std::vector<std::vector<double>> splits{{3}, {1, 2}, {1.5, 1.5}, {0.75, 2.25}};
+  RuleLossQuery q;
+  q.logits = 3;
+  q.rule_logit = {1, 2};
+  q.rule_sign = {1, 1};
+  q.intercepts = {0.1, -0.3, 0.2};
+  q.rules = {0.7, 1.3};
+  std::optional<RuleLossSums> first;
+  for (const auto& split : splits) {
+    // Each weight of the split is one part's three patterns: classes 0, 1 and 2 under rules {0}, {0, 1} and none,
+    // summed as the parts of a fit are.
+    RuleLossSums sums;
+    for (std::size_t copy = 0; copy < split.size(); ++copy) {
+      RowPatterns one;
+      one.y = {0, 1, 2};
+      one.w.assign(3, split[copy]);
+      one.covered = {{0, 1}, {1}};
+      const RuleLossSums s = rule_loss(one, 3, q);
+      if (copy == 0)
+        sums = s;
+      else
+        sums.merge(s);
+    }
+    if (!first) {
+      first = sums;
+      EXPECT_GT(sums.loss.value(), 0);
+      continue;
+    }
+    EXPECT_TRUE(sums.loss == first->loss) << split[0];
+    EXPECT_TRUE(sums.intercepts == first->intercepts) << split[0];
+    EXPECT_TRUE(sums.rules == first->rules) << split[0];
+  }
 }
 
 // Solved from their sums and loss (as a fit over parts solves them), the weights of a problem over rules alone
