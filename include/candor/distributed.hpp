@@ -22,11 +22,14 @@ namespace candor {
 // How the coordinator reaches its parts. `ask` sends one request to each part (in part order) and returns their
 // replies; `update` sends each part a request that moves its scores (PartRows::update), answered by nothing;
 // `share` makes one value (the bins, then the rules the weights are fitted over) known to every part for the
-// requests after it. No reply grows with a part's rows but those of the rows a fit samples.
+// requests after it. `end_scores`, which a transport may leave empty, says that no request reads the scores any
+// more (the search is over and the weights are fitted next): the parts' scores may go, and the requests after it
+// are answered with none. No reply grows with a part's rows but those of the rows a fit samples.
 struct PartTransport {
   std::function<std::vector<std::string>(const std::vector<std::string>&)> ask;
   std::function<void(const std::vector<std::string>&)> update;
   std::function<void(const std::string&)> share;
+  std::function<void()> end_scores;
 };
 
 class RowPart;  // learn/fit_rows.hpp

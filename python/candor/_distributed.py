@@ -91,6 +91,10 @@ class _Transport:
         self.scores = [self.client.submit(_update, p, s, self.shared, r, pure=False)
                        for p, s, r in zip(self.parts, self.scores, requests)]
 
+    def end_scores(self):
+        # The search is over: the scores' futures are let go, and with them the workers' arrays.
+        self.scores = [None] * len(self.parts)
+
     def share(self, value):
         # A task that returns the value, not scattered data: a worker lost with it computes it again from the task,
         # where a scattered value has no lineage and, once Dask's memory manager has cut its replicas to one
@@ -165,7 +169,7 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
     _core.set_progress(bool(estimator.verbose))  # the fit's rounds, past 2 seconds, as in one process
     try:
         model, requests, sent = _core.Model.fit_on_parts(layout, [int(n) for n in part_rows], transport.ask,
-                                                         transport.update, transport.share,
+                                                         transport.update, transport.share, transport.end_scores,
                                                          estimator._params_json(), int(estimator.n_jobs))
     finally:
         _core.set_progress(False)

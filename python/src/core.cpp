@@ -364,7 +364,7 @@ PYBIND11_MODULE(_core, m) {
       .def_static(
           "fit_on_parts",
           [](const Dataset& layout, const std::vector<std::size_t>& part_rows, py::function ask, py::function update,
-             py::function share, const std::string& params_json, int threads) {
+             py::function share, py::object end_scores, const std::string& params_json, int threads) {
             return guarded([&] {
               const Learner learner = Learner::from_json(nlohmann::json::parse(params_json));
               auto as_bytes = [](const std::vector<std::string>& requests) {
@@ -387,6 +387,11 @@ PYBIND11_MODULE(_core, m) {
                 py::gil_scoped_acquire acquire;
                 share(py::bytes(value));
               };
+              if (!end_scores.is_none())
+                transport.end_scores = [&] {
+                  py::gil_scoped_acquire acquire;
+                  end_scores();
+                };
               PartsFit fit;
               {
                 py::gil_scoped_release release;
@@ -396,7 +401,7 @@ PYBIND11_MODULE(_core, m) {
             });
           },
           py::arg("layout"), py::arg("part_rows"), py::arg("ask"), py::arg("update"), py::arg("share"),
-          py::arg("params_json"), py::arg("threads") = 1)
+          py::arg("end_scores").none(true), py::arg("params_json"), py::arg("threads") = 1)
       .def_static(
           "fit",
           [](const Dataset& d, const std::string& params_json, int threads) {

@@ -154,7 +154,10 @@ void RowPart::add_scores(double* scores, const std::vector<ScoreStep>& steps) co
 }
 
 void RowPart::patterns_with(const std::vector<Rule>& rules) {
-  patterns_.reset();  // the last ones' memory before the next are made
+  // The search is over once the weights are fitted: its index goes (patterns read the rows themselves), and so
+  // do the last patterns, before the next are made.
+  drop_index();
+  patterns_.reset();
   shared_rules_.clear();
   patterns_ = row_patterns(data_->y, data_->weights, covered_rows(*data_, rules));
   // No sum reads a row's pattern.
@@ -737,6 +740,10 @@ void RemoteRows::add_scores(const std::vector<ScoreStep>& steps) {
   json list = json::array();
   for (const ScoreStep& s : steps) list.push_back(json::array({conditions_json(s.conditions), s.klass, s.delta}));
   update_all(pack(json{{"op", "add_scores"}, {"steps", list}}));
+}
+
+void RemoteRows::end_search() {
+  if (transport_.end_scores) transport_.end_scores();
 }
 
 PatternWeights RemoteRows::weigh_with(const std::vector<Rule>& rules) {

@@ -114,7 +114,8 @@ class RowPart {
                               const std::vector<std::vector<Condition>>& others) const;
   void add_scores(double* scores, const std::vector<ScoreStep>& steps) const;
 
-  // The row patterns of `rules` (Rule::covers), which the weights' sums read; kept until the next. The same for
+  // The row patterns of `rules` (Rule::covers), which the weights' sums read; kept until the next, while the
+  // index, which the search is over with, goes. The same for
   // requests, from the rules as RemoteRows shares them, built only when those bytes change (std::invalid_argument,
   // naming `op`, before any rules were shared).
   void patterns_with(const std::vector<Rule>& rules);
@@ -218,7 +219,7 @@ class RemoteRows : public FitRows {
   std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) override;
   std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
   void add_scores(const std::vector<ScoreStep>& steps) override;
-  void end_search() override {}
+  void end_search() override;
   PatternWeights weigh_with(const std::vector<Rule>& rules) override;
   RuleLossSums rule_loss(const RuleLossQuery& query) override;
   // The requests sent so far (one to every part counts once) and the bytes they and their replies took.

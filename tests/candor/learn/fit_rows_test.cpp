@@ -41,6 +41,7 @@ struct InProcessParts {
   std::string shared;
   std::vector<std::size_t> rows;
   std::size_t asked = 0, shares = 0;
+  bool ended = false;  // end_scores was called: the weights' requests were answered without scores
 
   InProcessParts(const Dataset& data, const std::vector<std::size_t>& cuts) {
     std::size_t from = 0;
@@ -80,6 +81,11 @@ struct InProcessParts {
     t.share = [this](const std::string& value) {
       ++shares;
       shared = value;
+    };
+    t.end_scores = [this] {
+      for (auto& s : scores) s = {};
+      started.assign(parts.size(), 0);
+      ended = true;
     };
     return t;
   }
@@ -122,6 +128,7 @@ TEST(FitOnParts, TheDefaultEqualsTheFitInOneProcess) {
   EXPECT_EQ(local->to_json().dump(), fit.model->to_json().dump());
   ASSERT_GT(local->rule_count(), 5u);
   EXPECT_EQ(parts.shares, 2u);  // the binning, then the rules the weights are fitted over
+  EXPECT_TRUE(parts.ended);
   // Every ask, and the updates (the start, one a round) and the binning shared.
   EXPECT_GT(parts.asked, 50u);
   EXPECT_GT(fit.requests, parts.asked + 2);
