@@ -92,7 +92,11 @@ class _Transport:
                        for p, s, r in zip(self.parts, self.scores, requests)]
 
     def end_scores(self):
-        # The search is over: the scores' futures are let go, and with them the workers' arrays.
+        # The search is over: the scores' futures are let go, and with them the workers' arrays, once the last
+        # updates have run (futures let go while their tasks run are cancelled under the workers, which log it).
+        from distributed import wait
+
+        wait([s for s in self.scores if s is not None])
         self.scores = [None] * len(self.parts)
 
     def share(self, value):
