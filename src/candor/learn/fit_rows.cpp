@@ -17,18 +17,6 @@ namespace candor {
 
 using nlohmann::json;
 
-std::vector<double> values(const std::vector<ExactSum>& sums) {
-  std::vector<double> out;
-  for (const ExactSum& s : sums) out.push_back(s.value());
-  return out;
-}
-
-void merge(std::vector<ExactSum>& into, const std::vector<ExactSum>& from) {
-  if (into.empty()) into.resize(from.size());
-  if (into.size() != from.size()) throw std::invalid_argument("sums of another number of classes");
-  for (std::size_t c = 0; c < into.size(); ++c) into[c].merge(from[c]);
-}
-
 void ExactRuleSums::merge(const ExactRuleSums& other) {
   candor::merge(counts, other.counts);
   gradient.merge(other.gradient);

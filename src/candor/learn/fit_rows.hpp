@@ -43,9 +43,6 @@ struct ExactRuleSums {
   void merge(const ExactRuleSums& other);
   RuleSums value() const;
 };
-// The value of each sum.
-std::vector<double> values(const std::vector<ExactSum>& sums);
-void merge(std::vector<ExactSum>& into, const std::vector<ExactSum>& from);
 
 // The queries a round of the gradient search sends together, one per class's rule: a gap of one threshold, and
 // a rule's sums with whether it covers the same rows as each of `others`.

@@ -11,11 +11,6 @@ namespace candor {
 
 namespace {
 
-void merge_all(std::vector<ExactSum>& into, const std::vector<ExactSum>& from) {
-  if (into.size() != from.size()) throw std::invalid_argument("pattern sums: sums of another length");
-  for (std::size_t i = 0; i < into.size(); ++i) into[i].merge(from[i]);
-}
-
 // An exact sum of terms w x, each x first cut (toward zero) to a whole number of steps of 2^-grid_bits. A term of
 // a whole-number weight below 2^31 and fewer than 2^52 steps is added as w times its steps to a 128-bit integer
 // (a few instructions); any other, as the exact product of w and its cut x, to an ExactSum (ten times as long).
@@ -79,9 +74,9 @@ std::size_t class_of(const RowPatterns& patterns, std::size_t q, std::size_t cla
 }  // namespace
 
 void PatternWeights::merge(const PatternWeights& other) {
-  merge_all(classes, other.classes);
+  candor::merge(classes, other.classes);
   if (rules.size() != other.rules.size()) throw std::invalid_argument("pattern sums: sums of another rule list");
-  for (std::size_t k = 0; k < rules.size(); ++k) merge_all(rules[k], other.rules[k]);
+  for (std::size_t k = 0; k < rules.size(); ++k) candor::merge(rules[k], other.rules[k]);
 }
 
 PatternWeights pattern_weights(const RowPatterns& patterns, std::size_t classes) {
@@ -96,8 +91,8 @@ PatternWeights pattern_weights(const RowPatterns& patterns, std::size_t classes)
 
 void RuleLossSums::merge(const RuleLossSums& other) {
   loss.merge(other.loss);
-  merge_all(intercepts, other.intercepts);
-  merge_all(rules, other.rules);
+  candor::merge(intercepts, other.intercepts);
+  candor::merge(rules, other.rules);
 }
 
 RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const RuleLossQuery& q) {

@@ -88,4 +88,16 @@ ExactSum ExactSum::from_digits(const std::vector<std::int64_t>& digits) {
   return out;
 }
 
+std::vector<double> values(const std::vector<ExactSum>& sums) {
+  std::vector<double> out;
+  for (const ExactSum& s : sums) out.push_back(s.value());
+  return out;
+}
+
+void merge(std::vector<ExactSum>& into, const std::vector<ExactSum>& from) {
+  if (into.empty()) into.resize(from.size());
+  if (into.size() != from.size()) throw std::invalid_argument("sums of another length");
+  for (std::size_t i = 0; i < into.size(); ++i) into[i].merge(from[i]);
+}
+
 }  // namespace candor

@@ -37,4 +37,10 @@ class ExactSum {
   std::uint32_t terms_ = 0;
 };
 
+// The value of each sum.
+std::vector<double> values(const std::vector<ExactSum>& sums);
+// Each of `from` merged into its place in `into` (empty: as many zeros first); std::invalid_argument for sums of
+// another length.
+void merge(std::vector<ExactSum>& into, const std::vector<ExactSum>& from);
+
 }  // namespace candor

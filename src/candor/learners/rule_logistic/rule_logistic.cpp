@@ -557,6 +557,7 @@ void weigh_rules_on(LogisticRuleModel& model, FitRows& rows, const RuleLogisticO
   const auto problems = make_problems(shape, rules, classes, model.link, o, model.lambda);
   std::vector<std::vector<double>> gammas;
   std::vector<LogisticWeights> solved;
+  SpreadSums spreads;  // of every problem alike: all rows, and those each rule covers
   SolverOptions options;
   options.tolerance = kModelTolerance;
   for (std::size_t j = 0; j < problems.size(); ++j) {
@@ -568,6 +569,8 @@ void weigh_rules_on(LogisticRuleModel& model, FitRows& rows, const RuleLogisticO
     query.rule_sign = q.rule_sign;
     const LogisticRowSums sums = problem_sums(q, query.positive, weights);
     gammas.push_back(rule_gammas(q, sums));
+    spreads.total = sums.total;
+    spreads.rules = sums.rule_weight;
     const auto loss = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& gradient_a,
                           Eigen::VectorXd& gradient_rules) {
       query.intercepts.assign(a.data(), a.data() + a.size());
@@ -581,15 +584,6 @@ void weigh_rules_on(LogisticRuleModel& model, FitRows& rows, const RuleLogisticO
     solved.push_back(solve_rule_logistic(q, sums, loss, options));
   }
   store_weights(model, problems, gammas, solved, rules, classes);
-  SpreadSums spreads;
-  ExactSum total;
-  for (const ExactSum& c : weights.classes) total.merge(c);
-  spreads.total = total.value();
-  for (std::size_t k = 0; k < rules.size(); ++k) {
-    ExactSum all;
-    for (const ExactSum& c : weights.rules[k]) all.merge(c);
-    spreads.rules.push_back(all.value());
-  }
   drop_and_rank_rules(model, spreads);
 }
 
