@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 
@@ -74,16 +75,36 @@ double ExactSum::value() const {
 std::vector<std::int64_t> ExactSum::digits() const {
   ExactSum c = *this;
   c.carry();
-  return std::vector<std::int64_t>(c.digit_.begin(), c.digit_.end());
+  const bool negative = c.digit_[kDigits - 1] < 0;
+  if (negative) {
+    for (auto& d : c.digit_) d = -d;
+    c.carry();
+  }
+  std::size_t low = 0, high = kDigits;
+  while (low < kDigits && c.digit_[low] == 0) ++low;
+  if (low == kDigits) return {};
+  while (c.digit_[high - 1] == 0) --high;
+  const auto first = static_cast<std::int64_t>(low);
+  std::vector<std::int64_t> out{negative ? -first - 1 : first};
+  out.insert(out.end(), c.digit_.begin() + static_cast<std::ptrdiff_t>(low),
+             c.digit_.begin() + static_cast<std::ptrdiff_t>(high));
+  return out;
 }
 
 ExactSum ExactSum::from_digits(const std::vector<std::int64_t>& digits) {
-  if (digits.size() != kDigits) throw std::invalid_argument("ExactSum: digits of another accumulator");
   ExactSum out;
-  for (std::size_t i = 0; i < kDigits; ++i) {
-    if (i + 1 < kDigits && (digits[i] < 0 || digits[i] >= (std::int64_t{1} << 32)))
+  if (digits.empty()) return out;
+  const bool negative = digits[0] < 0;
+  const std::int64_t first = negative ? -(digits[0] + 1) : digits[0];
+  const auto places = static_cast<std::int64_t>(kDigits);
+  if (digits.size() < 2 || first >= places || static_cast<std::int64_t>(digits.size()) - 1 > places - first)
+    throw std::invalid_argument("ExactSum: digits of another accumulator");
+  for (std::size_t i = 1; i < digits.size(); ++i) {
+    const auto at = static_cast<std::size_t>(first) + i - 1;
+    // A magnitude's digits: in [0, 2^32) below the top one, which takes the carries.
+    if (digits[i] < 0 || (at + 1 < kDigits && digits[i] >= (std::int64_t{1} << 32)))
       throw std::invalid_argument("ExactSum: a digit out of range");
-    out.digit_[i] = digits[i];
+    out.digit_[at] = negative ? -digits[i] : digits[i];
   }
   return out;
 }

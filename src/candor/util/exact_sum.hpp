@@ -20,7 +20,10 @@ class ExactSum {
   void merge(const ExactSum& other);
   // The sum, to within one unit in the last place; the same for the same exact sum, whatever the order.
   double value() const;
-  // The state as numbers (for a message) and back.
+  // The sum as numbers, for a message, and back: {} for zero; else the index of the magnitude's lowest non-zero
+  // digit (-(index + 1) for a negative sum), then its digits up to its highest non-zero one. A sum in a fit spans
+  // a few of the 70 digits, which a message would otherwise carry in full (a negative one as 2^32 - 1 in each
+  // digit above its magnitude). The same sum gives the same numbers, whatever the order of its terms.
   std::vector<std::int64_t> digits() const;
   static ExactSum from_digits(const std::vector<std::int64_t>& digits);
   bool operator==(const ExactSum& other) const { return digits() == other.digits(); }

@@ -59,10 +59,43 @@ TEST(ExactSum, TheOrderAndThePartsDoNotMatter) {
     EXPECT_EQ(merged.value(), whole.value());
   }
   EXPECT_TRUE(ExactSum::from_digits(whole.digits()) == whole);
-  std::vector<std::int64_t> bad = whole.digits();
-  bad[0] = -1;
-  EXPECT_THROW(ExactSum::from_digits(bad), std::invalid_argument);
-  EXPECT_THROW(ExactSum::from_digits({1, 2}), std::invalid_argument);
+  EXPECT_EQ(ExactSum::from_digits(whole.digits()).value(), whole.value());
+}
+
+TEST(ExactSum, TravelsAsTheDigitsItSpans) {
+  // Zero is no numbers; 1 is digit 33 (2^(32 * 33 - 1074) = 2^-18) of 2^18, -1 the same with the index as -34.
+  EXPECT_EQ(ExactSum{}.digits(), std::vector<std::int64_t>{});
+  ExactSum one, minus_one;
+  one.add(1.0);
+  minus_one.add(-1.0);
+  EXPECT_EQ(one.digits(), (std::vector<std::int64_t>{33, 1 << 18}));
+  EXPECT_EQ(minus_one.digits(), (std::vector<std::int64_t>{-34, 1 << 18}));
+  // Sums of either sign and of terms cancelling to zero come back whole, and a sum of terms between 2^-40 and 2^20
+  // spans 3 of the 70 digits (32 to 34).
+  ExactSum mixed, cancelled;
+  for (double x : {std::ldexp(1.0, -40), -3.5, 0.25, -1e6}) mixed.add(x);
+  cancelled.add(0.1);
+  cancelled.add(-0.1);
+  for (const ExactSum& s : {one, minus_one, mixed, cancelled}) {
+    const ExactSum back = ExactSum::from_digits(s.digits());
+    EXPECT_TRUE(back == s);
+    EXPECT_EQ(back.value(), s.value());
+  }
+  EXPECT_EQ(mixed.digits().size(), 4U);
+  EXPECT_EQ(cancelled.digits(), std::vector<std::int64_t>{});
+  EXPECT_LT(ExactSum::from_digits(mixed.digits()).value(), 0);
+  // A sum read back merges as the sum itself.
+  ExactSum merged = ExactSum::from_digits(minus_one.digits());
+  merged.merge(ExactSum::from_digits(mixed.digits()));
+  ExactSum direct = minus_one;
+  direct.merge(mixed);
+  EXPECT_TRUE(merged == direct);
+  // Refused: an index with no digits, an index past the accumulator, more digits than it holds, a digit out of
+  // range (negative, or 2^32 below the top).
+  for (const std::vector<std::int64_t>& bad :
+       std::vector<std::vector<std::int64_t>>{{5}, {70, 1}, {-71, 1}, {68, 1, 2, 3}, {3, -1}, {3, std::int64_t{1} << 32}})
+    EXPECT_THROW(ExactSum::from_digits(bad), std::invalid_argument);
+  EXPECT_NO_THROW(ExactSum::from_digits({69, std::int64_t{1} << 33}));
 }
 
 TEST(ExactSum, AddsProductsExactly) {
