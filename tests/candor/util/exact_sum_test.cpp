@@ -92,8 +92,8 @@ TEST(ExactSum, TravelsAsTheDigitsItSpans) {
   EXPECT_TRUE(merged == direct);
   // Refused: an index with no digits, an index past the accumulator, more digits than it holds, a digit out of
   // range (negative, or 2^32 below the top).
-  for (const std::vector<std::int64_t>& bad :
-       std::vector<std::vector<std::int64_t>>{{5}, {70, 1}, {-71, 1}, {68, 1, 2, 3}, {3, -1}, {3, std::int64_t{1} << 32}})
+  for (const std::vector<std::int64_t>& bad : std::vector<std::vector<std::int64_t>>{
+           {5}, {70, 1}, {-71, 1}, {68, 1, 2, 3}, {3, -1}, {3, std::int64_t{1} << 32}})
     EXPECT_THROW(ExactSum::from_digits(bad), std::invalid_argument);
   EXPECT_NO_THROW(ExactSum::from_digits({69, std::int64_t{1} << 33}));
 }
