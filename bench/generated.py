@@ -4,8 +4,9 @@
 Generators (Debian's `weka` package, weka.datagenerators.classifiers.classification):
   led24  LED24, 24 binary attributes (7 LED segments each flipped with probability 0.1, 17 irrelevant),
          10 classes; the Bayes rate is 0.74 (Breiman et al. 1984). Test set from another seed.
-  agrawal Agrawal's function 2 (salary and age bands; 9 attributes, 6 numeric), no perturbation, 2 classes;
-         5% of the labels (train and test alike) flipped with a seeded generator: Bayes rate 0.95.
+  agrawal Agrawal's function 2 (salary and age bands; 9 attributes, 6 numeric; --agrawal-function picks
+         another of the ten, such as 1: two age bands), no perturbation, 2 classes; 5% of the labels (train
+         and test alike) flipped with a seeded generator: Bayes rate 0.95.
   rdg1   RDG1, a random decision list over 10 binary attributes (rules of 1 to 4 conditions), 2 classes;
          5% of the labels flipped likewise: Bayes rate 0.95.
   rbf    RandomRBF, 10 numeric attributes around 50 random centroids, 2 classes (no flipped labels; the
@@ -17,7 +18,7 @@ to build model" of `-t TRAIN -T TEST -no-cv`), the wall clock of the whole comma
 testing, JVM start for Weka), test accuracy and log loss where the tool reports it.
 
 Usage: bench/generated.py [--sizes 10000,100000] [--generators led24,rdg1] [--out FILE.md] [--threads N]
-                          [--candor "NAME=OPTIONS" ...] [--no-weka] [--work DIR]
+                          [--candor "NAME=OPTIONS" ...] [--no-weka] [--work DIR] [--agrawal-function F]
 """
 import argparse
 import json
@@ -35,6 +36,7 @@ WEKA_JAR = "/usr/share/java/weka.jar"
 GEN = "weka.datagenerators.classifiers.classification."
 TEST_ROWS = 20000
 BAYES = {"led24": 0.74, "rdg1": 0.95, "agrawal": 0.95, "rbf": float("nan")}
+AGRAWAL_FUNCTION = 2  # which of Agrawal's ten concepts (--agrawal-function)
 
 
 class Timeout(Exception):
@@ -88,8 +90,10 @@ def write_arff(path, header, rows):
 
 
 def make(generator, n, work):
-    train = os.path.join(work, f"{generator}_{n}_train.arff")
-    test = os.path.join(work, f"{generator}_{n}_test.arff")
+    # Function 2's files keep the names they always had; another function's files are named by it.
+    name = generator if generator != "agrawal" or AGRAWAL_FUNCTION == 2 else f"agrawal{AGRAWAL_FUNCTION}"
+    train = os.path.join(work, f"{name}_{n}_train.arff")
+    test = os.path.join(work, f"{name}_{n}_test.arff")
     if os.path.exists(train) and os.path.exists(test):
         return train, test
     tmp = os.path.join(work, "gen.arff")
@@ -108,7 +112,7 @@ def make(generator, n, work):
         run(["java", "-cp", WEKA_JAR, GEN + "RDG1", "-S", "1", "-n", str(n + TEST_ROWS), "-a", "10", "-c", "2", "-R",
              "4", "-M", "1", "-o", tmp])
     else:
-        run(["java", "-cp", WEKA_JAR, GEN + "Agrawal", "-S", "1", "-n", str(n + TEST_ROWS), "-F", "2", "-P", "0",
+        run(["java", "-cp", WEKA_JAR, GEN + "Agrawal", "-S", "1", "-n", str(n + TEST_ROWS), "-F", str(AGRAWAL_FUNCTION), "-P", "0",
              "-o", tmp])
     header, rows = split_arff(tmp)
     labels = sorted({r.split(",")[-1] for r in rows})
@@ -125,7 +129,7 @@ def make(generator, n, work):
 
 
 def candor(train, test, options, work, threads=1):
-    exe = os.path.join(ROOT, "build", "candor")
+    exe = os.environ.get("CANDOR_CLI", os.path.join(ROOT, "build", "candor"))
     out, wall = run([exe, "evaluate", train, "--test", test, "--threads", str(threads), "--format", "json"] + options)
     j = json.loads(out)
     return {"seconds": j["fit_seconds"], "wall": wall, "accuracy": j["accuracy"], "log_loss": j["log_loss"],
@@ -152,7 +156,11 @@ def main():
                     help="candor's threads (Weka's learners run on one); the table's fit column says how many")
     ap.add_argument("--work", default=os.path.join(ROOT, "out", "generated"))
     ap.add_argument("--out")
+    ap.add_argument("--agrawal-function", type=int, default=2, choices=range(1, 11), metavar="F",
+                    help="which of Agrawal's ten concepts the agrawal generator draws (default 2)")
     args = ap.parse_args()
+    global AGRAWAL_FUNCTION
+    AGRAWAL_FUNCTION = args.agrawal_function
     os.makedirs(args.work, exist_ok=True)
     learners = args.candor or ["candor defaults=", "candor --quality evc=--quality evc"]
     use_weka = not args.no_weka and shutil.which("java") and os.path.exists(WEKA_JAR)

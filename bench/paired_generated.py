@@ -2,12 +2,12 @@
 """candor and Weka's JRip on the same rows of a large test set, compared row by row: on 20,000 test rows one
 standard error of an accuracy near 0.95 is 0.15 points, more than the differences between rule learners on
 Agrawal's data, so bench/generated.py cannot order them. Here each learner is trained on --train rows of
-bench/generated.py's Agrawal data (function 2, 5% of the labels flipped) and predicts --test other rows of the
+bench/generated.py's Agrawal data (function 2, or --agrawal-function F; 5% of the labels flipped) and predicts --test other rows of the
 same concept; the difference in accuracy is stated with its 95% interval, and McNemar's exact test (SciPy's
 binomial test on the rows exactly one of the two gets right) says whether it is measurable.
 
     /usr/bin/python3 bench/paired_generated.py [--train 100000] [--test 1000000] [--candor "NAME=OPTIONS" ...]
-                                               [--no-jrip] [--work DIR]
+                                               [--no-jrip] [--work DIR] [--agrawal-function F]
 
 With --no-jrip the candor learners are compared with the first of them (JRip takes about 6 minutes on a million
 training rows).
@@ -58,7 +58,10 @@ def main():
     ap.add_argument("--candor", action="append", default=[], help="NAME=OPTIONS (default: the defaults)")
     ap.add_argument("--work", default=os.path.join(ROOT, "out", "generated"))
     ap.add_argument("--no-jrip", action="store_true")
+    ap.add_argument("--agrawal-function", type=int, default=2, choices=range(1, 11), metavar="F",
+                    help="which of Agrawal's ten concepts (default 2)")
     args = ap.parse_args()
+    generated.AGRAWAL_FUNCTION = args.agrawal_function
     os.makedirs(args.work, exist_ok=True)
     generated.TEST_ROWS = args.test
     train, test = make("agrawal", args.train, os.path.join(args.work))
@@ -78,7 +81,7 @@ def main():
     for k, v in results.items():
         if len(v[0]) != n:
             sys.exit(f"{k}: {len(v[0])} predictions for {n} test rows")
-    print(f"Agrawal, {args.train} training rows, {n} test rows, one thread\n")
+    print(f"Agrawal function {args.agrawal_function}, {args.train} training rows, {n} test rows, one thread\n")
     first = next(iter(results))
     print(f"| learner | rules | fit s | {first}'s time over it | accuracy | minus {first}'s (95% interval) | "
           "McNemar p |")

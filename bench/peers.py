@@ -164,7 +164,9 @@ def main():
     ap.add_argument("--table")
     args = ap.parse_args()
     warnings.filterwarnings("ignore")
-    import candor
+    # The Python package reads the data for the peers alone: a run of candor's learners needs only the CLI.
+    if [p for p in args.peers.split(",") if p]:
+        import candor
 
     names = args.datasets.split(",") if args.datasets else corpus(DATASETS)
     learners = [spec.split("=", 1) for spec in (args.candor or ["default="])]
