@@ -291,6 +291,25 @@ TEST(CoverageIndex, QuantileBinsHoldWholeValues) {
 // The bins of data held in parts are the bins of the same rows held whole: the bounds from the whole's spread
 // sample, the ranges of each part merged. Below kBinSampleRows the sample is every row, and the index cuts
 // exactly as the quantile bins of every row (QuantileBinsHoldWholeValues).
+// bin_of is a binary search written without branches: the first bound at or above a value, the last bin for
+// a value above every bound, on bounds of every length from 1 to 300 and values on, between and beyond them.
+TEST(NumericBinning, BinOfIsTheFirstBoundAtOrAboveTheValue) {
+  for (std::size_t len = 1; len <= 300; ++len) {
+    NumericBinning b;
+    b.bins = 255;
+    b.upper.assign(1, {});
+    for (std::size_t i = 0; i < len; ++i) b.upper[0].push_back(static_cast<double>(2 * i));
+    for (double v = -2.0; v <= static_cast<double>(2 * len + 1); v += 0.5) {
+      const auto& u = b.upper[0];
+      const auto at = static_cast<std::size_t>(std::lower_bound(u.begin(), u.end(), v) - u.begin());
+      ASSERT_EQ(b.bin_of(0, v), std::min(at, len - 1)) << "bounds " << len << ", value " << v;
+    }
+  }
+  NumericBinning none;
+  none.upper.assign(1, {});
+  EXPECT_EQ(none.bin_of(0, 3.0), 0u);
+}
+
 TEST(NumericBinning, PartsMergeToTheWhole) {
   const Dataset d = random_dataset(3000, false, 11);
   const NumericBinning whole = numeric_binning(d, 16);
