@@ -20,9 +20,8 @@ EvcEstimate evc_correct(double s, double n, double p_total, double n_total, cons
   if (s <= e_s) return out;  // at or below the prior: not corrected
 
   out.log_p_a = law.log_upper_tail(out.lrs);
-  const double log_p_a_s = out.log_p_a + std::numbers::ln2;
-  out.p_a_s = std::min(1.0, std::exp(log_p_a_s));
-  out.corrected_lrs = chi2_upper_quantile_log(log_p_a_s, 1.0);
+  out.p_a_s = std::min(1.0, std::exp(out.log_p_a + std::numbers::ln2));
+  out.corrected_lrs = evc_corrected_statistic(out.lrs, law);
 
   if (out.corrected_lrs <= 0) {
     // Corrected to the prior itself. The probability is written as the prior, not as e_s / n, which can
@@ -42,6 +41,10 @@ EvcEstimate evc_correct(double s, double n, double p_total, double n_total, cons
   // corrected_lrs >= lrs: the law says this length finds nothing this strong by chance; keep s.
   out.probability = out.s / n;
   return out;
+}
+
+double evc_corrected_statistic(double statistic, const GumbelLaw& law) {
+  return chi2_upper_quantile_log(law.log_upper_tail(statistic) + std::numbers::ln2, 1.0);
 }
 
 }  // namespace candor

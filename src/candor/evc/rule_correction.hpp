@@ -25,4 +25,9 @@ struct EvcEstimate {
 // Counts may be weighted (fractional). n must be positive.
 EvcEstimate evc_correct(double s, double n, double p_total, double n_total, const GumbelLaw& law);
 
+// Steps 2 to 4 alone, for any statistic whose value for one rule is chi2(1) distributed under the null and whose
+// best over a search follows `law`: the chi2(1) value with upper tail 2 P(law > statistic), 0 when that tail is
+// 1 or more (the search finds a statistic this large by chance at least half the time).
+double evc_corrected_statistic(double statistic, const GumbelLaw& law);
+
 }  // namespace candor

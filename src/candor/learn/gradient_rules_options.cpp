@@ -21,6 +21,14 @@ const std::vector<ParamInfo>& gradient_rules_params() {
        "round's cost stops growing with the data; the rules' counts, probabilities and steps are those of "
        "every row (0: every row, every round; docs/defaults.md measures it)",
        "gradient", at_least(0)},
+      {"gradient_prune", named_option_field<kGradientPruneNames, &GradientRuleOptions::prune>(),
+       "gradient-rules: none (every rule a round's search finds steps the scores as found), cut (each found rule "
+       "is cut to the prefix of its conditions, in the order the search added them, whose score statistic "
+       "against the rules so far, R^2 / H over every row it covers, is least likely a search's chance find by the "
+       "EVC law of the best LRS of that length, the laws the rules' probabilities are corrected with; its "
+       "quality is then that statistic corrected) or stop (cut, and a rule with no prefix above what a search of "
+       "noise finds is dropped; a round that drops every rule ends the search); docs/defaults.md measures them",
+       "gradient"},
   };
   return table;
 }

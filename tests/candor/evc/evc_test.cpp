@@ -55,6 +55,20 @@ TEST(Evc, Chi2UpperQuantileAgreesWithReference) {
   EXPECT_EQ(chi2_upper_quantile_log(0.0, 1), 0.0);
 }
 
+// Steps 2 to 4 on a statistic of their own (--gradient-prune evc): the chi2(1) value with upper tail twice the
+// law's, 0 at or below the law's median. Reference values: SciPy, chi2.isf(2 * gumbel_r.sf(x, mu, beta), 1).
+TEST(Evc, CorrectedStatisticAgreesWithReference) {
+  EXPECT_NEAR(evc_corrected_statistic(20, GumbelLaw{7.66, 2}), 8.204743378708645, 1e-8);
+  EXPECT_NEAR(evc_corrected_statistic(30, GumbelLaw{14.16, 2}), 11.419755419994948, 1e-8);
+  EXPECT_NEAR(evc_corrected_statistic(50, GumbelLaw{26.86, 2}), 18.298015613558533, 1e-8);
+  EXPECT_EQ(evc_corrected_statistic(8, GumbelLaw{7.66, 2}), 0.0);  // P_a = 0.57
+  const GumbelLaw law{7.66, 2};
+  EXPECT_EQ(evc_corrected_statistic(law.median(), law), 0.0);
+  // It is the LRS evc_correct corrects, for the LRS a rule's counts give.
+  EXPECT_DOUBLE_EQ(evc_correct(8, 10, 10, 20, GumbelLaw{3, 2}).corrected_lrs,
+                   evc_corrected_statistic(likelihood_ratio_statistic(8, 10, 10, 20), GumbelLaw{3, 2}));
+}
+
 TEST(Evc, EdgeCases) {
   const GumbelLaw law{3.0, 2.0};
   // Below or at the prior: not corrected.

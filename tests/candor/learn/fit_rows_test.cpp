@@ -149,6 +149,19 @@ TEST(FitOnParts, SampledRoundsOfThreeClassesEqualTheFitInOneProcess) {
   ASSERT_GT(local->rule_count(), 10u);
 }
 
+TEST(FitOnParts, PruningByEvcEqualsTheFitInOneProcess) {
+  // --gradient-prune stop asks the parts for the sums of every prefix of the round's rules.
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  Learner learner;
+  learner.set("gradient_prune", "stop");
+  const auto local = fit_model(d, learner, 1);
+  InProcessParts parts(d, {300, 390});
+  const PartsFit fit = fit_model_on_parts(d, parts.rows, parts.transport(), learner, 1);
+  EXPECT_EQ(local->to_json().dump(), fit.model->to_json().dump());
+  ASSERT_GT(local->rule_count(), 2u);
+  EXPECT_NE(local->to_json().dump(), fit_model(d, Learner{}, 1)->to_json().dump());
+}
+
 TEST(FitOnParts, WeightedRowsGiveTheSameRulesAndWeightsWithinTolerance) {
   Dataset d = read_arff(test::shared("credit-a.arff"));
   for (std::size_t r = 0; r < d.rows(); ++r) d.weights[r] = 0.25 + 0.1 * static_cast<double>(r % 17);

@@ -241,7 +241,7 @@ TEST(ParamTable, ComponentOptionsAreDeclaredBesideTheirComponent) {
   EXPECT_EQ(names_in(param_table(), {"linear"}), names_in(linear_params(), {"linear"}));
   EXPECT_EQ(linear_params().size(), 10u);
   EXPECT_EQ(names_of_table(gradient_rules_params()),
-            (std::vector<std::string>{"gradient_rounds", "gradient_shrinkage", "gradient_sample"}));
+            (std::vector<std::string>{"gradient_rounds", "gradient_shrinkage", "gradient_sample", "gradient_prune"}));
 
   EXPECT_EQ(params_from_json({{"evc_permutations", 7}}).evc.permutations, 7);
   // An option held as an enum refuses other names as it is read.
