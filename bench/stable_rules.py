@@ -34,6 +34,8 @@ CONFIGS = {
     "rule-logistic stable 0.5, on the quantiles, every frequent rule": "--learner rule-logistic --stable-resamples 20 "
                                                                       "--stable-frequency 0.5 --stable-thresholds "
                                                                       "quantiles --stable-size frequent",
+    "rule-logistic, gradient prune stop": "--learner rule-logistic --gradient-prune stop",
+    "rule-logistic, gradient prune cut": "--learner rule-logistic --gradient-prune cut",
 }
 KEYS = ["accuracy", "log_loss", "rules", "rule_set_stability", "prediction_agreement"]
 

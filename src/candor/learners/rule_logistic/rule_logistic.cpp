@@ -770,12 +770,12 @@ void check_rule_logistic_options(const LearnerParams& p) {
   if (p.options<GradientRuleOptions>() == GradientRuleOptions{}) return;
   if (p.options<LinearOptions>().candidates != RuleCandidates::gradient)
     throw std::invalid_argument(
-        "--gradient-rounds, --gradient-shrinkage and --gradient-sample shape the candidates of --candidates gradient; "
-        "rule-logistic's rules come from covering (give --candidates gradient)");
+        "--gradient-rounds, --gradient-shrinkage, --gradient-sample and --gradient-prune shape the candidates of "
+        "--candidates gradient; rule-logistic's rules come from covering (give --candidates gradient)");
   if (p.stable.resamples > 0)
     throw std::invalid_argument(
-        "--gradient-rounds, --gradient-shrinkage and --gradient-sample are not read with --stable-resamples, whose "
-        "stable rules are covering's");
+        "--gradient-rounds, --gradient-shrinkage, --gradient-sample and --gradient-prune are not read with "
+        "--stable-resamples, whose stable rules are covering's");
 }
 
 void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j) {
