@@ -155,7 +155,6 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
   searched_options.shortest_thresholds = false;
   Rng rng(static_cast<std::uint64_t>(params.seed));
   std::vector<std::vector<Condition>> kept_conditions;  // as found, of each kept rule, in model.rules' order
-  std::vector<std::vector<double>> kept_counts;         // each kept rule's class counts over every row
   Progress progress("fit: gradient rules", "rounds", static_cast<std::size_t>(o.rounds), true);
   // Without sampling every round searches every row: they are brought once.
   const std::vector<std::size_t> all_rows = sampling ? std::vector<std::size_t>{} : every_row(n);
@@ -234,7 +233,7 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
     for (std::size_t k = 0; k < found.size(); ++k) {
       RuleQuery q{found[k].conditions, found[k].target, {}};
       for (std::size_t j = 0; j < model.rules.size(); ++j)
-        if (model.rules[j].klass == q.klass && kept_counts[j] == replies[k].sums.counts)
+        if (model.rules[j].klass == q.klass && model.rules[j].training_counts == replies[k].sums.counts)
           q.others.push_back(kept_conditions[j]);
       if (q.others.empty()) continue;
       same.push_back(std::move(q));
@@ -268,7 +267,6 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
       if (!passes_prior_test(settings, rule, model.training_counts)) continue;
       model.rules.push_back(std::move(rule));
       kept_conditions.push_back(candidate.found.conditions);
-      kept_counts.push_back(candidate.sums.counts);
     }
   }
   rows.end_search();
