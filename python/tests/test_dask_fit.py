@@ -1,7 +1,7 @@
 """One fit across Dask workers: each partition stays on its worker, the fit asks the workers for samples and sums,
 and the model is the one a fit on the same rows in this process gives, byte for byte (rows of unit weight); a
 worker killed during the fit leaves the model unchanged. The learners that need every row in one process refuse,
-by name."""
+by name: all but the default, gradient-rules and cn2-unordered."""
 import os
 import signal
 import time
@@ -32,7 +32,8 @@ def dask_of(X, y, partitions):
     return dd.from_pandas(X, npartitions=partitions), dd.from_pandas(y, npartitions=partitions)
 
 
-@pytest.mark.parametrize("make", [lambda: candor.RuleLogistic(), lambda: candor.GradientRules(gradient_rounds=20)])
+@pytest.mark.parametrize("make", [lambda: candor.RuleLogistic(), lambda: candor.GradientRules(gradient_rounds=20),
+                                  lambda: candor.CN2Unordered()])
 def test_a_fit_across_workers_is_the_fit_in_one_process(client, credit, make):
     X, y = credit
     local = make().fit(X, y)
@@ -92,8 +93,10 @@ def test_a_worker_killed_during_the_fit_leaves_the_model_unchanged(client, credi
 def test_what_needs_every_row_in_one_process_is_refused(client, credit):
     X, y = credit
     dX, dy = dask_of(X, y, 2)
-    with pytest.raises(ValueError, match="cn2-unordered needs every row in one process"):
-        candor.CN2Unordered().fit(dX, dy)
+    with pytest.raises(ValueError, match="cn2-ordered needs every row in one process"):
+        candor.CN2Ordered().fit(dX, dy)
+    with pytest.raises(ValueError, match="cn2-unordered with covering probabilistic needs every row"):
+        candor.CN2Unordered(covering="probabilistic").fit(dX, dy)
     with pytest.raises(ValueError, match="features rules\\+attributes needs every row in one process"):
         candor.RuleLogistic(features="rules+attributes").fit(dX, dy)
     with pytest.raises(ValueError, match="numeric_bins 0"):

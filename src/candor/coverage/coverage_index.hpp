@@ -108,7 +108,9 @@ class CoverageIndex {
   static constexpr std::uint16_t kNoBin = 0xFFFF;
   static constexpr std::size_t kMaxBins = kNoBin;
   const std::vector<std::uint16_t>& bin_of(int a) const { return orders_->bin_of[a]; }
-  bool binned(int a) const { return !orders_->bin_of[a].empty(); }
+  // Every numeric attribute of a binned index (numeric_bins() > 0) is binned, in an index of no rows too (the
+  // schema and bins a search over rows held elsewhere cuts by: SearchOptions::count_rules).
+  bool binned(int a) const { return orders_->numeric_bins > 0 && !data_->attribute(a).is_nominal(); }
   const std::vector<ClassCode>& sorted_classes(int a) const { return sorted_classes_[a]; }
   const std::vector<double>& sorted_weights(int a) const { return sorted_weights_[a]; }
 

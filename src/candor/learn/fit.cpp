@@ -145,7 +145,7 @@ std::string refuses_rows(const LearnerParams& params) {
   if (!learner.fit_on_rows && !learner.fit_model_on_rows)
     return params.learner +
            " needs every row in one process (the learners that fit across workers: rule-logistic with its gradient "
-           "candidates, the default, and gradient-rules)";
+           "candidates, the default, gradient-rules and cn2-unordered)";
   if (learner.refuses_rows) return learner.refuses_rows(params);
   return "";
 }

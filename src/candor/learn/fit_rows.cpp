@@ -141,6 +141,30 @@ void RowPart::add_scores(double* scores, const std::vector<ScoreStep>& steps) co
     });
 }
 
+std::vector<RuleHistogram> RowPart::rule_histograms(int klass, const std::vector<std::vector<Condition>>& removed,
+                                                    const std::vector<std::vector<Condition>>& rules) {
+  const CoverageIndex& ix = index();
+  if (klass < 0 || static_cast<std::size_t>(klass) >= ix.num_classes())
+    throw std::invalid_argument("rule_histograms: no such class");
+  const bool more = left_.size() == ix.rows() && klass == left_class_ && removed.size() >= left_removed_.size() &&
+                    std::equal(left_removed_.begin(), left_removed_.end(), removed.begin());
+  if (!more) {
+    left_ = Bitset(ix.rows(), true);
+    left_removed_.clear();
+  }
+  for (std::size_t k = left_removed_.size(); k < removed.size(); ++k)
+    left_.subtract(ix.covered(removed[k]) & ix.class_rows(klass));
+  left_class_ = klass;
+  left_removed_ = removed;
+  std::vector<RuleHistogram> out;
+  for (const auto& conditions : rules) {
+    Bitset covered = left_;
+    for (const Condition& c : conditions) covered = ix.covered(c, covered);
+    out.push_back(rule_histogram(ix, covered));
+  }
+  return out;
+}
+
 void RowPart::patterns_with(const std::vector<Rule>& rules) {
   // The search is over once the weights are fitted: its index goes (patterns read the rows themselves), and so
   // do the last patterns, before the next are made.
@@ -168,6 +192,25 @@ std::size_t RowPart::pattern_bytes() const {
   std::size_t out = patterns_->y.capacity() * sizeof(int) + patterns_->w.capacity() * sizeof(double);
   for (const auto& c : patterns_->covered) out += c.capacity() * sizeof(std::uint32_t);
   return out;
+}
+
+void shorten_thresholds(FitRows& rows, const std::vector<std::vector<Condition>*>& rules) {
+  for (std::size_t at = 0;; ++at) {
+    std::vector<GapQuery> gaps;
+    std::vector<std::size_t> of;
+    bool longer = false;
+    for (std::size_t k = 0; k < rules.size(); ++k) {
+      const auto& conditions = *rules[k];
+      longer = longer || at < conditions.size();
+      if (at < conditions.size() && (conditions[at].op == Op::le || conditions[at].op == Op::gt)) {
+        gaps.push_back(GapQuery{conditions, at});
+        of.push_back(k);
+      }
+    }
+    if (!longer) break;
+    const std::vector<ThresholdGap> gap = rows.threshold_gaps(gaps);
+    for (std::size_t q = 0; q < of.size(); ++q) move_into_gap((*rules[of[q]])[at], gap[q]);
+  }
 }
 
 // ---- LocalRows --------------------------------------------------------------------------------------------
@@ -324,6 +367,29 @@ std::vector<T> array_of(const json& j, const char* what, std::size_t n = SIZE_MA
 
 const char* op_of(const json& request) { return request.at("op").get_ref<const std::string&>().c_str(); }
 
+json histogram_json(const RuleHistogram& h) {
+  json cells = json::array(), weights = json::array();
+  for (const auto& c : h.cell_rows) cells.push_back(raw(c));
+  for (const auto& w : h.cell_weights) weights.push_back(raw(w));
+  return json{{"rows", h.rows}, {"counts", h.counts}, {"unit", h.unit_weights}, {"cells", cells}, {"weights", weights}};
+}
+
+RuleHistogram histogram_of(const json& j) {
+  RuleHistogram h;
+  h.rows = j.at("rows").get<std::size_t>();
+  h.counts = j.at("counts").get<std::vector<double>>();
+  h.unit_weights = j.at("unit").get<bool>();
+  for (const json& c : j.at("cells")) h.cell_rows.push_back(array_of<std::uint32_t>(c, "rule_histograms: a table"));
+  for (const json& w : j.at("weights"))
+    h.cell_weights.push_back(array_of<double>(w, "rule_histograms: a table's weights"));
+  if (h.cell_weights.size() != (h.unit_weights ? 0 : h.cell_rows.size()))
+    throw std::invalid_argument("rule_histograms: a table's weights");
+  for (std::size_t a = 0; a < h.cell_weights.size(); ++a)
+    if (h.cell_weights[a].size() != h.cell_rows[a].size())
+      throw std::invalid_argument("rule_histograms: a table's weights of another length");
+  return h;
+}
+
 json rules_json(const std::vector<Rule>& rules) {
   json out = json::array();
   for (const Rule& r : rules) out.push_back(conditions_json(r.conditions));
@@ -437,6 +503,15 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
       const ThresholdGap g = part.threshold_gap(conditions_of(q.at(0)), q.at(1).get<std::size_t>());
       out.push_back(json::array({g.below, g.above}));
     }
+    return pack(out);
+  }
+  if (op == "rule_histograms") {
+    std::vector<std::vector<Condition>> removed, rules;
+    for (const json& c : request.at("removed")) removed.push_back(conditions_of(c));
+    for (const json& c : request.at("rules")) rules.push_back(conditions_of(c));
+    json out = json::array();
+    for (const RuleHistogram& h : part.rule_histograms(request.at("class").get<int>(), removed, rules))
+      out.push_back(histogram_json(h));
     return pack(out);
   }
   if (op == "rule_queries") {
@@ -721,6 +796,28 @@ std::vector<RuleReply> RemoteRows::rule_queries(const std::vector<RuleQuery>& qu
     }
   }
   for (std::size_t k = 0; k < queries.size(); ++k) out[k].sums = sums[k].value();
+  return out;
+}
+
+std::vector<RuleHistogram> RemoteRows::rule_histograms(int klass, const std::vector<std::vector<Condition>>& removed,
+                                                       const std::vector<std::vector<Condition>>& rules) {
+  json removed_list = json::array(), rule_list = json::array();
+  for (const auto& c : removed) removed_list.push_back(conditions_json(c));
+  for (const auto& c : rules) rule_list.push_back(conditions_json(c));
+  std::vector<RuleHistogram> out;
+  const std::string request =
+      pack(json{{"op", "rule_histograms"}, {"class", klass}, {"removed", removed_list}, {"rules", rule_list}});
+  for (const std::string& reply : ask_all(request)) {
+    const json tables = unpack(reply);
+    if (tables.size() != rules.size()) throw std::invalid_argument("rule_histograms: a table per rule");
+    for (std::size_t k = 0; k < rules.size(); ++k) {
+      RuleHistogram h = histogram_of(tables.at(k));
+      if (out.size() < rules.size())
+        out.push_back(std::move(h));
+      else
+        out[k].merge(h);
+    }
+  }
   return out;
 }
 

@@ -24,6 +24,7 @@
 #include "candor/linear/row_patterns.hpp"
 #include "candor/model/rule_model.hpp"
 #include "candor/search/beam_search.hpp"
+#include "candor/search/refinements.hpp"
 #include "candor/util/exact_sum.hpp"
 
 namespace candor {
@@ -96,6 +97,8 @@ class RowPart {
   void drop_index() {
     index_.reset();
     shared_.clear();
+    left_ = Bitset();
+    left_removed_.clear();
   }
   bool indexed_with(const NumericBinning& binning) const { return index_ && binning_ == binning; }
 
@@ -110,6 +113,11 @@ class RowPart {
   std::vector<char> same_rows(const std::vector<Condition>& conditions,
                               const std::vector<std::vector<Condition>>& others) const;
   void add_scores(double* scores, const std::vector<ScoreStep>& steps) const;
+  // The tables (RuleHistogram) of `rules` over covering's rows left: every row of the part but those of class
+  // `klass` that one of `removed` covers. The rows left follow from the request alone, so that a retry loses
+  // nothing; those of the last request are kept, and a request that removes more than it subtracts only those.
+  std::vector<RuleHistogram> rule_histograms(int klass, const std::vector<std::vector<Condition>>& removed,
+                                             const std::vector<std::vector<Condition>>& rules);
 
   // The row patterns of `rules` (Rule::covers), which the weights' sums read; kept until the next, while the
   // index, which the search is over with, goes. The same for
@@ -130,6 +138,10 @@ class RowPart {
   NumericBinning binning_;
   std::string shared_;  // the bytes binning_ came in, when it came through index_with_shared
   std::optional<CoverageIndex> index_;
+  // Covering's rows left of the last rule_histograms request, and what it removed (of class left_class_).
+  Bitset left_;
+  int left_class_ = -1;
+  std::vector<std::vector<Condition>> left_removed_;
   std::optional<RowPatterns> patterns_;
   std::string shared_rules_;  // the bytes patterns_' rules came in, when they came through patterns_with_shared
 };
@@ -158,6 +170,9 @@ class FitRows {
   virtual std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) = 0;
   virtual std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) = 0;
   virtual void add_scores(const std::vector<ScoreStep>& steps) = 0;
+  // RowPart::rule_histograms over all the rows, merged (RuleHistogram::merge).
+  virtual std::vector<RuleHistogram> rule_histograms(int klass, const std::vector<std::vector<Condition>>& removed,
+                                                     const std::vector<std::vector<Condition>>& rules) = 0;
   // The search is over: its index and scores may go.
   virtual void end_search() = 0;
   // The weights are fitted over `rules` next: the rows' summed weights by class, in all and under each rule
@@ -166,6 +181,10 @@ class FitRows {
   // The loss over every row of a problem over those rules, at a point.
   virtual RuleLossSums rule_loss(const RuleLossQuery& query) = 0;
 };
+
+// shorten_thresholds of each of `rules` over all the rows, asked of them: the gaps of every rule's condition at one
+// place in one request, place by place (each gap with the earlier conditions moved).
+void shorten_thresholds(FitRows& rows, const std::vector<std::vector<Condition>*>& rules);
 
 // All the rows in this process: one part, the scores beside it.
 class LocalRows : public FitRows {
@@ -185,6 +204,10 @@ class LocalRows : public FitRows {
   std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) override;
   std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
   void add_scores(const std::vector<ScoreStep>& steps) override { part_.add_scores(scores_.data(), steps); }
+  std::vector<RuleHistogram> rule_histograms(int klass, const std::vector<std::vector<Condition>>& removed,
+                                             const std::vector<std::vector<Condition>>& rules) override {
+    return part_.rule_histograms(klass, removed, rules);
+  }
   void end_search() override;
   PatternWeights weigh_with(const std::vector<Rule>& rules) override;
   RuleLossSums rule_loss(const RuleLossQuery& query) override { return part_.rule_loss(query); }
@@ -216,6 +239,8 @@ class RemoteRows : public FitRows {
   std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) override;
   std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
   void add_scores(const std::vector<ScoreStep>& steps) override;
+  std::vector<RuleHistogram> rule_histograms(int klass, const std::vector<std::vector<Condition>>& removed,
+                                             const std::vector<std::vector<Condition>>& rules) override;
   void end_search() override;
   PatternWeights weigh_with(const std::vector<Rule>& rules) override;
   RuleLossSums rule_loss(const RuleLossQuery& query) override;

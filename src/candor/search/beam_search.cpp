@@ -40,6 +40,9 @@ struct BeamRule {
   std::vector<Condition> conditions;
   Bitset covered;
   std::vector<std::uint32_t> rows;
+  // Its rows counted where they are held (SearchOptions::count_rules), which `covered` and `rows` then are not.
+  std::optional<RuleHistogram> histogram;
+  std::size_t row_count = 0;  // the rows it covers
   // Attribute lists, empty when over the memory budget. The list of attribute a is built by the first task
   // that sweeps a over this rule (so the sweep reads it while it is still in cache); built[a] says whether
   // it has been. Its sources: the parent's list, or the same rule's list in the memo when shorter.
@@ -158,20 +161,21 @@ __attribute__((always_inline)) inline void gather_top(TaskResult& t, const Propo
 
 // What one search derives once from its options and active rows, and every level reads.
 struct SearchSetup {
-  SearchSetup(const CoverageIndex& index, const Bitset& active, int target, const QualityMeasure& quality,
-              const SearchOptions& options)
+  // `root`: the table of the empty rule when the rows are counted elsewhere (null: they are the index's).
+  SearchSetup(const CoverageIndex& index, const Bitset& active, const RuleHistogram* root, int target,
+              const QualityMeasure& quality, const SearchOptions& options)
       : index(index),
         quality(quality),
         select(options.select_quality ? *options.select_quality : quality),
         options(options),
         target(target),
         k(index.num_classes()),
-        totals(index.class_counts(active)),
+        totals(root ? root->counts : index.class_counts(active)),
         width(static_cast<std::size_t>(std::max(1, options.beam_width))),
         na(static_cast<int>(index.data().num_attributes())),
         significance_tests(options.alpha < 1.0 || options.parent_alpha < 1.0),
         prior_test(totals, options.alpha),
-        unit_weights(index.unit_weights()),
+        unit_weights(root ? root->unit_weights : index.unit_weights()),
         n_total(std::accumulate(totals.begin(), totals.end(), 0.0)),
         best_kept(options.accept ? std::max<std::size_t>(1, options.accept_candidates) : 1),
         share_floors(!options.prune && !options.accept),
@@ -382,7 +386,8 @@ class Task {
   void run() {
     thread_local RefinementScratch scratch;
     const RefinementKinds kinds = allowed_kinds(parent_.conditions, a_, s_.options.kinds);
-    RuleCoverage cov{&parent_.covered, &parent_.rows, nullptr, parent_.counts.data()};
+    RuleCoverage cov{&parent_.covered, &parent_.rows, nullptr, parent_.counts.data(),
+                     parent_.histogram ? &*parent_.histogram : nullptr};
     // A task none of whose refinements can reach the bars is skipped whole (as each of its candidates
     // would be): the measure's refinement_bound of the parent bounds them all.
     if (s_.quick_bounds && s_.target >= 0) {
@@ -496,7 +501,7 @@ class Task {
           track_max_(task.s_.options.level_maxima != nullptr),
           scored_(task.s_.batch_scores),
           bounded_(task.s_.batch_bounds),
-          parent_rows_(task.parent_.rows.size()),
+          parent_rows_(task.parent_.row_count),
           code_max_(task.s_.index.code_max(task.a_).data()),
           code_min_(task.s_.index.code_min(task.a_).data()) {
       refresh();
@@ -684,7 +689,7 @@ class Task {
 
   // Any other attribute: each refinement with its class counts, evaluated one by one.
   void sweep_counts(const RuleCoverage& cov, const RefinementKinds& kinds, RefinementScratch& scratch) {
-    const std::size_t k = s_.k, parent_rows = parent_.rows.size();
+    const std::size_t k = s_.k, parent_rows = parent_.row_count;
     evaluate_attribute(
         s_.index, cov, a_, kinds, s_.target,
         scratch, [&](const Condition& c, const double* counts, std::size_t rows) __attribute__((always_inline)) {
@@ -840,9 +845,14 @@ std::vector<BeamRule> build_beam(const SearchSetup& s, const std::vector<BeamRul
     BeamRule& r = next[i];
     r.conditions = parent.conditions;
     r.conditions.push_back(prop.condition);
-    r.covered = s.index.covered(prop.condition, parent.covered);
-    r.rows = r.covered.members();
-    r.counts = s.index.class_counts(r.covered);
+    if (parent.histogram) {
+      r.row_count = condition_counts(s.index, *parent.histogram, prop.condition, r.counts);
+    } else {
+      r.covered = s.index.covered(prop.condition, parent.covered);
+      r.rows = r.covered.members();
+      r.row_count = r.rows.size();
+      r.counts = s.index.class_counts(r.covered);
+    }
     r.parent = &parent;
     s.set_parent_test(r);
   });
@@ -856,8 +866,12 @@ FoundRule build_found(const SearchSetup& s, const std::vector<BeamRule>& beam, c
   found.conditions = parent.conditions;
   found.conditions.push_back(prop.condition);
   found.target = prop.target;
-  found.covered = s.index.covered(prop.condition, parent.covered);
-  found.counts = s.index.class_counts(found.covered);
+  if (parent.histogram) {
+    condition_counts(s.index, *parent.histogram, prop.condition, found.counts);
+  } else {
+    found.covered = s.index.covered(prop.condition, parent.covered);
+    found.counts = s.index.class_counts(found.covered);
+  }
   found.quality = prop.quality;
   found.selection = prop.selection;
   return found;
@@ -921,13 +935,32 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   if (options.level_maxima)
     options.level_maxima->assign(static_cast<std::size_t>(std::max(0, options.max_rule_length)),
                                  -std::numeric_limits<double>::infinity());
-  const SearchSetup s(index, active, target, quality, options);
+  const bool elsewhere = static_cast<bool>(options.count_rules);
+  if (elsewhere && (options.accept || options.memo || options.shortest_thresholds || !index.numeric_bins()))
+    throw std::logic_error(
+        "find_best_rule: rows counted elsewhere take no accept(), memo or shortest thresholds, "
+        "and binned attributes");
+  // Each level's rules are counted where the rows are, all at once; the empty rule's table gives the totals.
+  auto count_beam = [&](std::vector<BeamRule>& rules) {
+    std::vector<std::vector<Condition>> conditions;
+    for (const BeamRule& r : rules) conditions.push_back(r.conditions);
+    std::vector<RuleHistogram> tables = options.count_rules(conditions);
+    if (tables.size() != rules.size()) throw std::logic_error("find_best_rule: a table per rule");
+    for (std::size_t i = 0; i < rules.size(); ++i) rules[i].histogram = std::move(tables[i]);
+  };
+  std::vector<BeamRule> beam(1);
+  if (elsewhere) count_beam(beam);
+  const SearchSetup s(index, active, elsewhere ? &*beam[0].histogram : nullptr, target, quality, options);
   if (target >= 0 && s.totals[target] <= 0) return std::nullopt;
 
   AttributeLists lists(index, s.width, options.memo, active);
-  std::vector<BeamRule> beam(1);
-  beam[0].covered = active;
-  beam[0].rows = active.members();
+  if (elsewhere) {
+    beam[0].row_count = beam[0].histogram->rows;
+  } else {
+    beam[0].covered = active;
+    beam[0].rows = active.members();
+    beam[0].row_count = beam[0].rows.size();
+  }
   beam[0].counts = s.totals;
   lists.give(beam[0]);
   s.set_parent_test(beam[0]);
@@ -936,6 +969,7 @@ std::optional<FoundRule> find_best_rule(const CoverageIndex& index, const Bitset
   std::optional<FoundRule> best;
   std::optional<Proposal> best_proposal;
   for (int length = 1; length <= options.max_rule_length && !beam.empty(); ++length) {
+    if (elsewhere && length > 1) count_beam(beam);
     Level level{length, length < options.max_rule_length || options.best_from_beam, beam, lists, s.width};
     std::size_t keep = s.width * (static_cast<std::size_t>(length) + 4);
     LevelCandidates candidates = evaluate_level(s, level, keep);

@@ -79,6 +79,12 @@ struct SearchOptions {
   // rows less the few that were removed) instead of its parent's, much longer, lists: consecutive searches
   // for one class keep many of the same rules. Never changes the result.
   SearchMemo* memo = nullptr;
+  // When set, the search's rows are held elsewhere (the parts of a fit across workers) and counted there: it
+  // receives the conditions of every rule of a level's beam (the empty rule first, alone) and returns each
+  // rule's table (RuleHistogram) over the search's rows. The index then holds no rows, only the schema and the
+  // bins every numeric attribute is cut into, and `active` is the counter's to know; a returned rule has no
+  // `covered` rows, and takes no accept(), memo or shortest thresholds (its rows' own requests move those).
+  std::function<std::vector<RuleHistogram>(const std::vector<std::vector<Condition>>&)> count_rules;
 };
 
 struct FoundRule {

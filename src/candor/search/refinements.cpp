@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
 
 namespace candor {
 
@@ -20,6 +24,105 @@ std::size_t held_bytes(const SortedColumns& lists) {
     bytes +=
         c.codes.capacity_bytes() + c.classes.capacity_bytes() + c.weights.capacity_bytes() + c.rows.capacity_bytes();
   return bytes;
+}
+
+void RuleHistogram::merge(const RuleHistogram& other) {
+  if (counts.size() != other.counts.size() || cell_rows.size() != other.cell_rows.size())
+    throw std::invalid_argument("the tables of rules of other data");
+  rows += other.rows;
+  for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += other.counts[c];
+  for (std::size_t a = 0; a < cell_rows.size(); ++a) {
+    if (cell_rows[a].size() != other.cell_rows[a].size()) throw std::invalid_argument("the tables of other bins");
+    for (std::size_t i = 0; i < cell_rows[a].size(); ++i) cell_rows[a][i] += other.cell_rows[a][i];
+  }
+  if (unit_weights && other.unit_weights) return;
+  // A table of weights stands for one of unit weights by its rows.
+  auto weights_of = [](const RuleHistogram& h, std::size_t a) {
+    if (!h.unit_weights) return h.cell_weights[a];
+    return std::vector<double>(h.cell_rows[a].begin(), h.cell_rows[a].end());
+  };
+  std::vector<std::vector<double>> merged(cell_rows.size());
+  for (std::size_t a = 0; a < cell_rows.size(); ++a) {
+    merged[a] = weights_of(*this, a);
+    const std::vector<double> more = weights_of(other, a);
+    for (std::size_t i = 0; i < merged[a].size(); ++i) merged[a][i] += more[i];
+  }
+  cell_weights = std::move(merged);
+  unit_weights = false;
+}
+
+std::size_t histogram_cells(const CoverageIndex& index, int a) {
+  const Attribute& attribute = index.data().attribute(static_cast<std::size_t>(a));
+  if (attribute.is_nominal()) return attribute.values.size() + 1;
+  if (!index.binned(a)) throw std::logic_error("the table of a numeric attribute that is not binned");
+  return index.code_max(a).size() + 1;
+}
+
+RuleHistogram rule_histogram(const CoverageIndex& index, const Bitset& covered) {
+  const Dataset& d = index.data();
+  const std::size_t k = index.num_classes(), stride = k + 1;
+  const int* labels = index.labels().data();
+  const double* weights = index.weights().data();
+  RuleHistogram out;
+  out.unit_weights = index.unit_weights();
+  out.counts = index.class_counts(covered);
+  const std::vector<std::uint32_t> rows = covered.members();
+  out.rows = rows.size();
+  const std::size_t na = d.num_attributes();
+  out.cell_rows.resize(na);
+  if (!out.unit_weights) out.cell_weights.resize(na);
+  for (std::size_t a = 0; a < na; ++a) {
+    const std::size_t cells = histogram_cells(index, static_cast<int>(a));
+    auto& table = out.cell_rows[a];
+    table.assign(cells * stride, 0);
+    if (!out.unit_weights) out.cell_weights[a].assign(cells * stride, 0.0);
+    const bool nominal = d.attribute(a).is_nominal();
+    const int* codes = nominal ? d.columns[a].codes.data() : nullptr;
+    const std::uint16_t* bins = nominal ? nullptr : index.bin_of(static_cast<int>(a)).data();
+    for (std::uint32_t r : rows) {
+      std::size_t cell = cells - 1;
+      if (nominal) {
+        const int code = codes[r];
+        if (code != kMissing && static_cast<std::size_t>(code) < cells - 1) cell = static_cast<std::size_t>(code);
+      } else if (bins[r] != CoverageIndex::kNoBin) {
+        cell = bins[r];
+      }
+      const auto y = static_cast<std::size_t>(static_cast<unsigned>(labels[r]));
+      const std::size_t at = cell * stride + (y < k ? y : k);
+      ++table[at];
+      if (!out.unit_weights) out.cell_weights[a][at] += weights[r];
+    }
+  }
+  return out;
+}
+
+std::size_t condition_counts(const CoverageIndex& index, const RuleHistogram& rule, const Condition& c,
+                             std::vector<double>& counts) {
+  const std::size_t k = index.num_classes(), stride = k + 1;
+  const auto a = static_cast<std::size_t>(c.attribute);
+  const std::size_t values = histogram_cells(index, c.attribute) - 1;  // the cells with a value
+  // Whether the condition holds on the rows of a cell with a value: a bin's rows lie between its least and
+  // greatest value, and a search cuts between the greatest of one bin holding rows and the least of the next.
+  auto holds = [&](std::size_t cell) {
+    switch (c.op) {
+      case Op::eq: return cell == static_cast<std::size_t>(c.value);
+      case Op::ne: return cell != static_cast<std::size_t>(c.value);
+      case Op::le: return index.code_max(c.attribute)[cell] <= c.threshold;
+      case Op::gt: return index.code_max(c.attribute)[cell] > c.threshold;
+    }
+    return false;
+  };
+  counts.assign(k, 0.0);
+  std::size_t rows = 0;
+  for (std::size_t cell = 0; cell < values; ++cell) {
+    if (!holds(cell)) continue;
+    for (std::size_t y = 0; y <= k; ++y) {
+      const std::size_t at = cell * stride + y;
+      rows += rule.cell_rows[a][at];
+      if (y < k) counts[y] += rule.unit_weights ? static_cast<double>(rule.cell_rows[a][at]) : rule.cell_weights[a][at];
+    }
+  }
+  return rows;
 }
 
 void build_sorted_column(const CoverageIndex& index, const Bitset& covered, const std::vector<std::uint32_t>& rows,

@@ -76,11 +76,39 @@ struct ColumnView {
 // Bytes the lists' buffers hold (their capacity, not their current size).
 std::size_t held_bytes(const SortedColumns& lists);
 
+// A rule's rows counted where they are held (the parts of a fit across workers), as a search reads them when
+// it holds no rows: how many it covers, their class counts and, per attribute, a table of its rows by cell and
+// class. A nominal attribute's cells are its values, a binned numeric one's its bins, each then one more cell for
+// the rows without a (declared) value; the classes have one more for rows without a label: the tables
+// detail::count_bins counts. Tables of parts add up to the table of their rows (merge).
+struct RuleHistogram {
+  std::size_t rows = 0;
+  std::vector<double> counts;
+  bool unit_weights = true;  // every row's weight is 1; cell_weights is then empty
+  std::vector<std::vector<std::uint32_t>> cell_rows;
+  std::vector<std::vector<double>> cell_weights;
+  void merge(const RuleHistogram& other);
+};
+// The cells of attribute a's table, its missing cell included (RuleHistogram).
+std::size_t histogram_cells(const CoverageIndex& index, int a);
+// The table of the rows `covered` (of the index's rows).
+RuleHistogram rule_histogram(const CoverageIndex& index, const Bitset& covered);
+// The class counts (into counts) and rows of the rule refined by `c`, from the rule's table: the counts of a
+// condition the search evaluated, without its rows.
+std::size_t condition_counts(const CoverageIndex& index, const RuleHistogram& rule, const Condition& c,
+                             std::vector<double>& counts);
+
 struct RuleCoverage {
   const Bitset* covered;                   // rows the rule covers
   const std::vector<std::uint32_t>* rows;  // the same rows as an ascending list
   const SortedColumns* sorted = nullptr;   // optional attribute lists of the rule
   const double* counts = nullptr;          // optional class counts of the covered rows
+  // The rule's rows counted elsewhere: `covered` and `rows` are then empty, and every numeric attribute binned.
+  const RuleHistogram* histogram = nullptr;
+  std::size_t row_count() const { return histogram ? histogram->rows : rows->size(); }
+  bool unit_weights(const CoverageIndex& index) const {
+    return histogram ? histogram->unit_weights : index.unit_weights();
+  }
 };
 
 // Adds the class counts (weights when given) of positions [from, to) to acc. With few classes, one pass
@@ -145,10 +173,20 @@ void evaluate_nominal(const CoverageIndex& index, const RuleCoverage& rule, int 
   const std::size_t nv = d.attribute(a).values.size();
   sc.table.assign(nv * k, 0.0);
   sc.row_counts.assign(nv, 0);
-  const std::size_t covered_rows = rule.rows->size();
+  const std::size_t covered_rows = rule.row_count();
   const std::size_t words = rule.covered->num_words();
-  // Popcounts cost about words * values * classes word operations; the row pass about 4 per row.
-  if (index.unit_weights() && words * nv * k < 4 * covered_rows) {
+  if (rule.histogram) {
+    // Rows without a label count in no value, as the popcounts of class rows count them.
+    const RuleHistogram& h = *rule.histogram;
+    const auto& rows = h.cell_rows[static_cast<std::size_t>(a)];
+    for (std::size_t v = 0; v < nv; ++v)
+      for (std::size_t c = 0; c < k; ++c) {
+        const std::size_t cell = v * (k + 1) + c;
+        sc.table[v * k + c] = h.unit_weights ? static_cast<double>(rows[cell]) : h.cell_weights[a][cell];
+        sc.row_counts[v] += rows[cell];
+      }
+  } else if (index.unit_weights() && words * nv * k < 4 * covered_rows) {
+    // Popcounts cost about words * values * classes word operations; the row pass about 4 per row.
     const std::uint64_t* cov = rule.covered->data();
     for (std::size_t v = 0; v < nv; ++v) {
       const std::uint64_t* vr = index.value_rows(a, static_cast<int>(v)).data();
@@ -282,22 +320,31 @@ inline constexpr std::uint32_t kNoLabel = 0xFFFFFFFF, kMixedLabels = 0xFFFFFFFE;
 // class), so that it has no branch that depends on the data; labels and weights follow from the counts.
 inline std::size_t count_bins(const CoverageIndex& index, const RuleCoverage& rule, int a, int target,
                               RefinementScratch& sc) {
-  const int* labels = index.labels().data();
-  const double* weights = index.weights().data();
-  const bool unit = index.unit_weights();
+  const bool unit = rule.unit_weights(index);
   const std::size_t k = index.num_classes(), stride = k + 1;
   const std::size_t nb = index.code_max(a).size();
-  const std::uint16_t* bin_of = index.bin_of(a).data();
   auto& rows_of = sc.bin_class_rows;
-  rows_of.assign((nb + 1) * stride, 0);
-  if (!unit) sc.bin_weight.assign((nb + 1) * stride, 0.0);
-  for (std::uint32_t r : *rule.rows) {
-    const std::uint16_t code = bin_of[r];
-    const std::size_t b = code == CoverageIndex::kNoBin ? nb : code;
-    const auto y = static_cast<std::size_t>(static_cast<unsigned>(labels[r]));
-    const std::size_t c = y < k ? y : k;
-    ++rows_of[b * stride + c];
-    if (!unit) sc.bin_weight[b * stride + c] += weights[r];
+  if (rule.histogram) {
+    const auto& rows = rule.histogram->cell_rows[static_cast<std::size_t>(a)];
+    rows_of.assign(rows.begin(), rows.end());
+    if (!unit) {
+      const auto& weights = rule.histogram->cell_weights[static_cast<std::size_t>(a)];
+      sc.bin_weight.assign(weights.begin(), weights.end());
+    }
+  } else {
+    const int* labels = index.labels().data();
+    const double* weights = index.weights().data();
+    const std::uint16_t* bin_of = index.bin_of(a).data();
+    rows_of.assign((nb + 1) * stride, 0);
+    if (!unit) sc.bin_weight.assign((nb + 1) * stride, 0.0);
+    for (std::uint32_t r : *rule.rows) {
+      const std::uint16_t code = bin_of[r];
+      const std::size_t b = code == CoverageIndex::kNoBin ? nb : code;
+      const auto y = static_cast<std::size_t>(static_cast<unsigned>(labels[r]));
+      const std::size_t c = y < k ? y : k;
+      ++rows_of[b * stride + c];
+      if (!unit) sc.bin_weight[b * stride + c] += weights[r];
+    }
   }
   sc.bins.clear();
   sc.bin_rows.assign(nb, 0);
@@ -360,7 +407,7 @@ void evaluate_binned(const CoverageIndex& index, const RuleCoverage& rule, int a
   const std::size_t ncuts = bin_cuts(sc);
   if (ncuts == 0) return;
   sc.total.assign(k, 0.0);
-  if (rule.counts && m == rule.rows->size())  // no covered row misses this attribute
+  if (rule.counts && m == rule.row_count())  // no covered row misses this attribute
     std::copy(rule.counts, rule.counts + k, sc.total.begin());
   else
     for (std::uint32_t b : sc.bins)

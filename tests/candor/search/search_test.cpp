@@ -13,6 +13,7 @@
 #include "candor/data.hpp"
 #include "candor/learn/qualities.hpp"
 #include "candor/search/beam_search.hpp"
+#include "candor/search/refinements.hpp"
 #include "test_util.hpp"
 
 using namespace candor;
@@ -499,4 +500,117 @@ TEST(BeamSearch, NominalSearchFindsWhatAPlainBeamSearchFinds) {
         }
     }
   }
+}
+
+// A search over rows held elsewhere (SearchOptions::count_rules) reads each level's rules' tables and no row: on
+// an index of no rows with the same bins, it finds the rule, counts and quality the search of the rows' own index
+// finds, on every measure's path (batch-scored sweeps, significance tests, pruning, a separate selection measure),
+// over a subset of the rows (covering's rows left) and under whole-number weights.
+TEST(BeamSearch, RowsCountedElsewhereFindWhatTheRowsIndexFinds) {
+  auto laplace = make_quality("laplace");
+  auto precision = make_quality("precision");
+  for (const char* name : {"credit-a.arff", "glass.arff"}) {
+    for (bool weighted : {false, true}) {
+      Dataset d = load_dataset(test::shared(name));
+      if (weighted)
+        for (std::size_t r = 0; r < d.rows(); ++r) d.weights[r] = static_cast<double>(1 + r % 4);
+      const NumericBinning binning = numeric_binning(d, 16);
+      const CoverageIndex index(d, 1, binning);
+      Dataset layout;
+      layout.schema = d.schema;
+      layout.columns.resize(d.num_attributes());
+      const CoverageIndex no_rows(layout, 1, binning);
+      Bitset active(d.rows(), true);
+      for (std::size_t r = 0; r < d.rows(); r += 3) active.reset(r);
+      int counted = 0;
+      for (int target : {0, 1})
+        for (int variant = 0; variant < 4; ++variant) {
+          SCOPED_TRACE(std::string(name) + (weighted ? " weighted" : "") + " target " + std::to_string(target) +
+                       " variant " + std::to_string(variant));
+          SearchOptions o;
+          o.max_rule_length = 4;
+          o.shortest_thresholds = false;
+          o.kinds.not_equal = variant == 1;
+          if (variant == 2) {
+            o.alpha = 0.05;
+            o.parent_alpha = 0.5;
+          }
+          if (variant == 3) {
+            o.prune = true;
+            o.select_quality = precision.get();
+          }
+          const auto local = find_best_rule(index, active, target, *laplace, o);
+          o.count_rules = [&](const std::vector<std::vector<Condition>>& rules) {
+            ++counted;
+            std::vector<RuleHistogram> out;
+            for (const auto& conditions : rules) {
+              Bitset covered = active;
+              for (const Condition& c : conditions) covered = index.covered(c, covered);
+              out.push_back(rule_histogram(index, covered));
+            }
+            return out;
+          };
+          const auto elsewhere = find_best_rule(no_rows, Bitset(), target, *laplace, o);
+          ASSERT_TRUE(local && elsewhere);
+          EXPECT_EQ(local->conditions, elsewhere->conditions);
+          EXPECT_EQ(local->counts, elsewhere->counts);
+          EXPECT_EQ(local->quality, elsewhere->quality);
+          EXPECT_EQ(local->selection, elsewhere->selection);
+        }
+      EXPECT_GE(counted, 8 * 2);
+    }
+  }
+}
+
+// A rule's table counts the rows of each condition on its attribute as the index does.
+TEST(BeamSearch, ARulesTableCountsEachConditionsRows) {
+  Dataset d = load_dataset(test::shared("credit-a.arff"));
+  for (std::size_t r = 0; r < d.rows(); ++r) d.weights[r] = 0.5 + static_cast<double>(r % 3);
+  const CoverageIndex index(d, 1, std::size_t{8});
+  Bitset rule(d.rows(), true);
+  for (std::size_t r = 0; r < d.rows(); r += 2) rule.reset(r);
+  const RuleHistogram table = rule_histogram(index, rule);
+  EXPECT_EQ(table.rows, rule.count());
+  EXPECT_EQ(table.counts, index.class_counts(rule));
+  EXPECT_FALSE(table.unit_weights);
+  std::size_t checked = 0;
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+    const int ai = static_cast<int>(a);
+    std::vector<Condition> conditions;
+    if (d.attribute(a).is_nominal()) {
+      for (int v = 0; v < static_cast<int>(d.attribute(a).values.size()); ++v) {
+        conditions.push_back(Condition{ai, Op::eq, v, 0.0});
+        conditions.push_back(Condition{ai, Op::ne, v, 0.0});
+      }
+    } else {
+      const auto& hi = index.code_max(ai);
+      const auto& lo = index.code_min(ai);
+      for (std::size_t b = 0; b + 1 < hi.size(); ++b) {
+        const double t = hi[b] + (lo[b + 1] - hi[b]) / 2;
+        conditions.push_back(Condition{ai, Op::le, 0, t});
+        conditions.push_back(Condition{ai, Op::gt, 0, t});
+      }
+    }
+    for (const Condition& c : conditions) {
+      std::vector<double> counts;
+      const std::size_t rows = condition_counts(index, table, c, counts);
+      const Bitset covered = index.covered(c, rule);
+      EXPECT_EQ(rows, covered.count()) << a;
+      const std::vector<double> expected = index.class_counts(covered);
+      ASSERT_EQ(counts.size(), expected.size());
+      for (std::size_t k = 0; k < counts.size(); ++k) EXPECT_NEAR(counts[k], expected[k], 1e-9) << a;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 50u);
+  // Tables of two halves of the rows merge into the table of both.
+  Bitset first = rule, second = rule;
+  for (std::size_t r = 0; r < d.rows(); ++r) (r < d.rows() / 2 ? second : first).reset(r);
+  RuleHistogram merged = rule_histogram(index, first);
+  merged.merge(rule_histogram(index, second));
+  EXPECT_EQ(merged.rows, table.rows);
+  EXPECT_EQ(merged.cell_rows, table.cell_rows);
+  for (std::size_t a = 0; a < d.num_attributes(); ++a)
+    for (std::size_t i = 0; i < table.cell_weights[a].size(); ++i)
+      EXPECT_NEAR(merged.cell_weights[a][i], table.cell_weights[a][i], 1e-9);
 }

@@ -8,9 +8,12 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/learn/covering.hpp"
+#include "candor/learn/fit_rows.hpp"
 #include "candor/search/beam_search.hpp"
 
 namespace candor {
@@ -115,6 +118,61 @@ RuleModel fit_cn2_unordered(const Dataset& data, const LearnerParams& params, co
       if (fresh < params.rule_covering.min_new_share * rule.training_counts[static_cast<std::size_t>(c)]) break;
       model.rules.push_back(std::move(rule));
       active.subtract(found->covered & index.class_rows(c));
+    }
+  }
+  return model;
+}
+
+std::string cn2_unordered_refuses_rows(const LearnerParams& params) {
+  const std::string one_process = " needs every row in one process";
+  if (params.rule_covering.covering == Covering::probabilistic)
+    return params.learner + " with --covering probabilistic" + one_process + " (each row's best probability so far)";
+  if (params.stable.resamples > 0)
+    return params.learner + " with --stable-resamples" + one_process + " (its resamples)";
+  if (resolve_rule_settings(params).correct == Correction::bootstrap)
+    return params.learner + " with --correct bootstrap" + one_process + " (its resamples)";
+  if (params.rule_search.numeric_bins == 0)
+    return params.learner + " with --numeric-bins 0" + one_process + " (exact cuts need every distinct value)";
+  return "";
+}
+
+RuleModel fit_cn2_unordered(FitRows& rows, const LearnerParams& params, const RuleSettings& settings,
+                            const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
+  if (const std::string why = cn2_unordered_refuses_rows(params); !why.empty()) throw std::invalid_argument(why);
+  const QualityMeasure& estimator = estimate ? *estimate : quality;
+  SearchOptions search = search_options(params, settings, threads);
+  search.shortest_thresholds = false;  // moved below, on every row
+  const std::size_t max_rules = rule_limit(params);
+  const Schema& schema = rows.schema();
+  const int target = target_class(schema, params);
+  const NumericBinning binning = rows.binning(search.numeric_bins);
+  rows.index_with(binning);
+  // The search holds the schema and the bins, and no row.
+  Dataset layout;
+  layout.schema = schema;
+  layout.columns.resize(schema.attributes.size());
+  const CoverageIndex index(layout, 1, binning);
+  RuleModel model = empty_model(schema, rows.source(), rows.rows(), rows.class_counts(), params, settings);
+  model.kind = ModelKind::rule_set;
+  model.default_counts = model.training_counts;
+  for (int c = 0; c < static_cast<int>(schema.class_attribute.values.size()); ++c) {
+    if (target >= 0 && c != target) continue;
+    std::vector<std::vector<Condition>> removed;  // the class's rules so far: their covered rows of c left
+    search.count_rules = [&](const std::vector<std::vector<Condition>>& rules) {
+      return rows.rule_histograms(c, removed, rules);
+    };
+    while (model.rules.size() < max_rules) {
+      auto found = find_best_rule(index, Bitset(), c, quality, search);
+      if (!found) break;
+      shorten_thresholds(rows, {&found->conditions});
+      const std::vector<RuleReply> counted =
+          rows.rule_queries({RuleQuery{readable_conditions(found->conditions, schema), c, {}}});
+      Rule rule = make_rule(*found, schema, counted[0].sums.counts, estimator, model.kind, model.training_counts);
+      if (!passes_prior_test(settings, rule, model.training_counts)) break;
+      const double fresh = found->counts[static_cast<std::size_t>(c)];
+      if (fresh < params.rule_covering.min_new_share * rule.training_counts[static_cast<std::size_t>(c)]) break;
+      model.rules.push_back(std::move(rule));
+      removed.push_back(found->conditions);
     }
   }
   return model;

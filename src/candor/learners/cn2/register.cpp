@@ -9,6 +9,8 @@ LearnerRegistration register_cn2() {
           .learners = {{.name = "cn2-unordered",
                         .description = "rules per class (Clark and Boswell 1991), combined by --combine",
                         .fit = fit_cn2_unordered,
+                        .fit_on_rows = fit_cn2_unordered,
+                        .refuses_rows = cn2_unordered_refuses_rows,
                         .quality = "m-estimate",
                         .search = SearchKind::beam,
                         .max_rule_length = 5,

@@ -203,22 +203,9 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
     // their thresholds, condition by condition in their order (each gap with the earlier conditions moved), then
     // their sums and whether they cover the rows of a kept rule of their class.
     if (options.shortest_thresholds) {
-      for (std::size_t at = 0;; ++at) {
-        std::vector<GapQuery> gaps;
-        std::vector<std::size_t> of;
-        bool longer = false;
-        for (std::size_t k = 0; k < found.size(); ++k) {
-          const auto& conditions = found[k].conditions;
-          longer = longer || at < conditions.size();
-          if (at < conditions.size() && (conditions[at].op == Op::le || conditions[at].op == Op::gt)) {
-            gaps.push_back(GapQuery{conditions, at});
-            of.push_back(k);
-          }
-        }
-        if (!longer) break;
-        const std::vector<ThresholdGap> gap = rows.threshold_gaps(gaps);
-        for (std::size_t q = 0; q < of.size(); ++q) move_into_gap(found[of[q]].conditions[at], gap[q]);
-      }
+      std::vector<std::vector<Condition>*> moved;
+      for (FoundRule& f : found) moved.push_back(&f.conditions);
+      shorten_thresholds(rows, moved);
     }
     std::vector<RuleQuery> queries;
     for (const FoundRule& f : found) queries.push_back(RuleQuery{f.conditions, f.target, {}});
