@@ -3,12 +3,13 @@
 
 bench/generated.py's Agrawal data (function 2, 5% of the labels flipped) of --rows rows is written as CSV files of
 at most a million rows each (once, into --work) and read with dask.dataframe.read_csv; the nominal attributes are
-read as text, the numeric ones as numbers. The default RuleLogistic is fitted on a LocalCluster of --workers worker
+read as text, the numeric ones as numbers. The default RuleLogistic (or --learner cn2-unordered) is fitted on a LocalCluster of --workers worker
 processes (one thread each, --memory-limit each) and, unless --no-local, on the same rows read with pandas in this
 process. It reports the fit times, whether the two models are the same file, the requests the fit sent and their
 bytes, each worker's and this process's peak memory, and the seconds per request.
 
     build-python/venv/bin/python bench/dask_fit.py [--rows 1000000] [--workers 2] [--partitions 8]
+                                                      [--learner rule-logistic|cn2-unordered]
                                                       [--memory-limit 4GB] [--no-local] [--work DIR]
                                                       [--append docs/dask_fit.jsonl]
 
@@ -25,6 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generated  # noqa: E402
 
 NOMINAL = ["elevel", "car", "zipcode", "group"]
+LEARNERS = {"rule-logistic": "RuleLogistic", "cn2-unordered": "CN2Unordered"}
 CSV_ROWS = 1_000_000
 
 
@@ -128,6 +130,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--learner", choices=sorted(LEARNERS), default="rule-logistic")
     ap.add_argument("--partitions", type=int, default=0, help="partitions of the Dask DataFrame (0: read_csv's)")
     ap.add_argument("--memory-limit", default="4GB")
     ap.add_argument("--no-local", action="store_true")
@@ -149,6 +152,9 @@ def main():
     files = sorted(glob.glob(os.path.join(folder, "*.csv")))
     dtype = {c: ("category" if a.categories else str) for c in NOMINAL}
     result = {"rows": a.rows, "workers": a.workers, "memory_limit": a.memory_limit}
+    if a.learner != "rule-logistic":  # the lines of docs/dask_fit.jsonl before the option are the default's
+        result["learner"] = a.learner
+    make = getattr(candor, LEARNERS[a.learner])
 
     # A worker's parts are its rows, not a cache it could spill: past the limit it should stop, not pause.
     import dask
@@ -167,7 +173,7 @@ def main():
     if trace:
         client.run(start_worker_trace)
     start = time.perf_counter()
-    spread = candor.RuleLogistic().fit(X, y)
+    spread = make().fit(X, y)
     result["distributed_seconds"] = round(time.perf_counter() - start, 2)
     result["workers_restarted"] = sum(1 for pid in client.run(os.getpid).values() if pid not in pids.values())
     if trace:
@@ -185,7 +191,7 @@ def main():
         local_frame = pd.concat([pd.read_csv(f, dtype=dtype) for f in files], ignore_index=True)
         lX, ly = local_frame.drop(columns="group"), local_frame["group"]
         start = time.perf_counter()
-        local = candor.RuleLogistic().fit(lX, ly)
+        local = make().fit(lX, ly)
         result["local_seconds"] = round(time.perf_counter() - start, 2)
         result["same_model_file"] = local.model_.to_json() == spread.model_.to_json()
         result["time_ratio"] = round(result["distributed_seconds"] / result["local_seconds"], 2)

@@ -3,8 +3,9 @@
 // its workers (docs/guide-distributed.md). The coordinator runs the fit and asks every part for samples of its
 // rows and for sums over them (a rule's class counts, its gradient, the gaps of its thresholds, the weights' loss);
 // each part answers with PartRows. Requests and replies are MessagePack bytes, so that any transport carries
-// them. The learners that can fit so: rule-logistic with its gradient candidates (the default) and
-// gradient-rules; numeric attributes are cut into bins (--numeric-bins) taken from all the rows.
+// them. The learners that can fit so: rule-logistic with its gradient candidates (the default), gradient-rules and
+// cn2-unordered (whose searches ask the parts for their rules' rows by value or bin and class); numeric attributes
+// are cut into bins (--numeric-bins) taken from all the rows.
 #include <cstddef>
 #include <functional>
 #include <memory>
