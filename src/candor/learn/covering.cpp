@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "candor/coverage/condition.hpp"
@@ -177,6 +178,14 @@ bool passes_prior_test(const RuleSettings& settings, const Rule& rule, const std
   double sum = 0;
   for (double c : totals) sum += c;
   return sum > 0 && rule.probability > totals[static_cast<std::size_t>(rule.klass)] / sum;
+}
+
+std::string resamples_refuse_rows(const LearnerParams& params) {
+  const std::string one_process = " needs every row in one process (its resamples)";
+  if (params.stable.resamples > 0) return params.learner + " with --stable-resamples" + one_process;
+  if (resolve_rule_settings(params).correct == Correction::bootstrap)
+    return params.learner + " with --correct bootstrap" + one_process;
+  return "";
 }
 
 std::size_t rule_limit(const LearnerParams& params) {

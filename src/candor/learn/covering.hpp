@@ -38,6 +38,10 @@ std::vector<Condition> readable_conditions(std::vector<Condition> conditions, co
 // (the class counts its probability was estimated against). Always true when the test is off.
 bool passes_prior_test(const RuleSettings& settings, const Rule& rule, const std::vector<double>& totals);
 
+// Why a rule learner's resamples (--stable-resamples, --correct bootstrap) keep a fit of `params` from rows held
+// elsewhere (learn/fit_rows.hpp): each resample draws from every row. Empty when it has none.
+std::string resamples_refuse_rows(const LearnerParams& params);
+
 // params.max_rules as a count (0, no limit, as the largest count).
 std::size_t rule_limit(const LearnerParams& params);
 

@@ -156,13 +156,7 @@ std::vector<RuleHistogram> RowPart::rule_histograms(int klass, const std::vector
     left_.subtract(ix.covered(removed[k]) & ix.class_rows(klass));
   left_class_ = klass;
   left_removed_ = removed;
-  std::vector<RuleHistogram> out;
-  for (const auto& conditions : rules) {
-    Bitset covered = left_;
-    for (const Condition& c : conditions) covered = ix.covered(c, covered);
-    out.push_back(rule_histogram(ix, covered));
-  }
-  return out;
+  return candor::rule_histograms(ix, left_, rules);
 }
 
 void RowPart::patterns_with(const std::vector<Rule>& rules) {

@@ -96,6 +96,17 @@ RuleHistogram rule_histogram(const CoverageIndex& index, const Bitset& covered) 
   return out;
 }
 
+std::vector<RuleHistogram> rule_histograms(const CoverageIndex& index, const Bitset& within,
+                                           const std::vector<std::vector<Condition>>& rules) {
+  std::vector<RuleHistogram> out;
+  for (const auto& conditions : rules) {
+    Bitset covered = within;
+    for (const Condition& c : conditions) covered = index.covered(c, covered);
+    out.push_back(rule_histogram(index, covered));
+  }
+  return out;
+}
+
 std::size_t condition_counts(const CoverageIndex& index, const RuleHistogram& rule, const Condition& c,
                              std::vector<double>& counts) {
   const std::size_t k = index.num_classes(), stride = k + 1;

@@ -93,6 +93,9 @@ struct RuleHistogram {
 std::size_t histogram_cells(const CoverageIndex& index, int a);
 // The table of the rows `covered` (of the index's rows).
 RuleHistogram rule_histogram(const CoverageIndex& index, const Bitset& covered);
+// The table of each rule (its conditions) over the rows of `within` it covers.
+std::vector<RuleHistogram> rule_histograms(const CoverageIndex& index, const Bitset& within,
+                                           const std::vector<std::vector<Condition>>& rules);
 // The class counts (into counts) and rows of the rule refined by `c`, from the rule's table: the counts of a
 // condition the search evaluated, without its rows.
 std::size_t condition_counts(const CoverageIndex& index, const RuleHistogram& rule, const Condition& c,

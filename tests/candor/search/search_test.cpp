@@ -542,13 +542,7 @@ TEST(BeamSearch, RowsCountedElsewhereFindWhatTheRowsIndexFinds) {
           const auto local = find_best_rule(index, active, target, *laplace, o);
           o.count_rules = [&](const std::vector<std::vector<Condition>>& rules) {
             ++counted;
-            std::vector<RuleHistogram> out;
-            for (const auto& conditions : rules) {
-              Bitset covered = active;
-              for (const Condition& c : conditions) covered = index.covered(c, covered);
-              out.push_back(rule_histogram(index, covered));
-            }
-            return out;
+            return rule_histograms(index, active, rules);
           };
           const auto elsewhere = find_best_rule(no_rows, Bitset(), target, *laplace, o);
           ASSERT_TRUE(local && elsewhere);

@@ -127,10 +127,7 @@ std::string cn2_unordered_refuses_rows(const LearnerParams& params) {
   const std::string one_process = " needs every row in one process";
   if (params.rule_covering.covering == Covering::probabilistic)
     return params.learner + " with --covering probabilistic" + one_process + " (each row's best probability so far)";
-  if (params.stable.resamples > 0)
-    return params.learner + " with --stable-resamples" + one_process + " (its resamples)";
-  if (resolve_rule_settings(params).correct == Correction::bootstrap)
-    return params.learner + " with --correct bootstrap" + one_process + " (its resamples)";
+  if (const std::string why = resamples_refuse_rows(params); !why.empty()) return why;
   if (params.rule_search.numeric_bins == 0)
     return params.learner + " with --numeric-bins 0" + one_process + " (exact cuts need every distinct value)";
   return "";

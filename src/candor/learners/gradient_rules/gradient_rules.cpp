@@ -101,14 +101,7 @@ void prune_by_evc(FitRows& rows, std::vector<FoundRule>& found, const EvcCalibra
 
 }  // namespace
 
-std::string gradient_rules_refuses_rows(const LearnerParams& params) {
-  const std::string one_process = " needs every row in one process";
-  if (params.stable.resamples > 0)
-    return params.learner + " with --stable-resamples" + one_process + " (its resamples)";
-  if (resolve_rule_settings(params).correct == Correction::bootstrap)
-    return params.learner + " with --correct bootstrap" + one_process + " (its resamples)";
-  return "";
-}
+std::string gradient_rules_refuses_rows(const LearnerParams& params) { return resamples_refuse_rows(params); }
 
 RuleModel fit_gradient_rules(const Dataset& data, const LearnerParams& params, const RuleSettings& settings,
                              const QualityMeasure& quality, int threads, const QualityMeasure* estimate) {
