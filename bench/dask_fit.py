@@ -116,8 +116,8 @@ def start_worker_trace():
                 peaks[kind] = max(peaks.get(kind, 0), round(rss_mb()))
         return run
     dist._make_part = traced(dist._make_part, lambda args: "part")
-    dist._answer = traced(dist._answer, lambda args: op_of(args[3]))
-    dist._update = traced(dist._update, lambda args: op_of(args[3]))
+    dist._answer = traced(dist._answer, lambda args: op_of(args[3][0]))
+    dist._update = traced(dist._update, lambda args: op_of(args[3][0]))
 
 
 def worker_trace_peaks():

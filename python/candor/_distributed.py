@@ -61,12 +61,18 @@ def _make_part(frame, y, weights, classes, estimator):
     return _Part(_core.PartRows(estimator._dataset(frame, False, codes, w)))
 
 
-def _answer(part, scores, shared, request):
-    return part.rows().answer(request, b"" if shared is None else shared, scores)
+def _answer(parts, scores, shared, requests):
+    """The replies of one worker's parts to their requests (one task for the worker, not one for each part: each
+    task costs the scheduler a few milliseconds, and a fit asks hundreds of times)."""
+    shared = b"" if shared is None else shared
+    scores = [None] * len(parts) if scores is None else scores
+    return [p.rows().answer(r, shared, s) for p, s, r in zip(parts, scores, requests)]
 
 
-def _update(part, scores, shared, request):
-    return part.rows().update(request, b"" if shared is None else shared, scores)
+def _update(parts, scores, shared, requests):
+    shared = b"" if shared is None else shared
+    scores = [None] * len(parts) if scores is None else scores
+    return [p.rows().update(r, shared, s) for p, s, r in zip(parts, scores, requests)]
 
 
 def _value(value):
@@ -74,22 +80,40 @@ def _value(value):
 
 
 class _Transport:
-    """The functions of candor's PartTransport over a Dask client."""
+    """The functions of candor's PartTransport over a Dask client. The parts are asked in groups, a group the
+    parts one worker held when the fit began, with one task a group: a group's scores are one future. Should a
+    worker be lost, Dask computes its parts and scores again elsewhere from their lineage and the groups stay as
+    they were (the answers do not depend on where a part is)."""
 
     def __init__(self, client, parts):
         self.client, self.parts = client, parts
-        self.scores = [None] * len(parts)
+        where = client.who_has(parts)
+        groups = {}
+        for i, part in enumerate(parts):
+            groups.setdefault(min(where[part.key], default=""), []).append(i)
+        self.groups = [groups[w] for w in sorted(groups)]
+        self.scores = [None] * len(self.groups)
         self.shared = None
 
+    def _per_group(self, requests):
+        return [[requests[i] for i in group] for group in self.groups]
+
+    def _group_parts(self):
+        return [[self.parts[i] for i in group] for group in self.groups]
+
     def ask(self, requests):
-        futures = [self.client.submit(_answer, p, s, self.shared, r, pure=False)
-                   for p, s, r in zip(self.parts, self.scores, requests)]
-        return self.client.gather(futures)
+        futures = self.client.map(_answer, self._group_parts(), self.scores, [self.shared] * len(self.groups),
+                                  self._per_group(requests), pure=False)
+        replies = [None] * len(self.parts)
+        for group, answers in zip(self.groups, self.client.gather(futures)):
+            for i, answer in zip(group, answers):
+                replies[i] = answer
+        return replies
 
     def update(self, requests):
         # Not waited for: the next request that reads the scores waits on them.
-        self.scores = [self.client.submit(_update, p, s, self.shared, r, pure=False)
-                       for p, s, r in zip(self.parts, self.scores, requests)]
+        self.scores = self.client.map(_update, self._group_parts(), self.scores, [self.shared] * len(self.groups),
+                                      self._per_group(requests), pure=False)
 
     def end_scores(self):
         # The search is over: the scores' futures are let go, and with them the workers' arrays, once the last
@@ -97,7 +121,7 @@ class _Transport:
         from distributed import wait
 
         wait([s for s in self.scores if s is not None])
-        self.scores = [None] * len(self.parts)
+        self.scores = [None] * len(self.groups)
 
     def share(self, value):
         # A task that returns the value, not scattered data: a worker lost with it computes it again from the task,
@@ -117,6 +141,7 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
     bringing the rows to this process."""
     import dask
     import dask.dataframe as dd
+    import pandas as pd
     from . import _core
 
     if not isinstance(X, dd.DataFrame) or not isinstance(y, dd.Series):
@@ -137,40 +162,49 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
 
         client = default_client()
 
-    # The schema of all the rows: categories as declared, text columns' values collected from every partition, in
-    # one pass over the partitions with the classes (each pass reads every partition: from CSV files, a second of
-    # a million rows).
+    # The schema of all the rows (categories as declared, text columns' values collected from every partition, the
+    # classes) and then the parts, from one read of the partitions: each is read once (from CSV files, two seconds
+    # of a million rows) and kept on its worker until its part is made, its text columns as pandas categories of
+    # the partition's own values (a byte or two a value, where text costs tens).
     meta = X._meta
     estimator._check_feature_names(meta, reset=True)
     estimator._check_n_features(meta, reset=True)
     text = [name for name in meta.columns
             if str(meta[name].dtype) != "category" and (meta[name].dtype.kind == "O" or
                                                         str(meta[name].dtype) in ("string", "str"))]
-    *text_values, class_values = dask.compute(*[X[name].dropna().unique() for name in text], y.dropna().unique())
+    read = client.persist([X.astype({name: "category" for name in text}) if text else X, y.astype("category")] +
+                          ([sample_weight] if sample_weight is not None else []))
+    X_read, y_read, w_read = read[0], read[1], read[2] if sample_weight is not None else None
+    *text_values, class_values = dask.compute(*[X_read[name].dropna().unique() for name in text],
+                                              y_read.dropna().unique())
     text_values = dict(zip(text, text_values))
     names, nominal = [], []
     for name in meta.columns:
         col = meta[name]
         if str(col.dtype) == "category" and not X[name].cat.known:
-            col = X[name].cat.as_known()._meta
+            col = X_read[name].cat.as_known()._meta
         elif name in text_values:
-            col = text_values[name]
+            # The values themselves, as the column held them (a category's values are the partition's objects).
+            col = pd.Series(np.asarray(text_values[name], dtype=object))
             col = col.astype(meta[name].dtype) if str(meta[name].dtype) in ("string", "str") else col
         names.append(str(name))
         nominal.append(estimator._nominal_values(col, True, str(name)))
     estimator._schema = (names, nominal)
     y_name = getattr(y, "name", None)
     estimator._class_name = str(y_name) if y_name is not None and str(y_name) != "" else "class"
-    classes = _sorted_classes(class_values)
+    classes = _sorted_classes(np.asarray(class_values))
     if len(classes) < 2:
         raise ValueError(f"y has {len(classes)} classes; candor's learners need at least two")
     estimator.classes_ = classes
 
-    weights = sample_weight.to_delayed() if sample_weight is not None else [None] * X.npartitions
+    weights = w_read.to_delayed() if w_read is not None else [None] * X.npartitions
     parts = [dask.delayed(_make_part)(xp, yp, wp, classes, estimator)
-             for xp, yp, wp in zip(X.to_delayed(), y.to_delayed(), weights)]
+             for xp, yp, wp in zip(X_read.to_delayed(), y_read.to_delayed(), weights)]
     parts = client.compute(parts)
     part_rows = client.gather(client.map(len, parts, pure=False))
+    # The partitions read are let go now that the parts hold their rows; a part lost with its worker is made again
+    # from its lineage, reading its partition again.
+    del read, X_read, y_read, w_read, weights
     if sum(part_rows) == 0:
         raise ValueError("Found array with 0 sample(s) while a minimum of 1 is required.")
     layout = estimator._dataset(meta.iloc[:0], False, np.zeros(0, dtype=np.int32), np.zeros(0))

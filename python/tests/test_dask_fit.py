@@ -47,6 +47,23 @@ def test_a_fit_across_workers_is_the_fit_in_one_process(client, credit, make):
     assert len(local.rules_) >= 5
 
 
+def test_columns_of_every_kind_of_text_and_labels_that_are_numbers(client, credit):
+    # The partitions are read once, their text columns kept as categories of each partition's own values until the
+    # parts are made: a column of pandas' string dtype, an object column of numbers written as text (numeric, as
+    # in one process) and labels that are numbers give the model of the fit in one process.
+    X, y = credit
+    X = X.copy()
+    X["A4"] = X["A4"].astype("string")
+    X["A2"] = X["A2"].map(lambda v: None if v != v else repr(float(v))).astype(object)
+    y = pd.Series(np.where(y == y.iloc[0], 7, 3), name="approved")
+    local = candor.RuleLogistic().fit(X, y)
+    assert local._schema[1][list(X.columns).index("A2")] is None  # numbers as text are a numeric column
+    dX, dy = dask_of(X, y, 3)
+    spread = candor.RuleLogistic().fit(dX, dy)
+    assert spread.model_.to_json() == local.model_.to_json()
+    assert list(spread.classes_) == [3, 7]
+
+
 def test_weights_and_rows_of_weight_zero(client, credit):
     X, y = credit
     w = np.tile([1.0, 0.0, 2.5, 0.5], len(X) // 4 + 1)[:len(X)]
