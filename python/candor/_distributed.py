@@ -79,11 +79,38 @@ def _value(value):
     return value
 
 
+class _Host:
+    """A Dask actor on the worker that holds a group of parts: it answers their requests, called by this process
+    directly rather than through the scheduler (a round trip of a few milliseconds where a task's is over ten),
+    and keeps the group's scores and the value last shared. What it keeps is lost with its worker; the
+    coordinator then carries on with tasks, from the parts' lineage (_Transport)."""
+
+    def __init__(self, parts):
+        self.parts, self.scores, self.shared = parts, None, None
+
+    def ask(self, steps, requests):
+        """Carries out the steps since the last call (("share", value), ("update", the group's requests) or
+        ("end",)), in order, then answers `requests`."""
+        for step in steps:
+            if step[0] == "share":
+                self.shared = step[1]
+            elif step[0] == "update":
+                self.scores = _update(self.parts, self.scores, self.shared, step[1])
+            else:
+                self.scores = None
+        return _answer(self.parts, self.scores, self.shared, requests)
+
+
 class _Transport:
     """The functions of candor's PartTransport over a Dask client. The parts are asked in groups, a group the
-    parts one worker held when the fit began, with one task a group: a group's scores are one future. Should a
-    worker be lost, Dask computes its parts and scores again elsewhere from their lineage and the groups stay as
-    they were (the answers do not depend on where a part is)."""
+    parts one worker held when the fit began.
+
+    Each group is first asked through an actor on its worker (_Host), which holds the group's scores: the steps
+    that need no answer (updates, shares) wait in `pending` and go with the next request. Should any actor be
+    lost with its worker, the fit goes on with tasks, one a group and request, whose scores are futures: the
+    steps taken so far (`steps`) are replayed as tasks from the parts, so that Dask computes a lost part, and the
+    scores from it, again elsewhere from their lineage. The answers do not depend on where a part is, so the
+    model does not change."""
 
     def __init__(self, client, parts):
         self.client, self.parts = client, parts
@@ -92,8 +119,15 @@ class _Transport:
         for i, part in enumerate(parts):
             groups.setdefault(min(where[part.key], default=""), []).append(i)
         self.groups = [groups[w] for w in sorted(groups)]
-        self.scores = [None] * len(self.groups)
-        self.shared = None
+        self.steps, self.pending = [], []
+        self.scores, self.shared = [None] * len(self.groups), None  # the task path's futures
+        try:
+            hosts = [client.submit(_Host, self._group_parts()[g], actor=True, pure=False,
+                                   workers=[w] if w else None)
+                     for g, w in enumerate(sorted(groups))]
+            self.hosts = client.gather(hosts)
+        except OSError:
+            self.hosts = None
 
     def _per_group(self, requests):
         return [[requests[i] for i in group] for group in self.groups]
@@ -101,33 +135,77 @@ class _Transport:
     def _group_parts(self):
         return [[self.parts[i] for i in group] for group in self.groups]
 
-    def ask(self, requests):
-        futures = self.client.map(_answer, self._group_parts(), self.scores, [self.shared] * len(self.groups),
-                                  self._per_group(requests), pure=False)
+    def _in_part_order(self, group_replies):
         replies = [None] * len(self.parts)
-        for group, answers in zip(self.groups, self.client.gather(futures)):
+        for group, answers in zip(self.groups, group_replies):
             for i, answer in zip(group, answers):
                 replies[i] = answer
         return replies
 
+    def _to_tasks(self):
+        """The actors are lost: the steps taken so far, as tasks."""
+        self.hosts, self.pending = None, []
+        for step in self.steps:
+            self._task_step(step)
+
+    def _task_step(self, step):
+        if step[0] == "share":
+            # A task that returns the value, not scattered data: a worker lost with it computes it again from the
+            # task, where a scattered value has no lineage and, once Dask's memory manager has cut its replicas
+            # to one (ReduceReplicas, every 2 s), is lost with its worker, cancelling every request that reads it.
+            self.shared = self.client.submit(_value, step[1], pure=False)
+        elif step[0] == "update":
+            # Not waited for: the next request that reads the scores waits on them.
+            self.scores = self.client.map(_update, self._group_parts(), self.scores,
+                                          [self.shared] * len(self.groups), step[1], pure=False)
+        else:
+            # No request reads the scores any more: their futures are let go, and with them the workers' arrays,
+            # once the last updates have run (futures let go while their tasks run are cancelled under the
+            # workers, which log it).
+            from distributed import wait
+
+            wait([s for s in self.scores if s is not None])
+            self.scores = [None] * len(self.groups)
+
+    def _step(self, step):
+        self.steps.append(step)
+        if self.hosts is not None:
+            self.pending.append(step)
+        else:
+            self._task_step(step)
+
+    def ask(self, requests):
+        per_group = self._per_group(requests)
+        if self.hosts is not None:
+            try:
+                # An actor whose worker Dask knows to be lost refuses the call (ValueError); one whose worker is
+                # gone or goes during the call raises OSError. Neither is retried by Dask on an actor made again
+                # elsewhere: its calls go to the address of the first.
+                methods = [host.ask for host in self.hosts]
+            except ValueError:
+                methods = None
+            if methods is not None:
+                calls = [ask([(step[0], step[1][g]) if step[0] == "update" else step for step in self.pending], r)
+                         for g, (ask, r) in enumerate(zip(methods, per_group))]
+                try:
+                    replies = [call.result() for call in calls]
+                    self.pending = []
+                    return self._in_part_order(replies)
+                except OSError:
+                    pass
+            self._to_tasks()
+        futures = self.client.map(_answer, self._group_parts(), self.scores, [self.shared] * len(self.groups),
+                                  per_group, pure=False)
+        return self._in_part_order(self.client.gather(futures))
+
     def update(self, requests):
-        # Not waited for: the next request that reads the scores waits on them.
-        self.scores = self.client.map(_update, self._group_parts(), self.scores, [self.shared] * len(self.groups),
-                                      self._per_group(requests), pure=False)
+        self._step(("update", self._per_group(requests)))
 
     def end_scores(self):
-        # The search is over: the scores' futures are let go, and with them the workers' arrays, once the last
-        # updates have run (futures let go while their tasks run are cancelled under the workers, which log it).
-        from distributed import wait
-
-        wait([s for s in self.scores if s is not None])
-        self.scores = [None] * len(self.groups)
+        self._step(("end",))
 
     def share(self, value):
-        # A task that returns the value, not scattered data: a worker lost with it computes it again from the task,
-        # where a scattered value has no lineage and, once Dask's memory manager has cut its replicas to one
-        # (ReduceReplicas, every 2 s), is lost with its worker, cancelling every request that reads it.
-        self.shared = self.client.submit(_value, value, pure=False)
+        self._step(("share", value))
 
 
 def _sorted_classes(values):
