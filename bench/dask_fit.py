@@ -151,7 +151,8 @@ def main():
     folder = write_csv(a.rows, a.work)
     files = sorted(glob.glob(os.path.join(folder, "*.csv")))
     dtype = {c: ("category" if a.categories else str) for c in NOMINAL}
-    result = {"rows": a.rows, "workers": a.workers, "memory_limit": a.memory_limit}
+    # How requests travel: "actors" since requests go to an actor per worker (the lines before went as tasks).
+    result = {"rows": a.rows, "workers": a.workers, "memory_limit": a.memory_limit, "transport": "actors"}
     if a.learner != "rule-logistic":  # the lines of docs/dask_fit.jsonl before the option are the default's
         result["learner"] = a.learner
     make = getattr(candor, LEARNERS[a.learner])

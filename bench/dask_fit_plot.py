@@ -17,9 +17,15 @@ def main():
     source, out = sys.argv[1], sys.argv[2]
     runs = [json.loads(line) for line in open(source) if line.strip()]
     fig, ax = plt.subplots(figsize=(6, 4))
-    for workers in sorted({r["workers"] for r in runs}):
-        points = sorted((r["rows"] / workers, r["seconds_per_request"]) for r in runs if r["workers"] == workers)
-        ax.plot([p[0] for p in points], [1000 * p[1] for p in points], "o-", label=f"{workers} worker(s)")
+    # A line per way requests travel, learner and number of workers (the runs before "transport" went as tasks).
+    def series(r):
+        return r.get("transport", "tasks"), r.get("learner", "rule-logistic"), r["workers"]
+
+    for transport, learner, workers in sorted({series(r) for r in runs}):
+        points = sorted((r["rows"] / workers, r["seconds_per_request"]) for r in runs
+                        if series(r) == (transport, learner, workers))
+        ax.plot([p[0] for p in points], [1000 * p[1] for p in points], "o-" if transport == "actors" else "o:",
+                label=f"{learner}, {workers} worker(s), {transport}")
     ax.set_xscale("log")
     ax.set_xlabel("rows per worker")
     ax.set_ylabel("ms per request (fit time / requests)")

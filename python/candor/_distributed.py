@@ -208,6 +208,28 @@ class _Transport:
         self._step(("share", value))
 
 
+def _places(client, frame):
+    """A worker for each partition of the persisted `frame`, its part's place: the worker that read it while that
+    worker has fewer than its share (the partitions over the workers, rounded up), else the worker with fewest.
+    Every request waits on the slowest worker, so a worker given three parts of four where the other has one
+    would double the fit's time. A place is a preference (loose restriction): a part lost with its worker is made
+    again elsewhere."""
+    from distributed import futures_of
+
+    workers = sorted(client.scheduler_info()["workers"])
+    keys = frame.__dask_keys__()
+    by_key = {str(f.key): f for f in futures_of(frame)}
+    where = client.who_has([by_key[str(k)] for k in keys])
+    share = -(-len(keys) // len(workers))
+    count = dict.fromkeys(workers, 0)
+    places = []
+    for key in keys:
+        held = [w for w in sorted(where.get(str(key), ())) if count.get(w, share) < share]
+        places.append(held[0] if held else min(workers, key=lambda w: (count[w], w)))
+        count[places[-1]] += 1
+    return places
+
+
 def _sorted_classes(values):
     import pandas as pd
 
@@ -276,9 +298,10 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
     estimator.classes_ = classes
 
     weights = w_read.to_delayed() if w_read is not None else [None] * X.npartitions
-    parts = [dask.delayed(_make_part)(xp, yp, wp, classes, estimator)
-             for xp, yp, wp in zip(X_read.to_delayed(), y_read.to_delayed(), weights)]
-    parts = client.compute(parts)
+    places = _places(client, X_read)
+    parts = [client.compute(dask.delayed(_make_part)(xp, yp, wp, classes, estimator), workers=[place],
+                            allow_other_workers=True)
+             for xp, yp, wp, place in zip(X_read.to_delayed(), y_read.to_delayed(), weights, places)]
     part_rows = client.gather(client.map(len, parts, pure=False))
     # The partitions read are let go now that the parts hold their rows; a part lost with its worker is made again
     # from its lineage, reading its partition again.

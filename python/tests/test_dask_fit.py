@@ -14,6 +14,7 @@ import candor
 from candor import _distributed
 
 dd = pytest.importorskip("dask.dataframe", reason="python3-dask is not installed")
+distributed_futures, wait = pytest.importorskip("distributed").futures_of, pytest.importorskip("distributed").wait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "data", "corpus"))
@@ -62,6 +63,19 @@ def test_columns_of_every_kind_of_text_and_labels_that_are_numbers(client, credi
     spread = candor.RuleLogistic().fit(dX, dy)
     assert spread.model_.to_json() == local.model_.to_json()
     assert list(spread.classes_) == [3, 7]
+
+
+def test_the_parts_are_spread_evenly_over_the_workers(client, credit):
+    # Partitions all read on one worker: the first two stay there, the other two go to the other worker (every
+    # request waits on the slowest worker), whichever worker read them.
+    X, _ = credit
+    workers = sorted(client.scheduler_info()["workers"])
+    for reader, other in (workers, workers[::-1]):
+        # Frames of their own (a frame's keys are its contents' hash: the same frame would be the one read).
+        read = client.persist(dd.from_pandas(X.assign(reader=reader), npartitions=4), workers=[reader])
+        wait(read)
+        assert all(list(holders) == [reader] for holders in client.who_has(distributed_futures(read)).values())
+        assert _distributed._places(client, read) == [reader, reader, other, other]
 
 
 def test_weights_and_rows_of_weight_zero(client, credit):
