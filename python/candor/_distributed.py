@@ -3,8 +3,9 @@
 Each partition of X (with its labels and weights) becomes candor data on the worker that holds it, a _Part. The
 fit itself runs in C++ in this process (candor/distributed.hpp): it asks the parts for samples of their rows and
 for sums over them, and this module only carries its requests (MessagePack bytes) to the parts and their replies
-back. The parts' scores (the gradient search's state) are futures, each computed from the one before by a task,
-so that a worker lost during the fit is made good by Dask from that lineage and the model does not change.
+back: through an actor per worker, which keeps its parts' scores (the gradient search's state), and, should an
+actor be lost with its worker, through tasks whose scores are futures, each computed from the one before, so that
+Dask makes a lost part and its scores good from that lineage and the model does not change (_Transport).
 """
 import numpy as np
 
@@ -122,9 +123,8 @@ class _Transport:
         self.steps, self.pending = [], []
         self.scores, self.shared = [None] * len(self.groups), None  # the task path's futures
         try:
-            hosts = [client.submit(_Host, self._group_parts()[g], actor=True, pure=False,
-                                   workers=[w] if w else None)
-                     for g, w in enumerate(sorted(groups))]
+            hosts = [client.submit(_Host, group, actor=True, pure=False, workers=[w] if w else None)
+                     for group, w in zip(self._group_parts(), sorted(groups))]
             self.hosts = client.gather(hosts)
         except OSError:
             self.hosts = None

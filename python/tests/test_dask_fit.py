@@ -14,7 +14,7 @@ import candor
 from candor import _distributed
 
 dd = pytest.importorskip("dask.dataframe", reason="python3-dask is not installed")
-distributed_futures, wait = pytest.importorskip("distributed").futures_of, pytest.importorskip("distributed").wait
+distributed = pytest.importorskip("distributed", reason="python3-distributed is not installed")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "data", "corpus"))
@@ -73,8 +73,8 @@ def test_the_parts_are_spread_evenly_over_the_workers(client, credit):
     for reader, other in (workers, workers[::-1]):
         # Frames of their own (a frame's keys are its contents' hash: the same frame would be the one read).
         read = client.persist(dd.from_pandas(X.assign(reader=reader), npartitions=4), workers=[reader])
-        wait(read)
-        assert all(list(holders) == [reader] for holders in client.who_has(distributed_futures(read)).values())
+        distributed.wait(read)
+        assert all(list(holders) == [reader] for holders in client.who_has(distributed.futures_of(read)).values())
         assert _distributed._places(client, read) == [reader, reader, other, other]
 
 
