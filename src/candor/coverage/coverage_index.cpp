@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -120,11 +121,15 @@ NumericBinning binning_bounds(const Dataset& sample, std::size_t bins) {
   out.high.resize(na);
   for (std::size_t a = 0; a < na; ++a) {
     if (sample.attribute(a).is_nominal()) continue;
-    const auto& x = sample.columns[a].values;
-    std::vector<std::uint32_t> order;
-    for (std::size_t r = 0; r < x.size(); ++r)
-      if (!std::isnan(x[r])) order.push_back(static_cast<std::uint32_t>(r));
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) { return x[i] < x[j]; });
+    // The bounds need the values in order, not the rows: the values themselves are sorted (stably, so that of
+    // equal values, 0 and -0, the first row's comes first, as in an order of the rows), which is several times
+    // quicker than sorting row numbers by their values.
+    std::vector<double> x;
+    for (double v : sample.columns[a].values)
+      if (!std::isnan(v)) x.push_back(v);
+    std::stable_sort(x.begin(), x.end());
+    std::vector<std::uint32_t> order(x.size());
+    std::iota(order.begin(), order.end(), std::uint32_t{0});
     auto& upper = out.upper[a];
     if (count_distinct(x, order) > out.bins) {
       std::vector<std::uint16_t> bin_of(x.size());

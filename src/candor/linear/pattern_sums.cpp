@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 
 #include "candor/linear/penalised_logistic.hpp"
@@ -21,6 +22,16 @@ class GridSum {
  public:
   explicit GridSum(int grid_bits)
       : grid_bits_(grid_bits), scale_(std::ldexp(1.0, grid_bits)), step_(std::ldexp(1.0, -grid_bits)) {}
+  // w x as an integer number of steps when `whole` (w as an integer when it is a whole number in [0, 2^31), else
+  // -1) is one and x is under 2^52 steps: the term `add` adds to its integer sum, which `add_steps` adds again.
+  static std::optional<__int128> steps_of(std::int64_t whole, double x, double scale) {
+    constexpr double kMaxSteps = 0x1p52;
+    const double scaled = x * scale;  // exact: a power of two
+    if (whole < 0 || !(std::abs(scaled) < kMaxSteps)) return std::nullopt;
+    return static_cast<__int128>(whole) * static_cast<std::int64_t>(scaled);  // toward zero
+  }
+  void add_steps(__int128 steps) { small_ += steps; }
+  double scale() const { return scale_; }
   // `whole`: w as an integer when it is a whole number in [0, 2^31), else -1.
   void add(double w, std::int64_t whole, double x) {
     constexpr double kMaxSteps = 0x1p52;
@@ -128,14 +139,22 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
   for (std::size_t i = 0; i < n; ++i) whole[i] = whole_weight(patterns.w[i]);
   GridSum loss(kLossGridBits);
   std::vector<GridSum> intercepts(L, GridSum(kResidualGridBits)), rule_sums(rules, GridSum(kResidualGridBits));
+  // Each residual's term as an integer of steps, summed into every rule that covers its pattern at the cost of an
+  // addition; a term that is not one (a weight that is not whole, or a residual too large) is added by GridSum.
+  std::vector<__int128> steps(n * L);
+  std::vector<char> by_grid(n * L, 0);
+  const double scale = intercepts[0].scale();
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t c = class_of(patterns, i, classes);
     const std::size_t label = q.positive < 0 ? c : (c == static_cast<std::size_t>(q.positive) ? 1 : 0);
     const double w = patterns.w[i];
     double* e = eta.data() + i * L;
     if (L == 1) {
-      loss.add(w, whole[i], softplus(e[0]) - (label == 1 ? e[0] : 0.0));
-      e[0] = sigmoid(e[0]) - (label == 1 ? 1.0 : 0.0);
+      // softplus and sigmoid (penalised_logistic.hpp) from one exponential, exp(-|x|), to the same bits.
+      const double x = e[0];
+      const double t = std::exp(-std::abs(x));
+      loss.add(w, whole[i], (x > 0 ? x + std::log1p(t) : std::log1p(t)) - (label == 1 ? x : 0.0));
+      e[0] = (x >= 0 ? 1.0 / (1.0 + t) : t / (1.0 + t)) - (label == 1 ? 1.0 : 0.0);
     } else {
       const double m = *std::max_element(e, e + L);
       const double label_logit = e[label];
@@ -147,11 +166,28 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
       loss.add(w, whole[i], m + std::log(sum) - label_logit);
       for (std::size_t j = 0; j < L; ++j) e[j] = e[j] / sum - (j == label ? 1.0 : 0.0);
     }
-    for (std::size_t j = 0; j < L; ++j) intercepts[j].add(w, whole[i], e[j]);
+    for (std::size_t j = 0; j < L; ++j) {
+      if (const auto s = GridSum::steps_of(whole[i], e[j], scale)) {
+        steps[i * L + j] = *s;
+        intercepts[j].add_steps(*s);
+      } else {
+        by_grid[i * L + j] = 1;
+        intercepts[j].add(w, whole[i], e[j]);
+      }
+    }
   }
   for (std::size_t k = 0; k < rules; ++k) {
     const auto j = static_cast<std::size_t>(q.rule_logit[k]);
-    for (std::uint32_t i : patterns.covered[k]) rule_sums[k].add(patterns.w[i], whole[i], eta[i * L + j]);
+    __int128 sum = 0;
+    for (std::uint32_t i : patterns.covered[k]) {
+      const std::size_t at = i * L + j;
+      if (by_grid[at]) {
+        rule_sums[k].add(patterns.w[i], whole[i], eta[at]);
+      } else {
+        sum += steps[at];
+      }
+    }
+    rule_sums[k].add_steps(sum);
   }
   RuleLossSums out;
   out.loss = loss.total();
