@@ -176,9 +176,15 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
       }
     }
   }
+  const bool all_steps = std::find(by_grid.begin(), by_grid.end(), 1) == by_grid.end();
   for (std::size_t k = 0; k < rules; ++k) {
     const auto j = static_cast<std::size_t>(q.rule_logit[k]);
     __int128 sum = 0;
+    if (all_steps) {  // as with whole weights: no test a term
+      for (std::uint32_t i : patterns.covered[k]) sum += steps[i * L + j];
+      rule_sums[k].add_steps(sum);
+      continue;
+    }
     for (std::uint32_t i : patterns.covered[k]) {
       const std::size_t at = i * L + j;
       if (by_grid[at]) {
