@@ -398,6 +398,46 @@ TEST(PatternSums, APatternsWeightSumsAlikeInWholeAndFractionalParts) {
   }
 }
 
+// Patterns of whole weights (their terms summed as integers) and of fractional ones (exact products) in one
+// call give, bit for bit, the sums of each pattern asked alone and merged: no term is lost or counted twice
+// where the two kinds meet under a rule. Binary (the loss and residual from one exponential) and softmax.
+TEST(PatternSums, WholeAndFractionalPatternsInOneCallSumAsEachAlone) {
+  for (int logits : {1, 3}) {
+    SCOPED_TRACE("logits " + std::to_string(logits));
+    const std::size_t classes = logits == 1 ? 2 : 3;
+    RowPatterns all;
+    all.y = {0, 1, 1, 0, static_cast<int>(classes) - 1, 1};
+    all.w = {2, 0.75, 5, 1.5, 1, 3.25};
+    all.covered = {{0, 1, 2, 4}, {1, 3, 5}, {0, 2, 3, 4, 5}};
+    RuleLossQuery q;
+    q.logits = logits;
+    q.rule_logit = logits == 1 ? std::vector<int>{0, 0, 0} : std::vector<int>{1, 2, 0};
+    q.rule_sign = {1, -1, 1};
+    q.intercepts = logits == 1 ? std::vector<double>{-0.4} : std::vector<double>{0.1, -0.3, 0.2};
+    q.rules = {0.7, 1.3, -0.45};
+    std::optional<RuleLossSums> merged;
+    for (std::size_t i = 0; i < all.y.size(); ++i) {
+      RowPatterns one;
+      one.y = {all.y[i]};
+      one.w = {all.w[i]};
+      for (const auto& rows : all.covered)
+        one.covered.push_back(std::find(rows.begin(), rows.end(), i) != rows.end() ? std::vector<std::uint32_t>{0}
+                                                                                    : std::vector<std::uint32_t>{});
+      const RuleLossSums s = rule_loss(one, classes, q);
+      if (merged)
+        merged->merge(s);
+      else
+        merged = s;
+    }
+    const RuleLossSums together = rule_loss(all, classes, q);
+    EXPECT_GT(together.loss.value(), 0);
+    EXPECT_TRUE(together.loss == merged->loss);
+    EXPECT_TRUE(together.intercepts == merged->intercepts);
+    EXPECT_TRUE(together.rules == merged->rules);
+    for (const ExactSum& r : together.rules) EXPECT_NE(r.value(), 0.0);
+  }
+}
+
 // Solved from their sums and loss (as a fit over parts solves them), the weights of a problem over rules alone
 // are those solve_logistic finds on its rows.
 TEST(PatternSums, SolveRuleLogisticFindsTheWeightsOfTheRows) {
