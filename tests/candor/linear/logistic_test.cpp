@@ -422,7 +422,7 @@ TEST(PatternSums, WholeAndFractionalPatternsInOneCallSumAsEachAlone) {
       one.w = {all.w[i]};
       for (const auto& rows : all.covered)
         one.covered.push_back(std::find(rows.begin(), rows.end(), i) != rows.end() ? std::vector<std::uint32_t>{0}
-                                                                                    : std::vector<std::uint32_t>{});
+                                                                                   : std::vector<std::uint32_t>{});
       const RuleLossSums s = rule_loss(one, classes, q);
       if (merged)
         merged->merge(s);
