@@ -22,31 +22,24 @@ class GridSum {
  public:
   explicit GridSum(int grid_bits)
       : grid_bits_(grid_bits), scale_(std::ldexp(1.0, grid_bits)), step_(std::ldexp(1.0, -grid_bits)) {}
-  // w x as an integer number of steps when `whole` (w as an integer when it is a whole number in [0, 2^31), else
-  // -1) is one and x is under 2^52 steps: the term `add` adds to its integer sum, which `add_steps` adds again.
-  static std::optional<__int128> steps_of(std::int64_t whole, double x, double scale) {
-    constexpr double kMaxSteps = 0x1p52;
-    const double scaled = x * scale;  // exact: a power of two
+  // w x as a 128-bit integer of steps, when `whole` (w as an integer when it is a whole number in [0, 2^31), else
+  // -1) is one and x is under 2^52 steps: the term `add` adds to its integer sum, and `add_steps` adds again.
+  std::optional<__int128> steps_of(std::int64_t whole, double x) const {
+    const double scaled = x * scale_;  // exact: a power of two
     if (whole < 0 || !(std::abs(scaled) < kMaxSteps)) return std::nullopt;
     return static_cast<__int128>(whole) * static_cast<std::int64_t>(scaled);  // toward zero
   }
   void add_steps(__int128 steps) { small_ += steps; }
-  double scale() const { return scale_; }
-  // `whole`: w as an integer when it is a whole number in [0, 2^31), else -1.
   void add(double w, std::int64_t whole, double x) {
-    constexpr double kMaxSteps = 0x1p52;
-    const double scaled = x * scale_;  // exact: a power of two
-    if (std::abs(scaled) < kMaxSteps) {
-      const auto steps = static_cast<std::int64_t>(scaled);  // toward zero
-      if (whole >= 0) {
-        small_ += static_cast<__int128>(whole) * steps;
-        return;
-      }
-      rest_.add_product(w, static_cast<double>(steps) * step_);  // both exact
+    if (const auto steps = steps_of(whole, x)) {
+      small_ += *steps;
       return;
     }
+    const double scaled = x * scale_;
     // |x| of 2^52 steps or more is a whole number of steps already (its last bit weighs a step or more).
-    rest_.add_product(w, x);
+    const double cut =
+        std::abs(scaled) < kMaxSteps ? static_cast<double>(static_cast<std::int64_t>(scaled)) * step_ : x;
+    rest_.add_product(w, cut);  // both exact
   }
   ExactSum total() const {
     ExactSum out = rest_;
@@ -61,6 +54,7 @@ class GridSum {
   }
 
  private:
+  static constexpr double kMaxSteps = 0x1p52;
   int grid_bits_;
   double scale_, step_;
   __int128 small_ = 0;
@@ -140,10 +134,11 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
   GridSum loss(kLossGridBits);
   std::vector<GridSum> intercepts(L, GridSum(kResidualGridBits)), rule_sums(rules, GridSum(kResidualGridBits));
   // Each residual's term as an integer of steps, summed into every rule that covers its pattern at the cost of an
-  // addition; a term that is not one (a weight that is not whole, or a residual too large) is added by GridSum.
-  std::vector<__int128> steps(n * L);
+  // addition; a term that is not one (a weight that is not whole, or a residual too large) stays 0 there and
+  // is added by GridSum.
+  std::vector<__int128> steps(n * L, 0);
   std::vector<char> by_grid(n * L, 0);
-  const double scale = intercepts[0].scale();
+  bool any_by_grid = false;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t c = class_of(patterns, i, classes);
     const std::size_t label = q.positive < 0 ? c : (c == static_cast<std::size_t>(q.positive) ? 1 : 0);
@@ -167,33 +162,24 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
       for (std::size_t j = 0; j < L; ++j) e[j] = e[j] / sum - (j == label ? 1.0 : 0.0);
     }
     for (std::size_t j = 0; j < L; ++j) {
-      if (const auto s = GridSum::steps_of(whole[i], e[j], scale)) {
+      if (const auto s = intercepts[j].steps_of(whole[i], e[j])) {
         steps[i * L + j] = *s;
         intercepts[j].add_steps(*s);
       } else {
         by_grid[i * L + j] = 1;
+        any_by_grid = true;
         intercepts[j].add(w, whole[i], e[j]);
       }
     }
   }
-  const bool all_steps = std::find(by_grid.begin(), by_grid.end(), 1) == by_grid.end();
   for (std::size_t k = 0; k < rules; ++k) {
     const auto j = static_cast<std::size_t>(q.rule_logit[k]);
     __int128 sum = 0;
-    if (all_steps) {  // as with whole weights: no test a term
-      for (std::uint32_t i : patterns.covered[k]) sum += steps[i * L + j];
-      rule_sums[k].add_steps(sum);
-      continue;
-    }
-    for (std::uint32_t i : patterns.covered[k]) {
-      const std::size_t at = i * L + j;
-      if (by_grid[at]) {
-        rule_sums[k].add(patterns.w[i], whole[i], eta[at]);
-      } else {
-        sum += steps[at];
-      }
-    }
+    for (std::uint32_t i : patterns.covered[k]) sum += steps[i * L + j];
     rule_sums[k].add_steps(sum);
+    if (!any_by_grid) continue;
+    for (std::uint32_t i : patterns.covered[k])
+      if (by_grid[i * L + j]) rule_sums[k].add(patterns.w[i], whole[i], eta[i * L + j]);
   }
   RuleLossSums out;
   out.loss = loss.total();
