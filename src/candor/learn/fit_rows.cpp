@@ -414,10 +414,31 @@ PatternWeights pattern_weights_of(const json& j) {
   return p;
 }
 
+// Curvature counts as their high and low 64 bits, two numbers each.
+json curvature_json(const std::vector<CurvatureSteps>& counts) {
+  json out = json::array();
+  for (CurvatureSteps c : counts) {
+    out.push_back(static_cast<std::int64_t>(c >> 64));
+    out.push_back(static_cast<std::uint64_t>(c));
+  }
+  return out;
+}
+
+std::vector<CurvatureSteps> curvature_of(const json& j) {
+  if (!j.is_array() || j.size() % 2 != 0) throw std::invalid_argument("rule_loss: curvature counts come in pairs");
+  std::vector<CurvatureSteps> out;
+  for (std::size_t e = 0; e < j.size(); e += 2) {
+    const auto high = j[e].get<std::int64_t>();
+    const auto low = j[e + 1].get<std::uint64_t>();
+    out.push_back(static_cast<CurvatureSteps>(high) * (CurvatureSteps{1} << 64) + static_cast<CurvatureSteps>(low));
+  }
+  return out;
+}
+
 json rule_loss_query_json(const RuleLossQuery& q) {
-  return json{
-      {"op", "rule_loss"},        {"logits", q.logits},         {"positive", q.positive}, {"rule_logit", q.rule_logit},
-      {"rule_sign", q.rule_sign}, {"intercepts", q.intercepts}, {"rules", q.rules}};
+  return json{{"op", "rule_loss"},          {"logits", q.logits},       {"positive", q.positive},
+              {"rule_logit", q.rule_logit}, {"rule_sign", q.rule_sign}, {"intercepts", q.intercepts},
+              {"rules", q.rules},           {"curvature", q.curvature}};
 }
 
 RuleLossQuery rule_loss_query_of(const json& j) {
@@ -428,11 +449,15 @@ RuleLossQuery rule_loss_query_of(const json& j) {
   q.rule_sign = j.at("rule_sign").get<std::vector<double>>();
   q.intercepts = j.at("intercepts").get<std::vector<double>>();
   q.rules = j.at("rules").get<std::vector<double>>();
+  q.curvature = j.at("curvature").get<bool>();
   return q;
 }
 
 json rule_loss_json(const RuleLossSums& s) {
-  return json{{"loss", s.loss.digits()}, {"intercepts", sums_json(s.intercepts)}, {"rules", sums_json(s.rules)}};
+  return json{{"loss", s.loss.digits()},
+              {"intercepts", sums_json(s.intercepts)},
+              {"rules", sums_json(s.rules)},
+              {"curvature", curvature_json(s.curvature)}};
 }
 
 RuleLossSums rule_loss_of(const json& j) {
@@ -440,6 +465,7 @@ RuleLossSums rule_loss_of(const json& j) {
   s.loss = ExactSum::from_digits(j.at("loss").get<std::vector<std::int64_t>>());
   s.intercepts = sums_of(j.at("intercepts"));
   s.rules = sums_of(j.at("rules"));
+  s.curvature = curvature_of(j.at("curvature"));
   return s;
 }
 

@@ -76,6 +76,58 @@ std::size_t class_of(const RowPatterns& patterns, std::size_t q, std::size_t cla
   return static_cast<std::size_t>(y);
 }
 
+// The curvature of rule_loss (RuleLossSums::curvature) from each pattern's probabilities (binary: p (1 - p)).
+// A term is an integer of steps of 2^-52: a whole weight times its entry's steps (d p / d eta lies within
+// [-1/4, 1/4]: fewer than 2^52 steps, so the product is exact), or the rounded product of any other weight and
+// its entry, cut. Each pattern adds its term to every pair of the variables that reach it.
+std::vector<CurvatureSteps> curvature_sums(const RowPatterns& patterns, std::size_t L,
+                                           const std::vector<int>& rule_logit, const std::vector<double>& probabilities,
+                                           const std::vector<std::int64_t>& whole) {
+  const std::size_t n = patterns.y.size(), rules = patterns.covered.size(), variables = L + rules;
+  // Each pattern's variables, ascending: its logits' intercepts, then the rules that cover it.
+  std::vector<std::size_t> start(n + 1, 0);
+  for (const auto& covered : patterns.covered)
+    for (std::uint32_t i : covered) ++start[i + 1];
+  for (std::size_t i = 0; i < n; ++i) start[i + 1] += start[i];
+  std::vector<std::uint32_t> rules_of(start[n]);
+  {
+    std::vector<std::size_t> next(start.begin(), start.end() - 1);
+    for (std::size_t k = 0; k < rules; ++k)
+      for (std::uint32_t i : patterns.covered[k]) rules_of[next[i]++] = static_cast<std::uint32_t>(k);
+  }
+  const double scale = std::ldexp(1.0, kResidualGridBits);
+  std::vector<CurvatureSteps> steps(variables * (variables + 1) / 2, 0);
+  std::vector<std::size_t> vars;
+  std::vector<std::size_t> logit_of(variables);
+  for (std::size_t j = 0; j < L; ++j) logit_of[j] = j;
+  for (std::size_t k = 0; k < rules; ++k) logit_of[L + k] = static_cast<std::size_t>(rule_logit[k]);
+  std::vector<CurvatureSteps> term(L * L);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double* p = probabilities.data() + i * L;
+    const double w = patterns.w[i];
+    // The pattern's term for each pair of logits: w d p_j / d eta_j' = w p_j (delta_jj' - p_j').
+    for (std::size_t j = 0; j < L; ++j)
+      for (std::size_t jj = j; jj < L; ++jj) {
+        const double h = L == 1 ? p[0] : p[j] * ((j == jj ? 1.0 : 0.0) - p[jj]);
+        if (whole[i] < 0 && !(std::abs(w * h) < 0x1p70))
+          throw std::invalid_argument("rule loss: a pattern's weight too large for its curvature");
+        const CurvatureSteps t = whole[i] >= 0
+                                     ? static_cast<CurvatureSteps>(whole[i]) * static_cast<std::int64_t>(h * scale)
+                                     : static_cast<CurvatureSteps>(std::trunc(w * h * scale));
+        term[j * L + jj] = term[jj * L + j] = t;
+      }
+    vars.clear();
+    for (std::size_t j = 0; j < L; ++j) vars.push_back(j);
+    for (std::size_t x = start[i]; x < start[i + 1]; ++x) vars.push_back(L + rules_of[x]);
+    for (std::size_t a = 0; a < vars.size(); ++a) {
+      const std::size_t u = vars[a], row = u * (2 * variables - u + 1) / 2 - u;
+      const CurvatureSteps* by_logit = term.data() + logit_of[u] * L;
+      for (std::size_t b = a; b < vars.size(); ++b) steps[row + vars[b]] += by_logit[logit_of[vars[b]]];
+    }
+  }
+  return steps;
+}
+
 }  // namespace
 
 void PatternWeights::merge(const PatternWeights& other) {
@@ -98,6 +150,9 @@ void RuleLossSums::merge(const RuleLossSums& other) {
   loss.merge(other.loss);
   candor::merge(intercepts, other.intercepts);
   candor::merge(rules, other.rules);
+  if (curvature.empty()) curvature.assign(other.curvature.size(), 0);
+  if (curvature.size() != other.curvature.size()) throw std::invalid_argument("rule loss: a curvature of another size");
+  for (std::size_t e = 0; e < curvature.size(); ++e) curvature[e] += other.curvature[e];
 }
 
 RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const RuleLossQuery& q) {
@@ -139,6 +194,8 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
   std::vector<__int128> steps(n * L, 0);
   std::vector<char> by_grid(n * L, 0);
   bool any_by_grid = false;
+  // With the curvature asked for: each pattern's probabilities (binary: p (1 - p), the one entry it needs).
+  std::vector<double> probabilities(q.curvature ? n * L : 0);
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t c = class_of(patterns, i, classes);
     const std::size_t label = q.positive < 0 ? c : (c == static_cast<std::size_t>(q.positive) ? 1 : 0);
@@ -150,6 +207,7 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
       const double t = std::exp(-std::abs(x));
       loss.add(w, whole[i], (x > 0 ? x + std::log1p(t) : std::log1p(t)) - (label == 1 ? x : 0.0));
       e[0] = (x >= 0 ? 1.0 / (1.0 + t) : t / (1.0 + t)) - (label == 1 ? 1.0 : 0.0);
+      if (q.curvature) probabilities[i] = t / ((1.0 + t) * (1.0 + t));
     } else {
       const double m = *std::max_element(e, e + L);
       const double label_logit = e[label];
@@ -159,7 +217,10 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
         sum += e[j];
       }
       loss.add(w, whole[i], m + std::log(sum) - label_logit);
-      for (std::size_t j = 0; j < L; ++j) e[j] = e[j] / sum - (j == label ? 1.0 : 0.0);
+      for (std::size_t j = 0; j < L; ++j) {
+        if (q.curvature) probabilities[i * L + j] = e[j] / sum;
+        e[j] = e[j] / sum - (j == label ? 1.0 : 0.0);
+      }
     }
     for (std::size_t j = 0; j < L; ++j) {
       if (const auto s = intercepts[j].steps_of(whole[i], e[j])) {
@@ -185,7 +246,20 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
   out.loss = loss.total();
   for (const GridSum& s : intercepts) out.intercepts.push_back(s.total());
   for (const GridSum& s : rule_sums) out.rules.push_back(s.total());
+  if (q.curvature) out.curvature = curvature_sums(patterns, L, q.rule_logit, probabilities, whole);
   return out;
+}
+
+Eigen::MatrixXd curvature_matrix(const std::vector<CurvatureSteps>& curvature, std::size_t n) {
+  if (curvature.size() != n * (n + 1) / 2) throw std::invalid_argument("rule loss: a curvature of another size");
+  const auto size = static_cast<Eigen::Index>(n);
+  Eigen::MatrixXd H(size, size);
+  for (std::size_t u = 0; u < n; ++u)
+    for (std::size_t v = u; v < n; ++v)
+      H(static_cast<Eigen::Index>(u), static_cast<Eigen::Index>(v)) =
+          H(static_cast<Eigen::Index>(v), static_cast<Eigen::Index>(u)) =
+              std::ldexp(static_cast<double>(curvature[curvature_index(u, v, n)]), -kResidualGridBits);
+  return H;
 }
 
 }  // namespace candor

@@ -89,14 +89,24 @@ std::vector<double> rule_gammas(const LogisticProblem& p, const LogisticRowSums&
 
 // The summed weighted cross-entropy of a problem's rows at intercepts `a` (per logit) and rule weights `b`, and
 // its gradient: `gradient_a` per logit, `gradient_rules` per rule the residuals w_i (p_ij - y_ij) of its logit
-// summed over the rows it covers, its sign not applied.
-using RuleDataLoss = std::function<double(const Eigen::VectorXd& a, const Eigen::VectorXd& b,
-                                          Eigen::VectorXd& gradient_a, Eigen::VectorXd& gradient_rules)>;
+// summed over the rows it covers, its sign not applied. When `curvature` is not null, it is set to the loss's
+// second derivatives over the variables (intercepts, then rules), the rules' signs not applied: entry (u, v) sums
+// w_i d p_ij / d eta_ij' over the rows both reach, j and j' their logits (linear/pattern_sums.hpp).
+using RuleDataLoss =
+    std::function<double(const Eigen::VectorXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& gradient_a,
+                         Eigen::VectorXd& gradient_rules, Eigen::MatrixXd* curvature)>;
 // solve_logistic for a problem over rules alone whose rows are held elsewhere: `shape` has no rows and no
 // attribute columns (rule_rows: an empty list per rule) and its rows are read through their sums and their loss
 // (linear/pattern_sums.hpp computes both over row patterns, for rows in one process or in parts). The same
 // problem on rows in `shape`, its sums and loss computed the same way, gives the same weights. Throws
 // std::invalid_argument for a shape with rows or columns, or sums of another shape.
+//
+// Minimised by proximal Newton steps (as glmnet's and newGLMNET's): at each point the loss's gradient and
+// curvature give a quadratic model, whose minimum with the L1 terms and the bounds is found by coordinate
+// descent; a backtracking line search on the objective takes the step. With a variable per rule and class a
+// few hundred at most, the model's matrix is small, and the loss is asked for about ten times instead of the
+// hundred and more an L-BFGS-B solve asks (docs/benchmarks.md). Converged as solve_logistic is: when no
+// variable's least subgradient, scaled as SolverOptions says, exceeds the tolerance.
 LogisticWeights solve_rule_logistic(const LogisticProblem& shape, const LogisticRowSums& sums, const RuleDataLoss& loss,
                                     const SolverOptions& options = {});
 

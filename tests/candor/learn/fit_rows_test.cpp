@@ -431,6 +431,7 @@ TEST(FitOnParts, APartRefusesWhatIsNoRequest) {
                                     {"rule_logit", {0}},
                                     {"rule_sign", {1.0}},
                                     {"intercepts", {0.0}},
-                                    {"rules", {0.5, 0.5}}});  // a weight per rule of the patterns
+                                    {"rules", {0.5, 0.5}},
+                                    {"curvature", false}});  // a weight per rule of the patterns
   EXPECT_THROW(part.answer(loss, rules, std::nullopt), std::invalid_argument);
 }

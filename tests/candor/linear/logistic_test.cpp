@@ -361,6 +361,58 @@ TEST(PatternSums, AreTheObjectiveAndSumsOfTheRows) {
   EXPECT_NO_THROW(rule_loss(patterns, 3, q));
 }
 
+// The curvature rule_loss sums is the derivative of its gradient: each column against central differences of the
+// gradient, the logits of the rows the variable reaches moved by +-h. Binary, softmax and one-vs-rest, on whole and
+// fractional weights.
+TEST(PatternSums, CurvatureIsTheDerivativeOfTheGradient) {
+  for (int logits : {1, 3}) {
+    for (int positive : logits == 1 ? std::vector<int>{-1, 2} : std::vector<int>{-1}) {
+      SCOPED_TRACE("logits " + std::to_string(logits) + " positive " + std::to_string(positive));
+      const std::size_t classes = positive >= 0 ? 3 : (logits == 1 ? 2 : 3);
+      RowPatterns patterns;
+      patterns.y = {0, 1, 1, 0, static_cast<int>(classes) - 1, 1, 0};
+      patterns.w = {2, 0.75, 5, 1.5, 1, 3.25, 4};
+      patterns.covered = {{0, 1, 2, 4}, {1, 3, 5}, {0, 2, 3, 4, 5}, {6}};
+      RuleLossQuery q;
+      q.logits = logits;
+      q.positive = positive;
+      q.rule_logit = logits == 1 ? std::vector<int>{0, 0, 0, 0} : std::vector<int>{1, 2, 0, 1};
+      q.rule_sign = {1, -1, 1, -1};
+      q.intercepts = logits == 1 ? std::vector<double>{-0.4} : std::vector<double>{0.1, -0.3, 0.2};
+      q.rules = {0.7, 1.3, -0.45, 0.2};
+      q.curvature = true;
+      const std::size_t n = static_cast<std::size_t>(logits) + 4;
+      const Eigen::MatrixXd H = curvature_matrix(rule_loss(patterns, classes, q).curvature, n);
+      auto gradient = [&](const RuleLossQuery& at) {
+        const RuleLossSums s = rule_loss(patterns, classes, at);
+        std::vector<double> g = values(s.intercepts);
+        for (const ExactSum& r : s.rules) g.push_back(r.value());
+        return g;
+      };
+      const double h = 1e-5;
+      for (std::size_t v = 0; v < n; ++v) {
+        RuleLossQuery up = q, down = q;
+        up.curvature = down.curvature = false;
+        if (v < static_cast<std::size_t>(logits)) {
+          up.intercepts[v] += h;
+          down.intercepts[v] -= h;
+        } else {  // the rule's weight moved so that its logit moves by +-h
+          const std::size_t k = v - static_cast<std::size_t>(logits);
+          up.rules[k] += h * q.rule_sign[k];
+          down.rules[k] -= h * q.rule_sign[k];
+        }
+        const std::vector<double> gu = gradient(up), gd = gradient(down);
+        for (std::size_t u = 0; u < n; ++u)
+          EXPECT_NEAR(H(static_cast<Eigen::Index>(u), static_cast<Eigen::Index>(v)), (gu[u] - gd[u]) / (2 * h), 1e-7)
+              << "entry " << u << ", " << v;
+      }
+      EXPECT_GT(H(0, 0), 0);
+      EXPECT_EQ(H(static_cast<Eigen::Index>(logits), static_cast<Eigen::Index>(logits) + 3), 0.0);  // no shared rows
+      EXPECT_THROW(curvature_matrix(rule_loss(patterns, classes, q).curvature, n + 1), std::invalid_argument);
+    }
+  }
+}
+
 // A pattern's terms are the same sum whether its weight comes whole (3), in whole parts (1 + 2, the fast integer
 // path) or in fractional ones (1.5 + 1.5 and 0.75 + 2.25, exact products): the loss and gradient, bit for bit.
 TEST(PatternSums, APatternsWeightSumsAlikeInWholeAndFractionalParts) {
@@ -371,6 +423,7 @@ TEST(PatternSums, APatternsWeightSumsAlikeInWholeAndFractionalParts) {
   q.rule_sign = {1, 1};
   q.intercepts = {0.1, -0.3, 0.2};
   q.rules = {0.7, 1.3};
+  q.curvature = true;
   std::optional<RuleLossSums> first;
   for (const auto& split : splits) {
     // Each weight of the split is one part's three patterns: classes 0, 1 and 2 under rules {0}, {0, 1} and none,
@@ -395,6 +448,15 @@ TEST(PatternSums, APatternsWeightSumsAlikeInWholeAndFractionalParts) {
     EXPECT_TRUE(sums.loss == first->loss) << split[0];
     EXPECT_TRUE(sums.intercepts == first->intercepts) << split[0];
     EXPECT_TRUE(sums.rules == first->rules) << split[0];
+    // The curvature: bit for bit in whole parts; in fractional ones each part's rounded product is cut alone.
+    ASSERT_EQ(sums.curvature.size(), first->curvature.size());
+    for (std::size_t e = 0; e < sums.curvature.size(); ++e) {
+      if (split[0] == 1)
+        EXPECT_TRUE(sums.curvature[e] == first->curvature[e]) << "entry " << e;
+      else  // under a step of 2^-52 per fractional term: three patterns in each of two parts
+        EXPECT_LT(std::abs(static_cast<double>(sums.curvature[e] - first->curvature[e])), 6.0)
+            << split[0] << " entry " << e;
+    }
   }
 }
 
@@ -438,35 +500,56 @@ TEST(PatternSums, WholeAndFractionalPatternsInOneCallSumAsEachAlone) {
   }
 }
 
+// The loss of a problem's rules over its row patterns, as a fit over rows held elsewhere reads it.
+RuleDataLoss patterns_loss(const RowPatterns& patterns, const LogisticProblem& rows, std::size_t classes) {
+  return [&patterns, &rows, classes](const Eigen::VectorXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& ga,
+                                     Eigen::VectorXd& gr, Eigen::MatrixXd* curvature) {
+    RuleLossQuery q;
+    q.curvature = curvature != nullptr;
+    q.logits = rows.logits;
+    q.rule_logit = rows.rule_logit;
+    q.rule_sign = rows.rule_sign;
+    q.intercepts.assign(a.data(), a.data() + a.size());
+    q.rules.assign(b.data(), b.data() + b.size());
+    const RuleLossSums s = rule_loss(patterns, classes, q);
+    ga.resize(a.size());
+    gr.resize(b.size());
+    for (Eigen::Index j = 0; j < a.size(); ++j) ga[j] = s.intercepts[static_cast<std::size_t>(j)].value();
+    for (Eigen::Index k = 0; k < b.size(); ++k) gr[k] = s.rules[static_cast<std::size_t>(k)].value();
+    if (curvature) *curvature = curvature_matrix(s.curvature, static_cast<std::size_t>(a.size() + b.size()));
+    return s.loss.value();
+  };
+}
+
+// A problem over rules alone without its rows: their sums and loss stand for them.
+LogisticProblem shape_of(const LogisticProblem& rows) {
+  LogisticProblem shape = rows;
+  shape.y.clear();
+  shape.w.clear();
+  shape.X.resize(0, 0);
+  for (auto& r : shape.rule_rows) r.clear();
+  return shape;
+}
+
 // Solved from their sums and loss (as a fit over parts solves them), the weights of a problem over rules alone
 // are those solve_logistic finds on its rows.
+// Proximal Newton steps (solve_rule_logistic) reach the tolerance in a few steps, with rules' signs constrained
+// and under a lasso as well.
 TEST(PatternSums, SolveRuleLogisticFindsTheWeightsOfTheRows) {
-  for (int logits : {1, 3}) {
-    SCOPED_TRACE("logits " + std::to_string(logits));
-    LogisticProblem rows = random_problem(400, 1, 6, logits, 41u + static_cast<std::uint32_t>(logits));
+  for (int variant = 0; variant < 6; ++variant) {
+    const int logits = variant % 2 == 0 ? 1 : 3;
+    const bool sign_constrained = variant / 2 == 1, lasso = variant / 2 == 2;
+    SCOPED_TRACE("logits " + std::to_string(logits) + (sign_constrained ? " signs" : "") + (lasso ? " lasso" : ""));
+    LogisticProblem rows = random_problem(400, 1, 6, logits, 41u + static_cast<std::uint32_t>(variant));
     rows.X.resize(400, 0);
+    rows.sign_constrained = sign_constrained;
+    rows.lasso = lasso;
+    if (sign_constrained)  // a rule of each sign whose best weight is below zero
+      for (std::size_t k = 0; k < 2; ++k) rows.rule_sign[k] = -rows.rule_sign[k];
     const RowPatterns patterns = row_patterns(rows.y, rows.w, rows.rule_rows);
     const auto classes = static_cast<std::size_t>(logits == 1 ? 2 : logits);
-    LogisticProblem shape = rows;
-    shape.y.clear();
-    shape.w.clear();
-    shape.X.resize(0, 0);
-    for (auto& r : shape.rule_rows) r.clear();
-    const RuleDataLoss loss = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& ga,
-                                  Eigen::VectorXd& gr) {
-      RuleLossQuery q;
-      q.logits = logits;
-      q.rule_logit = rows.rule_logit;
-      q.rule_sign = rows.rule_sign;
-      q.intercepts.assign(a.data(), a.data() + a.size());
-      q.rules.assign(b.data(), b.data() + b.size());
-      const RuleLossSums s = rule_loss(patterns, classes, q);
-      ga.resize(a.size());
-      gr.resize(b.size());
-      for (Eigen::Index j = 0; j < a.size(); ++j) ga[j] = s.intercepts[static_cast<std::size_t>(j)].value();
-      for (Eigen::Index k = 0; k < b.size(); ++k) gr[k] = s.rules[static_cast<std::size_t>(k)].value();
-      return s.loss.value();
-    };
+    const LogisticProblem shape = shape_of(rows);
+    const RuleDataLoss loss = patterns_loss(patterns, rows, classes);
     const SolverOptions tight{1e-10, 100000};
     const LogisticWeights a = solve_logistic(rows, tight);
     const LogisticWeights b = solve_rule_logistic(shape, row_sums(rows), loss, tight);
@@ -474,7 +557,46 @@ TEST(PatternSums, SolveRuleLogisticFindsTheWeightsOfTheRows) {
     for (Eigen::Index k = 0; k < a.rules.size(); ++k) EXPECT_NEAR(a.rules[k], b.rules[k], 1e-6) << "rule " << k;
     for (Eigen::Index c = 0; c < a.intercepts.size(); ++c) EXPECT_NEAR(a.intercepts[c], b.intercepts[c], 1e-6);
     EXPECT_GT((b.rules.array() != 0).count(), 0);
+    if (sign_constrained) {
+      EXPECT_GE(b.rules.minCoeff(), 0.0);
+      EXPECT_GT((b.rules.array() == 0).count(), 0);  // the bound holds some rule at zero
+    }
+    EXPECT_LE(b.iterations, 20);
     EXPECT_THROW(solve_rule_logistic(rows, row_sums(rows), loss, tight), std::invalid_argument);  // rows given
+  }
+}
+
+// A label no training row has keeps a finite intercept: half an example of it, covered by no rule, joins the rows,
+// so that at the optimum the rows and that half example predict it, summed, half an example; the labels with rows
+// keep their optimum (the intercepts' gradient with the half example's vanishes). Softmax with a class missing,
+// and binary with every row of one label.
+TEST(PatternSums, SolveRuleLogisticPredictsALabelNoRowHasAsHalfAnExample) {
+  for (int logits : {1, 3}) {
+    SCOPED_TRACE("logits " + std::to_string(logits));
+    LogisticProblem rows = random_problem(300, 1, 5, logits, 61u + static_cast<std::uint32_t>(logits));
+    rows.X.resize(300, 0);
+    const int missing = 1;
+    for (int& y : rows.y)
+      if (y == missing) y = 0;
+    const auto classes = static_cast<std::size_t>(logits == 1 ? 2 : logits);
+    const RowPatterns patterns = row_patterns(rows.y, rows.w, rows.rule_rows);
+    const RuleDataLoss loss = patterns_loss(patterns, rows, classes);
+    const LogisticWeights solved = solve_rule_logistic(shape_of(rows), row_sums(rows), loss, {1e-9, 1000});
+    ASSERT_TRUE(solved.intercepts.allFinite());
+    Eigen::VectorXd ga, gr;
+    loss(solved.intercepts, solved.rules, ga, gr, nullptr);
+    // The half example's probabilities, from its logits: the intercepts alone.
+    std::vector<double> half;
+    logit_probabilities(solved.intercepts.data(), logits, half);
+    for (int j = 0; j < logits; ++j) {
+      // The rows' residuals (binary: the rows' summed probability of label 1, every row being of label 0).
+      const double label = logits == 1 ? 1.0 : (j == missing ? 1.0 : 0.0);
+      const double p = logits == 1 ? half[1] : half[static_cast<std::size_t>(j)];
+      EXPECT_NEAR(ga[j] + 0.5 * (p - label), 0.0, 1e-6) << "logit " << j;
+    }
+    const double predicted = logits == 1 ? ga[0] : ga[missing];  // the rows' summed probability of the label
+    EXPECT_GT(predicted, 0.25);
+    EXPECT_LT(predicted, 0.5);
   }
 }
 

@@ -572,13 +572,15 @@ void weigh_rules_on(LogisticRuleModel& model, FitRows& rows, const RuleLogisticO
     spreads.total = sums.total;
     spreads.rules = sums.rule_weight;
     const auto loss = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& gradient_a,
-                          Eigen::VectorXd& gradient_rules) {
+                          Eigen::VectorXd& gradient_rules, Eigen::MatrixXd* curvature) {
       query.intercepts.assign(a.data(), a.data() + a.size());
       query.rules.assign(b.data(), b.data() + b.size());
+      query.curvature = curvature != nullptr;
       const RuleLossSums s = rows.rule_loss(query);
       const std::vector<double> ga = values(s.intercepts), gr = values(s.rules);
       gradient_a = Eigen::Map<const Eigen::VectorXd>(ga.data(), static_cast<Eigen::Index>(ga.size()));
       gradient_rules = Eigen::Map<const Eigen::VectorXd>(gr.data(), static_cast<Eigen::Index>(gr.size()));
+      if (curvature) *curvature = curvature_matrix(s.curvature, ga.size() + gr.size());
       return s.loss.value();
     };
     solved.push_back(solve_rule_logistic(q, sums, loss, options));
