@@ -249,6 +249,54 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads, const NumericBinn
   index_labels();
 }
 
+CoverageIndex::CoverageIndex(const Dataset& data, const CoverageIndex& base, const std::vector<std::size_t>& rows)
+    : data_(&data), labels_(&data.y), weights_(&data.weights), unit_weights_(data.unit_weights()) {
+  const std::size_t n = data.rows(), na = data.num_attributes();
+  if (base.numeric_bins() == 0) throw std::invalid_argument("CoverageIndex: the rows of an index that is not binned");
+  if (rows.size() != n || na != base.data().num_attributes())
+    throw std::invalid_argument("CoverageIndex: rows of another index than their data's");
+  for (std::size_t r : rows)
+    if (r >= base.rows()) throw std::invalid_argument("CoverageIndex: a row past the index");
+  auto orders = std::make_shared<ValueOrders>();
+  ValueOrders& o = *orders;
+  const ValueOrders& from = *base.orders_;
+  o.value_rows.resize(na);
+  o.present_rows.assign(na, Bitset(n));
+  o.sorted_rows.resize(na);
+  o.rank.resize(na);
+  o.sorted_codes.resize(na);
+  o.code_min.resize(na);
+  o.code_max.resize(na);
+  o.bin_of.resize(na);
+  o.numeric_bins = from.numeric_bins;
+  for (std::size_t a = 0; a < na; ++a) {
+    const Attribute& attr = data.attribute(a);
+    if (attr.is_nominal()) {
+      // As the binned constructor sets them, from the copied codes.
+      o.value_rows[a].assign(attr.values.size(), Bitset(n));
+      const auto& codes = data.columns[a].codes;
+      for (std::size_t r = 0; r < n; ++r) {
+        const int code = codes[r];
+        if (code == kMissing) continue;
+        o.present_rows[a].set(r);
+        if (code < static_cast<int>(attr.values.size())) o.value_rows[a][code].set(r);
+      }
+      continue;
+    }
+    const auto& base_bins = from.bin_of[a];
+    auto& bins = o.bin_of[a];
+    bins.resize(n);
+    for (std::size_t r = 0; r < n; ++r) {
+      bins[r] = base_bins[rows[r]];
+      if (bins[r] != kNoBin) o.present_rows[a].set(r);
+    }
+    o.code_max[a] = from.code_max[a];
+    o.code_min[a] = from.code_min[a];
+  }
+  orders_ = std::move(orders);
+  index_labels();
+}
+
 CoverageIndex::CoverageIndex(const CoverageIndex& base, const std::vector<int>& labels,
                              const std::vector<double>& weights)
     : data_(base.data_),

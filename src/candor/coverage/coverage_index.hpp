@@ -73,6 +73,12 @@ class CoverageIndex {
   // `base` instead of sorted again, and no copy of the data is made (at a million rows a copy per permutation
   // or class would cost 80 MB).
   CoverageIndex(const CoverageIndex& base, const std::vector<int>& labels, const std::vector<double>& weights);
+  // The index of base.data()'s rows `rows`, in that order, whose values, labels and weights `data` holds (as
+  // Dataset::subset gives them), binned as `base` is: each row's bin is read from `base` instead of found again,
+  // and the index is the one CoverageIndex(data, threads, binning) builds with base's binning. A sample a search
+  // runs on costs a copy of its bins, not a search of the bounds per value. Throws std::invalid_argument for a
+  // base whose numeric attributes are not binned, or rows that do not match `data`.
+  CoverageIndex(const Dataset& data, const CoverageIndex& base, const std::vector<std::size_t>& rows);
 
   // The rows' attribute values. Their class labels and weights are labels() and weights(): a relabelled
   // index has its own.

@@ -456,7 +456,7 @@ FoldCalibrationScope::FoldCalibrationScope(const Dataset& part, const Dataset& w
 FoldCalibrationScope::~FoldCalibrationScope() { fold_scope = outer_; }
 
 EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
-                                    const std::vector<int>& classes, int threads) {
+                                    const std::vector<int>& classes, int threads, const NumericBinning* binning) {
   FoldCalibrationScope* fold = fold_scope && &data == &fold_scope->part_ ? fold_scope : nullptr;
   if (fold) fold->calibrated_ = true;
   const bool share = fold && fold->share_;
@@ -469,8 +469,14 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
   EvcCalibration out = calibrations().get(key, [&] {
     const auto started = Clock::now();
     EvcCalibration c =
-        calibrate_persisted(key, calibrated.num_classes(), classes, std::max(1, search.max_rule_length),
-                            [&] { return calibrate_evc(calibrated, search, settings, classes, calibration_threads); });
+        calibrate_persisted(key, calibrated.num_classes(), classes, std::max(1, search.max_rule_length), [&] {
+          // on_calibration_rows with the caller's binning of these very rows.
+          if (binning && !share && search.numeric_bins > 0 && binning->bins == search.numeric_bins &&
+              calibrated.rows() > kCalibrationRows)
+            return calibrate_evc(calibrated.subset(spread_rows(calibrated.rows(), kCalibrationRows)), *binning, search,
+                                 settings, classes, calibration_threads);
+          return calibrate_evc(calibrated, search, settings, classes, calibration_threads);
+        });
     if (share) fold->clock_.computing.fetch_add(seconds(started));
     return c;
   });

@@ -77,9 +77,12 @@ EvcCalibration calibrate_evc(const Dataset& sample, const NumericBinning& binnin
 // process is returned instead of being computed again; concurrent callers with one key wait for a single
 // computation. The result is the one calibrate_evc gives. Learners that share a training set (a grid's
 // learners on one fold, EVC quality and --correct evc, ordered and unordered) calibrate once. The cache
-// keeps the 64 most recent calibrations.
+// keeps the 64 most recent calibrations. `binning`, when given, is numeric_binning(data, search.numeric_bins),
+// which the caller has at hand: a calibration of more than kCalibrationRows rows cuts its sample by it instead of
+// binning the data again (the same calibration).
 EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
-                                    const std::vector<int>& classes, int threads);
+                                    const std::vector<int>& classes, int threads,
+                                    const NumericBinning* binning = nullptr);
 // How many calibrate_evc_cached calls this process answered from the cache (for tests and benchmarks).
 std::size_t evc_cache_hits();
 
@@ -124,7 +127,7 @@ class FoldCalibrationScope {
 
  private:
   friend EvcCalibration calibrate_evc_cached(const Dataset&, const SearchOptions&, const EvcSettings&,
-                                             const std::vector<int>&, int);
+                                             const std::vector<int>&, int, const NumericBinning*);
   const Dataset& part_;
   const Dataset& whole_;
   bool share_;

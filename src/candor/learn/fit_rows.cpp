@@ -61,6 +61,14 @@ std::vector<std::vector<std::uint32_t>> covered_rows(const Dataset& d, const std
   return out;
 }
 
+void RowPart::index_gathered(std::optional<CoverageIndex>& into, const Dataset& gathered,
+                             const std::vector<std::size_t>& rows, const NumericBinning& binning, int threads) const {
+  if (binning.bins > 0 && indexed_with(binning))
+    into.emplace(gathered, *index_, rows);
+  else
+    into.emplace(gathered, threads, binning);
+}
+
 const CoverageIndex& RowPart::index() const {
   if (!index_) throw std::logic_error("RowPart: a rule query before the part was indexed");
   return *index_;
@@ -218,11 +226,18 @@ std::vector<double> LocalRows::probabilities(const std::vector<std::size_t>& row
   return part_.probabilities(scores_.data(), rows);
 }
 
-NumericBinning LocalRows::binning(std::size_t bins) { return numeric_binning(part_.data(), bins); }
+NumericBinning LocalRows::binning(std::size_t bins) {
+  auto known = binnings_.find(bins);
+  if (known != binnings_.end()) return known->second;
+  return binnings_[bins] = numeric_binning(part_.data(), bins);
+}
 
 EvcCalibration LocalRows::calibrate_evc(const SearchOptions& search, const EvcSettings& settings,
                                         const std::vector<int>& classes, int threads) {
-  return calibrate_evc_cached(part_.data(), search, settings, classes, threads);
+  // Large binned data calibrates on a sample cut by the bins of every row, which the search cuts by too.
+  const bool sampled = search.numeric_bins > 0 && part_.rows() > kCalibrationRows;
+  const NumericBinning whole = sampled ? binning(search.numeric_bins) : NumericBinning{};
+  return calibrate_evc_cached(part_.data(), search, settings, classes, threads, sampled ? &whole : nullptr);
 }
 
 std::vector<ThresholdGap> LocalRows::threshold_gaps(const std::vector<GapQuery>& queries) {

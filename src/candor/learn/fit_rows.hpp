@@ -101,6 +101,10 @@ class RowPart {
     left_removed_.clear();
   }
   bool indexed_with(const NumericBinning& binning) const { return index_ && binning_ == binning; }
+  // An index of `gathered`, the part's rows `rows` (Dataset::subset), cut by `binning`: from the part's own index
+  // when it is cut so (its bins copied), else built.
+  void index_gathered(std::optional<CoverageIndex>& into, const Dataset& gathered, const std::vector<std::size_t>& rows,
+                      const NumericBinning& binning, int threads) const;
 
   // Class counts (weighted) of the labelled rows.
   std::vector<ExactSum> class_counts() const;
@@ -166,6 +170,12 @@ class FitRows {
                                        const std::vector<int>& classes, int threads) = 0;
   // The rule queries below count on an index cut by `binning`.
   virtual void index_with(const NumericBinning& binning) = 0;
+  // An index of `gathered`, the rows `rows` that gather() brought, cut by `binning` (the one index_with was given):
+  // the same index wherever the rows are; rows in this process copy the bins of their own index.
+  virtual void index_gathered(std::optional<CoverageIndex>& into, const Dataset& gathered,
+                              const std::vector<std::size_t>& rows, const NumericBinning& binning, int threads) {
+    into.emplace(gathered, threads, binning);
+  }
   virtual void start_scores(const std::vector<double>& start) = 0;
   virtual std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) = 0;
   virtual std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) = 0;
@@ -200,6 +210,10 @@ class LocalRows : public FitRows {
   EvcCalibration calibrate_evc(const SearchOptions& search, const EvcSettings& settings,
                                const std::vector<int>& classes, int threads) override;
   void index_with(const NumericBinning& binning) override { part_.index_with(binning, threads_); }
+  void index_gathered(std::optional<CoverageIndex>& into, const Dataset& gathered, const std::vector<std::size_t>& rows,
+                      const NumericBinning& binning, int threads) override {
+    part_.index_gathered(into, gathered, rows, binning, threads);
+  }
   void start_scores(const std::vector<double>& start) override;
   std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) override;
   std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
@@ -216,6 +230,7 @@ class LocalRows : public FitRows {
   RowPart part_;
   std::vector<double> scores_;
   int threads_;
+  std::map<std::size_t, NumericBinning> binnings_;  // binning(), by bins: EVC's calibration and the search share it
 };
 
 // How RemoteRows reaches its parts (candor/distributed.hpp).

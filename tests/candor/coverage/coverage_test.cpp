@@ -191,6 +191,44 @@ TEST(CoverageIndex, RelabelledCopyEqualsAFreshIndex) {
   EXPECT_NE(reused.sorted_classes(1), base.sorted_classes(1));
 }
 
+// The index of some rows of a binned index, their bins copied, is the index built on those rows with its binning:
+// nominal and numeric attributes with missing values, rows repeated and out of order, a bin that no chosen row
+// holds; and the same rule coverage and counts.
+TEST(CoverageIndex, RowsOfABinnedIndexEqualAnIndexBuiltOnThem) {
+  const Dataset d = random_dataset(900, true, 5);
+  const NumericBinning binning = numeric_binning(d, 8);
+  const CoverageIndex base(d, 2, binning);
+  const std::vector<std::size_t> rows{5, 3, 3, 800, 17, 0, 899, 450, 451, 452, 100, 7};
+  const Dataset sample = d.subset(rows);
+  const CoverageIndex built(sample, 1, binning), copied(sample, base, rows);
+  EXPECT_EQ(copied.numeric_bins(), built.numeric_bins());
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+    SCOPED_TRACE("attribute " + std::to_string(a));
+    const int ai = static_cast<int>(a);
+    EXPECT_EQ(copied.bin_of(ai), built.bin_of(ai));
+    EXPECT_TRUE(copied.present_rows(ai) == built.present_rows(ai));
+    EXPECT_EQ(copied.code_min(ai), built.code_min(ai));
+    EXPECT_EQ(copied.code_max(ai), built.code_max(ai));
+    EXPECT_EQ(copied.binned(ai), built.binned(ai));
+    if (d.attribute(a).is_nominal())
+      for (std::size_t v = 0; v < d.attribute(a).values.size(); ++v)
+        EXPECT_TRUE(copied.value_rows(ai, static_cast<int>(v)) == built.value_rows(ai, static_cast<int>(v)));
+  }
+  for (int c = 0; c < 3; ++c) EXPECT_TRUE(copied.class_rows(c) == built.class_rows(c));
+  const Bitset all(sample.rows(), true);
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) {
+    if (d.attribute(a).is_nominal()) continue;
+    Condition c;
+    c.attribute = static_cast<int>(a);
+    c.op = Op::le;
+    c.threshold = binning.upper[a].at(2);
+    EXPECT_TRUE(copied.covered(c, all) == built.covered(c, all));
+  }
+  const CoverageIndex exact(d);
+  EXPECT_THROW(CoverageIndex(sample, exact, rows), std::invalid_argument);  // not binned
+  EXPECT_THROW(CoverageIndex(sample, base, std::vector<std::size_t>{1, 2}), std::invalid_argument);
+}
+
 TEST(CoverageIndex, ValueCodesGiveBackEveryValueAndShareOnlyEqualOnes) {
   Dataset d = random_dataset(500, true, 3);
   // Ties, infinities and both zeros on the first numeric attribute.

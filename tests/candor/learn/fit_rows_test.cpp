@@ -23,6 +23,7 @@
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data.hpp"
 #include "candor/distributed.hpp"
+#include "candor/evc/calibration.hpp"
 #include "candor/fit.hpp"
 #include "candor/learn/fit_rows.hpp"
 #include "candor/learner.hpp"
@@ -150,6 +151,24 @@ TEST(FitOnParts, SampledRoundsOfThreeClassesEqualTheFitInOneProcess) {
   expect_same_logistic_model(*local, *fit.model, 1e-9);
   EXPECT_EQ(local->to_json().dump(), fit.model->to_json().dump());
   ASSERT_GT(local->rule_count(), 10u);
+}
+
+TEST(FitOnParts, CalibrationOnASampleOfLargeDataEqualsTheFitInOneProcess) {
+  // Over kCalibrationRows rows EVC calibrates on a spread sample cut by the bins of every row: in one process by
+  // the bins the search cuts by too, across parts by the bins the parts sent. waveform-5000 eleven times over.
+  const Dataset waveform = read_arff(test::shared("waveform-5000.arff"));
+  std::vector<std::size_t> rows;
+  for (int copy = 0; copy < 11; ++copy)
+    for (std::size_t r = 0; r < waveform.rows(); ++r) rows.push_back(r);
+  const Dataset d = waveform.subset(rows);
+  ASSERT_GT(d.rows(), kCalibrationRows);
+  Learner learner;
+  learner.set("gradient_rounds", 3).set("evc_permutations", 4);
+  const auto local = fit_model(d, learner, 2);
+  InProcessParts parts(d, {20000, 35000});
+  const PartsFit fit = fit_model_on_parts(d, parts.rows, parts.transport(), learner, 2);
+  EXPECT_EQ(local->to_json().dump(), fit.model->to_json().dump());
+  ASSERT_GT(local->rule_count(), 2u);
 }
 
 TEST(FitOnParts, PruningByEvcEqualsTheFitInOneProcess) {

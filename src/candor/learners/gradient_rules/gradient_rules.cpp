@@ -162,8 +162,9 @@ RuleModel fit_gradient_rules(FitRows& rows, const LearnerParams& params, const R
     std::optional<Dataset> sample;
     std::optional<CoverageIndex> sample_index;
     if (sampling) {
-      sample.emplace(rows.gather(sample_rows(n, static_cast<std::size_t>(o.sample), rng), &p));
-      sample_index.emplace(*sample, threads, binning);
+      const std::vector<std::size_t> drawn = sample_rows(n, static_cast<std::size_t>(o.sample), rng);
+      sample.emplace(rows.gather(drawn, &p));
+      rows.index_gathered(sample_index, *sample, drawn, binning, threads);
     } else {
       p = rows.probabilities(all_rows);
     }
