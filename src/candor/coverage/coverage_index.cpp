@@ -175,6 +175,30 @@ NumericBinning numeric_binning(const Dataset& data, std::size_t bins) {
   return out;
 }
 
+CoverageIndex::ValueOrders::ValueOrders(std::size_t attributes, std::size_t rows, std::size_t bins)
+    : value_rows(attributes),
+      present_rows(attributes, Bitset(rows)),
+      sorted_rows(attributes),
+      rank(attributes),
+      sorted_codes(attributes),
+      code_max(attributes),
+      code_min(attributes),
+      bin_of(attributes),
+      numeric_bins(bins) {}
+
+void CoverageIndex::ValueOrders::index_nominal(const Dataset& data, std::size_t a) {
+  const std::size_t n = data.rows(), values = data.attribute(a).values.size();
+  value_rows[a].assign(values, Bitset(n));
+  const auto& codes = data.columns[a].codes;
+  for (std::size_t r = 0; r < n; ++r) {
+    const int code = codes[r];
+    // Codes beyond the declared values (unseen at fit time) are present but match no value.
+    if (code == kMissing) continue;
+    present_rows[a].set(r);
+    if (code < static_cast<int>(values)) value_rows[a][static_cast<std::size_t>(code)].set(r);
+  }
+}
+
 CoverageIndex::CoverageIndex(const Dataset& data, int threads, std::size_t numeric_bins)
     : CoverageIndex(data, threads, numeric_bins > 0 ? numeric_binning(data, numeric_bins) : NumericBinning{}) {}
 
@@ -189,29 +213,11 @@ CoverageIndex::CoverageIndex(const Dataset& data, int threads, const NumericBinn
   if (binned && binning.upper.size() != na)
     throw std::invalid_argument("CoverageIndex: the binning is of data with other attributes");
   check_index_memory(data, binned);
-  auto orders = std::make_shared<ValueOrders>();
+  auto orders = std::make_shared<ValueOrders>(na, n, binning.bins);
   ValueOrders& o = *orders;
-  o.value_rows.resize(na);
-  o.present_rows.assign(na, Bitset(n));
-  o.sorted_rows.resize(na);
-  o.rank.resize(na);
-  o.sorted_codes.resize(na);
-  o.code_min.resize(na);
-  o.code_max.resize(na);
-  o.bin_of.resize(na);
-  o.numeric_bins = binning.bins;
   parallel_for(na, threads, [&](std::size_t a) {
-    const Attribute& attr = data.attribute(a);
-    if (attr.is_nominal()) {
-      o.value_rows[a].assign(attr.values.size(), Bitset(n));
-      const auto& codes = data.columns[a].codes;
-      for (std::size_t r = 0; r < n; ++r) {
-        int code = codes[r];
-        // Codes beyond the declared values (unseen at fit time) are present but match no value.
-        if (code == kMissing) continue;
-        o.present_rows[a].set(r);
-        if (code < static_cast<int>(attr.values.size())) o.value_rows[a][code].set(r);
-      }
+    if (data.attribute(a).is_nominal()) {
+      o.index_nominal(data, a);
     } else if (binned) {
       // Binned: each row's bin takes the place of the order, ranks and codes. Few values: one bin each.
       const auto& x = data.columns[a].values;
@@ -257,30 +263,12 @@ CoverageIndex::CoverageIndex(const Dataset& data, const CoverageIndex& base, con
     throw std::invalid_argument("CoverageIndex: rows of another index than their data's");
   for (std::size_t r : rows)
     if (r >= base.rows()) throw std::invalid_argument("CoverageIndex: a row past the index");
-  auto orders = std::make_shared<ValueOrders>();
-  ValueOrders& o = *orders;
   const ValueOrders& from = *base.orders_;
-  o.value_rows.resize(na);
-  o.present_rows.assign(na, Bitset(n));
-  o.sorted_rows.resize(na);
-  o.rank.resize(na);
-  o.sorted_codes.resize(na);
-  o.code_min.resize(na);
-  o.code_max.resize(na);
-  o.bin_of.resize(na);
-  o.numeric_bins = from.numeric_bins;
+  auto orders = std::make_shared<ValueOrders>(na, n, from.numeric_bins);
+  ValueOrders& o = *orders;
   for (std::size_t a = 0; a < na; ++a) {
-    const Attribute& attr = data.attribute(a);
-    if (attr.is_nominal()) {
-      // As the binned constructor sets them, from the copied codes.
-      o.value_rows[a].assign(attr.values.size(), Bitset(n));
-      const auto& codes = data.columns[a].codes;
-      for (std::size_t r = 0; r < n; ++r) {
-        const int code = codes[r];
-        if (code == kMissing) continue;
-        o.present_rows[a].set(r);
-        if (code < static_cast<int>(attr.values.size())) o.value_rows[a][code].set(r);
-      }
+    if (data.attribute(a).is_nominal()) {
+      o.index_nominal(data, a);
       continue;
     }
     const auto& base_bins = from.bin_of[a];

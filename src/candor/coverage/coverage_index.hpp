@@ -132,6 +132,10 @@ class CoverageIndex {
   // What does not depend on the labels: shared by an index and its relabelled copies (EVC calibration makes
   // one per permutation; on 500 rows x 5,000 attributes each copy would be 70 MB).
   struct ValueOrders {
+    // Sized for `attributes` attributes of `rows` rows, no row present yet.
+    ValueOrders(std::size_t attributes, std::size_t rows, std::size_t bins);
+    // Nominal attribute a's value rows and present rows, from data's codes.
+    void index_nominal(const Dataset& data, std::size_t a);
     std::vector<std::vector<Bitset>> value_rows;
     std::vector<Bitset> present_rows;
     std::vector<std::vector<std::uint32_t>> sorted_rows, rank, sorted_codes;

@@ -173,7 +173,7 @@ class FitRows {
   // An index of `gathered`, the rows `rows` that gather() brought, cut by `binning` (the one index_with was given):
   // the same index wherever the rows are; rows in this process copy the bins of their own index.
   virtual void index_gathered(std::optional<CoverageIndex>& into, const Dataset& gathered,
-                              const std::vector<std::size_t>& rows, const NumericBinning& binning, int threads) {
+                              const std::vector<std::size_t>& /*rows*/, const NumericBinning& binning, int threads) {
     into.emplace(gathered, threads, binning);
   }
   virtual void start_scores(const std::vector<double>& start) = 0;
