@@ -470,11 +470,14 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
     const auto started = Clock::now();
     EvcCalibration c =
         calibrate_persisted(key, calibrated.num_classes(), classes, std::max(1, search.max_rule_length), [&] {
-          // on_calibration_rows with the caller's binning of these very rows.
+          // on_calibration_rows with the caller's binning of these very rows: the whole data is known to fit an
+          // index before a sample of it is indexed.
           if (binning && !share && search.numeric_bins > 0 && binning->bins == search.numeric_bins &&
-              calibrated.rows() > kCalibrationRows)
+              calibrated.rows() > kCalibrationRows) {
+            check_index_memory(calibrated, true);
             return calibrate_evc(calibrated.subset(spread_rows(calibrated.rows(), kCalibrationRows)), *binning, search,
                                  settings, classes, calibration_threads);
+          }
           return calibrate_evc(calibrated, search, settings, classes, calibration_threads);
         });
     if (share) fold->clock_.computing.fetch_add(seconds(started));
