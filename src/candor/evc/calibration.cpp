@@ -116,6 +116,10 @@ std::vector<GumbelLaw> fit_length_laws(const std::vector<std::vector<double>>& m
   return laws;
 }
 
+bool calibrates_on_sample(std::size_t rows, const SearchOptions& search) {
+  return search.numeric_bins > 0 && rows > kCalibrationRows;
+}
+
 int permutations_run(const EvcSettings& settings, std::size_t classes) {
   if (settings.pool != EvcPool::classes || classes <= 2) return settings.permutations;
   // The pool holds about as many maxima as two classes of `permutations` each (the binary case, unchanged),
@@ -221,21 +225,25 @@ EvcCalibration calibrate_on(const Dataset& data, const NumericBinning* binning, 
 }
 
 // `calibrate(rows, binning)` on the rows a calibration of `data` searches: `data` itself, cut as
-// search.numeric_bins cuts it (binning null), or, for a binned search of more than kCalibrationRows rows, its
-// spread sample cut by the whole data's bins, once the whole data is known to fit an index.
+// search.numeric_bins cuts it (binning null), or, where calibrates_on_sample, its spread sample cut by the whole
+// data's bins (`whole` when the caller has them: numeric_binning(data, search.numeric_bins)), once the whole data
+// is known to fit an index.
 template <class Calibrate>
-auto on_calibration_rows(const Dataset& data, const SearchOptions& search, Calibrate&& calibrate) {
-  if (search.numeric_bins == 0 || data.rows() <= kCalibrationRows) return calibrate(data, nullptr);
+auto on_calibration_rows(const Dataset& data, const SearchOptions& search, const NumericBinning* whole,
+                         Calibrate&& calibrate) {
+  if (!calibrates_on_sample(data.rows(), search)) return calibrate(data, nullptr);
   check_index_memory(data, true);
+  const Dataset sample = data.subset(spread_rows(data.rows(), kCalibrationRows));
+  if (whole && whole->bins == search.numeric_bins) return calibrate(sample, whole);
   const NumericBinning binning = numeric_binning(data, search.numeric_bins);
-  return calibrate(data.subset(spread_rows(data.rows(), kCalibrationRows)), &binning);
+  return calibrate(sample, &binning);
 }
 
 }  // namespace
 
 CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                                      const std::vector<int>& classes, int threads) {
-  return on_calibration_rows(data, search, [&](const Dataset& rows, const NumericBinning* binning) {
+  return on_calibration_rows(data, search, nullptr, [&](const Dataset& rows, const NumericBinning* binning) {
     return maxima_on(rows, binning, search, settings, classes, threads);
   });
 }
@@ -247,7 +255,7 @@ CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning
 
 EvcCalibration calibrate_evc(const Dataset& data, const SearchOptions& search, const EvcSettings& settings,
                              const std::vector<int>& classes, int threads) {
-  return on_calibration_rows(data, search, [&](const Dataset& rows, const NumericBinning* binning) {
+  return on_calibration_rows(data, search, nullptr, [&](const Dataset& rows, const NumericBinning* binning) {
     return calibrate_on(rows, binning, search, settings, classes, threads);
   });
 }
@@ -470,15 +478,11 @@ EvcCalibration calibrate_evc_cached(const Dataset& data, const SearchOptions& se
     const auto started = Clock::now();
     EvcCalibration c =
         calibrate_persisted(key, calibrated.num_classes(), classes, std::max(1, search.max_rule_length), [&] {
-          // on_calibration_rows with the caller's binning of these very rows: the whole data is known to fit an
-          // index before a sample of it is indexed.
-          if (binning && !share && search.numeric_bins > 0 && binning->bins == search.numeric_bins &&
-              calibrated.rows() > kCalibrationRows) {
-            check_index_memory(calibrated, true);
-            return calibrate_evc(calibrated.subset(spread_rows(calibrated.rows(), kCalibrationRows)), *binning, search,
-                                 settings, classes, calibration_threads);
-          }
-          return calibrate_evc(calibrated, search, settings, classes, calibration_threads);
+          // calibrate_evc, with the caller's binning where it is of these very rows.
+          return on_calibration_rows(calibrated, search, share ? nullptr : binning,
+                                     [&](const Dataset& rows, const NumericBinning* cut) {
+                                       return calibrate_on(rows, cut, search, settings, classes, calibration_threads);
+                                     });
         });
     if (share) fold->clock_.computing.fetch_add(seconds(started));
     return c;

@@ -60,6 +60,8 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
 // data"), and the calibration then costs the same at any size. A distributed fit calibrates on the same
 // sample. Exact cuts (numeric_bins 0) calibrate on every row.
 inline constexpr std::size_t kCalibrationRows = 50000;
+// Whether a calibration of `rows` rows under `search` runs on that sample (a binned search of more rows).
+bool calibrates_on_sample(std::size_t rows, const SearchOptions& search);
 // The calibration of data held elsewhere (a distributed fit): on its spread sample, cut by its binning.
 CalibrationMaxima calibration_maxima(const Dataset& sample, const NumericBinning& binning, const SearchOptions& search,
                                      const EvcSettings& settings, const std::vector<int>& classes, int threads);

@@ -235,7 +235,7 @@ NumericBinning LocalRows::binning(std::size_t bins) {
 EvcCalibration LocalRows::calibrate_evc(const SearchOptions& search, const EvcSettings& settings,
                                         const std::vector<int>& classes, int threads) {
   // Large binned data calibrates on a sample cut by the bins of every row, which the search cuts by too.
-  const bool sampled = search.numeric_bins > 0 && part_.rows() > kCalibrationRows;
+  const bool sampled = calibrates_on_sample(part_.rows(), search);
   const NumericBinning whole = sampled ? binning(search.numeric_bins) : NumericBinning{};
   return calibrate_evc_cached(part_.data(), search, settings, classes, threads, sampled ? &whole : nullptr);
 }
@@ -776,7 +776,7 @@ EvcCalibration RemoteRows::calibrate_evc(const SearchOptions& search, const EvcS
         "a fit across workers cuts numeric attributes into bins (--numeric-bins 0, exact cuts, needs every row in "
         "one process)");
   // calibrate_evc's rows: all of them up to kCalibrationRows, else its spread sample cut by the bins of all.
-  if (total_ <= kCalibrationRows) {
+  if (!calibrates_on_sample(total_, search)) {
     const Dataset all = gather(spread_rows(total_, total_));
     return calibrate_evc_cached(all, search, settings, classes, threads);
   }

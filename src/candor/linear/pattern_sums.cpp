@@ -120,9 +120,10 @@ std::vector<CurvatureSteps> curvature_sums(const RowPatterns& patterns, std::siz
     for (std::size_t j = 0; j < L; ++j) vars.push_back(j);
     for (std::size_t x = start[i]; x < start[i + 1]; ++x) vars.push_back(L + rules_of[x]);
     for (std::size_t a = 0; a < vars.size(); ++a) {
-      const std::size_t u = vars[a], row = u * (2 * variables - u + 1) / 2 - u;
+      const std::size_t u = vars[a];
       const CurvatureSteps* by_logit = term.data() + logit_of[u] * L;
-      for (std::size_t b = a; b < vars.size(); ++b) steps[row + vars[b]] += by_logit[logit_of[vars[b]]];
+      for (std::size_t b = a; b < vars.size(); ++b)
+        steps[curvature_index(u, vars[b], variables)] += by_logit[logit_of[vars[b]]];
     }
   }
   return steps;

@@ -210,9 +210,11 @@ TEST(CoverageIndex, RowsOfABinnedIndexEqualAnIndexBuiltOnThem) {
     EXPECT_EQ(copied.code_min(ai), built.code_min(ai));
     EXPECT_EQ(copied.code_max(ai), built.code_max(ai));
     EXPECT_EQ(copied.binned(ai), built.binned(ai));
-    if (d.attribute(a).is_nominal())
-      for (std::size_t v = 0; v < d.attribute(a).values.size(); ++v)
+    if (d.attribute(a).is_nominal()) {
+      for (std::size_t v = 0; v < d.attribute(a).values.size(); ++v) {
         EXPECT_TRUE(copied.value_rows(ai, static_cast<int>(v)) == built.value_rows(ai, static_cast<int>(v)));
+      }
+    }
   }
   for (int c = 0; c < 3; ++c) EXPECT_TRUE(copied.class_rows(c) == built.class_rows(c));
   const Bitset all(sample.rows(), true);
