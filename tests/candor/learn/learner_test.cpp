@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <string>
 
 #include "candor/coverage/coverage_index.hpp"
 #include "candor/data.hpp"
@@ -222,7 +223,7 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   // combined by a rules-only logistic model at the fixed lambda 0.01.
   const LearnerParams def;
   EXPECT_EQ(def.learner, "rule-logistic");
-  EXPECT_EQ(def.options<LinearOptions>().candidates, RuleCandidates::gradient);
+  EXPECT_EQ(resolved_candidates(def), RuleCandidates::gradient);
   EXPECT_EQ(def.options<GradientRuleOptions>().rounds, 50);
   EXPECT_EQ(def.resolved_quality(), "wracc");
   EXPECT_TRUE(def.resolved_not_equal());
@@ -235,10 +236,18 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_FALSE(covering.resolved_not_equal());
   LearnerParams stable;
   stable.stable.resamples = 20;
+  EXPECT_EQ(resolved_candidates(stable), RuleCandidates::covering);
   EXPECT_EQ(stable.resolved_quality(), "m-estimate");
   EXPECT_FALSE(stable.resolved_not_equal());
   stable.rule_search.not_equal = true;  // --not-equal given
   EXPECT_TRUE(stable.resolved_not_equal());
+  // --candidates gradient given: the stable mode counts gradient rules, searched as gradient-rules searches.
+  LearnerParams stable_gradient;
+  stable_gradient.stable.resamples = 20;
+  stable_gradient.options<LinearOptions>().candidates = RuleCandidates::gradient;
+  EXPECT_EQ(std::string(rule_candidates_learner(stable_gradient)), "gradient-rules");
+  EXPECT_EQ(stable_gradient.resolved_quality(), "wracc");
+  EXPECT_TRUE(stable_gradient.resolved_not_equal());
   EXPECT_EQ(def.resolved_stop(), Stopping::prior);
   EXPECT_EQ(def.resolved_correct(), Correction::evc);
   EXPECT_EQ(def.options<LinearOptions>().features, LogisticFeatures::rules);

@@ -11,6 +11,8 @@
 #include "candor/data/quantiles.hpp"
 #include "candor/eval/stability.hpp"
 #include "candor/learn/fit.hpp"
+#include "candor/learn/gradient_rules_options.hpp"
+#include "candor/learn/params.hpp"
 #include "candor/learn/stable_rules.hpp"
 #include "candor/learners/rule_logistic/rule_logistic_options.hpp"
 #include "candor/model/logistic_rule_model.hpp"
@@ -204,6 +206,39 @@ TEST(StableRules, MoreStableThanTheLearnerTheyStartFrom) {
   const double before = measure_stability(d, plain, o).rule_set_stability;
   const double after = measure_stability(d, stable(0.5), o).rule_set_stability;
   EXPECT_GT(after, before + 0.2) << before << " -> " << after;
+}
+
+TEST(StableRules, GradientCandidatesWhenGiven) {
+  // --candidates gradient with --stable-resamples: the frequent rules of gradient-rules' resamples, each with
+  // its share of them, at most as many with a weight as the gradient model keeps alone, and a more stable rule
+  // set than that model's. Without --candidates the stable mode counts covering's rules, and the gradient
+  // options are refused there as with --candidates covering.
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams plain;
+  plain.options<GradientRuleOptions>().rounds = 10;
+  LearnerParams p = plain;
+  p.stable.resamples = 10;
+  p.options<LinearOptions>().candidates = RuleCandidates::gradient;
+  const auto fitted = fit_model(d, p, 2);
+  const auto& m = dynamic_cast<const LogisticRuleModel&>(*fitted);
+  EXPECT_EQ(m.learner.at("candidates"), "gradient");
+  EXPECT_EQ(m.rules.learner.at("learner"), "gradient-rules");
+  ASSERT_GT(m.rule_count(), 0u);
+  for (const Rule& r : m.rules.rules) EXPECT_GE(r.stable_frequency, 0.5);
+  EXPECT_LE(m.rule_count(), fit_model(d, plain, 2)->rule_count());
+
+  StabilityOptions o;
+  o.resamples = 4;
+  o.threads = 2;
+  const double before = measure_stability(d, plain, o).rule_set_stability;
+  const double after = measure_stability(d, p, o).rule_set_stability;
+  EXPECT_GT(after, before + 0.1) << before << " -> " << after;
+
+  LearnerParams unset = p;
+  unset.options<LinearOptions>().candidates.reset();
+  EXPECT_THROW(validate(unset), std::invalid_argument);  // --gradient-rounds with covering's stable rules
+  unset.options<GradientRuleOptions>() = {};
+  EXPECT_EQ(fit_model(d, unset, 2)->to_json().at("learner").at("candidates"), "covering");
 }
 
 TEST(StableRules, ParametersChecked) {

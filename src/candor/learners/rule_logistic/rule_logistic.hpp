@@ -41,16 +41,19 @@ std::string rule_logistic_refuses_rows(const LearnerParams& params);
 // --lambda-search, or its default: none (lambda fixed) for a rules-only model, whose gamma penalty already
 // ties each weight to its rule's corrected probability; attributes otherwise.
 LambdaSearchOn resolved_lambda_search(const LearnerParams& p);
+// --candidates, or its default: gradient, and covering for the stable mode (--stable-resamples), whose
+// frequent rules reach the stability the mode is for (docs/stability.md, "Stable gradient rules").
+RuleCandidates resolved_candidates(const LearnerParams& p);
 // The lambda of --lambda-search none: --lambda, or 0.01 (a stabiliser, measured in docs/defaults.md).
 double resolved_fixed_lambda(const LearnerParams& p);
 // rule-logistic's steps of the shared option handling (LearnerInfo): the line heading its models' text (the
 // rules' and the linear model's settings), the resolved --lambda-search written, paper 000's LRRP settings.
 std::string describe_rule_logistic(const LearnerParams& p);
-// The gradient options (--gradient-rounds, --gradient-shrinkage, --gradient-sample) are read only with --candidates
-// gradient and without --stable-resamples.
+// The gradient options (--gradient-rounds, --gradient-shrinkage, --gradient-sample, --gradient-prune) are read
+// only where the candidates resolve to gradient.
 void check_rule_logistic_options(const LearnerParams& p);
 // The learner that finds the rules (LearnerInfo::searches_with), whose search defaults apply: gradient-rules for
-// --candidates gradient, cn2-unordered for covering and for the stable mode (whose rules are covering's).
+// --candidates gradient, cn2-unordered for covering (resolved_candidates: the stable mode's default).
 const char* rule_candidates_learner(const LearnerParams& p);
 void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j);
 void rule_logistic_paper_settings(LearnerParams& p);

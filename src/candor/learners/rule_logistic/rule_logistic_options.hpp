@@ -33,8 +33,8 @@ struct LinearOptions {
   RulePenalty rule_penalty = RulePenalty::gamma;
   RuleSign rule_sign = RuleSign::by_class;
   RuleData rule_data = RuleData::all;
-  RuleCandidates candidates = RuleCandidates::gradient;
-  double lambda = 0;                            // 0: the lambda search's choice (resolved_lambda_search)
+  std::optional<RuleCandidates> candidates;  // unset: gradient, covering with --stable-resamples (resolved_candidates)
+  double lambda = 0;                         // 0: the lambda search's choice (resolved_lambda_search)
   std::optional<LambdaSearchOn> lambda_search;  // unset: none for rules only, else attributes
   int lambda_folds = 5;
   bool operator==(const LinearOptions&) const = default;
