@@ -41,6 +41,7 @@ RowPart::RowPart(Dataset&& rows) : owned_(std::move(rows)), data_(&*owned_) {}
 void RowPart::index_with(const NumericBinning& binning, int threads) {
   if (indexed_with(binning)) return;
   index_.reset();
+  asked_.clear();
   shared_.clear();
   binning_ = binning;
   index_.emplace(*data_, threads, binning_);
@@ -113,9 +114,18 @@ std::vector<ExactSum> RowPart::class_counts() const {
   return exact_class_counts(nullptr, *data_, Bitset(data_->rows(), true));
 }
 
+const Bitset& RowPart::rows_covered(const std::vector<Condition>& conditions) const {
+  for (const auto& [asked, rows] : asked_)
+    if (asked == conditions) return rows;
+  // A round asks of one rule per class (and of their prefixes first, when they are pruned): the newest are the
+  // round's rules. Covering asks of one rule at a time and never adds scores, so the oldest go.
+  if (asked_.size() >= 2 * data_->num_classes() + 8) asked_.pop_front();
+  return asked_.emplace_back(conditions, index().covered(conditions)).second;
+}
+
 ExactRuleSums RowPart::rule_sums(const std::vector<Condition>& conditions, int klass, const double* scores) const {
   const CoverageIndex& ix = index();
-  const Bitset covered = ix.covered(conditions);
+  const Bitset& covered = rows_covered(conditions);
   ExactRuleSums out;
   out.counts = exact_class_counts(&ix, *data_, covered);
   if (!scores) return out;
@@ -134,9 +144,10 @@ ExactRuleSums RowPart::rule_sums(const std::vector<Condition>& conditions, int k
 
 std::vector<char> RowPart::same_rows(const std::vector<Condition>& conditions,
                                      const std::vector<std::vector<Condition>>& others) const {
-  const CoverageIndex& ix = index();
-  const Bitset covered = ix.covered(conditions);
   std::vector<char> out;
+  if (others.empty()) return out;
+  const CoverageIndex& ix = index();
+  const Bitset& covered = rows_covered(conditions);
   for (const auto& o : others) out.push_back(ix.covered(o) == covered ? 1 : 0);
   return out;
 }
@@ -144,9 +155,10 @@ std::vector<char> RowPart::same_rows(const std::vector<Condition>& conditions,
 void RowPart::add_scores(double* scores, const std::vector<ScoreStep>& steps) const {
   const std::size_t classes = data_->num_classes();
   for (const ScoreStep& s : steps)
-    index().covered(s.conditions).for_each([&](std::size_t r) {
+    rows_covered(s.conditions).for_each([&](std::size_t r) {
       scores[r * classes + static_cast<std::size_t>(s.klass)] += s.delta;
     });
+  asked_.clear();
 }
 
 std::vector<RuleHistogram> RowPart::rule_histograms(int klass, const std::vector<std::vector<Condition>>& removed,

@@ -7,6 +7,7 @@
 // Both ask the same RowPart, so a fit across parts is the local fit up to the order of its sums.
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -99,6 +100,7 @@ class RowPart {
     shared_.clear();
     left_ = Bitset();
     left_removed_.clear();
+    asked_.clear();
   }
   bool indexed_with(const NumericBinning& binning) const { return index_ && binning_ == binning; }
   // An index of `gathered`, the part's rows `rows` (Dataset::subset), cut by `binning`: from the part's own index
@@ -116,6 +118,8 @@ class RowPart {
   // For each of `others`: whether it covers exactly the rows `conditions` cover.
   std::vector<char> same_rows(const std::vector<Condition>& conditions,
                               const std::vector<std::vector<Condition>>& others) const;
+  // Moves the scores of the rows each step's rule covers. Ends a round: the rows the round's rule_sums covered
+  // are forgotten.
   void add_scores(double* scores, const std::vector<ScoreStep>& steps) const;
   // The tables (RuleHistogram) of `rules` over covering's rows left: every row of the part but those of class
   // `klass` that one of `removed` covers. The rows left follow from the request alone, so that a retry loses
@@ -137,6 +141,8 @@ class RowPart {
  private:
   const CoverageIndex& index() const;
   const RowPatterns& patterns() const;
+  // The rows `conditions` cover, from asked_ when this round's rule_sums covered them.
+  const Bitset& rows_covered(const std::vector<Condition>& conditions) const;
   std::optional<Dataset> owned_;
   const Dataset* data_;
   NumericBinning binning_;
@@ -146,6 +152,9 @@ class RowPart {
   Bitset left_;
   int left_class_ = -1;
   std::vector<std::vector<Condition>> left_removed_;
+  // The rows covered by the rules of this round's rule_sums (a round's rules, one per class), which same_rows and
+  // add_scores ask of the same rules again: a gradient round covered each rule three times before.
+  mutable std::deque<std::pair<std::vector<Condition>, Bitset>> asked_;
   std::optional<RowPatterns> patterns_;
   std::string shared_rules_;  // the bytes patterns_' rules came in, when they came through patterns_with_shared
 };

@@ -375,6 +375,49 @@ TEST(FitOnParts, TheWeightsSumsOfPartsMergeIntoThoseOfTheWhole) {
   EXPECT_THROW(RowPart(d).pattern_weights(), std::logic_error);  // no rules given yet
 }
 
+TEST(FitOnParts, ScoresMoveOnTheRowsOfEachStepsRule) {
+  // A round's rule_sums keep the rows they covered for that round's same_rows and add_scores: every step must
+  // move the rows of its own rule, whether rule_sums asked of it, of other rules first, or of more rules than
+  // a round keeps, and whatever the order of the steps.
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  const std::size_t n = d.rows(), classes = d.num_classes();
+  std::vector<std::vector<Condition>> rules;
+  for (std::size_t a = 0; a < d.num_attributes() && rules.size() < 24; ++a) {
+    if (!d.attribute(a).is_nominal()) continue;
+    for (int v = 0; v < static_cast<int>(d.attribute(a).values.size()) && rules.size() < 24; ++v)
+      rules.push_back({Condition{static_cast<int>(a), Op::eq, v, 0}});
+  }
+  rules.push_back({Condition{1, Op::le, -1, 30.0}, Condition{0, Op::ne, 0, 0}});
+  ASSERT_GT(rules.size(), 2 * classes + 8);  // more than the rows a part keeps
+  std::vector<ScoreStep> steps;
+  for (std::size_t k = 0; k < rules.size(); ++k)
+    steps.push_back(ScoreStep{rules[k], static_cast<int>(k % classes), 0.125 * static_cast<double>(k + 1)});
+
+  std::vector<double> expected(n * classes, 0.0);
+  for (const ScoreStep& s : steps)
+    for (std::size_t r = 0; r < n; ++r) {
+      bool covers = true;
+      for (const Condition& c : s.conditions) covers = covers && c.covers(d, r);
+      if (covers) expected[r * classes + static_cast<std::size_t>(s.klass)] += s.delta;
+    }
+
+  for (const bool asked_first : {false, true})
+    for (const bool reversed : {false, true}) {
+      RowPart part(d);
+      part.index_with(NumericBinning{}, 1);
+      std::vector<double> scores(n * classes, 0.0);
+      if (asked_first)
+        for (std::size_t k = 0; k < rules.size(); ++k) {
+          part.rule_sums(rules[k], steps[k].klass, scores.data());
+          EXPECT_TRUE(part.same_rows(rules[k], {rules[k], rules[(k + 1) % rules.size()]}).at(0)) << k;
+        }
+      std::vector<ScoreStep> ordered = steps;
+      if (reversed) std::reverse(ordered.begin(), ordered.end());
+      part.add_scores(scores.data(), ordered);
+      EXPECT_EQ(scores, expected) << asked_first << reversed;
+    }
+}
+
 TEST(FitOnParts, APartsBytesHoldItsRows) {
   Dataset d = read_arff(test::shared("credit-a.arff"));
   d.columns[0].codes[3] = kMissing;
