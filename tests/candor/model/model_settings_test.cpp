@@ -34,7 +34,9 @@ void older_files_read_the_same(const Dataset& data, const std::string& options) 
   const std::unique_ptr<Model> older = model_from_json(as_older_file(written), "older.json");
   const nlohmann::json again = older->to_json();
   EXPECT_EQ(again["settings"], written["settings"]);
-  if (written.contains("rule_model")) EXPECT_EQ(again["rule_model"]["settings"], written["rule_model"]["settings"]);
+  if (written.contains("rule_model")) {
+    EXPECT_EQ(again["rule_model"]["settings"], written["rule_model"]["settings"]);
+  }
   for (std::size_t r = 0; r < data.rows(); ++r)
     ASSERT_EQ(older->predict_proba(data, r), fitted->predict_proba(data, r));
   // The learner object is provenance: with it emptied but for the learner's name, the model predicts the same.
