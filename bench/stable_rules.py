@@ -25,6 +25,8 @@ CONFIGS = {
                                           "--max-rule-length 2",
     "cn2-unordered stable 0.7": "--learner cn2-unordered --stable-resamples 20 --stable-frequency 0.7",
     "rule-logistic stable 0.5": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.5",
+    "rule-logistic stable 0.5, gradient candidates": "--learner rule-logistic --candidates gradient "
+                                                     "--stable-resamples 20 --stable-frequency 0.5",
     "rule-logistic stable 0.6": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.6",
     "rule-logistic stable 0.7": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.7",
     "rule-logistic stable 0.5, 10 rules": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.5 "

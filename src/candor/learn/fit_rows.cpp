@@ -89,7 +89,12 @@ NumericBinning RowPart::bin_ranges(NumericBinning bounds) const {
 }
 
 ThresholdGap RowPart::threshold_gap(const std::vector<Condition>& conditions, std::size_t i) const {
-  return candor::threshold_gap(conditions, i, index());
+  // A round asks the gap of every condition of its rules in turn, each beside the others: the rows of each
+  // condition are covered once and intersected, not covered again beside every other condition.
+  Bitset others(rows(), true);
+  for (std::size_t j = 0; j < conditions.size(); ++j)
+    if (j != i) others &= rows_covered({conditions[j]});
+  return threshold_gap_within(conditions[i], others, *data_);
 }
 
 namespace {
@@ -117,9 +122,10 @@ std::vector<ExactSum> RowPart::class_counts() const {
 const Bitset& RowPart::rows_covered(const std::vector<Condition>& conditions) const {
   for (const auto& [asked, rows] : asked_)
     if (asked == conditions) return rows;
-  // A round asks of one rule per class (and of their prefixes first, when they are pruned): the newest are the
-  // round's rules. Covering asks of one rule at a time and never adds scores, so the oldest go.
-  if (asked_.size() >= 2 * data_->num_classes() + 8) asked_.pop_front();
+  // A round asks of one rule per class, of each of its conditions alone (threshold_gap) and of its prefixes
+  // (when they are pruned): the newest are the round's. Covering asks of one rule at a time and never adds
+  // scores, so the oldest go.
+  if (asked_.size() >= 4 * data_->num_classes() + 32) asked_.pop_front();
   return asked_.emplace_back(conditions, index().covered(conditions)).second;
 }
 

@@ -141,7 +141,7 @@ class RowPart {
  private:
   const CoverageIndex& index() const;
   const RowPatterns& patterns() const;
-  // The rows `conditions` cover, from asked_ when this round's rule_sums covered them.
+  // The rows `conditions` cover, from asked_ when this round covered them already.
   const Bitset& rows_covered(const std::vector<Condition>& conditions) const;
   std::optional<Dataset> owned_;
   const Dataset* data_;
@@ -153,7 +153,8 @@ class RowPart {
   int left_class_ = -1;
   std::vector<std::vector<Condition>> left_removed_;
   // The rows covered by the rules of this round's rule_sums (a round's rules, one per class), which same_rows and
-  // add_scores ask of the same rules again: a gradient round covered each rule three times before.
+  // add_scores ask of the same rules again (a gradient round covered each rule three times before), and by each
+  // condition threshold_gap intersects.
   mutable std::deque<std::pair<std::vector<Condition>, Bitset>> asked_;
   std::optional<RowPatterns> patterns_;
   std::string shared_rules_;  // the bytes patterns_' rules came in, when they came through patterns_with_shared
