@@ -12,6 +12,9 @@ namespace candor {
 
 namespace {
 
+using Steps = CurvatureSteps;  // a count of a grid's steps (GCC's and Clang's 128-bit integer)
+__extension__ typedef unsigned __int128 UnsignedSteps;
+
 // An exact sum of terms w x, each x first cut (toward zero) to a whole number of steps of 2^-grid_bits. A term of
 // a whole-number weight below 2^31 and fewer than 2^52 steps is added as w times its steps to a 128-bit integer
 // (a few instructions); any other, as the exact product of w and its cut x, to an ExactSum (ten times as long).
@@ -24,12 +27,12 @@ class GridSum {
       : grid_bits_(grid_bits), scale_(std::ldexp(1.0, grid_bits)), step_(std::ldexp(1.0, -grid_bits)) {}
   // w x as a 128-bit integer of steps, when `whole` (w as an integer when it is a whole number in [0, 2^31), else
   // -1) is one and x is under 2^52 steps: the term `add` adds to its integer sum, and `add_steps` adds again.
-  std::optional<__int128> steps_of(std::int64_t whole, double x) const {
+  std::optional<Steps> steps_of(std::int64_t whole, double x) const {
     const double scaled = x * scale_;  // exact: a power of two
     if (whole < 0 || !(std::abs(scaled) < kMaxSteps)) return std::nullopt;
-    return static_cast<__int128>(whole) * static_cast<std::int64_t>(scaled);  // toward zero
+    return static_cast<Steps>(whole) * static_cast<std::int64_t>(scaled);  // toward zero
   }
-  void add_steps(__int128 steps) { small_ += steps; }
+  void add_steps(Steps steps) { small_ += steps; }
   void add(double w, std::int64_t whole, double x) {
     if (const auto steps = steps_of(whole, x)) {
       small_ += *steps;
@@ -44,7 +47,7 @@ class GridSum {
   ExactSum total() const {
     ExactSum out = rest_;
     const bool negative = small_ < 0;
-    auto magnitude = static_cast<unsigned __int128>(negative ? -small_ : small_);
+    auto magnitude = static_cast<UnsignedSteps>(negative ? -small_ : small_);
     // In 32-bit pieces, each exact in a double.
     for (int piece = 0; magnitude != 0; ++piece, magnitude >>= 32) {
       const double d = std::ldexp(static_cast<double>(static_cast<std::uint32_t>(magnitude)), 32 * piece - grid_bits_);
@@ -57,7 +60,7 @@ class GridSum {
   static constexpr double kMaxSteps = 0x1p52;
   int grid_bits_;
   double scale_, step_;
-  __int128 small_ = 0;
+  Steps small_ = 0;
   ExactSum rest_;
 };
 
@@ -192,7 +195,7 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
   // Each residual's term as an integer of steps, summed into every rule that covers its pattern at the cost of an
   // addition; a term that is not one (a weight that is not whole, or a residual too large) stays 0 there and
   // is added by GridSum.
-  std::vector<__int128> steps(n * L, 0);
+  std::vector<Steps> steps(n * L, 0);
   std::vector<char> by_grid(n * L, 0);
   bool any_by_grid = false;
   // With the curvature asked for: each pattern's probabilities (binary: p (1 - p), the one entry it needs).
@@ -236,7 +239,7 @@ RuleLossSums rule_loss(const RowPatterns& patterns, std::size_t classes, const R
   }
   for (std::size_t k = 0; k < rules; ++k) {
     const auto j = static_cast<std::size_t>(q.rule_logit[k]);
-    __int128 sum = 0;
+    Steps sum = 0;
     for (std::uint32_t i : patterns.covered[k]) sum += steps[i * L + j];
     rule_sums[k].add_steps(sum);
     if (!any_by_grid) continue;

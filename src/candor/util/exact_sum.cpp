@@ -22,8 +22,9 @@ void ExactSum::add(double x) {
   const auto at = static_cast<std::size_t>(bit / 32);
   // The magnitude shifted into place (at most 85 bits), its three 32-bit digits added or taken away.
   const bool negative = (bits >> 63) != 0;
-  const unsigned __int128 v = static_cast<unsigned __int128>(m) << (bit % 32);
-  constexpr unsigned __int128 kLow = 0xFFFFFFFF;
+  __extension__ typedef unsigned __int128 Wide;  // GCC's and Clang's 128-bit integer
+  const Wide v = static_cast<Wide>(m) << (bit % 32);
+  constexpr Wide kLow = 0xFFFFFFFF;
   const auto d0 = static_cast<std::int64_t>(v & kLow), d1 = static_cast<std::int64_t>((v >> 32) & kLow),
              d2 = static_cast<std::int64_t>(v >> 64);
   digit_[at] += negative ? -d0 : d0;
