@@ -731,7 +731,7 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
 RuleCandidates resolved_candidates(const LearnerParams& p) {
   if (const auto& given = p.options<LinearOptions>().candidates) return *given;
   // Frequent rules over resamples: covering's first conditions recur where gradient rules, each found on the
-  // residuals of those before it, seldom do (the corpus's rule-set stability 0.72 against 0.54, docs/stability.md).
+  // residuals of those before it, seldom do (the corpus's rule-set stability 0.72 against 0.58, docs/stability.md).
   return p.stable.resamples > 0 ? RuleCandidates::covering : RuleCandidates::gradient;
 }
 
