@@ -122,10 +122,8 @@ std::vector<ExactSum> RowPart::class_counts() const {
 const Bitset& RowPart::rows_covered(const std::vector<Condition>& conditions) const {
   for (const auto& [asked, rows] : asked_)
     if (asked == conditions) return rows;
-  // A round asks of one rule per class, of each of its conditions alone (threshold_gap) and of its prefixes
-  // (when they are pruned): the newest are the round's. Covering asks of one rule at a time and never adds
-  // scores, so the oldest go.
-  if (asked_.size() >= 4 * data_->num_classes() + 32) asked_.pop_front();
+  // The newest are the round's. Covering asks of one rule at a time and never adds scores, so the oldest go.
+  if (asked_.size() >= kept_coverages(data_->num_classes())) asked_.pop_front();
   return asked_.emplace_back(conditions, index().covered(conditions)).second;
 }
 

@@ -121,6 +121,9 @@ class RowPart {
   // Moves the scores of the rows each step's rule covers. Ends a round: the rows the round's rule_sums covered
   // are forgotten.
   void add_scores(double* scores, const std::vector<ScoreStep>& steps) const;
+  // How many rules' covered rows a part of `classes` classes keeps within a round: a round asks of one rule per
+  // class, of each of its conditions alone (threshold_gap) and of its prefixes (when they are pruned).
+  static std::size_t kept_coverages(std::size_t classes) { return 4 * classes + 32; }
   // The tables (RuleHistogram) of `rules` over covering's rows left: every row of the part but those of class
   // `klass` that one of `removed` covers. The rows left follow from the request alone, so that a retry loses
   // nothing; those of the last request are kept, and a request that removes more than it subtracts only those.

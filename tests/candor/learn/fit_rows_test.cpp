@@ -388,7 +388,9 @@ TEST(FitOnParts, ScoresMoveOnTheRowsOfEachStepsRule) {
       rules.push_back({Condition{static_cast<int>(a), Op::eq, v, 0}});
   }
   rules.push_back({Condition{1, Op::le, -1, 30.0}, Condition{0, Op::ne, 0, 0}});
-  ASSERT_GT(rules.size(), 2 * classes + 8);  // more than the rows a part keeps
+  for (int t = 15; rules.size() <= RowPart::kept_coverages(classes) + 5; ++t)  // A2 (numeric) <= t, A1 = b
+    rules.push_back({Condition{1, Op::le, -1, static_cast<double>(t)}, Condition{0, Op::eq, 0, 0}});
+  ASSERT_GT(rules.size(), RowPart::kept_coverages(classes));  // more than the rows a part keeps
   std::vector<ScoreStep> steps;
   for (std::size_t k = 0; k < rules.size(); ++k)
     steps.push_back(ScoreStep{rules[k], static_cast<int>(k % classes), 0.125 * static_cast<double>(k + 1)});
