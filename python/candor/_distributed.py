@@ -59,7 +59,7 @@ def _make_part(frame, y, weights, classes, estimator):
     keep = w > 0
     if not keep.all():
         frame, codes, w = frame.loc[keep.tolist()] if hasattr(frame, "loc") else frame[keep], codes[keep], w[keep]
-    return _Part(_core.PartRows(estimator._dataset(frame, False, codes, w)))
+    return _Part(_core.PartRows(estimator._dataset(frame, False, codes, w, checked=True)))
 
 
 def _answer(parts, scores, shared, requests):
@@ -236,6 +236,43 @@ def _sorted_classes(values):
     return np.sort(np.asarray(pd.Series(values).to_numpy()))
 
 
+def _known_rows(a, what):
+    if any(np.isnan(c) for c in a.chunks[0]):
+        raise ValueError(f"{what} is a Dask array of chunks of unknown size: call {what}.compute_chunk_sizes() first")
+
+
+def _as_frames(X, y, sample_weight):
+    """Dask arrays as the Dask DataFrame and Series of the same blocks (each block of rows a partition; no row
+    moves between workers for it): X's columns named x0, x1, ... as an array's are in one process, and y and
+    sample_weight, where X is an array, cut into X's blocks of rows. Whether X was an array is the fourth value."""
+    import dask.array as da
+    import dask.dataframe as dd
+
+    rows = None
+    if isinstance(X, da.Array):
+        if X.ndim != 2:
+            raise ValueError(f"a Dask array X must have 2 dimensions (rows, columns), not {X.ndim}")
+        _known_rows(X, "X")
+        rows = X.chunks[0]
+        X = dd.from_dask_array(X.rechunk({1: -1}), columns=[f"x{j}" for j in range(X.shape[1])])
+
+    def series(v, what):
+        if not isinstance(v, da.Array):
+            return v
+        if v.ndim == 2 and v.shape[1] == 1:
+            v = v[:, 0]
+        if v.ndim != 1:
+            raise ValueError(f"a Dask array {what} must have 1 dimension, not {v.ndim}")
+        _known_rows(v, what)
+        if rows is not None:
+            if v.shape[0] != sum(rows):
+                raise ValueError(f"X has {sum(rows)} rows but {what} has {v.shape[0]}")
+            v = v.rechunk({0: rows})
+        return dd.from_dask_array(v)
+
+    return X, series(y, "y"), series(sample_weight, "sample_weight"), rows is not None
+
+
 def fit_on_dask(estimator, X, y, sample_weight, client):
     """Fits `estimator` on the Dask DataFrame X with labels y (a Dask Series of the same partitions), without
     bringing the rows to this process."""
@@ -244,9 +281,10 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
     import pandas as pd
     from . import _core
 
+    X, y, sample_weight, from_array = _as_frames(X, y, sample_weight)
     if not isinstance(X, dd.DataFrame) or not isinstance(y, dd.Series):
-        raise TypeError(f"{type(estimator).__name__}.fit on Dask: X must be a Dask DataFrame and y a Dask Series "
-                        "of the same partitions")
+        raise TypeError(f"{type(estimator).__name__}.fit on Dask: X must be a Dask DataFrame or a 2-d Dask array, "
+                        "and y a Dask Series or a 1-d Dask array, of the same partitions")
     if X.npartitions != y.npartitions:
         raise ValueError(f"X has {X.npartitions} partitions and y {y.npartitions}: give them the same partitions")
     if sample_weight is not None and (not isinstance(sample_weight, dd.Series) or
@@ -269,6 +307,8 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
     meta = X._meta
     estimator._check_feature_names(meta, reset=True)
     estimator._check_n_features(meta, reset=True)
+    if from_array and hasattr(estimator, "feature_names_in_"):
+        del estimator.feature_names_in_  # an array's columns have no names, as in one process
     text = [name for name in meta.columns
             if str(meta[name].dtype) != "category" and (meta[name].dtype.kind == "O" or
                                                         str(meta[name].dtype) in ("string", "str"))]
@@ -308,7 +348,7 @@ def fit_on_dask(estimator, X, y, sample_weight, client):
     del read, X_read, y_read, w_read, weights
     if sum(part_rows) == 0:
         raise ValueError("Found array with 0 sample(s) while a minimum of 1 is required.")
-    layout = estimator._dataset(meta.iloc[:0], False, np.zeros(0, dtype=np.int32), np.zeros(0))
+    layout = estimator._dataset(meta.iloc[:0], False, np.zeros(0, dtype=np.int32), np.zeros(0), checked=True)
     transport = _Transport(client, parts)
     _core.set_progress(bool(estimator.verbose))  # the fit's rounds, past 2 seconds, as in one process
     try:

@@ -63,7 +63,29 @@ def _is_dataframe(X):
 
 def _is_dask(X):
     """A Dask collection (DataFrame, Series, Array): its rows are partitions held by a scheduler's workers."""
-    return hasattr(X, "__dask_graph__") and hasattr(X, "map_partitions")
+    return hasattr(X, "__dask_graph__")
+
+
+def _dask_rows(X):
+    """A Dask array X as one block of columns a block of rows (what each block's prediction reads), checked as
+    a fit checks it; a Dask DataFrame as it is."""
+    if hasattr(X, "map_partitions"):
+        return X
+    if X.ndim != 2:
+        raise ValueError(f"a Dask array X must have 2 dimensions (rows, columns), not {X.ndim}")
+    return X.rechunk({1: -1})
+
+
+def _block_proba(block, estimator):
+    return np.asarray(estimator.predict_proba(block), dtype=np.float64)
+
+
+def _block_predict(block, estimator, undecided):
+    return np.asarray(estimator.predict(block, undecided=undecided))
+
+
+def _block_decides(block, estimator):
+    return np.asarray(estimator.decides(block), dtype=bool)
 
 
 def _partition_proba(part, estimator):
@@ -197,10 +219,14 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
     _param_names = ()
 
     # ---- data -----------------------------------------------------------------------------------------
-    def _columns(self, X, fitting):
+    def _columns(self, X, fitting, checked=False):
         """X as candor columns: (names, nominal value lists or None, arrays). Fitting decides the schema;
-        prediction reads X against it."""
-        if _is_dataframe(X):
+        prediction reads X against it. `checked`: X is a partition of data whose columns were checked as a
+        whole (a fit on Dask, where an array's partitions are frames of columns x0, x1, ...)."""
+        if _is_dataframe(X) and checked:
+            cols = [(str(name), X[name]) for name in X.columns]
+            series = True
+        elif _is_dataframe(X):
             self._check_feature_names(X, reset=fitting)
             if fitting:
                 # sklearn's own check, for 1-d input, empty data and the like.
@@ -279,8 +305,8 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
                 return _object_column_values(col, name)
         return _nominal_value_list(col)
 
-    def _dataset(self, X, fitting, y_codes=None, sample_weight=None):
-        names, nominal, arrays = self._columns(X, fitting)
+    def _dataset(self, X, fitting, y_codes=None, sample_weight=None, checked=False):
+        names, nominal, arrays = self._columns(X, fitting, checked)
         n = len(arrays[0]) if arrays else (X.shape[0] if hasattr(X, "shape") else len(X))
         y = np.full(n, -1, dtype=np.int32) if y_codes is None else np.asarray(y_codes, dtype=np.int32)
         w = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
@@ -307,9 +333,9 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
     def fit(self, X, y, sample_weight=None):
         """Fits the learner on X (array or DataFrame; pandas category, string and bool columns are nominal,
         NaN/None missing) and class labels y, with optional non-negative sample weights. A Dask DataFrame X
-        with a Dask Series y of the same partitions (and sample_weight likewise) is fitted across the workers
-        of the default Dask client, its rows left where they lie (docs/guide-distributed.md); learners that
-        need every row in one process refuse it."""
+        with a Dask Series y of the same partitions (and sample_weight likewise), or a 2-d Dask array X with
+        1-d Dask arrays, is fitted across the workers of the default Dask client, its rows left where they lie
+        (docs/guide-distributed.md); learners that need every row in one process refuse it."""
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None.")
         if _is_dask(X) or _is_dask(y):
@@ -385,11 +411,16 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """Class probabilities, columns in the order of classes_. For a Dask DataFrame, a Dask DataFrame with
-        a column per class (named by classes_), each partition computed where it lies."""
+        a column per class (named by classes_), each partition computed where it lies; for a Dask array, a Dask
+        array of the same blocks of rows."""
         check_is_fitted(self, "model_")
         if _is_dask(X):
             import pandas as pd
 
+            X = _dask_rows(X)
+            if not hasattr(X, "map_partitions"):
+                return X.map_blocks(_block_proba, self, dtype=np.float64,
+                                    chunks=(X.chunks[0], (len(self.classes_),)))
             meta = pd.DataFrame({c: pd.Series(dtype=np.float64) for c in self.classes_}, columns=list(self.classes_))
             return X.map_partitions(_partition_proba, self, meta=meta)
         return self.model_.predict_proba(self._dataset(X, False))
@@ -398,12 +429,16 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         """The most probable class of each row. PrIL leaves the rows that no rule reliable enough covers
         undecided (see decides): they get their most probable class too, unless `undecided` is given: then
         they get that value (e.g. predict(X, undecided="undecided"); the result is an object array). For a Dask
-        DataFrame, a Dask Series, each partition predicted where it lies."""
+        DataFrame, a Dask Series, each partition predicted where it lies; for a Dask array, a Dask array of its
+        blocks of rows."""
         if _is_dask(X):
             import pandas as pd
 
             check_is_fitted(self, "model_")
             dtype = self.classes_.dtype if undecided is None else object
+            X = _dask_rows(X)
+            if not hasattr(X, "map_partitions"):
+                return X.map_blocks(_block_predict, self, undecided, dtype=dtype, drop_axis=1)
             return X.map_partitions(_partition_predict, self, undecided, meta=pd.Series(dtype=dtype))
         proba = self.predict_proba(X)
         predicted = self.classes_[np.argmax(proba, axis=1)]
@@ -432,11 +467,14 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
 
     def decides(self, X):
         """Whether the model decides each row (False: PrIL leaves it undecided); for a Dask DataFrame, a Dask
-        Series."""
+        Series; for a Dask array, a Dask array."""
         check_is_fitted(self, "model_")
         if _is_dask(X):
             import pandas as pd
 
+            X = _dask_rows(X)
+            if not hasattr(X, "map_partitions"):
+                return X.map_blocks(_block_decides, self, dtype=bool, drop_axis=1)
             return X.map_partitions(_partition_decides, self, meta=pd.Series(dtype=bool))
         return self.model_.decides(self._dataset(X, False))
 

@@ -48,6 +48,47 @@ def test_a_fit_across_workers_is_the_fit_in_one_process(client, credit, make):
     assert len(local.rules_) >= 5
 
 
+def test_dask_arrays_are_fitted_and_predicted_as_numpy_arrays_are(client, credit):
+    # A numeric array of blocks of rows: the model of the same numpy array in one process (columns x0, x1, ...,
+    # no feature names), y cut into X's blocks whatever its own chunks, predictions a Dask array of X's blocks.
+    X, y = credit
+    A = X.select_dtypes("number").to_numpy()
+    labels = y.to_numpy().astype(str)
+    w = np.tile([1.0, 2.0, 3.0], len(A) // 3 + 1)[:len(A)]
+    local = candor.RuleLogistic().fit(A, labels, sample_weight=w)
+    da = pytest.importorskip("dask.array")
+    dA = da.from_array(A, chunks=(200, 2))  # columns in blocks too: each block of rows is made one
+    spread = candor.RuleLogistic().fit(dA, da.from_array(labels, chunks=150), sample_weight=da.from_array(w, 300))
+    assert spread.distributed_fit_["parts"] == len(dA.chunks[0]) == 4
+    assert not hasattr(spread, "feature_names_in_") and spread.n_features_in_ == A.shape[1]
+    assert list(spread.rules_["rule"]) == list(local.rules_["rule"])
+    assert np.allclose(spread.predict_proba(A), local.predict_proba(A), rtol=0, atol=1e-9)
+    proba = spread.predict_proba(dA)
+    assert isinstance(proba, da.Array) and proba.chunks[0] == dA.chunks[0]
+    assert np.array_equal(proba.compute(), spread.predict_proba(A))
+    assert np.array_equal(spread.predict(dA).compute(), spread.predict(A))
+    assert np.array_equal(spread.decides(dA).compute(), spread.decides(A))
+    # Unit weights: the same model file.
+    assert candor.RuleLogistic().fit(dA, da.from_array(labels, 100)).model_.to_json() == \
+        candor.RuleLogistic().fit(A, labels).model_.to_json()
+
+
+def test_dask_arrays_that_cannot_be_parts_are_refused(client, credit):
+    X, y = credit
+    da = pytest.importorskip("dask.array")
+    A = da.from_array(X.select_dtypes("number").to_numpy(), chunks=(200, -1))
+    labels = da.from_array(y.to_numpy().astype(str), chunks=200)
+    with pytest.raises(ValueError, match="X has 690 rows but y has 689"):
+        candor.RuleLogistic().fit(A, labels[:-1])
+    with pytest.raises(ValueError, match="must have 2 dimensions"):
+        candor.RuleLogistic().fit(A[:, 0], labels)
+    unknown = A[A[:, 0] > 30]  # a filter's blocks have sizes Dask does not know
+    with pytest.raises(ValueError, match="unknown size: call X.compute_chunk_sizes"):
+        candor.RuleLogistic().fit(unknown, labels)
+    with pytest.raises(TypeError, match="or a 2-d Dask array, and y a Dask Series or a 1-d Dask array"):
+        candor.RuleLogistic().fit(A, y.to_numpy())
+
+
 def test_columns_of_every_kind_of_text_and_labels_that_are_numbers(client, credit):
     # The partitions are read once, their text columns kept as categories of each partition's own values until the
     # parts are made: a column of pandas' string dtype, an object column of numbers written as text (numeric, as
@@ -144,7 +185,7 @@ def test_what_needs_every_row_in_one_process_is_refused(client, credit):
         candor.RuleLogistic(features="rules+attributes").fit(dX, dy)
     with pytest.raises(ValueError, match="numeric_bins 0"):
         candor.RuleLogistic(numeric_bins=0).fit(dX, dy)
-    with pytest.raises(TypeError, match="X must be a Dask DataFrame and y a Dask Series"):
+    with pytest.raises(TypeError, match="X must be a Dask DataFrame or a 2-d Dask array, and y a Dask Series"):
         candor.RuleLogistic().fit(dX, y)
     with pytest.raises(ValueError, match="class_weight"):
         candor.RuleLogistic(class_weight="balanced").fit(dX, dy)
