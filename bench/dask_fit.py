@@ -120,6 +120,64 @@ def start_worker_trace():
     dist._update = traced(dist._update, lambda args: op_of(args[3][0]))
 
 
+class RequestProfile:
+    """This process's wall time in each kind of request (the round trip and the slowest worker's work), and the
+    time the coordinator spends between requests."""
+
+    def __init__(self):
+        import candor._distributed as dist
+
+        self.seconds, self.counts, self.last = {}, {}, time.perf_counter()
+        profile = self
+        ask = dist._Transport.ask
+
+        def timed(transport, requests):
+            start = time.perf_counter()
+            profile.add("coordinator", start - profile.last)
+            try:
+                return ask(transport, requests)
+            finally:
+                profile.last = time.perf_counter()
+                profile.add(op_of(requests[0]), profile.last - start)
+        dist._Transport.ask = timed
+
+    def add(self, kind, seconds):
+        self.seconds[kind] = self.seconds.get(kind, 0.0) + seconds
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    def table(self):
+        return {k: [self.counts[k], round(v, 3)] for k, v in sorted(self.seconds.items(), key=lambda kv: -kv[1])}
+
+
+def start_worker_profile():
+    """On a worker: the seconds its parts spend answering each kind of request and carrying out the updates
+    sent with them, read back by worker_profile."""
+    import distributed
+
+    import candor._distributed as dist
+
+    worker = distributed.get_worker()
+    worker.request_seconds = seconds = {}
+
+    def timed(function):
+        def run(*args):
+            start = time.perf_counter()
+            try:
+                return function(*args)
+            finally:
+                kind = op_of(args[3][0])
+                seconds[kind] = round(seconds.get(kind, 0.0) + time.perf_counter() - start, 4)
+        return run
+    dist._answer = timed(dist._answer)
+    dist._update = timed(dist._update)
+
+
+def worker_profile():
+    import distributed
+
+    return getattr(distributed.get_worker(), "request_seconds", {})
+
+
 def worker_trace_peaks():
     import distributed
 
@@ -139,6 +197,8 @@ def main():
     ap.add_argument("--work", default=os.path.join(generated.ROOT, "build", "bench-distributed"))
     ap.add_argument("--memory-trace", action="store_true",
                     help="report this process's peak memory during each kind of request")
+    ap.add_argument("--profile", action="store_true",
+                    help="report the seconds spent in each kind of request, by this process and by each worker")
     ap.add_argument("--append", help="a JSON-lines file the result is appended to (docs/dask_fit.jsonl)")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
@@ -173,6 +233,9 @@ def main():
     pids = client.run(os.getpid)
     if trace:
         client.run(start_worker_trace)
+    profile = RequestProfile() if a.profile else None
+    if profile:
+        client.run(start_worker_profile)
     start = time.perf_counter()
     spread = make().fit(X, y)
     result["distributed_seconds"] = round(time.perf_counter() - start, 2)
@@ -180,6 +243,9 @@ def main():
     if trace:
         result["coordinator_peak_mb_by_request"] = trace.close()
         result["worker_peak_mb_by_request"] = list(client.run(worker_trace_peaks).values())
+    if profile:
+        result["seconds_by_request"] = profile.table()
+        result["worker_seconds_by_request"] = list(client.run(worker_profile).values())
     result.update(spread.distributed_fit_)
     result["seconds_per_request"] = round(result["distributed_seconds"] / spread.distributed_fit_["requests"], 4)
     result["worker_peak_mb"] = sorted(round(v) for v in client.run(peak_mb).values())
