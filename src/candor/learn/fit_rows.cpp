@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -42,6 +43,7 @@ void RowPart::index_with(const NumericBinning& binning, int threads) {
   if (indexed_with(binning)) return;
   index_.reset();
   asked_.clear();
+  by_bin_.clear();
   shared_.clear();
   binning_ = binning;
   index_.emplace(*data_, threads, binning_);
@@ -88,13 +90,84 @@ NumericBinning RowPart::bin_ranges(NumericBinning bounds) const {
   return bounds;
 }
 
+const RowPart::RowsByBin& RowPart::rows_by_bin(int attribute) const {
+  if (by_bin_.empty()) by_bin_.resize(data_->num_attributes());
+  std::optional<RowsByBin>& out = by_bin_[static_cast<std::size_t>(attribute)];
+  if (out) return *out;
+  const std::vector<std::uint16_t>& bin = index().bin_of(attribute);
+  std::size_t bins = 0;
+  for (const std::uint16_t b : bin)
+    if (b != CoverageIndex::kNoBin) bins = std::max<std::size_t>(bins, b + std::size_t{1});
+  out.emplace();
+  out->start.assign(bins + 1, 0);
+  for (const std::uint16_t b : bin)
+    if (b != CoverageIndex::kNoBin) ++out->start[b + std::size_t{1}];
+  for (std::size_t b = 0; b < bins; ++b) out->start[b + 1] += out->start[b];
+  out->rows.resize(out->start[bins]);
+  std::vector<std::uint32_t> next(out->start.begin(), out->start.end() - 1);
+  for (std::size_t r = 0; r < bin.size(); ++r)
+    if (bin[r] != CoverageIndex::kNoBin) out->rows[next[bin[r]]++] = static_cast<std::uint32_t>(r);
+  return *out;
+}
+
 ThresholdGap RowPart::threshold_gap(const std::vector<Condition>& conditions, std::size_t i) const {
-  // A round asks the gap of every condition of its rules in turn, each beside the others: the rows of each
-  // condition are covered once and intersected, not covered again beside every other condition.
-  Bitset others(rows(), true);
-  for (std::size_t j = 0; j < conditions.size(); ++j)
-    if (j != i) others &= rows_covered({conditions[j]});
-  return threshold_gap_within(conditions[i], others, *data_);
+  // The gap's ends are the values nearest the threshold, on either side, of rows every other condition covers. So
+  // the rows are read outwards from the threshold in value order, each checked against the other conditions,
+  // until such a row is found on each side: a few rows near the threshold, where covering every other
+  // condition's rows would pass over all of them.
+  const Condition& c = conditions[i];
+  const std::vector<double>& x = data_->columns[static_cast<std::size_t>(c.attribute)].values;
+  auto others_cover = [&](std::uint32_t r) {
+    for (std::size_t j = 0; j < conditions.size(); ++j)
+      if (j != i && !conditions[j].covers(*data_, r)) return false;
+    return true;
+  };
+  ThresholdGap gap;
+  const CoverageIndex& ix = index();
+  if (!ix.binned(c.attribute)) {
+    // Exact cuts: the attribute's rows by ascending value (missing values left out).
+    const std::vector<std::uint32_t>& sorted = ix.sorted_rows(c.attribute);
+    const auto above =
+        std::partition_point(sorted.begin(), sorted.end(), [&](std::uint32_t r) { return x[r] <= c.threshold; });
+    for (auto at = above; at != sorted.begin();)
+      if (others_cover(*--at)) {
+        gap.below = x[*at];
+        break;
+      }
+    for (auto at = above; at != sorted.end(); ++at)
+      if (others_cover(*at)) {
+        gap.above = x[*at];
+        break;
+      }
+    return gap;
+  }
+  // Binned: the threshold's bin holds values on both sides of it, every lower bin values below it and every
+  // higher bin values above it (NumericBinning::bin_of), so the nearest covered value of a side is in the first
+  // bin, going outwards, that holds a covered row.
+  const RowsByBin& bins = rows_by_bin(c.attribute);
+  const std::size_t count = bins.start.size() - 1;
+  auto scan = [&](std::size_t b) {
+    bool found = false;
+    for (std::uint32_t k = bins.start[b]; k < bins.start[b + 1]; ++k) {
+      const std::uint32_t r = bins.rows[k];
+      if (!others_cover(r)) continue;
+      found = true;
+      if (x[r] <= c.threshold)
+        gap.below = std::max(gap.below, x[r]);
+      else
+        gap.above = std::min(gap.above, x[r]);
+    }
+    return found;
+  };
+  const std::size_t home = std::min(binning_.bin_of(static_cast<std::size_t>(c.attribute), c.threshold), count);
+  if (home < count) scan(home);
+  if (gap.below == -std::numeric_limits<double>::infinity())
+    for (std::size_t b = home; b-- > 0;)
+      if (scan(b)) break;
+  if (gap.above == std::numeric_limits<double>::infinity())
+    for (std::size_t b = home + 1; b < count; ++b)
+      if (scan(b)) break;
+  return gap;
 }
 
 namespace {

@@ -97,6 +97,7 @@ class RowPart {
   void index_with_shared(const std::string& binning, const std::string& op);
   void drop_index() {
     index_.reset();
+    by_bin_.clear();
     shared_.clear();
     left_ = Bitset();
     left_removed_.clear();
@@ -122,7 +123,7 @@ class RowPart {
   // are forgotten.
   void add_scores(double* scores, const std::vector<ScoreStep>& steps) const;
   // How many rules' covered rows a part of `classes` classes keeps within a round: a round asks of one rule per
-  // class, of each of its conditions alone (threshold_gap) and of its prefixes (when they are pruned).
+  // class and of its prefixes (when they are pruned).
   static std::size_t kept_coverages(std::size_t classes) { return 4 * classes + 32; }
   // The tables (RuleHistogram) of `rules` over covering's rows left: every row of the part but those of class
   // `klass` that one of `removed` covers. The rows left follow from the request alone, so that a retry loses
@@ -146,6 +147,12 @@ class RowPart {
   const RowPatterns& patterns() const;
   // The rows `conditions` cover, from asked_ when this round covered them already.
   const Bitset& rows_covered(const std::vector<Condition>& conditions) const;
+  // A binned attribute's rows by bin, in row order within a bin (rows[start[b]] to rows[start[b + 1]] hold bin
+  // b): built when a threshold's gap first asks of the attribute, dropped with the index.
+  struct RowsByBin {
+    std::vector<std::uint32_t> start, rows;
+  };
+  const RowsByBin& rows_by_bin(int attribute) const;
   std::optional<Dataset> owned_;
   const Dataset* data_;
   NumericBinning binning_;
@@ -156,9 +163,9 @@ class RowPart {
   int left_class_ = -1;
   std::vector<std::vector<Condition>> left_removed_;
   // The rows covered by the rules of this round's rule_sums (a round's rules, one per class), which same_rows and
-  // add_scores ask of the same rules again (a gradient round covered each rule three times before), and by each
-  // condition threshold_gap intersects.
+  // add_scores ask of the same rules again (a gradient round covered each rule three times before).
   mutable std::deque<std::pair<std::vector<Condition>, Bitset>> asked_;
+  mutable std::vector<std::optional<RowsByBin>> by_bin_;  // per attribute
   std::optional<RowPatterns> patterns_;
   std::string shared_rules_;  // the bytes patterns_' rules came in, when they came through patterns_with_shared
 };

@@ -13,6 +13,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <random>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -373,6 +374,62 @@ TEST(FitOnParts, TheWeightsSumsOfPartsMergeIntoThoseOfTheWhole) {
   q.rules[0] += 0.5;
   EXPECT_FALSE(whole.rule_loss(q).loss == loss.loss);
   EXPECT_THROW(RowPart(d).pattern_weights(), std::logic_error);  // no rules given yet
+}
+
+TEST(FitOnParts, AThresholdsGapIsThatOfTheRowsTheOtherConditionsCover) {
+  // A part reads the rows near a threshold in value order (by bin when binned) instead of covering the other
+  // conditions' rows: its gap must be the one over every row they cover (beam_search's threshold_gap), on data
+  // with missing values and ties, binned coarsely, finely or not at all, for thresholds inside, at the ends of and
+  // beyond the values, and for rules whose other conditions cover no row.
+  Dataset d = read_arff(test::shared("credit-a.arff"));
+  for (std::size_t r = 0; r < d.rows(); r += 3) {  // ties: a third of A2 and A3 rounded to whole numbers
+    for (const std::size_t a : {std::size_t{1}, std::size_t{2}})
+      d.columns[a].values[r] = std::round(d.columns[a].values[r]);
+  }
+  std::vector<std::size_t> numeric, nominal;
+  for (std::size_t a = 0; a < d.num_attributes(); ++a) (d.attribute(a).is_nominal() ? nominal : numeric).push_back(a);
+  std::mt19937 random(7);
+  auto pick = [&](const std::vector<std::size_t>& from) { return from[random() % from.size()]; };
+  auto condition = [&](bool numeric_one) {
+    if (numeric_one) {
+      const std::size_t a = pick(numeric);
+      const std::vector<double>& x = d.columns[a].values;
+      double t = x[random() % x.size()];
+      switch (random() % 6) {
+        case 0: t = -1e9; break;  // below every value
+        case 1: t = 1e12; break;  // above every value
+        case 2: t += 0.5; break;  // between values
+        default: break;           // a value of the data (NaN: no row is covered)
+      }
+      return Condition{static_cast<int>(a), random() % 2 ? Op::le : Op::gt, -1, t};
+    }
+    const std::size_t a = pick(nominal);
+    const int v = static_cast<int>(random() % d.attribute(a).values.size());
+    return Condition{static_cast<int>(a), random() % 2 ? Op::eq : Op::ne, v, 0};
+  };
+  std::size_t narrow = 0, empty = 0;
+  for (const std::size_t bins : {std::size_t{0}, std::size_t{4}, std::size_t{255}}) {
+    const NumericBinning binning = bins ? numeric_binning(d, bins) : NumericBinning{};
+    const CoverageIndex whole(d, 1, binning);
+    RowPart part(d);
+    part.index_with(binning, 1);
+    for (int k = 0; k < 400; ++k) {
+      std::vector<Condition> rule;
+      const std::size_t length = 1 + random() % 4;
+      for (std::size_t j = 0; j < length; ++j) rule.push_back(condition(j == 0 || random() % 2));
+      std::shuffle(rule.begin(), rule.end(), random);
+      for (std::size_t i = 0; i < rule.size(); ++i) {
+        if (rule[i].op != Op::le && rule[i].op != Op::gt) continue;
+        const ThresholdGap expected = threshold_gap(rule, i, whole), got = part.threshold_gap(rule, i);
+        EXPECT_EQ(got.below, expected.below) << bins << " " << k << " " << i;
+        EXPECT_EQ(got.above, expected.above) << bins << " " << k << " " << i;
+        narrow += std::isfinite(expected.below) && std::isfinite(expected.above);
+        empty += !std::isfinite(expected.below) && !std::isfinite(expected.above);
+      }
+    }
+  }
+  EXPECT_GT(narrow, 300u);  // the cases are not all of one kind
+  EXPECT_GT(empty, 50u);
 }
 
 TEST(FitOnParts, ScoresMoveOnTheRowsOfEachStepsRule) {
