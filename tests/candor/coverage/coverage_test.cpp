@@ -392,6 +392,24 @@ TEST(NumericBinning, LargeDataTakesItsBoundsFromASpreadSample) {
   }
 }
 
+TEST(Sampling, SampledRowsAreFloydsDrawsWhateverHoldsThem) {
+  // sample_rows marks its draws in a bit a row, or in a set where the rows are many and the draws few: both must
+  // be Floyd's algorithm on the same random numbers, the sample a fit across parts draws from the count alone.
+  auto floyd = [](std::size_t n, std::size_t count, Rng& rng) {
+    std::set<std::size_t> chosen;
+    for (std::size_t j = n - count; j < n; ++j)
+      if (!chosen.insert(static_cast<std::size_t>(uniform_below(rng, j + 1))).second) chosen.insert(j);
+    return std::vector<std::size_t>(chosen.begin(), chosen.end());
+  };
+  const std::size_t huge = (std::size_t{1} << 28) + 3;  // over 2^27 rows and 320 x the draws: the set
+  for (const auto& [n, count] : std::vector<std::pair<std::size_t, std::size_t>>{
+           {100, 99}, {1000, 50}, {100000, 10000}, {64, 63}, {huge, 1000}}) {
+    Rng a(n + count), b(n + count);
+    EXPECT_EQ(sample_rows(n, count, a), floyd(n, count, b)) << n << " " << count;
+    EXPECT_EQ(a(), b()) << "the same random numbers used";
+  }
+}
+
 TEST(Sampling, SpreadRowsAndSampledRows) {
   EXPECT_EQ(spread_rows(10, 3), (std::vector<std::size_t>{0, 3, 6}));
   EXPECT_EQ(spread_rows(4, 10), (std::vector<std::size_t>{0, 1, 2, 3}));
