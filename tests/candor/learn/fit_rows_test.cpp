@@ -376,37 +376,59 @@ TEST(FitOnParts, TheWeightsSumsOfPartsMergeIntoThoseOfTheWhole) {
   EXPECT_THROW(RowPart(d).pattern_weights(), std::logic_error);  // no rules given yet
 }
 
-TEST(FitOnParts, AThresholdsGapIsThatOfTheRowsTheOtherConditionsCover) {
-  // A part reads the rows near a threshold in value order (by bin when binned) instead of covering the other
-  // conditions' rows: its gap must be the one over every row they cover (beam_search's threshold_gap), on data
-  // with missing values and ties, binned coarsely, finely or not at all, for thresholds inside, at the ends of and
-  // beyond the values, and for rules whose other conditions cover no row.
+namespace {
+
+// credit-a with ties (a third of A2 and A3 rounded to whole numbers) beside its missing values, and random rules
+// over it: nominal = and !=, numeric <= and > at values of the data (NaN among them: nothing covered), between
+// them, and below and above every value.
+struct RandomRules {
   Dataset d = read_arff(test::shared("credit-a.arff"));
-  for (std::size_t r = 0; r < d.rows(); r += 3) {  // ties: a third of A2 and A3 rounded to whole numbers
-    for (const std::size_t a : {std::size_t{1}, std::size_t{2}})
-      d.columns[a].values[r] = std::round(d.columns[a].values[r]);
-  }
   std::vector<std::size_t> numeric, nominal;
-  for (std::size_t a = 0; a < d.num_attributes(); ++a) (d.attribute(a).is_nominal() ? nominal : numeric).push_back(a);
-  std::mt19937 random(7);
-  auto pick = [&](const std::vector<std::size_t>& from) { return from[random() % from.size()]; };
-  auto condition = [&](bool numeric_one) {
+  std::mt19937 random{7};
+
+  RandomRules() {
+    for (std::size_t r = 0; r < d.rows(); r += 3)
+      for (const std::size_t a : {std::size_t{1}, std::size_t{2}})
+        d.columns[a].values[r] = std::round(d.columns[a].values[r]);
+    for (std::size_t a = 0; a < d.num_attributes(); ++a) (d.attribute(a).is_nominal() ? nominal : numeric).push_back(a);
+  }
+  std::size_t pick(const std::vector<std::size_t>& from) { return from[random() % from.size()]; }
+  Condition condition(bool numeric_one) {
     if (numeric_one) {
       const std::size_t a = pick(numeric);
       const std::vector<double>& x = d.columns[a].values;
       double t = x[random() % x.size()];
       switch (random() % 6) {
-        case 0: t = -1e9; break;  // below every value
-        case 1: t = 1e12; break;  // above every value
-        case 2: t += 0.5; break;  // between values
-        default: break;           // a value of the data (NaN: no row is covered)
+        case 0: t = -1e9; break;
+        case 1: t = 1e12; break;
+        case 2: t += 0.5; break;
+        default: break;
       }
       return Condition{static_cast<int>(a), random() % 2 ? Op::le : Op::gt, -1, t};
     }
     const std::size_t a = pick(nominal);
     const int v = static_cast<int>(random() % d.attribute(a).values.size());
     return Condition{static_cast<int>(a), random() % 2 ? Op::eq : Op::ne, v, 0};
-  };
+  }
+  // 1 to 4 conditions, at least one numeric, in random order.
+  std::vector<Condition> rule() {
+    std::vector<Condition> out;
+    const std::size_t length = 1 + random() % 4;
+    for (std::size_t j = 0; j < length; ++j) out.push_back(condition(j == 0 || random() % 2));
+    std::shuffle(out.begin(), out.end(), random);
+    return out;
+  }
+};
+
+}  // namespace
+
+TEST(FitOnParts, AThresholdsGapIsThatOfTheRowsTheOtherConditionsCover) {
+  // A part reads the rows near a threshold in value order (by bin when binned) instead of covering the other
+  // conditions' rows: its gap must be the one over every row they cover (beam_search's threshold_gap), on data
+  // with missing values and ties, binned coarsely, finely or not at all, for thresholds inside, at the ends of and
+  // beyond the values, and for rules whose other conditions cover no row.
+  RandomRules random;
+  const Dataset& d = random.d;
   std::size_t narrow = 0, empty = 0;
   for (const std::size_t bins : {std::size_t{0}, std::size_t{4}, std::size_t{255}}) {
     const NumericBinning binning = bins ? numeric_binning(d, bins) : NumericBinning{};
@@ -414,10 +436,7 @@ TEST(FitOnParts, AThresholdsGapIsThatOfTheRowsTheOtherConditionsCover) {
     RowPart part(d);
     part.index_with(binning, 1);
     for (int k = 0; k < 400; ++k) {
-      std::vector<Condition> rule;
-      const std::size_t length = 1 + random() % 4;
-      for (std::size_t j = 0; j < length; ++j) rule.push_back(condition(j == 0 || random() % 2));
-      std::shuffle(rule.begin(), rule.end(), random);
+      const std::vector<Condition> rule = random.rule();
       for (std::size_t i = 0; i < rule.size(); ++i) {
         if (rule[i].op != Op::le && rule[i].op != Op::gt) continue;
         const ThresholdGap expected = threshold_gap(rule, i, whole), got = part.threshold_gap(rule, i);
@@ -430,6 +449,36 @@ TEST(FitOnParts, AThresholdsGapIsThatOfTheRowsTheOtherConditionsCover) {
   }
   EXPECT_GT(narrow, 300u);  // the cases are not all of one kind
   EXPECT_GT(empty, 50u);
+}
+
+TEST(FitOnParts, TheRowsOfEachRuleAreTheRowsItCovers) {
+  // covered_rows finds a rule's rows 64 at a time, condition by condition: they must be those Rule::covers
+  // finds, of every row (690: not a whole number of words) and of a list of rows (repeats, any order).
+  RandomRules random;
+  const Dataset& d = random.d;
+  std::vector<Rule> rules(1);  // the empty rule: every row
+  for (int k = 0; k < 300; ++k) {
+    rules.emplace_back();
+    rules.back().conditions = random.rule();
+  }
+  std::vector<std::size_t> listed;
+  for (int i = 0; i < 333; ++i) listed.push_back(static_cast<std::size_t>(random.random() % d.rows()));
+  const std::vector<std::size_t>* every = nullptr;
+  for (const std::vector<std::size_t>* rows : {every, static_cast<const std::vector<std::size_t>*>(&listed)}) {
+    const auto got = covered_rows(d, rules, rows);
+    ASSERT_EQ(got.size(), rules.size());
+    std::size_t some = 0;
+    for (std::size_t k = 0; k < rules.size(); ++k) {
+      std::vector<std::uint32_t> expected;
+      const std::size_t n = rows ? rows->size() : d.rows();
+      for (std::size_t i = 0; i < n; ++i)
+        if (rules[k].covers(d, rows ? (*rows)[i] : i)) expected.push_back(static_cast<std::uint32_t>(i));
+      EXPECT_EQ(got[k], expected) << k << (rows ? " listed" : "");
+      some += !expected.empty() && expected.size() < n;
+    }
+    EXPECT_EQ(got[0].size(), rows ? rows->size() : d.rows());
+    EXPECT_GT(some, 100u);
+  }
 }
 
 TEST(FitOnParts, ScoresMoveOnTheRowsOfEachStepsRule) {
