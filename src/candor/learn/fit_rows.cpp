@@ -28,9 +28,10 @@ void ExactRuleSums::merge(const ExactRuleSums& other) {
 RuleSums ExactRuleSums::value() const { return RuleSums{values(counts), gradient.value(), curvature.value()}; }
 
 void row_probabilities(const double* scores, std::size_t classes, double* p) {
-  const double top = *std::max_element(scores, scores + classes);
+  // The largest score's term is exp(0), exactly 1: not computed (of two classes, half the exponentials).
+  const std::size_t top = static_cast<std::size_t>(std::max_element(scores, scores + classes) - scores);
   double sum = 0;
-  for (std::size_t c = 0; c < classes; ++c) sum += p[c] = std::exp(scores[c] - top);
+  for (std::size_t c = 0; c < classes; ++c) sum += p[c] = c == top ? 1.0 : std::exp(scores[c] - scores[top]);
   for (std::size_t c = 0; c < classes; ++c) p[c] /= sum;
 }
 
