@@ -159,18 +159,12 @@ const RowPart::RowsByBin& RowPart::rows_by_bin(int attribute) const {
   return *out;
 }
 
-ThresholdGap RowPart::threshold_gap(const std::vector<Condition>& conditions, std::size_t i) const {
-  // The gap's ends are the values nearest the threshold, on either side, of rows every other condition covers. So
-  // the rows are read outwards from the threshold in value order, each checked against the other conditions,
-  // until such a row is found on each side: a few rows near the threshold, where covering every other
-  // condition's rows would pass over all of them.
-  const Condition& c = conditions[i];
+template <class Covered>
+ThresholdGap RowPart::gap_where(const Condition& c, const Covered& covered) const {
+  // The gap's ends are the values nearest the threshold, on either side, of the rows `covered` accepts. So the
+  // rows are read outwards from the threshold in value order until such a row is found on each side: a few rows
+  // near the threshold, where covering the other conditions' rows would pass over all of them.
   const std::vector<double>& x = data_->columns[static_cast<std::size_t>(c.attribute)].values;
-  auto others_cover = [&](std::uint32_t r) {
-    for (std::size_t j = 0; j < conditions.size(); ++j)
-      if (j != i && !conditions[j].covers(*data_, r)) return false;
-    return true;
-  };
   ThresholdGap gap;
   const CoverageIndex& ix = index();
   if (!ix.binned(c.attribute)) {
@@ -179,12 +173,12 @@ ThresholdGap RowPart::threshold_gap(const std::vector<Condition>& conditions, st
     const auto above =
         std::partition_point(sorted.begin(), sorted.end(), [&](std::uint32_t r) { return x[r] <= c.threshold; });
     for (auto at = above; at != sorted.begin();)
-      if (others_cover(*--at)) {
+      if (covered(*--at)) {
         gap.below = x[*at];
         break;
       }
     for (auto at = above; at != sorted.end(); ++at)
-      if (others_cover(*at)) {
+      if (covered(*at)) {
         gap.above = x[*at];
         break;
       }
@@ -199,7 +193,7 @@ ThresholdGap RowPart::threshold_gap(const std::vector<Condition>& conditions, st
     bool found = false;
     for (std::uint32_t k = bins.start[b]; k < bins.start[b + 1]; ++k) {
       const std::uint32_t r = bins.rows[k];
-      if (!others_cover(r)) continue;
+      if (!covered(r)) continue;
       found = true;
       if (x[r] <= c.threshold)
         gap.below = std::max(gap.below, x[r]);
@@ -217,6 +211,49 @@ ThresholdGap RowPart::threshold_gap(const std::vector<Condition>& conditions, st
     for (std::size_t b = home + 1; b < count; ++b)
       if (scan(b)) break;
   return gap;
+}
+
+std::vector<GapBounds> RowPart::threshold_gaps(const std::vector<Condition>& conditions, std::size_t from) const {
+  if (from >= conditions.size()) throw std::invalid_argument("threshold_gaps: no condition at the first position");
+  const Dataset& d = *data_;
+  std::vector<GapBounds> out(conditions.size() - from);
+  // The numeric conditions before the one asked of, from `from` on, which move before it: the values their
+  // moves may cross, inside this part's gap over the rows the others surely cover (the gap over every row holds
+  // the move, and it lies within each part's gap over fewer rows). A row outside every such band is covered or
+  // not as the conditions stand.
+  struct Band {
+    std::size_t at;
+    double below, above;
+  };
+  std::vector<Band> bands;
+  auto in_band = [&](const Band& b, std::uint32_t r) {
+    const double v = d.columns[static_cast<std::size_t>(conditions[b.at].attribute)].values[r];
+    return v > b.below && v < b.above;  // a missing value is covered by no move
+  };
+  for (std::size_t p = from; p < conditions.size(); ++p) {
+    const Condition& c = conditions[p];
+    if (c.op != Op::le && c.op != Op::gt) continue;
+    auto certain = [&](std::uint32_t r) {
+      for (const Band& b : bands)
+        if (in_band(b, r)) return false;
+      for (std::size_t k = 0; k < conditions.size(); ++k)
+        if (k != p && !conditions[k].covers(d, r)) return false;
+      return true;
+    };
+    auto possible = [&](std::uint32_t r) {
+      for (std::size_t k = 0; k < conditions.size(); ++k) {
+        if (k == p || conditions[k].covers(d, r)) continue;
+        const auto moving = std::find_if(bands.begin(), bands.end(), [&](const Band& b) { return b.at == k; });
+        if (moving == bands.end() || !in_band(*moving, r)) return false;
+      }
+      return true;
+    };
+    GapBounds& g = out[p - from];
+    g.certain = gap_where(c, certain);
+    g.possible = bands.empty() ? g.certain : gap_where(c, possible);
+    bands.push_back(Band{p, g.certain.below, g.certain.above});
+  }
+  return out;
 }
 
 namespace {
@@ -335,21 +372,31 @@ std::size_t RowPart::pattern_bytes() const {
 }
 
 void shorten_thresholds(FitRows& rows, const std::vector<std::vector<Condition>*>& rules) {
-  for (std::size_t at = 0;; ++at) {
-    std::vector<GapQuery> gaps;
+  auto numeric = [](const Condition& c) { return c.op == Op::le || c.op == Op::gt; };
+  std::vector<std::size_t> from(rules.size(), 0);  // each rule's first condition still to move
+  for (;;) {
+    std::vector<GapQuery> queries;
     std::vector<std::size_t> of;
-    bool longer = false;
     for (std::size_t k = 0; k < rules.size(); ++k) {
       const auto& conditions = *rules[k];
-      longer = longer || at < conditions.size();
-      if (at < conditions.size() && (conditions[at].op == Op::le || conditions[at].op == Op::gt)) {
-        gaps.push_back(GapQuery{conditions, at});
-        of.push_back(k);
-      }
+      while (from[k] < conditions.size() && !numeric(conditions[from[k]])) ++from[k];
+      if (from[k] == conditions.size()) continue;
+      queries.push_back(GapQuery{conditions, from[k]});
+      of.push_back(k);
     }
-    if (!longer) break;
-    const std::vector<ThresholdGap> gap = rows.threshold_gaps(gaps);
-    for (std::size_t q = 0; q < of.size(); ++q) move_into_gap((*rules[of[q]])[at], gap[q]);
+    if (queries.empty()) break;
+    const std::vector<std::vector<GapBounds>> bounds = rows.threshold_gaps(queries);
+    for (std::size_t q = 0; q < of.size(); ++q) {
+      auto& conditions = *rules[of[q]];
+      std::size_t p = from[of[q]];
+      for (; p < conditions.size(); ++p) {
+        if (!numeric(conditions[p])) continue;
+        const GapBounds& gap = bounds[q][p - from[of[q]]];
+        if (p != from[of[q]] && !gap.settled()) break;  // the first is settled: no condition before it moves
+        move_into_gap(conditions[p], gap.certain);
+      }
+      from[of[q]] = p;
+    }
   }
 }
 
@@ -378,9 +425,9 @@ EvcCalibration LocalRows::calibrate_evc(const SearchOptions& search, const EvcSe
   return calibrate_evc_cached(part_.data(), search, settings, classes, threads, sampled ? &whole : nullptr);
 }
 
-std::vector<ThresholdGap> LocalRows::threshold_gaps(const std::vector<GapQuery>& queries) {
-  std::vector<ThresholdGap> out;
-  for (const GapQuery& q : queries) out.push_back(part_.threshold_gap(q.conditions, q.i));
+std::vector<std::vector<GapBounds>> LocalRows::threshold_gaps(const std::vector<GapQuery>& queries) {
+  std::vector<std::vector<GapBounds>> out;
+  for (const GapQuery& q : queries) out.push_back(part_.threshold_gaps(q.conditions, q.from));
   return out;
 }
 
@@ -673,8 +720,10 @@ std::string answer_request(RowPart& part, const std::string& request_bytes, cons
   if (op == "threshold_gaps") {
     json out = json::array();
     for (const json& q : request.at("queries")) {
-      const ThresholdGap g = part.threshold_gap(conditions_of(q.at(0)), q.at(1).get<std::size_t>());
-      out.push_back(json::array({g.below, g.above}));
+      json positions = json::array();
+      for (const GapBounds& g : part.threshold_gaps(conditions_of(q.at(0)), q.at(1).get<std::size_t>()))
+        positions.push_back(json::array({g.certain.below, g.certain.above, g.possible.below, g.possible.above}));
+      out.push_back(std::move(positions));
     }
     return pack(out);
   }
@@ -933,15 +982,22 @@ void RemoteRows::start_scores(const std::vector<double>& start) {
   update_all(pack(json{{"op", "start"}, {"start", start}}));
 }
 
-std::vector<ThresholdGap> RemoteRows::threshold_gaps(const std::vector<GapQuery>& queries) {
-  std::vector<ThresholdGap> out(queries.size());
+std::vector<std::vector<GapBounds>> RemoteRows::threshold_gaps(const std::vector<GapQuery>& queries) {
+  std::vector<std::vector<GapBounds>> out(queries.size());
   if (queries.empty()) return out;
   json list = json::array();
-  for (const GapQuery& q : queries) list.push_back(json::array({conditions_json(q.conditions), q.i}));
+  for (std::size_t k = 0; k < queries.size(); ++k) {
+    list.push_back(json::array({conditions_json(queries[k].conditions), queries[k].from}));
+    out[k].resize(queries[k].conditions.size() - queries[k].from);
+  }
   for (const std::string& reply : ask_all(pack(json{{"op", "threshold_gaps"}, {"queries", list}}))) {
     const json gaps = unpack(reply);
     for (std::size_t k = 0; k < out.size(); ++k)
-      out[k].merge(ThresholdGap{gaps.at(k).at(0).get<double>(), gaps.at(k).at(1).get<double>()});
+      for (std::size_t p = 0; p < out[k].size(); ++p) {
+        const json& g = gaps.at(k).at(p);
+        out[k][p].merge(GapBounds{ThresholdGap{g.at(0).get<double>(), g.at(1).get<double>()},
+                                  ThresholdGap{g.at(2).get<double>(), g.at(3).get<double>()}});
+      }
   }
   return out;
 }

@@ -46,11 +46,26 @@ struct ExactRuleSums {
   RuleSums value() const;
 };
 
-// The queries a round of the gradient search sends together, one per class's rule: a gap of one threshold, and
-// a rule's sums with whether it covers the same rows as each of `others`.
+// The queries a round of the gradient search sends together, one per class's rule: the gaps of its thresholds
+// from position `from` on (GapBounds), and a rule's sums with whether it covers the same rows as each of
+// `others`.
 struct GapQuery {
   std::vector<Condition> conditions;
-  std::size_t i = 0;
+  std::size_t from = 0;
+};
+// A rule's thresholds are moved into their gaps one after another (shorten_thresholds), each gap over the rows
+// the other conditions cover once the conditions before it have moved. A query answers every numeric condition
+// from its first position on at once: the gap over the rows the others surely cover and over those they may cover
+// whatever the moves of the numeric conditions between (a move crosses only values within the gap it moves in,
+// which no row the others cover holds). Where the two gaps agree, that is the gap after the moves; the first
+// numeric condition's two always agree. Merged over parts as ThresholdGap is.
+struct GapBounds {
+  ThresholdGap certain, possible;
+  void merge(const GapBounds& other) {
+    certain.merge(other.certain);
+    possible.merge(other.possible);
+  }
+  bool settled() const { return certain.below == possible.below && certain.above == possible.above; }
 };
 struct RuleQuery {
   std::vector<Condition> conditions;
@@ -114,7 +129,12 @@ class RowPart {
   NumericBinning bin_ranges(NumericBinning bounds) const;
   // The class probabilities of `rows` (the part's numbering) under `scores` (rows x classes).
   std::vector<double> probabilities(const double* scores, const std::vector<std::size_t>& rows) const;
-  ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) const;
+  // GapBounds of each condition from position `from` on (a nominal condition's entry is left as it starts).
+  std::vector<GapBounds> threshold_gaps(const std::vector<Condition>& conditions, std::size_t from) const;
+  // The gap of numeric condition i over the rows every other condition covers.
+  ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i) const {
+    return threshold_gaps(conditions, i).front().certain;
+  }
   ExactRuleSums rule_sums(const std::vector<Condition>& conditions, int klass, const double* scores) const;
   // For each of `others`: whether it covers exactly the rows `conditions` cover.
   std::vector<char> same_rows(const std::vector<Condition>& conditions,
@@ -153,6 +173,9 @@ class RowPart {
     std::vector<std::uint32_t> start, rows;
   };
   const RowsByBin& rows_by_bin(int attribute) const;
+  // The gap of numeric condition c over the rows `covered` accepts.
+  template <class Covered>
+  ThresholdGap gap_where(const Condition& c, const Covered& covered) const;
   std::optional<Dataset> owned_;
   const Dataset* data_;
   NumericBinning binning_;
@@ -197,7 +220,8 @@ class FitRows {
     into.emplace(gathered, threads, binning);
   }
   virtual void start_scores(const std::vector<double>& start) = 0;
-  virtual std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) = 0;
+  // RowPart::threshold_gaps over all the rows, merged: per query, per position from its first on.
+  virtual std::vector<std::vector<GapBounds>> threshold_gaps(const std::vector<GapQuery>& queries) = 0;
   virtual std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) = 0;
   virtual void add_scores(const std::vector<ScoreStep>& steps) = 0;
   // RowPart::rule_histograms over all the rows, merged (RuleHistogram::merge).
@@ -212,8 +236,9 @@ class FitRows {
   virtual RuleLossSums rule_loss(const RuleLossQuery& query) = 0;
 };
 
-// shorten_thresholds of each of `rules` over all the rows, asked of them: the gaps of every rule's condition at one
-// place in one request, place by place (each gap with the earlier conditions moved).
+// shorten_thresholds of each of `rules` over all the rows, asked of them: each request asks every rule's gaps from
+// its first condition still to move on (GapBounds), and moves each condition whose gap is settled, up to the first
+// that is not, where the next request starts (each gap with the earlier conditions moved, as one at a time).
 void shorten_thresholds(FitRows& rows, const std::vector<std::vector<Condition>*>& rules);
 
 // All the rows in this process: one part, the scores beside it.
@@ -235,7 +260,7 @@ class LocalRows : public FitRows {
     part_.index_gathered(into, gathered, rows, binning, threads);
   }
   void start_scores(const std::vector<double>& start) override;
-  std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) override;
+  std::vector<std::vector<GapBounds>> threshold_gaps(const std::vector<GapQuery>& queries) override;
   std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
   void add_scores(const std::vector<ScoreStep>& steps) override { part_.add_scores(scores_.data(), steps); }
   std::vector<RuleHistogram> rule_histograms(int klass, const std::vector<std::vector<Condition>>& removed,
@@ -271,7 +296,7 @@ class RemoteRows : public FitRows {
                                const std::vector<int>& classes, int threads) override;
   void index_with(const NumericBinning& binning) override;
   void start_scores(const std::vector<double>& start) override;
-  std::vector<ThresholdGap> threshold_gaps(const std::vector<GapQuery>& queries) override;
+  std::vector<std::vector<GapBounds>> threshold_gaps(const std::vector<GapQuery>& queries) override;
   std::vector<RuleReply> rule_queries(const std::vector<RuleQuery>& queries) override;
   void add_scores(const std::vector<ScoreStep>& steps) override;
   std::vector<RuleHistogram> rule_histograms(int klass, const std::vector<std::vector<Condition>>& removed,

@@ -451,6 +451,46 @@ TEST(FitOnParts, AThresholdsGapIsThatOfTheRowsTheOtherConditionsCover) {
   EXPECT_GT(empty, 50u);
 }
 
+TEST(FitOnParts, ThresholdsMovedTogetherAreThoseMovedOneAtATime) {
+  // shorten_thresholds over parts asks every gap from a rule's first condition still to move at once and moves
+  // those the moves before them cannot change: the rules must be those moved one condition at a time over every
+  // row (beam_search's shorten_thresholds), over three parts and in one process, and the rules of several numeric
+  // conditions must take fewer requests than conditions, some of them more than one (a gap not settled).
+  RandomRules random;
+  const Dataset& d = random.d;
+  std::size_t fewer = 0, again = 0;
+  for (const std::size_t bins : {std::size_t{4}, std::size_t{255}}) {
+    const NumericBinning binning = numeric_binning(d, bins);
+    const CoverageIndex whole(d, 1, binning);
+    InProcessParts parts(d, {200, 450});
+    RemoteRows remote(d.schema, d.source, parts.rows, parts.transport());
+    remote.index_with(binning);
+    LocalRows local(d, 1);
+    local.index_with(binning);
+    for (int k = 0; k < 300; ++k) {
+      std::vector<Condition> expected = random.rule(), over_parts = expected, in_one = expected;
+      const auto numeric = static_cast<std::size_t>(std::count_if(
+          expected.begin(), expected.end(), [](const Condition& c) { return c.op == Op::le || c.op == Op::gt; }));
+      shorten_thresholds(expected, whole);
+      const std::size_t before = remote.requests();
+      shorten_thresholds(remote, {&over_parts});
+      shorten_thresholds(local, {&in_one});
+      // A threshold drawn from a missing value is NaN, which equals nothing: compared as text.
+      EXPECT_EQ(describe_conditions(over_parts, d.schema), describe_conditions(expected, d.schema)) << bins << " " << k;
+      EXPECT_EQ(describe_conditions(in_one, d.schema), describe_conditions(expected, d.schema)) << bins << " " << k;
+      const std::size_t asked = remote.requests() - before;
+      EXPECT_GE(asked, 1u);
+      EXPECT_LE(asked, numeric);
+      if (numeric > 1) {
+        fewer += asked < numeric;
+        again += asked > 1;
+      }
+    }
+  }
+  EXPECT_GT(fewer, 100u);
+  EXPECT_GT(again, 0u);
+}
+
 TEST(FitOnParts, TheRowsOfEachRuleAreTheRowsItCovers) {
   // covered_rows finds a rule's rows 64 at a time, condition by condition: they must be those Rule::covers
   // finds, of every row (690: not a whole number of words) and of a list of rows (repeats, any order).
