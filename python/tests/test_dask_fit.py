@@ -71,6 +71,14 @@ def test_dask_arrays_are_fitted_and_predicted_as_numpy_arrays_are(client, credit
     # Unit weights: the same model file.
     assert candor.RuleLogistic().fit(dA, da.from_array(labels, 100)).model_.to_json() == \
         candor.RuleLogistic().fit(A, labels).model_.to_json()
+    # An object array of text, numbers and None (every column of credit-a): its text columns nominal, its numbers
+    # numeric, as a numpy object array's are in one process.
+    O = X.astype(object).where(X.notna(), None).to_numpy()
+    local = candor.RuleLogistic().fit(O, labels)
+    spread = candor.RuleLogistic().fit(da.from_array(O, chunks=(200, -1)), da.from_array(labels, chunks=200))
+    assert spread._schema == local._schema and local._schema[1][0] == ["a", "b"] and local._schema[1][1] is None
+    assert spread.model_.to_json() == local.model_.to_json()
+    assert np.array_equal(spread.predict_proba(da.from_array(O, chunks=(300, -1))).compute(), local.predict_proba(O))
 
 
 def test_dask_arrays_that_cannot_be_parts_are_refused(client, credit):
