@@ -248,13 +248,14 @@ def _as_frames(X, y, sample_weight):
     import dask.array as da
     import dask.dataframe as dd
 
+    from ._estimators import _dask_rows
+
     rows = None
     if isinstance(X, da.Array):
-        if X.ndim != 2:
-            raise ValueError(f"a Dask array X must have 2 dimensions (rows, columns), not {X.ndim}")
+        X = _dask_rows(X)
         _known_rows(X, "X")
         rows = X.chunks[0]
-        X = dd.from_dask_array(X.rechunk({1: -1}), columns=[f"x{j}" for j in range(X.shape[1])])
+        X = dd.from_dask_array(X, columns=[f"x{j}" for j in range(X.shape[1])])
 
     def series(v, what):
         if not isinstance(v, da.Array):

@@ -67,8 +67,8 @@ def _is_dask(X):
 
 
 def _dask_rows(X):
-    """A Dask array X as one block of columns a block of rows (what each block's prediction reads), checked as
-    a fit checks it; a Dask DataFrame as it is."""
+    """A Dask array X, checked to be 2-d, as one block of columns a block of rows (what a fit makes a part of,
+    and each block's prediction reads); a Dask DataFrame as it is."""
     if hasattr(X, "map_partitions"):
         return X
     if X.ndim != 2:
@@ -223,16 +223,15 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         """X as candor columns: (names, nominal value lists or None, arrays). Fitting decides the schema;
         prediction reads X against it. `checked`: X is a partition of data whose columns were checked as a
         whole (a fit on Dask, where an array's partitions are frames of columns x0, x1, ...)."""
-        if _is_dataframe(X) and checked:
-            cols = [(str(name), X[name]) for name in X.columns]
-            series = True
-        elif _is_dataframe(X):
-            self._check_feature_names(X, reset=fitting)
-            if fitting:
-                # sklearn's own check, for 1-d input, empty data and the like.
-                if X.shape[0] == 0:
-                    raise ValueError(f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of 1 is required.")
-            self._check_n_features(X, reset=fitting)
+        if _is_dataframe(X):
+            if not checked:
+                self._check_feature_names(X, reset=fitting)
+                if fitting:
+                    # sklearn's own check, for 1-d input, empty data and the like.
+                    if X.shape[0] == 0:
+                        raise ValueError(f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of 1 is "
+                                         "required.")
+                self._check_n_features(X, reset=fitting)
             cols = [(str(name), X[name]) for name in X.columns]
             series = True
         else:

@@ -899,15 +899,12 @@ void ThresholdGap::merge(const ThresholdGap& other) {
 }
 
 ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i, const CoverageIndex& index) {
+  const Condition& c = conditions[i];
   Bitset others(index.rows(), true);
   for (std::size_t j = 0; j < conditions.size(); ++j)
     if (j != i) others = index.covered(conditions[j], others);
-  return threshold_gap_within(conditions[i], others, index.data());
-}
-
-ThresholdGap threshold_gap_within(const Condition& c, const Bitset& others, const Dataset& data) {
   ThresholdGap gap;
-  const std::vector<double>& values = data.columns[static_cast<std::size_t>(c.attribute)].values;
+  const std::vector<double>& values = index.data().columns[static_cast<std::size_t>(c.attribute)].values;
   others.for_each([&](std::size_t r) {
     const double x = values[r];
     if (std::isnan(x)) return;

@@ -117,8 +117,6 @@ struct ThresholdGap {
   void merge(const ThresholdGap& other);
 };
 ThresholdGap threshold_gap(const std::vector<Condition>& conditions, std::size_t i, const CoverageIndex& index);
-// The same gap of `c` on the rows `others` (those the rule's other conditions cover) of `data`.
-ThresholdGap threshold_gap_within(const Condition& c, const Bitset& others, const Dataset& data);
 // shorten_thresholds' move of one numeric condition into its gap, for rows counted elsewhere: the conditions of
 // a rule move in their order, each gap taken with the earlier ones moved.
 void move_into_gap(Condition& c, const ThresholdGap& gap);
