@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "candor/coverage/coverage_index.hpp"
@@ -163,7 +164,9 @@ struct RefinementScratch {
   // A binned attribute's counts by bin (detail::count_bins).
   std::vector<std::uint32_t> bin_rows, bin_label, bin_class_rows;
   std::vector<double> bin_table, bin_weight;
-  std::vector<std::uint32_t> bins, cut_bin;  // the bins holding a covered row; the bin after each cut
+  std::vector<std::uint32_t> bins, cut_bin;              // the bins holding a covered row; the bin after each cut
+  std::vector<std::uint64_t> bin_marks;                  // the bins a few rows touch, as bits
+  std::vector<std::uint32_t> bin_count, bin_last_class;  // each bin's rows and the class of its last row
 };
 
 namespace detail {
@@ -317,66 +320,132 @@ inline constexpr std::uint32_t kNoLabel = 0xFFFFFFFF, kMixedLabels = 0xFFFFFFFE;
 // Counts the rule's covered rows of binned attribute a by bin, in one pass over them: sc.bins receives the
 // bins holding a covered row in ascending order, sc.bin_rows[b] their rows, sc.bin_table[b * k + c] their
 // weight of class c, sc.bin_label[b] their one label (as find_cuts labels rows: the class, or whether it is
-// the target) or kMixedLabels. Returns the rows counted (those with a value). The cost is the rule's rows
-// plus the bins, with no list of rows in value order: what makes binned searches cheap in memory. The pass
-// only counts rows by bin and class (a row without a value in an extra bin, one without a label in an extra
-// class), so that it has no branch that depends on the data; labels and weights follow from the counts.
+// the target) or kMixedLabels; the entries of bins not listed are left as they were. Returns the rows counted
+// (those with a value). The pass counts rows by bin and class (a row without a value in an extra bin, one
+// without a label in an extra class) and notes each bin's last class, so that it has no branch that depends
+// on the data; a bin's label follows from its rows, the count of one class and its weights. The cost is the
+// rule's rows plus its bins' weights, with no list of rows in value order: what makes binned searches cheap in
+// memory. The counts are kept at zero between calls (each call clears the cells it filled) and a bin's label
+// needs no pass over its classes, so that a rule of a few rows pays for neither every bin nor every class: on
+// many classes that had cost more than the rows (arrhythmia: 255 bins of 17 cells per attribute and rule,
+// for rules of tens of rows).
 inline std::size_t count_bins(const CoverageIndex& index, const RuleCoverage& rule, int a, int target,
                               RefinementScratch& sc) {
   const bool unit = rule.unit_weights(index);
   const std::size_t k = index.num_classes(), stride = k + 1;
   const std::size_t nb = index.code_max(a).size();
+  const std::size_t cells = (nb + 1) * stride;
   auto& rows_of = sc.bin_class_rows;
+  auto& weight_of = sc.bin_weight;
+  auto& bin_count = sc.bin_count;
+  auto& last_class = sc.bin_last_class;
+  if (rows_of.size() < cells) rows_of.resize(cells, 0);
+  if (!unit && weight_of.size() < cells) weight_of.resize(cells, 0.0);
+  if (bin_count.size() < nb + 1) {
+    bin_count.resize(nb + 1, 0);
+    last_class.resize(nb + 1);
+  }
+  if (sc.bin_rows.size() < nb) {
+    sc.bin_rows.resize(nb);
+    sc.bin_label.resize(nb);
+  }
+  if (sc.bin_table.size() < nb * k) sc.bin_table.resize(nb * k);
+  sc.bins.clear();
+  // Fewer rows than bins touch few bins: those are listed from the rows rather than found among all bins.
+  bool sparse = false, tracked = false;
   if (rule.histogram) {
     const auto& rows = rule.histogram->cell_rows[static_cast<std::size_t>(a)];
-    rows_of.assign(rows.begin(), rows.end());
+    std::copy(rows.begin(), rows.end(), rows_of.begin());
     if (!unit) {
       const auto& weights = rule.histogram->cell_weights[static_cast<std::size_t>(a)];
-      sc.bin_weight.assign(weights.begin(), weights.end());
+      std::copy(weights.begin(), weights.end(), weight_of.begin());
     }
   } else {
     const int* labels = index.labels().data();
     const double* weights = index.weights().data();
     const std::uint16_t* bin_of = index.bin_of(a).data();
-    rows_of.assign((nb + 1) * stride, 0);
-    if (!unit) sc.bin_weight.assign((nb + 1) * stride, 0.0);
-    for (std::uint32_t r : *rule.rows) {
-      const std::uint16_t code = bin_of[r];
-      const std::size_t b = code == CoverageIndex::kNoBin ? nb : code;
-      const auto y = static_cast<std::size_t>(static_cast<unsigned>(labels[r]));
-      const std::size_t c = y < k ? y : k;
-      ++rows_of[b * stride + c];
-      if (!unit) sc.bin_weight[b * stride + c] += weights[r];
+    sparse = rule.rows->size() < nb;
+    // Each bin's rows and last class are counted with the rows where that costs less than reading them from
+    // the table afterwards (two stores a row against every cell).
+    tracked = 2 * rule.rows->size() < cells;
+    auto count = [&](auto track) {
+      for (std::uint32_t r : *rule.rows) {
+        const std::uint16_t code = bin_of[r];
+        const std::size_t b = code == CoverageIndex::kNoBin ? nb : code;
+        const auto y = static_cast<std::size_t>(static_cast<unsigned>(labels[r]));
+        const std::size_t c = y < k ? y : k;
+        ++rows_of[b * stride + c];
+        if constexpr (decltype(track)::value) {
+          ++bin_count[b];
+          last_class[b] = static_cast<std::uint32_t>(c);
+        }
+        if (!unit) weight_of[b * stride + c] += weights[r];
+      }
+    };
+    if (tracked)
+      count(std::true_type{});
+    else
+      count(std::false_type{});
+    if (sparse) {  // the bins touched, marked in bits and read in ascending order
+      sc.bin_marks.assign((nb + 64) / 64, 0);
+      for (std::uint32_t r : *rule.rows) {
+        const std::size_t b = bin_of[r] == CoverageIndex::kNoBin ? nb : bin_of[r];
+        sc.bin_marks[b >> 6] |= std::uint64_t{1} << (b & 63);
+      }
+      for (std::size_t w = 0; w < sc.bin_marks.size(); ++w)
+        for (std::uint64_t bits = sc.bin_marks[w]; bits; bits &= bits - 1) {
+          const std::size_t b = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+          if (b < nb) sc.bins.push_back(static_cast<std::uint32_t>(b));
+        }
     }
   }
-  sc.bins.clear();
-  sc.bin_rows.assign(nb, 0);
-  sc.bin_label.assign(nb, kNoLabel);
-  sc.bin_table.assign(nb * k, 0.0);
   std::size_t present = 0;
-  for (std::size_t b = 0; b < nb; ++b) {
-    const std::uint32_t* counts = &rows_of[b * stride];
-    std::uint32_t rows = 0, largest = 0, most = 0;
-    for (std::size_t c = 0; c <= k; ++c) {
-      rows += counts[c];
-      if (counts[c] > largest) {
-        largest = counts[c];
-        most = static_cast<std::uint32_t>(c);
-      }
-    }
-    if (rows == 0) continue;
-    sc.bins.push_back(static_cast<std::uint32_t>(b));
+  // One bin's outputs from its counts, which are then cleared; false when it holds no row.
+  auto take = [&](std::size_t b) {
+    const std::uint32_t rows = bin_count[b];
+    if (rows == 0) return false;
+    std::uint32_t* counts = &rows_of[b * stride];
     sc.bin_rows[b] = rows;
     present += rows;
-    for (std::size_t c = 0; c < k; ++c)
-      sc.bin_table[b * k + c] = unit ? static_cast<double>(counts[c]) : sc.bin_weight[b * stride + c];
+    double* table = &sc.bin_table[b * k];
+    if (unit) {
+      for (std::size_t c = 0; c < k; ++c) table[c] = static_cast<double>(counts[c]);
+    } else {
+      double* weight = &weight_of[b * stride];
+      std::copy(weight, weight + k, table);
+      std::fill(weight, weight + stride, 0.0);
+    }
     if (target >= 0) {
       const std::uint32_t positives = counts[static_cast<std::size_t>(target)];
       sc.bin_label[b] = positives == 0 ? 0 : positives == rows ? 1 : kMixedLabels;
-    } else {
-      sc.bin_label[b] = largest == rows ? most : kMixedLabels;
+    } else {  // one class holds every row when the last row's class does
+      sc.bin_label[b] = counts[last_class[b]] == rows ? last_class[b] : kMixedLabels;
     }
+    std::fill(counts, counts + stride, 0U);
+    bin_count[b] = 0;
+    return true;
+  };
+  if (sparse) {
+    for (std::uint32_t b : sc.bins) take(b);
+  } else {
+    if (!tracked)
+      for (std::size_t b = 0; b < nb; ++b) {
+        std::uint32_t rows = 0, last = 0;
+        for (std::size_t c = 0; c <= k; ++c) {
+          const std::uint32_t n = rows_of[b * stride + c];
+          rows += n;
+          last = n > 0 ? static_cast<std::uint32_t>(c) : last;
+        }
+        bin_count[b] = rows;
+        last_class[b] = last;
+      }
+    for (std::size_t b = 0; b < nb; ++b)
+      if (take(b)) sc.bins.push_back(static_cast<std::uint32_t>(b));
   }
+  // The rows without a value were counted in bin nb.
+  std::fill(&rows_of[nb * stride], &rows_of[nb * stride] + stride, 0U);
+  if (!unit) std::fill(&weight_of[nb * stride], &weight_of[nb * stride] + stride, 0.0);
+  bin_count[nb] = 0;
   return present;
 }
 
