@@ -350,13 +350,7 @@ Bitset CoverageIndex::covered(const Condition& c, const Bitset& within) const {
       const std::size_t n = within.size();
       for (std::size_t w = 0; w < within.num_words(); ++w) {
         const std::size_t base = w * 64, end = std::min(n, base + 64);
-        std::uint64_t bits = 0;
-        if (le)
-          for (std::size_t r = base; r < end; ++r)
-            bits |= static_cast<std::uint64_t>(x[r] <= c.threshold) << (r - base);
-        else
-          for (std::size_t r = base; r < end; ++r) bits |= static_cast<std::uint64_t>(x[r] > c.threshold) << (r - base);
-        o[w] = bits & in[w];
+        o[w] = condition_bits(c, *data_, base, end, [](std::size_t r) { return r; }) & in[w];
       }
       return out;
     }

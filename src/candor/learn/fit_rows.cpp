@@ -51,41 +51,6 @@ void RowPart::index_with(const NumericBinning& binning, int threads) {
   index_.emplace(*data_, threads, binning_);
 }
 
-namespace {
-
-// Which of the rows i in [base, end) (row (*rows)[i], or i without `rows`) satisfy c, a bit each from bit 0 (as
-// Condition::covers: a missing value satisfies nothing), with no branch on the data, so that the loop vectorises.
-std::uint64_t condition_bits(const Condition& c, const Dataset& d, std::size_t base, std::size_t end,
-                             const std::vector<std::size_t>* rows) {
-  std::uint64_t bits = 0;
-  const std::size_t* at = rows ? rows->data() : nullptr;
-  auto row = [&](std::size_t i) { return at ? at[i] : i; };
-  const auto& column = d.columns[static_cast<std::size_t>(c.attribute)];
-  switch (c.op) {
-    case Op::eq:
-      for (std::size_t i = base; i < end; ++i)
-        bits |= static_cast<std::uint64_t>(column.codes[row(i)] == c.value) << (i - base);
-      break;
-    case Op::ne:
-      for (std::size_t i = base; i < end; ++i) {
-        const int code = column.codes[row(i)];
-        bits |= static_cast<std::uint64_t>((code != kMissing) & (code != c.value)) << (i - base);
-      }
-      break;
-    case Op::le:
-      for (std::size_t i = base; i < end; ++i)
-        bits |= static_cast<std::uint64_t>(column.values[row(i)] <= c.threshold) << (i - base);
-      break;
-    case Op::gt:
-      for (std::size_t i = base; i < end; ++i)
-        bits |= static_cast<std::uint64_t>(column.values[row(i)] > c.threshold) << (i - base);
-      break;
-  }
-  return bits;
-}
-
-}  // namespace
-
 std::vector<std::vector<std::uint32_t>> covered_rows(const Dataset& d, const std::vector<Rule>& rules,
                                                      const std::vector<std::size_t>* rows) {
   // A rule's rows are found 64 at a time, condition by condition (a word's later conditions skipped once none of
@@ -93,6 +58,11 @@ std::vector<std::vector<std::uint32_t>> covered_rows(const Dataset& d, const std
   const std::size_t n = rows ? rows->size() : d.rows(), words = (n + 63) / 64;
   std::vector<std::vector<std::uint32_t>> out(rules.size());
   std::vector<std::uint64_t> fires(words);
+  const std::size_t* at = rows ? rows->data() : nullptr;
+  auto bits_of = [&](const Condition& c, std::size_t base, std::size_t end) {
+    return at ? condition_bits(c, d, base, end, [at](std::size_t i) { return at[i]; })
+              : condition_bits(c, d, base, end, [](std::size_t i) { return i; });
+  };
   for (std::size_t k = 0; k < rules.size(); ++k) {
     std::size_t count = 0;
     for (std::size_t w = 0; w < words; ++w) {
@@ -100,7 +70,7 @@ std::vector<std::vector<std::uint32_t>> covered_rows(const Dataset& d, const std
       std::uint64_t bits = end - base == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (end - base)) - 1;
       for (const Condition& c : rules[k].conditions) {
         if (!bits) break;
-        bits &= condition_bits(c, d, base, end, rows);
+        bits &= bits_of(c, base, end);
       }
       fires[w] = bits;
       count += static_cast<std::size_t>(std::popcount(bits));

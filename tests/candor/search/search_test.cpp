@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
-#include <initializer_list>
 
 #include <algorithm>
+#include <initializer_list>
 #include <numeric>
 #include <optional>
 #include <random>
