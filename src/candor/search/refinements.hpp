@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -355,6 +356,7 @@ inline std::size_t count_bins(const CoverageIndex& index, const RuleCoverage& ru
   bool sparse = false, tracked = false;
   if (rule.histogram) {
     const auto& rows = rule.histogram->cell_rows[static_cast<std::size_t>(a)];
+    if (rows.size() != cells) throw std::logic_error("a rule's table of another binning than its index's");
     std::copy(rows.begin(), rows.end(), rows_of.begin());
     if (!unit) {
       const auto& weights = rule.histogram->cell_weights[static_cast<std::size_t>(a)];
