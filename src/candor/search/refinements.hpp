@@ -315,8 +315,8 @@ inline double cut_threshold(const double* code_max, const double* code_min, cons
   return midway(code_max[codes[cut - 1]], code_min[codes[cut]]);
 }
 
-// A label no class has: a binned row's label before any is seen, and the "mixed" mark of a bin of two.
-inline constexpr std::uint32_t kNoLabel = 0xFFFFFFFF, kMixedLabels = 0xFFFFFFFE;
+// A label no class has: the "mixed" mark of a bin of rows of two labels.
+inline constexpr std::uint32_t kMixedLabels = 0xFFFFFFFE;
 
 // Counts the rule's covered rows of binned attribute a by bin, in one pass over them: sc.bins receives the
 // bins holding a covered row in ascending order, sc.bin_rows[b] their rows, sc.bin_table[b * k + c] their
