@@ -213,10 +213,19 @@ def _as_text(v):
 
 
 class CandorClassifier(ClassifierMixin, BaseEstimator):
-    """Base of the generated estimators; `_learner` names the C++ learner."""
+    """Base of the generated estimators; `_learner` names the C++ learner. Not an estimator itself: use
+    RuleLogistic (`candor fit`'s default) or another class of all_estimators()."""
 
     _learner = None
     _param_names = ()
+
+    def __init__(self):
+        # Each learner's class has its own __init__; the base has no learner to fit, and would otherwise fail
+        # later, inside fit or sklearn's tools, with an AttributeError that names no cause.
+        if self._learner is None:
+            raise TypeError("candor.CandorClassifier is the base of candor's estimators, not one of them: use "
+                            "candor.RuleLogistic() (candor fit's default learner) or another class of "
+                            "candor.all_estimators()")
 
     # ---- data -----------------------------------------------------------------------------------------
     def _columns(self, X, fitting, checked=False):

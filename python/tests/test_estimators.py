@@ -35,6 +35,12 @@ def test_sklearn_estimator_checks(estimator, check):
     check(estimator)
 
 
+def test_the_base_class_names_the_estimators_to_use_instead():
+    with pytest.raises(TypeError, match=r"candor\.RuleLogistic\(\)"):
+        candor.CandorClassifier()
+    assert all(issubclass(c, candor.CandorClassifier) for c in candor.all_estimators())
+
+
 def test_every_learner_is_an_estimator():
     names = {c._learner for c in candor.all_estimators()}
     assert {"cn2-unordered", "cn2-ordered", "laplace-covering", "decision-list", "rule-logistic", "tree", "stump",
