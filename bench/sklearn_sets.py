@@ -12,6 +12,7 @@ Every attribute is numeric; the class values are c0, c1, ... (the targets' codes
 """
 import argparse
 import os
+import sys
 
 from sklearn import datasets
 from sklearn.datasets import make_classification
@@ -46,15 +47,19 @@ def main():
     ap.add_argument("--out", required=True, help="folder for the ARFF files and INDEX.tsv")
     ap.add_argument("--generated", action="store_true", help="also the four make_classification sets")
     args = ap.parse_args()
-    os.makedirs(args.out, exist_ok=True)
     index = ["name\trows\tattributes"]
     sets = [(name, load(return_X_y=True)) for name, load in SETS.items()]
     if args.generated:
         sets += [(name, make_classification(**spec)) for name, spec in GENERATED.items()]
-    for name, (X, y) in sets:
-        write_text(os.path.join(args.out, f"{name}.arff"), arff(name, X, y))
-        index.append(f"{name}\t{X.shape[0]}\t{X.shape[1]}")
-    write_text(os.path.join(args.out, "INDEX.tsv"), "\n".join(index) + "\n")
+    try:
+        os.makedirs(args.out, exist_ok=True)
+        for name, (X, y) in sets:
+            write_text(os.path.join(args.out, f"{name}.arff"), arff(name, X, y))
+            index.append(f"{name}\t{X.shape[0]}\t{X.shape[1]}")
+        write_text(os.path.join(args.out, "INDEX.tsv"), "\n".join(index) + "\n")
+    except OSError as e:
+        print(f"bench/sklearn_sets.py: {e.filename or args.out}: {e.strerror}", file=sys.stderr)
+        sys.exit(2)
 
 
 if __name__ == "__main__":
