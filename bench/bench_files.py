@@ -1,28 +1,59 @@
 """Files the bench scripts read and write. Written whole, through a temporary file renamed over the target, so
 that an interrupted run never leaves half a table where a finished one stood (DESIGN.md, section 6)."""
+import contextlib
 import csv
 import json
 import os
+import stat
 import subprocess
 import sys
+import tempfile
+
+
+def _new_file_mode():
+    # What open() gives a new file: 0666 less the umask, which can only be read by setting it.
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+@contextlib.contextmanager
+def replaced(path, newline=None):
+    """A text file to write `path` through: a temporary file in the same folder, flushed to the disk and renamed
+    over `path` once the block ends, with the mode `path` had (or a new file's), so that an interrupted run
+    never leaves half a file where a whole one stood. A block that raises leaves `path` as it was and removes
+    the temporary file."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", newline=newline) as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            mode = _new_file_mode()
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(tmp)
+        raise
 
 
 def write_csv(path, rows, fieldnames=None):
     """Writes `rows` (dicts) to the CSV file `path`, with `fieldnames` or the first row's keys as its header."""
-    tmp = path + ".tmp"
-    with open(tmp, "w", newline="") as f:
+    with replaced(path, newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(fieldnames or rows[0].keys()))
         w.writeheader()
         w.writerows(rows)
-    os.replace(tmp, path)
 
 
 def write_text(path, text):
-    """Writes `text` to `path` whole, through a temporary file renamed over it."""
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
+    """Writes `text` to `path` whole (replaced)."""
+    with replaced(path) as f:
         f.write(text)
-    os.replace(tmp, path)
 
 
 def config_datasets(path, script):

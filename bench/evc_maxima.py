@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from bench_files import config_datasets, run_checked
+from bench_files import config_datasets, run_checked, write_text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXED_BETA_SD = math.pi * 2 / math.sqrt(6)
@@ -46,9 +46,7 @@ def maxima(binary, path, permutations, out):
     cached = os.path.join(out, os.path.basename(path).rsplit(".", 1)[0] + f".{permutations}.csv")
     if not os.path.exists(cached):
         text = run_checked([binary, path, "--permutations", str(permutations), "--threads", "1"], "evc_maxima.py")
-        with open(cached + ".part", "w") as f:
-            f.write(text)
-        os.replace(cached + ".part", cached)
+        write_text(cached, text)
     by_class = {}
     with open(cached) as f:
         for row in csv.DictReader(f):

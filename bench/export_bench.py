@@ -20,12 +20,14 @@ import time
 
 import numpy as np
 
+from bench_files import replaced
+
 
 def write(path, n, rng):
     x = rng.normal(size=(n, 6))
     codes = rng.integers(0, 4, size=(n, 2))
     y = (x[:, 0] + 0.5 * x[:, 1] + rng.normal(size=n)) > 0
-    with open(path, "w", newline="") as f:
+    with replaced(path, newline="") as f:
         f.write("x1,x2,x3,x4,x5,x6,n1,n2,class\n")
         for i in range(n):
             cells = [f"{v:.4f}" for v in x[i]] + [f"v{codes[i, 0]}", f"w{codes[i, 1]}", "yes" if y[i] else "no"]

@@ -31,6 +31,8 @@ import subprocess
 import sys
 import time
 
+from bench_files import write_text
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEKA_JAR = "/usr/share/java/weka.jar"
 GEN = "weka.datagenerators.classifiers.classification."
@@ -71,8 +73,7 @@ def write_table(lines, out_path):
     table = "\n".join(lines)
     print(table)
     if out_path:
-        with open(out_path, "w") as f:
-            f.write(table + "\n")
+        write_text(out_path, table + "\n")
 
 
 def split_arff(path):
@@ -85,8 +86,7 @@ def split_arff(path):
 
 
 def write_arff(path, header, rows):
-    with open(path, "w") as f:
-        f.write("\n".join(header) + "\n" + "\n".join(rows) + "\n")
+    write_text(path, "\n".join(header) + "\n" + "\n".join(rows) + "\n")
 
 
 def make(generator, n, work):

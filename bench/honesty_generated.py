@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 from scipy.stats import spearmanr
 
-from bench_files import write_csv
+from bench_files import replaced, write_csv
 
 LEARNERS = {
     "the default (rule-logistic)": [],
@@ -77,7 +77,7 @@ def p_yes(law, x):
 
 
 def write_arff(path, x, y):
-    with open(path, "w") as f:
+    with replaced(path) as f:
         f.write("@relation generated\n")
         for name in NUMERIC:
             f.write(f"@attribute {name} numeric\n")

@@ -13,6 +13,7 @@ Usage: /usr/bin/python3 bench/logistic_reference.py [--datasets a,b,...] [--out 
 Needs Debian's python3-sklearn (scikit-learn 1.2) and python3-scipy.
 """
 import argparse
+import contextlib
 import csv
 import io
 import os
@@ -28,6 +29,8 @@ from sklearn.metrics import log_loss, accuracy_score, roc_auc_score
 from sklearn.model_selection import GridSearchCV, StratifiedKFold
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
+
+from bench_files import replaced
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATASETS = os.environ.get("CANDOR_DATASETS", os.path.join(ROOT, "..", "shared", "datasets"))
@@ -141,14 +144,15 @@ def main():
     names = args.datasets.split(",") if args.datasets else sorted(set(smaller44()) | set(BINARY20))
     warnings.filterwarnings("ignore")
     rows = []
-    out = open(args.out, "w", newline="") if args.out else sys.stdout
-    w = csv.writer(out)
-    w.writerow(["dataset", "classes", "accuracy", "log_loss", "brier", "auc"])
-    for n in names:
-        k, acc, loss, brier, auc = evaluate(n)
-        rows.append((n, k, acc, loss, brier, auc))
-        w.writerow([n, k, "%.4f" % acc, "%.4f" % loss, "%.4f" % brier, "%.4f" % auc])
-        out.flush()
+    # A file is written whole when every set is done; standard output shows each set as it comes.
+    with replaced(args.out, newline="") if args.out else contextlib.nullcontext(sys.stdout) as out:
+        w = csv.writer(out)
+        w.writerow(["dataset", "classes", "accuracy", "log_loss", "brier", "auc"])
+        for n in names:
+            k, acc, loss, brier, auc = evaluate(n)
+            rows.append((n, k, acc, loss, brier, auc))
+            w.writerow([n, k, "%.4f" % acc, "%.4f" % loss, "%.4f" % brier, "%.4f" % auc])
+            out.flush()
     by = {r[0]: r for r in rows}
     for label, group in (("binary20", BINARY20), ("smaller44", smaller44())):
         got = [by[n] for n in group if n in by]

@@ -13,6 +13,8 @@ import json
 import subprocess
 from pathlib import Path
 
+from bench_files import write_text
+
 DATASETS = ["iris", "labor", "vote", "credit-a", "colic", "diabetes", "heart-statlog", "breast-cancer"]
 
 
@@ -50,7 +52,7 @@ def main():
             rows[(name, learner)] = (j["accuracy"], j["rules"], s["rule_set_stability"],
                                      s["prediction_agreement"], s["probability_spread"])
             print(name, learner, *(f"{v:.3f}" for v in rows[(name, learner)]), flush=True)
-    lines = [f"| learner | accuracy | rules | rule-set stability | prediction agreement | probability spread |",
+    lines = ["| learner | accuracy | rules | rule-set stability | prediction agreement | probability spread |",
              "|---|---|---|---|---|---|"]
     names = a.datasets.split(",")
     for learner in learners:
@@ -62,7 +64,7 @@ def main():
     text = "\n".join(lines + per_set) + "\n"
     print(text)
     if a.out:
-        Path(a.out).write_text(text)
+        write_text(a.out, text)
 
 
 if __name__ == "__main__":

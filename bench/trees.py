@@ -12,11 +12,12 @@ seconds `candor evaluate --test` reports (no parsing either). Needs Debian's wek
 and a built build/candor.
 """
 import argparse
-import csv
 import os
 import re
 import subprocess
 import sys
+
+from bench_files import write_csv
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CANDOR = os.path.join(ROOT, "build", "candor")
@@ -69,10 +70,7 @@ def sizes(datasets_dir, out):
                "j48_seconds": w["seconds"], "candor_seconds": round(ev["fit_seconds"], 3)}
         rows.append(row)
         print(row, flush=True)
-    with open(out, "w", newline="") as f:
-        wr = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-        wr.writeheader()
-        wr.writerows(rows)
+    write_csv(out, rows)
     same = sum(r["j48_leaves"] == r["candor_leaves"] and r["j48_size"] == r["candor_size"] for r in rows)
     print(f"{same} of {len(rows)} trees have J48's leaves and size; written to {out}")
 
