@@ -33,6 +33,7 @@ FITS = {
     "logitboost": ["iris", "--learner", "boost", "--boosting", "logitboost", "--iterations", "2",
                    "--calibrate", "discount"],
     "pril": ["credit-a", "--learner", "pril"],
+    "relaxed": ["iris", "--rule-penalty", "relaxed", "--lambda-folds", "2"],
 }
 
 
@@ -99,12 +100,14 @@ def test_every_model_file_key_is_defined(models):
             inner |= set(rule)
         for member in model.get("members", []):
             inner |= set(member)
+        inner |= set(model.get("lambda_search", {}))
         for branch in model.get("branches", []):
             for rule_set in branch["sets"]:
                 inner |= set(rule_set)
                 for rule in rule_set["rules"]:
                     inner |= set(rule)
     assert {"temperature", "lift_prior_weight", "member_discount", "evc", "stability", "cuts"} <= top
+    assert {"on", "folds", "grid", "log_loss", "gamma_log_loss"} <= inner  # a relaxed model's lambda search
     assert top - heads == set()
     assert inner - anywhere == set()
 

@@ -15,7 +15,10 @@ inline constexpr Named<LogisticFeatures> kLogisticFeatureNames[] = {
 enum class LogisticPenalty { l2, l1 };
 inline constexpr Named<LogisticPenalty> kLogisticPenaltyNames[] = {{"l2", LogisticPenalty::l2},
                                                                    {"l1", LogisticPenalty::l1}};
-enum class RulePenalty { gamma, none };
-inline constexpr Named<RulePenalty> kRulePenaltyNames[] = {{"gamma", RulePenalty::gamma}, {"none", RulePenalty::none}};
+// relaxed: the gamma penalty chooses the rules (those it leaves a weight), an L2 penalty alone weighs them, as
+// glmnet's relaxed lasso refits the lasso's choice with less shrinkage (learners/rule_logistic/).
+enum class RulePenalty { gamma, none, relaxed };
+inline constexpr Named<RulePenalty> kRulePenaltyNames[] = {
+    {"gamma", RulePenalty::gamma}, {"none", RulePenalty::none}, {"relaxed", RulePenalty::relaxed}};
 
 }  // namespace candor

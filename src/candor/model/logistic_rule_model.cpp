@@ -164,12 +164,24 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
   out << "Link " << link_name(link);
   if (link == LogisticLink::binary) out << " (the logit of " << cls.name << " = " << cls.values[1] << ")";
   out << "; loss = log loss + " << (settings.penalty == LogisticPenalty::l1 ? "lambda ||w||_1" : "lambda/2 ||w||^2")
-      << " (intercepts unpenalised)" << (settings.rule_penalty == RulePenalty::gamma ? " + sum gamma_k |b_k|" : "")
+      << " (intercepts unpenalised)"
+      << (settings.rule_penalty == RulePenalty::gamma || lambda_search.keeps_gamma() ? " + sum gamma_k |b_k|" : "")
       << ", lambda = " << lambda;
-  if (!lambda_search.grid.empty()) {
+  if (!lambda_search.grid.empty() && !lambda_search.keeps_gamma()) {
     const auto best = std::min_element(lambda_search.log_loss.begin(), lambda_search.log_loss.end());
     out << " (chosen by " << lambda_search.folds << "-fold cross-validation of "
         << lambda_search_subject(lambda_search.on) << " on log loss, " << fixed_digits(*best, 4) << ")";
+  }
+  if (settings.rule_penalty == RulePenalty::relaxed) {
+    out << "\nRelaxed: the gamma penalty chose the rules; ";
+    if (lambda_search.keeps_gamma())
+      out << "its own weights are kept (cross-validated log loss " << fixed_digits(*lambda_search.gamma_log_loss, 4)
+          << ", no L2 weighing lower)";
+    else
+      out << "an L2 penalty alone weighs them"
+          << (lambda_search.gamma_log_loss ? " (the gamma penalty's own weights: cross-validated log loss " +
+                                                 fixed_digits(*lambda_search.gamma_log_loss, 4) + ")"
+                                           : std::string());
   }
   out << "\n";
   if (rules.evc) out << format_evc_calibration(*rules.evc, schema);
@@ -266,11 +278,13 @@ nlohmann::json LogisticRuleModel::to_json() const {
   nlohmann::json j = model_header_json(*this);
   j["link"] = link_name(link);
   j["lambda"] = lambda;
-  if (!lambda_search.grid.empty())
+  if (!lambda_search.grid.empty()) {
     j["lambda_search"] = {{"on", name_of(kLambdaSearchNames, lambda_search.on)},
                           {"folds", lambda_search.folds},
                           {"grid", lambda_search.grid},
                           {"log_loss", lambda_search.log_loss}};
+    if (lambda_search.gamma_log_loss) j["lambda_search"]["gamma_log_loss"] = *lambda_search.gamma_log_loss;
+  }
   j["intercepts"] = std::vector<double>(intercepts.data(), intercepts.data() + intercepts.size());
   j["attribute_columns"] = encoding.to_json(schema);
   j["attribute_spread"] = attribute_spread;
@@ -308,11 +322,16 @@ LogisticRuleModel LogisticRuleModel::from_json(const nlohmann::json& j) {
     throw JsonEntryError(j.at("lambda"), "lambda must be finite and non-negative");
   if (j.contains("lambda_search")) {
     const auto& s = j.at("lambda_search");
-    check_known_entries(s, {{"on"}, {"folds"}, {"grid"}, {"log_loss"}});
+    check_known_entries(s, {{"on"}, {"folds"}, {"grid"}, {"log_loss"}, {"gamma_log_loss"}});
     m.lambda_search.on = parse_named(kLambdaSearchNames, "lambda search", json_get<std::string>(s, "on"));
     m.lambda_search.folds = json_int(s.at("folds"), "lambda search folds", 0);
     m.lambda_search.grid = json_get<std::vector<double>>(s, "grid");
     m.lambda_search.log_loss = json_get<std::vector<double>>(s, "log_loss");
+    if (s.contains("gamma_log_loss")) {
+      m.lambda_search.gamma_log_loss = json_get<double>(s, "gamma_log_loss");
+      if (!std::isfinite(*m.lambda_search.gamma_log_loss) || *m.lambda_search.gamma_log_loss < 0)
+        throw JsonEntryError(s.at("gamma_log_loss"), "gamma_log_loss must be finite and non-negative");
+    }
   }
   const auto intercepts = json_get<std::vector<double>>(j, "intercepts");
   const std::size_t classes = m.schema.class_attribute.values.size();

@@ -8,7 +8,9 @@
 // by the link: binary (one logit, of the second class value), softmax (one logit per class) or
 // one-vs-rest (a sigmoid per class, normalised to sum to 1).
 #include <Eigen/Core>
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,14 @@ struct LambdaSearch {
   LambdaSearchOn on = LambdaSearchOn::none;  // model or attributes: which model's cross-validation chose it
   int folds = 0;
   std::vector<double> grid, log_loss;
+  // --rule-penalty relaxed: the same cross-validation's log loss of the gamma penalty's own weights, which the
+  // model keeps when no lambda's is lower.
+  std::optional<double> gamma_log_loss;
+  // Whether the weights are the gamma penalty's own (relaxed, where its loss was the lowest).
+  bool keeps_gamma() const {
+    return gamma_log_loss &&
+           (log_loss.empty() || *gamma_log_loss <= *std::min_element(log_loss.begin(), log_loss.end()));
+  }
 };
 
 // The loss of a rule-logistic model: its features, penalty and rule penalty, under the names of the options

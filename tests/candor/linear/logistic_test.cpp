@@ -15,6 +15,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "candor/data.hpp"
@@ -818,6 +819,110 @@ TEST(RuleLogistic, RefitSearchScoresRulesOnRowsTheyNeverSaw) {
   // Found again per fold, the rules and the weights must come from the same rows.
   p.options<LinearOptions>().rule_data = RuleData::half;
   EXPECT_THROW(validate(p), std::invalid_argument);
+}
+
+// The mean predicted probability of rule k's class over the rows it covers, and its rows.
+std::pair<double, double> mean_prediction_on_rule(const LogisticRuleModel& m, const Dataset& d, std::size_t k) {
+  const Rule& r = m.rules.rules[k];
+  double n = 0, sum = 0;
+  for (std::size_t row = 0; row < d.rows(); ++row)
+    if (r.covers(d, row)) {
+      n += 1;
+      sum += m.predict_proba(d, row)[static_cast<std::size_t>(r.klass)];
+    }
+  return {sum / n, n};
+}
+
+// --rule-penalty relaxed with a lambda given: the gamma penalty chooses the rules, an L2 penalty alone weighs
+// them. The weights are then the L2 optimum over those rules (the gradient of the summed log loss plus lambda/2
+// times the squared weights vanishes at every weight the class sign leaves free, and at the intercept), so
+// no rule is held at its corrected probability any more: some rule's rows are predicted above it. Each rule
+// keeps the gamma that chose it, and the model file reads back to the same predictions and text.
+TEST(RuleLogistic, RelaxedWeighsTheGammaPenaltysRulesUnderAnL2PenaltyAlone) {
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams p;
+  p.learner = "rule-logistic";
+  p.options<LinearOptions>().rule_penalty = RulePenalty::relaxed;
+  p.options<LinearOptions>().lambda = 1;
+  const auto model = fit_model(d, p, 2);
+  const auto& m = dynamic_cast<const LogisticRuleModel&>(*model);
+  EXPECT_EQ(m.settings.rule_penalty, RulePenalty::relaxed);
+  EXPECT_EQ(m.lambda, 1.0);
+  EXPECT_TRUE(m.lambda_search.grid.empty());
+  ASSERT_GT(m.rule_count(), 5u);
+  EXPECT_GT(m.rules_without_weight, 0u);  // the gamma stage dropped rules
+  // The L2 optimality conditions on the training rows (binary: one logit, of class value 1).
+  std::vector<double> residual(d.rows());
+  double intercept_gradient = 0;
+  for (std::size_t row = 0; row < d.rows(); ++row) {
+    residual[row] = m.predict_proba(d, row)[1] - (d.y[row] == 1 ? 1.0 : 0.0);
+    intercept_gradient += residual[row];
+  }
+  EXPECT_NEAR(intercept_gradient, 0.0, 0.1);
+  bool above_its_probability = false;
+  for (std::size_t k = 0; k < m.rule_count(); ++k) {
+    const Rule& r = m.rules.rules[k];
+    const double theta = m.rule_weights(0, static_cast<Eigen::Index>(k));
+    double gradient = m.lambda * theta;
+    for (std::size_t row = 0; row < d.rows(); ++row)
+      if (r.covers(d, row)) gradient += residual[row];
+    const auto [mean, n] = mean_prediction_on_rule(m, d, k);
+    EXPECT_NEAR(gradient, 0.0, 0.05 * std::sqrt(n)) << "rule " << k + 1 << " weight " << theta;
+    above_its_probability |= mean > r.probability + 0.01;
+    EXPECT_GT(m.rule_gamma[k], 0.0) << "rule " << k + 1;
+  }
+  EXPECT_TRUE(above_its_probability);
+  const auto back = model_from_json(model->to_json(), "relaxed.json");
+  EXPECT_EQ(model_text(*back), model_text(*model));
+  for (std::size_t r = 0; r < 30; ++r) EXPECT_EQ(back->predict_proba(d, r), model->predict_proba(d, r));
+}
+
+// --rule-penalty relaxed searches its L2 lambda by refit (its default), where the gamma penalty's own weights
+// compete: on lymph (148 rows) their held-out loss is the lowest and the model keeps them, each rule's rows
+// then predicted at most at its corrected probability as under the default; on labor an L2 lambda wins.
+// Threads never change the model; the search's losses are in the model file and its text.
+TEST(RuleLogistic, RelaxedKeepsTheGammaWeightsWhereTheyCrossValidateBest) {
+  LearnerParams p;
+  p.learner = "rule-logistic";
+  p.options<LinearOptions>().rule_penalty = RulePenalty::relaxed;
+  p.options<LinearOptions>().lambda_folds = 2;
+  const Dataset lymph = read_arff(test::shared("lymph.arff"));
+  const auto kept = fit_model(lymph, p, 2);
+  EXPECT_EQ(kept->to_json(), fit_model(lymph, p, 1)->to_json());
+  const auto& k = dynamic_cast<const LogisticRuleModel&>(*kept);
+  EXPECT_EQ(k.lambda_search.on, LambdaSearchOn::refit);
+  ASSERT_TRUE(k.lambda_search.gamma_log_loss.has_value());
+  EXPECT_TRUE(k.lambda_search.keeps_gamma());
+  EXPECT_EQ(k.lambda, 0.01);
+  ASSERT_GT(k.rule_count(), 3u);
+  for (std::size_t r = 0; r < k.rule_count(); ++r)
+    if (k.own_class_weight(r) > 1e-3)
+      EXPECT_LE(mean_prediction_on_rule(k, lymph, r).first, k.rules.rules[r].probability + 2e-3) << "rule " << r + 1;
+  EXPECT_NE(model_text(k).find("its own weights are kept"), std::string::npos);
+  EXPECT_EQ(kept->to_json()["lambda_search"]["gamma_log_loss"].get<double>(), *k.lambda_search.gamma_log_loss);
+
+  const Dataset labor = read_arff(test::shared("labor.arff"));
+  const auto weighed = fit_model(labor, p, 2);
+  const auto& w = dynamic_cast<const LogisticRuleModel&>(*weighed);
+  ASSERT_TRUE(w.lambda_search.gamma_log_loss.has_value());
+  EXPECT_FALSE(w.lambda_search.keeps_gamma());
+  EXPECT_LT(*std::min_element(w.lambda_search.log_loss.begin(), w.lambda_search.log_loss.end()),
+            *w.lambda_search.gamma_log_loss);
+  EXPECT_NE(std::find(w.lambda_search.grid.begin(), w.lambda_search.grid.end(), w.lambda), w.lambda_search.grid.end());
+  EXPECT_NE(model_text(w).find("an L2 penalty alone weighs them"), std::string::npos);
+  const auto back = model_from_json(weighed->to_json(), "labor.json");
+  EXPECT_EQ(back->to_json(), weighed->to_json());
+
+  // What it cannot be combined with, each refused with the reason.
+  for (const auto& change : std::vector<std::function<void(LearnerParams&)>>{
+           [](LearnerParams& q) { q.options<LinearOptions>().features = LogisticFeatures::rules_and_attributes; },
+           [](LearnerParams& q) { q.options<LinearOptions>().lambda_search = LambdaSearchOn::model; },
+           [](LearnerParams& q) { q.options<LinearOptions>().penalty = LogisticPenalty::l1; },
+           [](LearnerParams& q) { q.stable.resamples = 5; }}) {
+    LearnerParams bad = p;
+    change(bad);
+    EXPECT_THROW(validate(bad), std::invalid_argument);
+  }
 }
 
 TEST(RuleLogistic, VariantsAndChecks) {

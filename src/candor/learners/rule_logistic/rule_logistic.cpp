@@ -42,7 +42,11 @@ const std::vector<ParamInfo>& linear_params() {
       {"rule_penalty", named_option_field<kRulePenaltyNames, &LinearOptions::rule_penalty>(),
        "rule-logistic: gamma (each rule weight b_k also costs gamma_k abs(b_k), gamma_k = s_k - q_k n_k from its "
        "training counts and probability q_k: the mean predicted probability of its class on the examples it "
-       "covers cannot pass q_k) or none (L2 only, as RuleFit-like models)",
+       "covers cannot pass q_k), none (L2 only, as RuleFit-like models) or relaxed (the gamma penalty, at the "
+       "default's lambda 0.01, chooses the rules it leaves a weight; an L2 penalty alone then weighs them, at "
+       "--lambda or by --lambda-search refit, whose default it is, where the gamma penalty's own weights compete "
+       "with every lambda and are kept when their cross-validated log loss is the lowest: glmnet's relaxed "
+       "lasso; the default's rules, more accurate and at about --lambda-folds more fits, docs/defaults.md)",
        "linear"},
       {"rule_sign", named_option_field<kRuleSignNames, &LinearOptions::rule_sign>(),
        "rule-logistic: class (a rule can only raise the probability of its own class, as the authors' add-on) "
@@ -182,6 +186,16 @@ std::vector<LogisticProblem> make_problems(const Design& d, const std::vector<Ru
   return out;
 }
 
+// The same options with another rule penalty: the two stages of --rule-penalty relaxed.
+RuleLogisticOptions with_rule_penalty(RuleLogisticOptions o, RulePenalty penalty) {
+  o.linear.rule_penalty = penalty;
+  return o;
+}
+
+// --rule-penalty relaxed: the lambda of its gamma stage, the default's (--lambda-search none's 0.01), so that it
+// keeps the default's rules; --lambda and the search set the L2 stage's.
+constexpr double kGammaStageLambda = 0.01;
+
 // Class probabilities of the problems' rows under `weights` (one per problem), by the link: each row's
 // logits gathered from the problems (one-vs-rest: one logit each) as the model will see them.
 std::vector<std::vector<double>> problem_probabilities(const std::vector<LogisticProblem>& problems,
@@ -222,6 +236,16 @@ std::vector<LogisticWeights> solve_all(const std::vector<LogisticProblem>& probl
   return out;
 }
 
+// The rules to which `weights` (one per problem, of those rules) give a weight on some logit.
+std::vector<Rule> rules_with_weight(const std::vector<Rule>& rules, const std::vector<LogisticWeights>& weights) {
+  std::vector<Rule> out;
+  for (std::size_t k = 0; k < rules.size(); ++k)
+    if (std::any_of(weights.begin(), weights.end(),
+                    [&](const LogisticWeights& w) { return w.rules[static_cast<Eigen::Index>(k)] != 0.0; }))
+      out.push_back(rules[k]);
+  return out;
+}
+
 // The problems of one cross-validation fold: those its weights are learned on and those it is scored on, with
 // the held-out rows' classes and weights.
 struct FoldProblems {
@@ -235,6 +259,15 @@ struct FoldProblems {
 // curve that is U-shaped in practice); the result holds the lambdas tried. Folds run in parallel, each
 // writing its own slot, so the result does not depend on `threads`. `total`: the summed weight of the rows
 // the folds hold out.
+// The summed (weighted) log loss of a fold's held-out rows under `weights`, one per problem.
+double held_out_loss(const FoldProblems& fold, const std::vector<LogisticWeights>& weights, LogisticLink link) {
+  const auto proba = problem_probabilities(fold.test, weights, link);
+  double loss = 0;
+  for (std::size_t i = 0; i < fold.test_y.size(); ++i)
+    loss += -fold.test_w[i] * std::log(proba[i][static_cast<std::size_t>(fold.test_y[i])]);
+  return loss;
+}
+
 LambdaSearch lambda_path(std::vector<FoldProblems>& folds, LogisticLink link, double total, int threads) {
   LambdaSearch out;
   std::vector<std::vector<LogisticWeights>> previous(folds.size());
@@ -243,10 +276,7 @@ LambdaSearch lambda_path(std::vector<FoldProblems>& folds, LogisticLink link, do
     parallel_for(folds.size(), threads, [&](std::size_t f) {
       for (auto& q : folds[f].train) q.lambda = lambda;
       previous[f] = solve_all(folds[f].train, previous[f].empty() ? nullptr : &previous[f], kPathTolerance);
-      const auto proba = problem_probabilities(folds[f].test, previous[f], link);
-      loss[f] = 0;
-      for (std::size_t i = 0; i < folds[f].test_y.size(); ++i)
-        loss[f] += -folds[f].test_w[i] * std::log(proba[i][static_cast<std::size_t>(folds[f].test_y[i])]);
+      loss[f] = held_out_loss(folds[f], previous[f], link);
     });
     out.grid.push_back(lambda);
     out.log_loss.push_back(std::accumulate(loss.begin(), loss.end(), 0.0) / total);
@@ -338,29 +368,47 @@ void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f,
 // every held-out row is scored by rules that never saw it. (With `model` the rules were found on the rows the
 // folds hold out, and the held-out loss favours the weak penalty that fits them: docs/defaults.md.) Each
 // fold's rules are fitted with every thread, one fold after another; the path is lambda_path's.
+// With --rule-penalty relaxed each fold also fits the gamma penalty's own weights on its rules: their held-out
+// loss is the search's gamma_log_loss, and the lambda path weighs, under an L2 penalty alone, only the rules
+// they leave a weight, as the model will.
 LambdaSearch cross_validate_refit(const RuleLogisticFit& f, LogisticLink link) {
   std::vector<int> labels;
   for (std::size_t r : f.weight_rows) labels.push_back(f.data.y[r]);
   const auto folds = lambda_folds(labels, f.p);
+  const bool relaxed = f.o.linear.rule_penalty == RulePenalty::relaxed;
+  const RuleLogisticOptions path_options = relaxed ? with_rule_penalty(f.o, RulePenalty::none) : f.o;
   std::vector<FoldProblems> problems(folds.size());
-  double total = 0;
+  double total = 0, gamma_loss = 0;
   for (std::size_t fold = 0; fold < folds.size(); ++fold) {
     std::vector<std::size_t> train_rows, test_rows;
     for (std::size_t i : rows_not_in(labels.size(), folds[fold])) train_rows.push_back(f.weight_rows[i]);
     for (std::size_t i : folds[fold]) test_rows.push_back(f.weight_rows[i]);
-    const std::vector<Rule> rules =
+    std::vector<Rule> rules =
         f.o.with_rules() ? fit_rules(f.data.subset(train_rows), f.candidates, f.threads).rules : std::vector<Rule>{};
     const AttributeEncoding encoding =
         f.o.with_attributes() ? AttributeEncoding::fit(f.data, train_rows) : AttributeEncoding{};
+    if (relaxed) {
+      const RuleLogisticOptions gamma = with_rule_penalty(f.o, RulePenalty::gamma);
+      const Design train = make_design(f.data, train_rows, encoding, rules);
+      const Design test = make_design(f.data, test_rows, encoding, rules);
+      const FoldProblems fitted{
+          {}, make_problems(test, rules, f.classes, link, gamma, kGammaStageLambda), test.y, test.w};
+      const auto weights =
+          solve_all(make_problems(train, rules, f.classes, link, gamma, kGammaStageLambda), nullptr, kModelTolerance);
+      gamma_loss += held_out_loss(fitted, weights, link);
+      rules = rules_with_weight(rules, weights);
+    }
     const Design train = make_design(f.data, train_rows, encoding, rules);
     const Design test = make_design(f.data, test_rows, encoding, rules);
-    problems[fold].train = make_problems(train, rules, f.classes, link, f.o, lambda_grid().front());
-    problems[fold].test = make_problems(test, rules, f.classes, link, f.o, lambda_grid().front());
+    problems[fold].train = make_problems(train, rules, f.classes, link, path_options, lambda_grid().front());
+    problems[fold].test = make_problems(test, rules, f.classes, link, path_options, lambda_grid().front());
     problems[fold].test_y = test.y;
     problems[fold].test_w = test.w;
     total += std::accumulate(test.w.begin(), test.w.end(), 0.0);
   }
-  return lambda_path(problems, link, total, f.threads);
+  LambdaSearch out = lambda_path(problems, link, total, f.threads);
+  if (relaxed) out.gamma_log_loss = gamma_loss / total;
+  return out;
 }
 
 // lambda where no search chooses it: given, or --lambda-search none's.
@@ -589,6 +637,31 @@ void weigh_rules_on(LogisticRuleModel& model, FitRows& rows, const RuleLogisticO
   drop_and_rank_rules(model, spreads);
 }
 
+// --rule-penalty relaxed: the gamma penalty's weights at kGammaStageLambda choose the rules (those left at
+// weight 0 are dropped), then an L2 penalty alone at the lambda chosen (model.lambda) weighs the rules kept,
+// unless the cross-validation found the gamma penalty's own weights better (LambdaSearch::keeps_gamma).
+// The gamma penalty caps each rule's mean predicted probability at its EVC-corrected q_k, which holds rules
+// found on a few hundred rows back (lymph); where many rules must add up (digits, vowel) the cap costs
+// accuracy, and the held-out loss decides between them (docs/defaults.md).
+void weigh_relaxed(LogisticRuleModel& model, const RuleLogisticFit& f, const Design& design) {
+  const double l2_lambda = model.lambda;
+  model.lambda = kGammaStageLambda;
+  weigh_rules(model, design, with_rule_penalty(f.o, RulePenalty::gamma), f.classes);
+  if (model.lambda_search.keeps_gamma()) return;
+  model.lambda = l2_lambda;
+  const std::vector<Rule> chosen = model.rules.rules;
+  const std::vector<double> chosen_gamma = model.rule_gamma;
+  const Design kept = aggregate_rows(make_design(f.data, f.weight_rows, model.encoding, chosen));
+  weigh_rules(model, kept, with_rule_penalty(f.o, RulePenalty::none), f.classes);
+  // Each rule keeps the gamma that chose it (the L2 stage has none), in the order the weights ranked the rules.
+  for (std::size_t k = 0; k < model.rules.rules.size(); ++k) {
+    const Rule& r = model.rules.rules[k];
+    const auto at = std::find_if(chosen.begin(), chosen.end(),
+                                 [&](const Rule& c) { return c.klass == r.klass && c.conditions == r.conditions; });
+    model.rule_gamma[k] = chosen_gamma[static_cast<std::size_t>(at - chosen.begin())];
+  }
+}
+
 // The weights of model.rules, dropping the rules left at weight 0; lambda chosen on the first fit, kept on a
 // second (stable rules limited to the learner's size).
 void fit_weights(LogisticRuleModel& model, const RuleLogisticFit& f, bool choose_lambda) {
@@ -598,6 +671,7 @@ void fit_weights(LogisticRuleModel& model, const RuleLogisticFit& f, bool choose
   // The model lambda search folds the design's rows; every other fit takes them as patterns.
   if (design.X.cols() == 0 && f.o.lambda_search != LambdaSearchOn::model) design = aggregate_rows(design);
   if (choose_lambda) model.lambda = chosen_lambda(model, f, design, rules);
+  if (f.o.linear.rule_penalty == RulePenalty::relaxed) return weigh_relaxed(model, f, design);
   weigh_rules(model, design, f.o, f.classes);
 }
 
@@ -666,6 +740,7 @@ std::string rule_logistic_refuses_rows(const LearnerParams& given) {
   const LinearOptions& o = p.options<LinearOptions>();
   const std::string one_process = " needs every row in one process";
   if (p.stable.resamples > 0) return "rule-logistic with --stable-resamples" + one_process + " (its resamples)";
+  if (o.rule_penalty == RulePenalty::relaxed) return "rule-logistic with --rule-penalty relaxed" + one_process;
   if (*o.candidates != RuleCandidates::gradient)
     return "rule-logistic with --candidates covering" + one_process + " (covering's rows left)";
   if (o.features != LogisticFeatures::rules)
@@ -738,6 +813,7 @@ RuleCandidates resolved_candidates(const LearnerParams& p) {
 LambdaSearchOn resolved_lambda_search(const LearnerParams& p) {
   const LinearOptions& linear = p.options<LinearOptions>();
   if (linear.lambda_search) return *linear.lambda_search;
+  if (linear.rule_penalty == RulePenalty::relaxed) return LambdaSearchOn::refit;
   return linear.features == LogisticFeatures::rules ? LambdaSearchOn::none : LambdaSearchOn::attributes;
 }
 
@@ -769,6 +845,23 @@ std::string describe_rule_logistic(const LearnerParams& p) {
 }
 
 void check_rule_logistic_options(const LearnerParams& p) {
+  const LinearOptions& linear = p.options<LinearOptions>();
+  if (linear.rule_penalty == RulePenalty::relaxed) {
+    if (linear.features != LogisticFeatures::rules)
+      throw std::invalid_argument("--rule-penalty relaxed weighs rules alone: give --features rules");
+    const LambdaSearchOn search = resolved_lambda_search(p);
+    if (linear.lambda == 0 && search != LambdaSearchOn::refit && search != LambdaSearchOn::none)
+      throw std::invalid_argument(
+          "--rule-penalty relaxed chooses its L2 lambda by --lambda-search refit (its default) or takes --lambda; "
+          "--lambda-search " +
+          std::string(name_of(kLambdaSearchNames, search)) +
+          " would score rules other than "
+          "those the gamma penalty keeps");
+    if (p.stable.resamples > 0)
+      throw std::invalid_argument("--rule-penalty relaxed and --stable-resamples: give one of them");
+    if (linear.penalty == LogisticPenalty::l1)
+      throw std::invalid_argument("--rule-penalty relaxed weighs its rules under an L2 penalty: give --penalty l2");
+  }
   if (resolved_lambda_search(p) == LambdaSearchOn::refit && p.options<LinearOptions>().rule_data == RuleData::half)
     throw std::invalid_argument(
         "--lambda-search refit finds the rules again on each fold's rows; with --rule-data half the rules and the "
