@@ -658,6 +658,7 @@ void weigh_relaxed(LogisticRuleModel& model, const RuleLogisticFit& f, const Des
     const Rule& r = model.rules.rules[k];
     const auto at = std::find_if(chosen.begin(), chosen.end(),
                                  [&](const Rule& c) { return c.klass == r.klass && c.conditions == r.conditions; });
+    if (at == chosen.end()) throw std::logic_error("weigh_relaxed: a rule the gamma penalty did not keep");
     model.rule_gamma[k] = chosen_gamma[static_cast<std::size_t>(at - chosen.begin())];
   }
 }
