@@ -254,11 +254,6 @@ struct FoldProblems {
   std::vector<double> test_w;
 };
 
-// Cross-validated log loss along the lambda grid, largest first; each fold's path is warm-started from its
-// previous lambda. The path stops once the loss has risen at two lambdas in a row (past the minimum of a
-// curve that is U-shaped in practice); the result holds the lambdas tried. Folds run in parallel, each
-// writing its own slot, so the result does not depend on `threads`. `total`: the summed weight of the rows
-// the folds hold out.
 // The summed (weighted) log loss of a fold's held-out rows under `weights`, one per problem.
 double held_out_loss(const FoldProblems& fold, const std::vector<LogisticWeights>& weights, LogisticLink link) {
   const auto proba = problem_probabilities(fold.test, weights, link);
@@ -268,6 +263,11 @@ double held_out_loss(const FoldProblems& fold, const std::vector<LogisticWeights
   return loss;
 }
 
+// Cross-validated log loss along the lambda grid, largest first; each fold's path is warm-started from its
+// previous lambda. The path stops once the loss has risen at two lambdas in a row (past the minimum of a
+// curve that is U-shaped in practice); the result holds the lambdas tried. Folds run in parallel, each
+// writing its own slot, so the result does not depend on `threads`. `total`: the summed weight of the rows
+// the folds hold out.
 LambdaSearch lambda_path(std::vector<FoldProblems>& folds, LogisticLink link, double total, int threads) {
   LambdaSearch out;
   std::vector<std::vector<LogisticWeights>> previous(folds.size());
@@ -555,12 +555,15 @@ void drop_and_rank_rules(LogisticRuleModel& model, const SpreadSums& sums) {
 }
 
 // The weights of model.rules at model.lambda on `design`'s rows, dropping the rules left at weight 0.
-void weigh_rules(LogisticRuleModel& model, const Design& design, const RuleLogisticOptions& o, int classes) {
+// `recorded_gamma`, when given, is each rule's gamma as the model records it, in place of the problems' own.
+void weigh_rules(LogisticRuleModel& model, const Design& design, const RuleLogisticOptions& o, int classes,
+                 const std::vector<double>* recorded_gamma = nullptr) {
   const std::vector<Rule>& rules = model.rules.rules;
   const auto problems = make_problems(design, rules, classes, model.link, o, model.lambda);
   std::vector<std::vector<double>> gammas;
   for (const auto& q : problems) gammas.push_back(q.gammas());
   store_weights(model, problems, gammas, solve_all(problems, nullptr, kModelTolerance), rules, classes);
+  if (recorded_gamma) model.rule_gamma = *recorded_gamma;
   drop_and_rank_rules(model, spread_sums(design));
 }
 
@@ -649,18 +652,10 @@ void weigh_relaxed(LogisticRuleModel& model, const RuleLogisticFit& f, const Des
   weigh_rules(model, design, with_rule_penalty(f.o, RulePenalty::gamma), f.classes);
   if (model.lambda_search.keeps_gamma()) return;
   model.lambda = l2_lambda;
-  const std::vector<Rule> chosen = model.rules.rules;
+  // Each rule keeps the gamma that chose it: the L2 stage has none.
   const std::vector<double> chosen_gamma = model.rule_gamma;
-  const Design kept = aggregate_rows(make_design(f.data, f.weight_rows, model.encoding, chosen));
-  weigh_rules(model, kept, with_rule_penalty(f.o, RulePenalty::none), f.classes);
-  // Each rule keeps the gamma that chose it (the L2 stage has none), in the order the weights ranked the rules.
-  for (std::size_t k = 0; k < model.rules.rules.size(); ++k) {
-    const Rule& r = model.rules.rules[k];
-    const auto at = std::find_if(chosen.begin(), chosen.end(),
-                                 [&](const Rule& c) { return c.klass == r.klass && c.conditions == r.conditions; });
-    if (at == chosen.end()) throw std::logic_error("weigh_relaxed: a rule the gamma penalty did not keep");
-    model.rule_gamma[k] = chosen_gamma[static_cast<std::size_t>(at - chosen.begin())];
-  }
+  const Design kept = aggregate_rows(make_design(f.data, f.weight_rows, model.encoding, model.rules.rules));
+  weigh_rules(model, kept, with_rule_penalty(f.o, RulePenalty::none), f.classes, &chosen_gamma);
 }
 
 // The weights of model.rules, dropping the rules left at weight 0; lambda chosen on the first fit, kept on a
@@ -856,14 +851,13 @@ void check_rule_logistic_options(const LearnerParams& p) {
           "--rule-penalty relaxed chooses its L2 lambda by --lambda-search refit (its default) or takes --lambda; "
           "--lambda-search " +
           std::string(name_of(kLambdaSearchNames, search)) +
-          " would score rules other than "
-          "those the gamma penalty keeps");
+          " would score rules other than those the gamma penalty keeps");
     if (p.stable.resamples > 0)
       throw std::invalid_argument("--rule-penalty relaxed and --stable-resamples: give one of them");
     if (linear.penalty == LogisticPenalty::l1)
       throw std::invalid_argument("--rule-penalty relaxed weighs its rules under an L2 penalty: give --penalty l2");
   }
-  if (resolved_lambda_search(p) == LambdaSearchOn::refit && p.options<LinearOptions>().rule_data == RuleData::half)
+  if (resolved_lambda_search(p) == LambdaSearchOn::refit && linear.rule_data == RuleData::half)
     throw std::invalid_argument(
         "--lambda-search refit finds the rules again on each fold's rows; with --rule-data half the rules and the "
         "weights come from different halves (give --lambda-search model, or --rule-data all)");
