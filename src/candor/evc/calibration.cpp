@@ -455,9 +455,24 @@ std::string evc_cache_dir() {
   return *cache.dir;
 }
 
+namespace {
+
+// The data a scope over `whole` calibrates: a fold of a fold (a fit's own cross-validation inside a
+// cross-validation's fold) shares what the outer fold shares.
+const Dataset& shared_whole(const Dataset& whole, const FoldCalibrationScope* outer) {
+  return outer && outer->shares() && &whole == &outer->part() ? outer->whole() : whole;
+}
+
+}  // namespace
+
 FoldCalibrationScope::FoldCalibrationScope(const Dataset& part, const Dataset& whole, bool share, int threads,
                                            Clock& clock)
-    : part_(part), whole_(whole), share_(share), threads_(threads), clock_(clock), outer_(fold_scope) {
+    : part_(part),
+      whole_(shared_whole(whole, fold_scope)),
+      share_(share),
+      threads_(threads),
+      clock_(clock),
+      outer_(fold_scope) {
   fold_scope = this;
 }
 

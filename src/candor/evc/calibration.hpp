@@ -111,7 +111,8 @@ std::size_t evc_cache_max_files();
 // attribute values and class counts (fixed by stratification) to the null distribution the laws describe;
 // docs/evc_calibration.md ("One calibration per cross-validation") measures how far the folds' corrected
 // probabilities move. Fits of any other data set on the thread (boosting's reweighted copies, resamples)
-// calibrate as before.
+// calibrate as before. Scopes nest: a scope whose `whole` is the part of a sharing scope around it (the folds
+// of a fit's own cross-validation, inside a fold of candor evaluate's) shares that scope's whole.
 class FoldCalibrationScope {
  public:
   // Seconds spent computing shared calibrations, added by whichever thread computed one.
@@ -126,6 +127,9 @@ class FoldCalibrationScope {
   bool calibrated() const { return calibrated_; }
   // Seconds this thread spent obtaining a shared calibration (computing or waiting) while this lived.
   double seconds_sharing() const { return sharing_; }
+  const Dataset& part() const { return part_; }
+  const Dataset& whole() const { return whole_; }
+  bool shares() const { return share_; }
 
  private:
   friend EvcCalibration calibrate_evc_cached(const Dataset&, const SearchOptions&, const EvcSettings&,

@@ -244,6 +244,20 @@ TEST(CrossValidation, SharedCalibrationIsTheWholeDatasForItsFoldOnly) {
     EXPECT_EQ(scope.seconds_sharing(), 0.0);
   }
   EXPECT_EQ(mu(fit(train, p, 1)), own);  // the scope ended
+  // A fold of the fold (a fit's own cross-validation) shares what the fold shares, and alone its fold's.
+  const Dataset inner = train.subset(rows_not_in(train.rows(), stratified_folds(train.y, 3, 3)[0]));
+  const auto inner_own = mu(fit(inner, p, 1));
+  ASSERT_NE(inner_own, own);
+  {
+    FoldCalibrationScope scope(train, d, true, 2, clock);
+    FoldCalibrationScope nested(inner, train, true, 1, clock);
+    EXPECT_EQ(mu(fit(inner, p, 1)), whole);
+  }
+  {
+    FoldCalibrationScope scope(train, d, false, 2, clock);
+    FoldCalibrationScope nested(inner, train, true, 1, clock);
+    EXPECT_EQ(mu(fit(inner, p, 1)), own);
+  }
 
   const auto one = cross_validate(d, p, 5, 1, 7, 1, false, FoldCalibration::shared);
   const auto two = cross_validate(d, p, 5, 1, 7, 2, false, FoldCalibration::shared);

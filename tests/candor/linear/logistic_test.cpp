@@ -20,6 +20,7 @@
 
 #include "candor/data.hpp"
 #include "candor/errors.hpp"
+#include "candor/evc/calibration.hpp"
 #include "candor/learn/fit.hpp"
 #include "candor/learners/rule_logistic/rule_logistic.hpp"
 #include "candor/learners/rule_logistic/rule_logistic_options.hpp"
@@ -887,7 +888,10 @@ TEST(RuleLogistic, RelaxedKeepsTheGammaWeightsWhereTheyCrossValidateBest) {
   p.options<LinearOptions>().rule_penalty = RulePenalty::relaxed;
   p.options<LinearOptions>().lambda_folds = 2;
   const Dataset lymph = read_arff(test::shared("lymph.arff"));
+  const std::size_t calibrations_reused = evc_cache_hits();
   const auto kept = fit_model(lymph, p, 2);
+  // Each fold's rules are corrected by the calibration of all the rows, which the model's own rules computed.
+  EXPECT_GE(evc_cache_hits() - calibrations_reused, 2u);
   EXPECT_EQ(kept->to_json(), fit_model(lymph, p, 1)->to_json());
   const auto& k = dynamic_cast<const LogisticRuleModel&>(*kept);
   EXPECT_EQ(k.lambda_search.on, LambdaSearchOn::refit);
