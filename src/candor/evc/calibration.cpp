@@ -294,6 +294,9 @@ Digest calibration_key(const Dataset& data, const SearchOptions& s, const EvcSet
   k.add_value(settings.pool);
   k.add_value(settings.seed);
   k.add_vector(classes);
+  // The rows a large data set is calibrated on: a calibration persisted by a build of another sample size
+  // is not this build's.
+  k.add_value(kCalibrationRows);
   return k;
 }
 

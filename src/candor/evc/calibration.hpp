@@ -59,7 +59,7 @@ CalibrationMaxima calibration_maxima(const Dataset& data, const SearchOptions& s
 // the permuted searches' best LRS hardly depends on the rows beyond it (docs/evc_calibration.md, "Large
 // data"), and the calibration then costs the same at any size. A distributed fit calibrates on the same
 // sample. Exact cuts (numeric_bins 0) calibrate on every row.
-inline constexpr std::size_t kCalibrationRows = 50000;
+inline constexpr std::size_t kCalibrationRows = 20000;
 // Whether a calibration of `rows` rows under `search` runs on that sample (a binned search of more rows).
 bool calibrates_on_sample(std::size_t rows, const SearchOptions& search);
 // The calibration of data held elsewhere (a distributed fit): on its spread sample, cut by its binning.
