@@ -9,7 +9,8 @@ sample of the same generator (docs/evc_calibration.md, "Honesty on data with kno
 The generator is this script's own, unlike paper 000's (`candor experiment evc-artificial`): numeric and
 nominal attributes, a class probability that is the logistic function of step effects, one interaction and
 the attributes' own effects, and noise attributes; training sets of 300, 1,000 and 3,000 rows in turn (or of
-the --sizes given: sizes above 50,000 rows measure the rules of fits whose EVC calibration runs on a sample). For
+the --sizes given: sizes above kCalibrationRows, 20,000, measure the rules of fits whose EVC calibration runs on
+a sample, evc/calibration.hpp). For
 each data set it draws:
 
 - b0 ~ N(0, 0.7); for x0..x3 (uniform on [0, 1]) a threshold t ~ U(0.2, 0.8) and a step weight ~ N(0, 1.2);
