@@ -181,12 +181,14 @@ struct SearchSetup {
         share_floors(!options.prune && !options.accept),
         quick_bounds(&select == &quality) {
     const RuleStats probe{totals, totals, target, 1, 0.0, n_total};
-    by_s_and_n = target >= 0 && unit_weights && !significance_tests && !options.prune && quality.reads_only_s_and_n() &&
-                 select.reads_only_s_and_n();
-    batch_scores = by_s_and_n && quality.evaluate_batch(probe, {}, {}, {}) && select.evaluate_batch(probe, {}, {}, {});
-    batch_bounds = by_s_and_n && !batch_scores && quick_bounds && quality.bound_batch(probe, {}, {}, {});
+    const bool s_and_n = target >= 0 && !significance_tests && !options.prune && quality.reads_only_s_and_n() &&
+                         select.reads_only_s_and_n();
+    by_s_and_n = s_and_n && unit_weights;
+    batch_scores = s_and_n && quality.evaluate_batch(probe, {}, {}, {}) && select.evaluate_batch(probe, {}, {}, {});
+    batch_bounds = s_and_n && !batch_scores && quick_bounds && quality.bound_batch(probe, {}, {}, {});
+    weighted_batches = s_and_n && !unit_weights && (batch_scores || batch_bounds);
     // A measure without a box bound lets every box through, even below an infinite bar.
-    box_bounds = (batch_scores || batch_bounds) && quick_bounds &&
+    box_bounds = by_s_and_n && (batch_scores || batch_bounds) && quick_bounds &&
                  !quality.box_may_reach(probe, 0.0, 1.0, std::numeric_limits<double>::infinity());
   }
   void set_parent_test(BeamRule& r) const {
@@ -217,6 +219,9 @@ struct SearchSetup {
   // (significance tests, pruning bounds); they are then scored a whole sweep at a time (batch_scores), or
   // one by one after a batch of cheap bounds (batch_bounds) when evaluating costs more than bounding.
   bool by_s_and_n = false, batch_scores = false, batch_bounds = false;
+  // Under other weights (gradient rules' residuals) a binned attribute's candidates are scored a whole sweep
+  // at a time too, from the class weights sweep_counts would read (CutSweep::weighted_bins).
+  bool weighted_batches = false;
   // Such sweeps may also go by runs of rows when one measure both ranks and selects and it bounds a box of
   // (s, n) (Task::sweep_cuts).
   bool box_bounds = false;
@@ -404,7 +409,7 @@ class Task {
       if (!kinds.less_equal && !kinds.greater) return;
       if (!s_.index.binned(a_)) cov.sorted = level_.lists.of(parent_, a_);  // a binned one is counted by bin
     }
-    if (s_.by_s_and_n && numeric)
+    if (numeric && (s_.by_s_and_n || (s_.weighted_batches && s_.index.binned(a_))))
       sweep_cuts(cov, kinds, scratch);
     else
       sweep_counts(cov, kinds, scratch);
@@ -476,6 +481,7 @@ class Task {
     // lists).
     constexpr std::size_t kRunsFrom = 1024;
     CutSweep sweep(*this, kinds, scratch);
+    if (s_.weighted_batches) return sweep.weighted_bins(cov);
     // A binned attribute has few cuts: they are all scored.
     if (!s_.box_bounds || cov.rows->size() < kRunsFrom || s_.index.binned(a_))
       sweep.whole_list(cov);
@@ -513,20 +519,37 @@ class Task {
       const TargetCuts cuts = target_cuts(s.index, cov, t_.a_, s.target, scratch_);
       if (cuts.count == 0) return;
       fill(cuts.count, cuts.position, cuts.below, static_cast<double>(cuts.rows), static_cast<double>(cuts.positives));
-      if (scored_) {
-        s.quality.evaluate_batch(base_, s_, n_, q_);
-        if (separate_) {
-          sel_.resize(s_.size());
-          s.select.evaluate_batch(base_, s_, n_, sel_);
-        }
-      } else if (bounded_) {
-        s.quality.bound_batch(base_, s_, n_, q_);
-      }
+      score();
       if (cuts.binned)
         scan(s_.size(), [&](std::size_t i) { return detail::bin_cut_threshold(s.index, t_.a_, scratch_, i); });
       else
         scan(s_.size(),
              [&](std::size_t i) { return detail::cut_threshold(code_max_, code_min_, cuts.codes, cuts.position[i]); });
+    }
+
+    // Every cut of a binned attribute under weights (SearchSetup::weighted_batches), scored at once: each
+    // candidate's s and n are its weight of the target and its class weights summed in class order, read from
+    // the counts sweep_counts would evaluate it by, so that its scores are bit for bit the same.
+    void weighted_bins(const RuleCoverage& cov) {
+      const SearchSetup& s = t_.s_;
+      const std::size_t k = s.k, target = static_cast<std::size_t>(s.target);
+      std::vector<std::size_t>& rows = scratch_.batch_rows;
+      s_.clear();
+      n_.clear();
+      rows.clear();
+      // Both kinds, so that candidate j is A <= t of cut j / 2 when even and A > t when odd, as scan() reads.
+      detail::evaluate_binned(
+          s.index, cov, t_.a_, RefinementKinds{}, s.target,
+          scratch_, [&](const Condition&, const double* counts, std::size_t covered) __attribute__((always_inline)) {
+            s_.push_back(counts[target]);
+            n_.push_back(std::accumulate(counts, counts + k, 0.0));
+            rows.push_back(covered);
+          });
+      if (s_.empty()) return;
+      q_.resize(s_.size());
+      score();
+      rows_ = rows.data();
+      scan(s_.size(), [&](std::size_t i) { return detail::bin_cut_threshold(s.index, t_.a_, scratch_, i); });
     }
 
     // The rule's list a run of kRun rows at a time, passing over the runs whose box cannot reach the bars.
@@ -604,6 +627,20 @@ class Task {
       return std::min({beam_at_, best_at_, above_max});
     }
 
+    // The batch's scores (scored_) or bounds (bounded_) into q_ (and sel_ for a separate selection measure).
+    void score() {
+      const SearchSetup& s = t_.s_;
+      if (scored_) {
+        s.quality.evaluate_batch(base_, s_, n_, q_);
+        if (separate_) {
+          sel_.resize(s_.size());
+          s.select.evaluate_batch(base_, s_, n_, sel_);
+        }
+      } else if (bounded_) {
+        s.quality.bound_batch(base_, s_, n_, q_);
+      }
+    }
+
     // The candidates of cuts [0, count) with below[i] positives before position[i], of a list of m rows
     // holding `positives`, into s and n.
     void fill(std::size_t count, const std::uint32_t* position, const std::uint32_t* below, double m,
@@ -649,7 +686,7 @@ class Task {
         if (j == count) break;
         const bool le = j % 2 == 0;
         if (le ? !kinds.less_equal : !kinds.greater) continue;
-        const std::size_t rows = static_cast<std::size_t>(nv[j]);
+        const std::size_t rows = rows_ ? rows_[j] : static_cast<std::size_t>(nv[j]);
         if (rows >= parent_rows || rows < s.options.min_covered) continue;
         if (sv[j] <= 0 || sv[j] < s.options.min_positives) continue;
         *target_count = sv[j];
@@ -684,6 +721,7 @@ class Task {
     const std::size_t parent_rows_;
     const double* code_max_;
     const double* code_min_;
+    const std::size_t* rows_ = nullptr;  // each candidate's rows where n_ holds weights (weighted_bins)
     double beam_at_ = 0, best_at_ = 0, any_at_ = 0;
   };
 

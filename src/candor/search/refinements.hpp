@@ -162,6 +162,7 @@ struct RefinementScratch {
   std::vector<std::uint32_t> run_positives;  // positives before each run of a bounded sweep
   std::vector<double> cum, total, other;
   std::vector<double> batch_s, batch_n, batch_quality, batch_selection;  // a batch's candidates and scores
+  std::vector<std::size_t> batch_rows;  // a weighted batch's candidates' rows (n is then their weight)
   // A binned attribute's counts by bin (detail::count_bins).
   std::vector<std::uint32_t> bin_rows, bin_label, bin_class_rows;
   std::vector<double> bin_table, bin_weight;
@@ -402,20 +403,24 @@ inline std::size_t count_bins(const CoverageIndex& index, const RuleCoverage& ru
     }
   }
   std::size_t present = 0;
-  // One bin's outputs from its counts, which are then cleared; false when it holds no row.
-  auto take = [&](std::size_t b) {
+  // One bin's outputs from its counts, which are then cleared; false when it holds no row. `fixed` is the
+  // number of classes when known at compile time (0: k): a bin of two classes then copies and clears its few
+  // cells in registers, where a call to memcpy and two to memset per bin had cost more than the copying.
+  auto take = [&](std::size_t b, auto fixed) {
+    constexpr std::size_t kFixed = decltype(fixed)::value;
+    const std::size_t kb = kFixed ? kFixed : k;
     const std::uint32_t rows = bin_count[b];
     if (rows == 0) return false;
     std::uint32_t* counts = &rows_of[b * stride];
     sc.bin_rows[b] = rows;
     present += rows;
-    double* table = &sc.bin_table[b * k];
+    double* table = &sc.bin_table[b * kb];
     if (unit) {
-      for (std::size_t c = 0; c < k; ++c) table[c] = static_cast<double>(counts[c]);
+      for (std::size_t c = 0; c < kb; ++c) table[c] = static_cast<double>(counts[c]);
     } else {
       double* weight = &weight_of[b * stride];
-      std::copy(weight, weight + k, table);
-      std::fill(weight, weight + stride, 0.0);
+      std::copy(weight, weight + kb, table);
+      std::fill(weight, weight + kb + 1, 0.0);
     }
     if (target >= 0) {
       const std::uint32_t positives = counts[static_cast<std::size_t>(target)];
@@ -423,13 +428,15 @@ inline std::size_t count_bins(const CoverageIndex& index, const RuleCoverage& ru
     } else {  // one class holds every row when the last row's class does
       sc.bin_label[b] = counts[last_class[b]] == rows ? last_class[b] : kMixedLabels;
     }
-    std::fill(counts, counts + stride, 0U);
+    std::fill(counts, counts + kb + 1, 0U);
     bin_count[b] = 0;
     return true;
   };
-  if (sparse) {
-    for (std::uint32_t b : sc.bins) take(b);
-  } else {
+  auto take_all = [&](auto fixed) {
+    if (sparse) {
+      for (std::uint32_t b : sc.bins) take(b, fixed);
+      return;
+    }
     if (!tracked)
       for (std::size_t b = 0; b < nb; ++b) {
         std::uint32_t rows = 0, last = 0;
@@ -442,8 +449,12 @@ inline std::size_t count_bins(const CoverageIndex& index, const RuleCoverage& ru
         last_class[b] = last;
       }
     for (std::size_t b = 0; b < nb; ++b)
-      if (take(b)) sc.bins.push_back(static_cast<std::uint32_t>(b));
-  }
+      if (take(b, fixed)) sc.bins.push_back(static_cast<std::uint32_t>(b));
+  };
+  if (k == 2)
+    take_all(std::integral_constant<std::size_t, 2>{});
+  else
+    take_all(std::integral_constant<std::size_t, 0>{});
   // The rows without a value were counted in bin nb.
   std::fill(&rows_of[nb * stride], &rows_of[nb * stride] + stride, 0U);
   if (!unit) std::fill(&weight_of[nb * stride], &weight_of[nb * stride] + stride, 0.0);
