@@ -72,6 +72,21 @@ struct OneByOne final : QualityMeasure {
   bool may_reach(const RuleStats& r, double bar) const override { return inner->may_reach(r, bar); }
 };
 
+// A search with the measure as it is and with its batches hidden (OneByOne), under options `o`: the same rule
+// and the same level maxima.
+void expect_one_by_one_finds_the_same(const CoverageIndex& index, const Bitset& active, int target,
+                                      const OneByOne& one_by_one, SearchOptions o) {
+  std::vector<std::vector<double>> maxima(2);
+  std::vector<std::optional<FoundRule>> found;
+  for (int way = 0; way < 2; ++way) {
+    o.level_maxima = &maxima[way];
+    found.push_back(find_best_rule(index, active, target,
+                                   way == 0 ? *one_by_one.inner : static_cast<const QualityMeasure&>(one_by_one), o));
+  }
+  expect_same_rule(found[0], found[1]);
+  EXPECT_EQ(maxima[0], maxima[1]);
+}
+
 // Numeric sweeps scored in one batch per attribute (laplace), or bounded in one batch and then evaluated
 // (lrs, as EVC's calibration runs it), must find the same rules and record the same level maxima as
 // candidates evaluated one by one from full class counts (segment and waveform: numeric; credit-a: mixed
@@ -86,22 +101,13 @@ TEST(BeamSearch, BatchScoredSweepsFindWhatOneByOneFinds) {
       for (std::size_t r = 0; r < d.rows(); r += 3) active.reset(r);  // a search after some covering
       for (int width : {1, 5})
         for (int target : {0, 1}) {
-          std::vector<std::vector<double>> maxima(2);
-          std::vector<std::optional<FoundRule>> found;
-          for (int way = 0; way < 2; ++way) {
-            SearchOptions o;
-            o.beam_width = width;
-            o.max_rule_length = 4;
-            o.min_covered = 3;
-            o.level_maxima = &maxima[way];
-            found.push_back(
-                find_best_rule(index, active, target,
-                               way == 0 ? *one_by_one.inner : static_cast<const QualityMeasure&>(one_by_one), o));
-          }
           SCOPED_TRACE(std::string(measure) + " " + name + " width " + std::to_string(width) + " target " +
                        std::to_string(target));
-          expect_same_rule(found[0], found[1]);
-          EXPECT_EQ(maxima[0], maxima[1]);
+          SearchOptions o;
+          o.beam_width = width;
+          o.max_rule_length = 4;
+          o.min_covered = 3;
+          expect_one_by_one_finds_the_same(index, active, target, one_by_one, o);
         }
     }
   }
@@ -121,28 +127,19 @@ TEST(BeamSearch, WeightedBinnedSweepsFindWhatOneByOneFinds) {
       residual[r] = 0.05 + 0.9 * std::fmod(0.6180339887 * static_cast<double>(r + 1), 1.0);
     const CoverageIndex weighted(binned, d.y, residual);
     ASSERT_FALSE(weighted.unit_weights());
+    const Bitset all(d.rows(), true);
     Bitset some(d.rows(), true);
     for (std::size_t r = 0; r < d.rows(); r += 4) some.reset(r);
-    for (const Bitset* active : std::initializer_list<const Bitset*>{nullptr, &some})
+    for (const Bitset* active : std::initializer_list<const Bitset*>{&all, &some})
       for (int width : {1, 5})
         for (int target : {0, 1}) {
-          const Bitset all(d.rows(), true);
-          std::vector<std::vector<double>> maxima(2);
-          std::vector<std::optional<FoundRule>> found;
-          for (int way = 0; way < 2; ++way) {
-            SearchOptions o;
-            o.beam_width = width;
-            o.max_rule_length = 4;
-            o.shortest_thresholds = false;
-            o.level_maxima = &maxima[way];
-            found.push_back(
-                find_best_rule(weighted, active ? *active : all, target,
-                               way == 0 ? *one_by_one.inner : static_cast<const QualityMeasure&>(one_by_one), o));
-          }
           SCOPED_TRACE(std::string(name) + " width " + std::to_string(width) + " target " + std::to_string(target) +
-                       (active ? " some rows" : " every row"));
-          expect_same_rule(found[0], found[1]);
-          EXPECT_EQ(maxima[0], maxima[1]);
+                       (active == &all ? " every row" : " some rows"));
+          SearchOptions o;
+          o.beam_width = width;
+          o.max_rule_length = 4;
+          o.shortest_thresholds = false;
+          expect_one_by_one_finds_the_same(weighted, *active, target, one_by_one, o);
         }
   }
 }
