@@ -116,31 +116,34 @@ TEST(BeamSearch, BatchScoredSweepsFindWhatOneByOneFinds) {
 // Under weights other than one per row (gradient rules' residuals, fractions that differ row by row), a binned
 // numeric attribute's cuts are scored a sweep at a time from the class weights the search would evaluate them
 // by one by one: the same rules, the same qualities to the bit and the same level maxima (segment: seven
-// classes; credit-a: two, nominal attributes and missing values; diabetes: two, every attribute numeric).
+// classes; credit-a: two, nominal attributes and missing values; diabetes: two, every attribute numeric), for
+// a measure scored in batches (wracc, which ranks gradient rules) and one bounded in batches (lrs).
 TEST(BeamSearch, WeightedBinnedSweepsFindWhatOneByOneFinds) {
-  const OneByOne one_by_one("wracc");
-  for (const char* name : {"segment.arff", "credit-a.arff", "diabetes.arff"}) {
-    const Dataset d = load_dataset(test::shared(name));
-    const CoverageIndex binned(d, 1, 255);
-    std::vector<double> residual(d.rows());
-    for (std::size_t r = 0; r < d.rows(); ++r)
-      residual[r] = 0.05 + 0.9 * std::fmod(0.6180339887 * static_cast<double>(r + 1), 1.0);
-    const CoverageIndex weighted(binned, d.y, residual);
-    ASSERT_FALSE(weighted.unit_weights());
-    const Bitset all(d.rows(), true);
-    Bitset some(d.rows(), true);
-    for (std::size_t r = 0; r < d.rows(); r += 4) some.reset(r);
-    for (const Bitset* active : std::initializer_list<const Bitset*>{&all, &some})
-      for (int width : {1, 5})
-        for (int target : {0, 1}) {
-          SCOPED_TRACE(std::string(name) + " width " + std::to_string(width) + " target " + std::to_string(target) +
-                       (active == &all ? " every row" : " some rows"));
-          SearchOptions o;
-          o.beam_width = width;
-          o.max_rule_length = 4;
-          o.shortest_thresholds = false;
-          expect_one_by_one_finds_the_same(weighted, *active, target, one_by_one, o);
-        }
+  for (const char* measure : {"wracc", "lrs"}) {
+    const OneByOne one_by_one(measure);
+    for (const char* name : {"segment.arff", "credit-a.arff", "diabetes.arff"}) {
+      const Dataset d = load_dataset(test::shared(name));
+      const CoverageIndex binned(d, 1, 255);
+      std::vector<double> residual(d.rows());
+      for (std::size_t r = 0; r < d.rows(); ++r)
+        residual[r] = 0.05 + 0.9 * std::fmod(0.6180339887 * static_cast<double>(r + 1), 1.0);
+      const CoverageIndex weighted(binned, d.y, residual);
+      ASSERT_FALSE(weighted.unit_weights());
+      const Bitset all(d.rows(), true);
+      Bitset some(d.rows(), true);
+      for (std::size_t r = 0; r < d.rows(); r += 4) some.reset(r);
+      for (const Bitset* active : std::initializer_list<const Bitset*>{&all, &some})
+        for (int width : {1, 5})
+          for (int target : {0, 1}) {
+            SCOPED_TRACE(std::string(measure) + " " + name + " width " + std::to_string(width) + " target " +
+                         std::to_string(target) + (active == &all ? " every row" : " some rows"));
+            SearchOptions o;
+            o.beam_width = width;
+            o.max_rule_length = 4;
+            o.shortest_thresholds = false;
+            expect_one_by_one_finds_the_same(weighted, *active, target, one_by_one, o);
+          }
+    }
   }
 }
 
