@@ -394,6 +394,8 @@ nlohmann::json params_to_json(const LearnerParams& p) {
     for (const char* name :
          {"stable_resamples", "stable_frequency", "stable_quantiles", "stable_thresholds", "stable_size"})
       j.erase(name);
+  else
+    j["stable_size"] = name_of(kStableSizeNames, resolved_stable_size(p));
   if (reads_option_group(p, "rule")) write_resolved_rule_options(p, j);
   if (const auto write_options = p.info().write_options) write_options(p, j);
   return j;
@@ -475,7 +477,7 @@ std::string describe_rule_learner(const LearnerParams& p) {
          std::to_string(p.stable.resamples) + " resamples, " +
          (p.stable.thresholds == StableThresholds::searched ? "searched thresholds counted on " : "thresholds at ") +
          std::to_string(p.stable.quantiles) + "-quantiles" +
-         (p.stable.size == StableSize::learner ? ", at most the learner's number of rules" : "") + ")";
+         (resolved_stable_size(p) == StableSize::learner ? ", at most the learner's number of rules" : "") + ")";
   s += std::string(", stop ") + name_of(kStoppingNames, p.resolved_stop());
   if (p.rule_covering.min_new_positives != 1)
     s += ", min new positives " + nlohmann::json(p.rule_covering.min_new_positives).dump();

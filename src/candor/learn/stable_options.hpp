@@ -3,6 +3,7 @@
 // --stable-quantiles, --stable-thresholds, --stable-size): their types and defaults here, their checks and
 // help in stable_params(), which param_table() takes in. Every other part of candor sees them as
 // LearnerParams::stable.
+#include <optional>
 #include <vector>
 
 #include "candor/util/names.hpp"
@@ -31,9 +32,15 @@ struct StableOptions {
   double frequency = 0.5;  // the share of them a rule must appear in, in (0, 1]
   int quantiles = 10;      // the training data's q-quantiles the thresholds are counted (or restricted) on
   StableThresholds thresholds = StableThresholds::searched;
-  StableSize size = StableSize::learner;
+  // Unset: learner, except for rule-logistic's covering+additive candidates, whose one-condition rules are the
+  // most frequent and under the learner's count would crowd out covering's (resolved_stable_size).
+  std::optional<StableSize> size;
   bool operator==(const StableOptions&) const = default;
 };
+
+struct LearnerParams;  // learn/params.hpp
+// --stable-size as given, else learner (rule-logistic resolves its own default before it fits).
+StableSize resolved_stable_size(const LearnerParams& p);
 
 struct ParamInfo;  // learn/params.hpp
 // The declarations of the stable-rule options (group "rule"), in the order of `candor params`.

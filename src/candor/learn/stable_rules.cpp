@@ -46,13 +46,17 @@ const std::vector<ParamInfo>& stable_params() {
        named_field<kStableSizeNames, &LearnerParams::stable, &StableOptions::size>(),
        "stable rules: learner (at most as many rules as the learner keeps without stable rules on the same "
        "data, the most frequent first, ties to the most important: rule-logistic keeps that many of its "
-       "weighted stable rules and fits their weights again) or frequent (every frequent rule)",
+       "weighted stable rules and fits their weights again) or frequent (every frequent rule) (default: "
+       "learner; frequent for rule-logistic's --candidates covering+additive, the stable mode's, whose "
+       "one-condition rules would crowd out covering's under the learner's count, docs/stability.md)",
        "rule",
        {},
        &reads_stable_rules},
   };
   return table;
 }
+
+StableSize resolved_stable_size(const LearnerParams& p) { return p.stable.size.value_or(StableSize::learner); }
 
 namespace {
 
@@ -210,7 +214,7 @@ RuleModel fit_stable_rules(const Dataset& data, const LearnerParams& params, con
   });
 
   std::size_t max_rules = rule_limit(params);
-  if (params.stable.size == StableSize::learner) {
+  if (resolved_stable_size(params) == StableSize::learner) {
     LearnerParams own = params;
     own.stable.resamples = 0;
     max_rules = std::min(max_rules, fit_with_quality(data, own, quality, threads, estimate).rules.size());

@@ -24,9 +24,10 @@
 //    such redundant rules too).
 // 4. The kept rules are counted on all the training data and estimated by the learner's measure (or by EVC
 //    under --correct evc) as its own rules are; --stop prior drops those at or below their class's prior.
-// 5. --stable-size learner (the default) keeps at most as many rules as the learner itself keeps on the
-//    same data without stable rules: here the most frequent, for a rule set; rule-logistic applies the same
-//    limit to its weighted rules (learners/rule_logistic). frequent keeps every frequent rule.
+// 5. --stable-size learner (the default, but for rule-logistic's covering+additive candidates) keeps at most as
+//    many rules as the learner itself keeps on the same data without stable rules: here the most frequent, for
+//    a rule set; rule-logistic applies the same limit to its weighted rules (learners/rule_logistic). frequent
+//    keeps every frequent rule.
 // The rule set is then combined as the learner's (lift product, or rule-logistic's model).
 #include "candor/data.hpp"
 #include "candor/learn/params.hpp"

@@ -229,14 +229,14 @@ TEST(Params, DefaultsAreTheMeasuredOnes) {
   EXPECT_TRUE(def.resolved_not_equal());
   EXPECT_EQ(def.resolved_m_scale(), 1.0);
   // The search defaults are those of the learner that finds the rules: covering's candidates and the stable
-  // mode (whose rules are covering's) search as cn2-unordered does.
+  // mode (whose rules are covering's, and one-condition gradient rules') search as cn2-unordered does.
   LearnerParams covering;
   covering.options<LinearOptions>().candidates = RuleCandidates::covering;
   EXPECT_EQ(covering.resolved_quality(), "m-estimate");
   EXPECT_FALSE(covering.resolved_not_equal());
   LearnerParams stable;
   stable.stable.resamples = 20;
-  EXPECT_EQ(resolved_candidates(stable), RuleCandidates::covering);
+  EXPECT_EQ(resolved_candidates(stable), RuleCandidates::covering_additive);
   EXPECT_EQ(stable.resolved_quality(), "m-estimate");
   EXPECT_FALSE(stable.resolved_not_equal());
   stable.rule_search.not_equal = true;  // --not-equal given

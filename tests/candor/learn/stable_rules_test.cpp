@@ -211,8 +211,9 @@ TEST(StableRules, MoreStableThanTheLearnerTheyStartFrom) {
 TEST(StableRules, GradientCandidatesWhenGiven) {
   // --candidates gradient with --stable-resamples: the frequent rules of gradient-rules' resamples, each with
   // its share of them, at most as many with a weight as the gradient model keeps alone, and a more stable rule
-  // set than that model's. Without --candidates the stable mode counts covering's rules, and the gradient
-  // options are refused there as with --candidates covering.
+  // set than that model's. Without --candidates the stable mode counts covering's rules and one-condition
+  // gradient rules (covering+additive), whose gradient part the gradient options shape; with --candidates
+  // covering they are refused.
   const Dataset d = read_arff(test::shared("credit-a.arff"));
   LearnerParams plain;
   plain.options<GradientRuleOptions>().rounds = 10;
@@ -236,9 +237,69 @@ TEST(StableRules, GradientCandidatesWhenGiven) {
 
   LearnerParams unset = p;
   unset.options<LinearOptions>().candidates.reset();
-  EXPECT_THROW(validate(unset), std::invalid_argument);  // --gradient-rounds with covering's stable rules
-  unset.options<GradientRuleOptions>() = {};
-  EXPECT_EQ(fit_model(d, unset, 2)->to_json().at("learner").at("candidates"), "covering");
+  EXPECT_NO_THROW(validate(unset));
+  EXPECT_EQ(fit_model(d, unset, 2)->to_json().at("learner").at("candidates"), "covering+additive");
+  unset.options<LinearOptions>().candidates = RuleCandidates::covering;
+  EXPECT_THROW(validate(unset), std::invalid_argument);  // --gradient-rounds with covering's rules alone
+}
+
+TEST(StableRules, CoveringAndAdditiveCandidates) {
+  // The stable mode's default candidates: covering's frequent rules, then the frequent one-condition gradient
+  // rules, less any covering exactly the rows of a rule of its class already there; every frequent rule is
+  // kept (--stable-size resolves to frequent), and --stable-size learner still limits them to the plain
+  // model's count.
+  const Dataset d = read_arff(test::shared("credit-a.arff"));
+  LearnerParams p;
+  p.stable.resamples = 10;
+  const auto fitted = fit_model(d, p, 2);
+  const auto& m = dynamic_cast<const LogisticRuleModel&>(*fitted);
+  EXPECT_EQ(m.learner.at("candidates"), "covering+additive");
+  EXPECT_EQ(m.learner.at("stable_size"), "frequent");
+
+  // Its rules are those of the two stable learners, each found with its own share of the resamples.
+  LearnerParams covering = p;
+  covering.options<LinearOptions>().candidates = RuleCandidates::covering;
+  covering.stable.size = StableSize::frequent;
+  const auto covering_fit = fit_model(d, covering, 2);
+  LearnerParams additive = p;
+  additive.options<LinearOptions>().candidates = RuleCandidates::gradient;
+  additive.rule_search.max_rule_length = 1;
+  additive.stable.size = StableSize::frequent;
+  const auto additive_fit = fit_model(d, additive, 2);
+  auto rules_of = [](const Model& model) { return dynamic_cast<const LogisticRuleModel&>(model).rules.rules; };
+  const std::vector<Rule> from_covering = rules_of(*covering_fit), from_additive = rules_of(*additive_fit);
+  auto found_in = [](const Rule& r, const std::vector<Rule>& rules) {
+    return std::any_of(rules.begin(), rules.end(), [&](const Rule& o) {
+      return o.klass == r.klass && o.conditions == r.conditions && o.stable_frequency == r.stable_frequency;
+    });
+  };
+  std::size_t long_rules = 0, additive_only = 0;
+  for (const Rule& r : m.rules.rules) {
+    EXPECT_TRUE(found_in(r, from_covering) || (r.conditions.size() == 1 && found_in(r, from_additive)))
+        << format_rule(r, d.schema);
+    long_rules += r.conditions.size() > 1;
+    additive_only += !found_in(r, from_covering);
+    EXPECT_GE(r.stable_frequency, 0.5);
+  }
+  EXPECT_GT(long_rules, 0u);     // covering's interactions
+  EXPECT_GT(additive_only, 0u);  // and the additive steps covering's frequent rules lack
+  // No two rules of a class cover the same rows.
+  for (std::size_t i = 0; i < m.rules.rules.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      const Rule &a = m.rules.rules[i], &b = m.rules.rules[j];
+      if (a.klass != b.klass) continue;
+      bool same = true;
+      for (std::size_t row = 0; row < d.rows() && same; ++row) same = a.covers(d, row) == b.covers(d, row);
+      EXPECT_FALSE(same) << format_rule(a, d.schema) << " / " << format_rule(b, d.schema);
+    }
+  // The same model on any thread count.
+  EXPECT_EQ(fitted->to_json().dump(), fit_model(d, p, 1)->to_json().dump());
+
+  LearnerParams limited = p;
+  limited.stable.size = StableSize::learner;
+  LearnerParams plain;
+  EXPECT_LE(fit_model(d, limited, 2)->rule_count(), fit_model(d, plain, 2)->rule_count());
+  EXPECT_GT(m.rule_count(), 0u);
 }
 
 TEST(StableRules, ParametersChecked) {

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "candor/coverage/bitset.hpp"
+#include "candor/coverage/coverage_index.hpp"
 #include "candor/data/resampling.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/fit.hpp"
@@ -60,10 +62,13 @@ const std::vector<ParamInfo>& linear_params() {
       {"candidates", named_option_field<kRuleCandidateNames, &LinearOptions::candidates>(),
        "rule-logistic: where the rules it weighs come from: gradient (gradient-rules: --gradient-rounds rounds of "
        "one search per class, each on the rows weighted by their residuals under the rules so far; "
-       "docs/defaults.md) or covering (cn2-unordered's one pass of covering, the default before); with "
-       "--stable-resamples, the learner whose frequent rules are kept: covering's are the more stable, gradient's "
-       "the more accurate (docs/stability.md); both with the rule options given (quality, search, --stop prior "
-       "keeping only rules that beat their class's prior) (default: gradient, covering with --stable-resamples)",
+       "docs/defaults.md), covering (cn2-unordered's one pass of covering, the default before) or "
+       "covering+additive (covering's rules and gradient rules of one condition each, an additive model's steps, "
+       "whatever --max-rule-length, which bounds covering's); with --stable-resamples, the learners whose frequent "
+       "rules are kept: covering's are more stable than gradient's, covering+additive more accurate than either "
+       "and more stable than covering's (docs/stability.md); all with the rule options given (quality, search, "
+       "--stop prior keeping only rules that beat their class's prior) (default: gradient, covering+additive with "
+       "--stable-resamples)",
        "linear"},
       {"multiclass", named_field<kMulticlassNames, &LearnerParams::multiclass>(),
        "rule-logistic and boost with kbs, on more than two classes: softmax (rule-logistic: one multinomial "
@@ -344,13 +349,48 @@ LearnerParams candidate_params(const LearnerParams& p, bool stable_limit) {
   return out;
 }
 
+// covering+additive: the options of its second learner, gradient rules of one condition.
+LearnerParams additive_params(const LearnerParams& p, bool stable_limit) {
+  LearnerParams g = p;
+  g.options<LinearOptions>().candidates = RuleCandidates::gradient;
+  g.rule_search.max_rule_length = 1;
+  return candidate_params(g, stable_limit);
+}
+
+// The candidate rules on `data`: the candidates' learner's, and with covering+additive the additive rules after
+// covering's, less those covering exactly the rows of a rule of their class already there (the logistic model
+// could only split one weight between the two).
+RuleModel fit_candidates(const Dataset& data, const RuleLogisticFit& f) {
+  RuleModel rules = fit_rules(data, f.candidates, f.threads);
+  if (*f.p.options<LinearOptions>().candidates != RuleCandidates::covering_additive) return rules;
+  const bool stable_limit = f.candidates.stable.resamples > 0 && f.p.stable.size == StableSize::learner;
+  RuleModel additive = fit_rules(data, additive_params(f.p, stable_limit), f.threads);
+  const CoverageIndex index(data, f.threads);
+  const Bitset all(data.rows(), true);
+  auto covered = [&](const Rule& r) {
+    Bitset rows = all;
+    for (const Condition& c : r.conditions) rows = index.covered(c, rows);
+    return rows;
+  };
+  std::vector<std::pair<int, Bitset>> kept;
+  for (const Rule& r : rules.rules) kept.emplace_back(r.klass, covered(r));
+  for (Rule& r : additive.rules) {
+    Bitset rows = covered(r);
+    if (std::any_of(kept.begin(), kept.end(), [&](const auto& k) { return k.first == r.klass && k.second == rows; }))
+      continue;
+    kept.emplace_back(r.klass, std::move(rows));
+    rules.rules.push_back(std::move(r));
+  }
+  return rules;
+}
+
 // The rules to weigh into model.rules: the candidates' learner's on `rule_rows`; with --features attributes
 // none, only the schema and the training counts.
 void fit_candidate_rules(LogisticRuleModel& model, const RuleLogisticFit& f,
                          const std::vector<std::size_t>& rule_rows) {
   if (f.o.with_rules()) {
-    model.rules = f.o.linear.rule_data == RuleData::all ? fit_rules(f.data, f.candidates, f.threads)
-                                                        : fit_rules(f.data.subset(rule_rows), f.candidates, f.threads);
+    model.rules =
+        f.o.linear.rule_data == RuleData::all ? fit_candidates(f.data, f) : fit_candidates(f.data.subset(rule_rows), f);
     return;
   }
   RuleModel& none = model.rules;
@@ -392,7 +432,7 @@ LambdaSearch cross_validate_refit(const RuleLogisticFit& f, LogisticLink link) {
       const Dataset fold_data = f.data.subset(train_rows);
       FoldCalibrationScope::Clock clock;
       const FoldCalibrationScope scope(fold_data, f.data, true, f.threads, clock);
-      rules = fit_rules(fold_data, f.candidates, f.threads).rules;
+      rules = fit_candidates(fold_data, f).rules;
     }
     const AttributeEncoding encoding =
         f.o.with_attributes() ? AttributeEncoding::fit(f.data, train_rows) : AttributeEncoding{};
@@ -723,6 +763,11 @@ LearnerParams resolved_params(const LearnerParams& given) {
   p.correct = p.resolved_correct();  // the model records what was used
   p.options<LinearOptions>().lambda_search = resolved_lambda_search(p);
   p.multiclass = p.resolved_multiclass();
+  // Covering+additive's one-condition rules are the most frequent: under the learner's count they would crowd out
+  // covering's rules (docs/stability.md).
+  if (p.stable.resamples > 0 && !p.stable.size)
+    p.stable.size = *p.options<LinearOptions>().candidates == RuleCandidates::covering_additive ? StableSize::frequent
+                                                                                                : StableSize::learner;
   return p;
 }
 
@@ -747,7 +792,8 @@ std::string rule_logistic_refuses_rows(const LearnerParams& given) {
   if (p.stable.resamples > 0) return "rule-logistic with --stable-resamples" + one_process + " (its resamples)";
   if (o.rule_penalty == RulePenalty::relaxed) return "rule-logistic with --rule-penalty relaxed" + one_process;
   if (*o.candidates != RuleCandidates::gradient)
-    return "rule-logistic with --candidates covering" + one_process + " (covering's rows left)";
+    return "rule-logistic with --candidates " + std::string(name_of(kRuleCandidateNames, *o.candidates)) + one_process +
+           " (covering's rows left)";
   if (o.features != LogisticFeatures::rules)
     return "rule-logistic with --features " + std::string(name_of(kLogisticFeatureNames, o.features)) + one_process +
            " (its attribute columns)";
@@ -811,8 +857,9 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
 RuleCandidates resolved_candidates(const LearnerParams& p) {
   if (const auto& given = p.options<LinearOptions>().candidates) return *given;
   // Frequent rules over resamples: covering's first conditions recur where gradient rules, each found on the
-  // residuals of those before it, seldom do (the corpus's rule-set stability 0.72 against 0.58, docs/stability.md).
-  return p.stable.resamples > 0 ? RuleCandidates::covering : RuleCandidates::gradient;
+  // residuals of those before it, seldom do; one-condition gradient rules recur most, and the two together are
+  // more accurate than either at covering's stability (docs/stability.md).
+  return p.stable.resamples > 0 ? RuleCandidates::covering_additive : RuleCandidates::gradient;
 }
 
 LambdaSearchOn resolved_lambda_search(const LearnerParams& p) {
@@ -826,6 +873,19 @@ double resolved_fixed_lambda(const LearnerParams& p) {
   return p.options<LinearOptions>().lambda > 0 ? p.options<LinearOptions>().lambda : 0.01;
 }
 
+namespace {
+// The gradient rules among the candidates, as describe_rule_logistic names them; empty without.
+std::string gradient_description(const LearnerParams& p) {
+  const RuleCandidates candidates = resolved_candidates(p);
+  if (candidates == RuleCandidates::covering) return "";
+  const std::string rounds = std::to_string(p.options<GradientRuleOptions>().rounds) + " rounds, shrinkage " +
+                             nlohmann::json(p.options<GradientRuleOptions>().shrinkage).dump();
+  return candidates == RuleCandidates::gradient
+             ? ", gradient candidates (" + rounds + ")"
+             : ", covering and additive candidates (gradient rules of one condition, " + rounds + ")";
+}
+}  // namespace
+
 std::string describe_rule_logistic(const LearnerParams& p) {
   const LinearOptions& o = p.options<LinearOptions>();
   const LambdaSearchOn lambda_search = resolved_lambda_search(p);
@@ -835,12 +895,8 @@ std::string describe_rule_logistic(const LearnerParams& p) {
       "; " + std::string(name_of(kLogisticFeatureNames, o.features)) +
       (o.penalty == LogisticPenalty::l1 ? ", lasso" : "") + ", rule penalty " +
       name_of(kRulePenaltyNames, o.rule_penalty) + ", rule sign " + name_of(kRuleSignNames, o.rule_sign) +
-      (resolved_candidates(p) == RuleCandidates::gradient
-           ? ", gradient candidates (" + std::to_string(p.options<GradientRuleOptions>().rounds) +
-                 " rounds, shrinkage " + nlohmann::json(p.options<GradientRuleOptions>().shrinkage).dump() + ")"
-           : std::string()) +
-      ", rules from " + (o.rule_data == RuleData::all ? std::string("all data") : std::string("half the data")) +
-      ", lambda " +
+      gradient_description(p) + ", rules from " +
+      (o.rule_data == RuleData::all ? std::string("all data") : std::string("half the data")) + ", lambda " +
       (lambda_search == LambdaSearchOn::none ? nlohmann::json(resolved_fixed_lambda(p)).dump()
        : o.lambda > 0                        ? nlohmann::json(o.lambda).dump()
                       : "by " + std::to_string(o.lambda_folds) + "-fold CV of " + lambda_search_subject(lambda_search));
@@ -871,11 +927,11 @@ void check_rule_logistic_options(const LearnerParams& p) {
         "--lambda-search refit finds the rules again on each fold's rows; with --rule-data half the rules and the "
         "weights come from different halves (give --lambda-search model, or --rule-data all)");
   if (p.options<GradientRuleOptions>() == GradientRuleOptions{}) return;
-  if (resolved_candidates(p) != RuleCandidates::gradient)
+  if (resolved_candidates(p) == RuleCandidates::covering)
     throw std::invalid_argument(
-        "--gradient-rounds, --gradient-shrinkage, --gradient-sample and --gradient-prune shape the candidates of "
-        "--candidates gradient; rule-logistic's rules come from covering here (--candidates covering, or "
-        "--stable-resamples, whose default it is: give --candidates gradient)");
+        "--gradient-rounds, --gradient-shrinkage, --gradient-sample and --gradient-prune shape the gradient rules of "
+        "--candidates gradient or covering+additive; rule-logistic's rules come from covering alone here (--candidates "
+        "covering): give --candidates gradient or covering+additive");
 }
 
 void write_rule_logistic_options(const LearnerParams& p, nlohmann::json& j) {

@@ -20,9 +20,13 @@ namespace candor {
 // a fit starts (learners/rule_logistic/rule_logistic.hpp: RuleLogisticOptions).
 enum class RuleSign { by_class, free };
 inline constexpr Named<RuleSign> kRuleSignNames[] = {{"class", RuleSign::by_class}, {"free", RuleSign::free}};
-enum class RuleCandidates { covering, gradient };
-inline constexpr Named<RuleCandidates> kRuleCandidateNames[] = {{"covering", RuleCandidates::covering},
-                                                                {"gradient", RuleCandidates::gradient}};
+// covering_additive: covering's rules and gradient rules of one condition each (an additive model's steps),
+// found on the same rows; the stable mode's default (docs/stability.md).
+enum class RuleCandidates { covering, gradient, covering_additive };
+inline constexpr Named<RuleCandidates> kRuleCandidateNames[] = {
+    {"covering", RuleCandidates::covering},
+    {"gradient", RuleCandidates::gradient},
+    {"covering+additive", RuleCandidates::covering_additive}};
 enum class RuleData { all, half };
 inline constexpr Named<RuleData> kRuleDataNames[] = {{"all", RuleData::all}, {"half", RuleData::half}};
 
@@ -33,8 +37,9 @@ struct LinearOptions {
   RulePenalty rule_penalty = RulePenalty::gamma;
   RuleSign rule_sign = RuleSign::by_class;
   RuleData rule_data = RuleData::all;
-  std::optional<RuleCandidates> candidates;  // unset: gradient, covering with --stable-resamples (resolved_candidates)
-  double lambda = 0;                         // 0: the lambda search's choice (resolved_lambda_search)
+  // unset: gradient, covering+additive with --stable-resamples (resolved_candidates)
+  std::optional<RuleCandidates> candidates;
+  double lambda = 0;                            // 0: the lambda search's choice (resolved_lambda_search)
   std::optional<LambdaSearchOn> lambda_search;  // unset: none for rules only, else attributes
   int lambda_folds = 5;
   bool operator==(const LinearOptions&) const = default;
