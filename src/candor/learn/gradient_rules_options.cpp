@@ -8,9 +8,8 @@ const std::vector<ParamInfo>& gradient_rules_params() {
   static const std::vector<ParamInfo> table{
       {"gradient_rounds", option_field<&GradientRuleOptions::rounds>(),
        "gradient-rules (and rule-logistic with --candidates gradient or covering+additive): rounds of rule search, "
-       "each adding the "
-       "best rule of each class (a rule found again adds to its step, not to the rules): at most rounds x "
-       "classes rules, before the logistic model's penalty drops some",
+       "each adding the best rule of each class (a rule found again adds to its step, not to the rules): at most "
+       "rounds x classes rules, before the logistic model's penalty drops some",
        "gradient", in_range(1, 100000)},
       {"gradient_shrinkage", option_field<&GradientRuleOptions::shrinkage>(),
        "gradient-rules: the share of each rule's Newton step the scores take before the next search (smaller: "

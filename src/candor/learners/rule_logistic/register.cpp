@@ -10,7 +10,8 @@ LearnerRegistration register_rule_logistic() {
           .learners = {{.name = "rule-logistic",
                         .description =
                             "L2 logistic regression over rules (0/1 features, found by gradient-rules or, with "
-                            "--candidates covering, cn2-unordered, with these rule options) and the attributes, each "
+                            "--candidates covering, cn2-unordered, or with covering+additive both, with these rule "
+                            "options) and the attributes, each "
                             "rule's weight penalised by gamma = s - q n (paper 000, section 4.3.3)",
                         .fit_model = fit_rule_logistic,
                         .fit_model_on_rows = fit_rule_logistic,

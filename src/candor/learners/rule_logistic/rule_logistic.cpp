@@ -10,8 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "candor/coverage/bitset.hpp"
-#include "candor/coverage/coverage_index.hpp"
 #include "candor/data/resampling.hpp"
 #include "candor/evc/calibration.hpp"
 #include "candor/learn/fit.hpp"
@@ -334,6 +332,7 @@ struct RuleLogisticFit {
   const LearnerParams& p;
   const RuleLogisticOptions& o;
   LearnerParams candidates;
+  std::optional<LearnerParams> additive;  // covering+additive: the options of its one-condition gradient rules
   std::vector<std::size_t> weight_rows;
   int classes = 0;
   int threads = 1;
@@ -362,23 +361,20 @@ LearnerParams additive_params(const LearnerParams& p, bool stable_limit) {
 // could only split one weight between the two).
 RuleModel fit_candidates(const Dataset& data, const RuleLogisticFit& f) {
   RuleModel rules = fit_rules(data, f.candidates, f.threads);
-  if (*f.p.options<LinearOptions>().candidates != RuleCandidates::covering_additive) return rules;
-  const bool stable_limit = f.candidates.stable.resamples > 0 && f.p.stable.size == StableSize::learner;
-  RuleModel additive = fit_rules(data, additive_params(f.p, stable_limit), f.threads);
-  const CoverageIndex index(data, f.threads);
-  const Bitset all(data.rows(), true);
-  auto covered = [&](const Rule& r) {
-    Bitset rows = all;
-    for (const Condition& c : r.conditions) rows = index.covered(c, rows);
-    return rows;
-  };
-  std::vector<std::pair<int, Bitset>> kept;
-  for (const Rule& r : rules.rules) kept.emplace_back(r.klass, covered(r));
-  for (Rule& r : additive.rules) {
-    Bitset rows = covered(r);
-    if (std::any_of(kept.begin(), kept.end(), [&](const auto& k) { return k.first == r.klass && k.second == rows; }))
-      continue;
-    kept.emplace_back(r.klass, std::move(rows));
+  if (!f.additive) return rules;
+  RuleModel additive = fit_rules(data, *f.additive, f.threads);
+  std::vector<int> kept_class;
+  for (const Rule& r : rules.rules) kept_class.push_back(r.klass);
+  std::vector<std::vector<std::uint32_t>> kept_rows = covered_rows(data, rules.rules);
+  std::vector<std::vector<std::uint32_t>> additive_rows = covered_rows(data, additive.rules);
+  for (std::size_t a = 0; a < additive.rules.size(); ++a) {
+    Rule& r = additive.rules[a];
+    bool same = false;
+    for (std::size_t k = 0; k < kept_rows.size() && !same; ++k)
+      same = kept_class[k] == r.klass && kept_rows[k] == additive_rows[a];
+    if (same) continue;
+    kept_class.push_back(r.klass);
+    kept_rows.push_back(std::move(additive_rows[a]));
     rules.rules.push_back(std::move(r));
   }
   return rules;
@@ -835,7 +831,9 @@ std::unique_ptr<Model> fit_rule_logistic(const Dataset& data, const LearnerParam
 
   // Rows for the rules and rows for the weights.
   const bool stable_limit = o.with_rules() && p.stable.resamples > 0 && p.stable.size == StableSize::learner;
-  RuleLogisticFit f{data, p, o, candidate_params(p, stable_limit), {}, classes, threads};
+  RuleLogisticFit f{data, p, o, candidate_params(p, stable_limit), {}, {}, classes, threads};
+  if (*p.options<LinearOptions>().candidates == RuleCandidates::covering_additive)
+    f.additive = additive_params(p, stable_limit);
   std::vector<std::size_t> rule_rows;
   if (o.linear.rule_data == RuleData::half) {
     std::tie(rule_rows, f.weight_rows) = stratified_holdout(data.y, 0.5, static_cast<std::uint64_t>(p.seed));
