@@ -504,8 +504,9 @@ class CandorClassifier(ClassifierMixin, BaseEstimator):
         training_covered and training_counts (every training row it covers), probability with interval_low
         and interval_high, quality, the learner's own columns (weight: what the rule adds to the logit of
         its class), frequency (the share of resamples holding the rule) where the model file records its
-        stability (`candor fit --stability B`), and stable_frequency (the share of the stable-rule resamples
-        that found the rule) for stable rules (stable_resamples)."""
+        stability (`candor fit --stability B`), stable_frequency (the share of the stable-rule resamples
+        that found the rule) for stable rules (stable_resamples), and additive (whether covering+additive's
+        one-condition gradient search found the rule, rather than covering) for candidates="covering+additive"."""
         check_is_fitted(self, "model_")
         import pandas as pd
 

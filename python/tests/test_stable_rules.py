@@ -51,3 +51,18 @@ def test_stable_rules_match_the_cli(tmp_path):
         subprocess.run([CLI, "fit", path, "-o", str(out), "--learner", "cn2-unordered", "--stable-resamples", "10",
                         *options], check=True, capture_output=True)
         assert json.loads(out.read_text())["rules"] == expected["rules"]
+
+
+def test_stable_mode_says_which_learner_found_each_rule():
+    # The stable mode's rules come from covering and from a one-condition gradient search; each is corrected
+    # by its own search's EVC laws, and the rule table and model file say which.
+    df = candor.read_arff(os.path.join(DATASETS, "credit-a.arff"))
+    X, y = df.iloc[:, :-1], df.iloc[:, -1]
+    model = candor.RuleLogistic(stable_resamples=10).fit(X, y)
+    table = model.rules_
+    assert set(table["additive"]) == {True, False}
+    assert (table.loc[table["additive"], "rule"].str.count(" AND ") == 0).all()
+    rules = json.loads(model.to_json())["rule_model"]
+    assert rules["additive_evc"]["laws"] != rules["evc"]["laws"]
+    assert all(len(laws) == 1 for laws in rules["additive_evc"]["laws"].values())
+    assert "additive" not in candor.RuleLogistic().fit(X, y).rules_.columns

@@ -168,6 +168,9 @@ DEFAULT_MODEL = [["fit", "w.arff", "-o", "m.json"]]
 def default_model_case(id, edit, exit, stderr, run=None, **kw):
     case(id, {"w.arff": W + ROWS}, run or ["predict", "m.json", "w.arff"], exit, stderr, setup=DEFAULT_MODEL, edit=edit, **kw)
 default_model_case("default-model-rule-probability-above-one", {"set": {"/rule_model/rules/0/probability": 5.0}}, 2, "m.json:")
+# A rule marked as covering+additive's one-condition rule needs the laws that corrected it.
+default_model_case("default-model-additive-rule-without-its-laws", {"set": {"/rule_model/rules/0/additive": True}}, 2, ["m.json:", "/rule_model/rules/0/additive: an additive rule of an evc model needs the model's \"additive_evc\" calibration"])
+default_model_case("default-model-additive-not-a-boolean", {"set": {"/rule_model/rules/0/additive": "yes"}}, 2, ["m.json:", "/rule_model/rules/0/additive"])
 default_model_case("default-model-weight-not-a-number", {"set": {"/intercepts/0": "big"}}, 2, "m.json:")
 default_model_case("default-model-weights-wrong-length", {"set": {"/rule_gamma": []}}, 2, "m.json:")
 # Every problem in a model file names its entry by JSON pointer, the rule set inside the default model included.

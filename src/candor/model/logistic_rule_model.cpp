@@ -184,7 +184,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
                                            : std::string());
   }
   out << "\n";
-  if (rules.evc) out << format_evc_calibration(*rules.evc, schema);
+  out << format_evc_calibrations(rules);
   if (rules.bootstrap) out << format_bootstrap_shrinkage(*rules.bootstrap);
   out << "Intercepts:";
   for (Eigen::Index j = 0; j < logit_count; ++j)
@@ -233,6 +233,7 @@ std::string LogisticRuleModel::text(const std::string& learner) const {
         << fixed_digits(rule_gamma[k], 2) << "  covers "
         << fixed_digits(std::accumulate(r.training_counts.begin(), r.training_counts.end(), 0.0), 0);
     if (r.stable_frequency > 0) out << "  " << r.stable_frequency_text();
+    if (r.additive) out << "  additive";
     out << "\n";
   }
   if (!unused.empty()) {

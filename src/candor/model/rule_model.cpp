@@ -202,12 +202,14 @@ nlohmann::json RuleModel::to_json() const {
     rule["probability"] = r.probability;
     rule["interval"] = {lo, hi};
     if (r.stable_frequency > 0) rule["stable_frequency"] = r.stable_frequency;
+    if (r.additive) rule["additive"] = true;
     rules.push_back(std::move(rule));
   }
   j["rules"] = std::move(rules);
   j["default"] = {{"class_counts", m.default_counts}, {"probability", m.default_distribution()}};
   j["settings"] = rule_model_settings_json(m.settings, m.kind);
   if (m.evc) j["evc"] = calibration_to_json(*m.evc, m.schema.class_attribute.values);
+  if (m.additive_evc) j["additive_evc"] = calibration_to_json(*m.additive_evc, m.schema.class_attribute.values);
   if (m.bootstrap) j["bootstrap"] = bootstrap_shrinkage_json(*m.bootstrap);
   return j;
 }
@@ -261,7 +263,8 @@ Rule rule_from_json(const nlohmann::json& rj, const Schema& schema) {
                            {"quality"},
                            {"probability"},
                            {"interval"},
-                           {"stable_frequency"}});
+                           {"stable_frequency"},
+                           {"additive"}});
   const std::size_t k = schema.class_attribute.values.size();
   Rule r;
   r.klass = schema.class_attribute.value_index(json_get<std::string>(rj, "class"));
@@ -290,6 +293,7 @@ Rule rule_from_json(const nlohmann::json& rj, const Schema& schema) {
       throw JsonEntryError(rj.at("stable_frequency"), "stable_frequency " + rj.at("stable_frequency").dump() +
                                                           " is not a share of resamples in (0, 1]");
   }
+  if (rj.contains("additive")) r.additive = json_get<bool>(rj, "additive");
   if (!std::isfinite(r.quality)) throw JsonEntryError(rj.at("quality"), "rule quality must be finite");
   return r;
 }
@@ -329,7 +333,7 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
     m.kind = ModelKind::best_rule;
   else
     throw std::invalid_argument("not a rule model: '" + kind + "'");
-  read_model_header(j, m, {{"rules"}, {"default"}, {"evc"}, {"bootstrap"}, {"settings"}});
+  read_model_header(j, m, {{"rules"}, {"default"}, {"evc"}, {"additive_evc"}, {"bootstrap"}, {"settings"}});
   const std::size_t k = m.schema.class_attribute.values.size();
   check_counts(m.training_counts, k, "training class_counts");
   const auto& rules_json = j.at("rules");
@@ -342,8 +346,17 @@ RuleModel RuleModel::from_json(const nlohmann::json& j) {
   if (j.contains("evc")) m.evc = calibration_from_json(j.at("evc"), m.schema.class_attribute.values);
   m.use(j.contains("settings") ? rule_model_settings_from_json(j.at("settings"), m.kind)
                                : rule_settings_of_older_file(j, m.kind));
+  if (j.contains("additive_evc"))
+    m.additive_evc = read_entry(j.at("additive_evc"), [&] {
+      return calibration_from_json(j.at("additive_evc"), m.schema.class_attribute.values);
+    });
   if (m.settings.estimate == RuleEstimate::evc && !m.evc && !m.rules.empty())
     throw std::invalid_argument("an evc model needs its \"evc\" calibration");
+  if (m.settings.estimate == RuleEstimate::evc && !m.additive_evc)
+    for (std::size_t k = 0; k < m.rules.size(); ++k)
+      if (m.rules[k].additive)
+        throw JsonEntryError(rules_json[k].at("additive"),
+                             "an additive rule of an evc model needs the model's \"additive_evc\" calibration");
   if (j.contains("bootstrap"))
     m.bootstrap = read_entry(j.at("bootstrap"), [&] { return bootstrap_shrinkage_from_json(j.at("bootstrap")); });
   if (m.settings.estimate == RuleEstimate::bootstrap && !m.bootstrap)
@@ -389,6 +402,8 @@ nlohmann::json RuleModel::rule_table() const {
   // training_counts count every training row it covers.
   nlohmann::json rows = nlohmann::json::array();
   auto sum = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); };
+  // covering+additive's models say of every rule which learner found it.
+  const bool any_additive = std::any_of(rules.begin(), rules.end(), [](const Rule& r) { return r.additive; });
   for (std::size_t k = 0; k < rules.size(); ++k) {
     const Rule& r = rules[k];
     const auto [low, high] = r.interval;
@@ -404,6 +419,7 @@ nlohmann::json RuleModel::rule_table() const {
                     {"interval_low", low},
                     {"interval_high", high}});
     if (r.stable_frequency > 0) rows.back()["stable_frequency"] = r.stable_frequency;
+    if (any_additive) rows.back()["additive"] = r.additive;
   }
   return rows;
 }
@@ -461,11 +477,12 @@ std::string format_bootstrap_shrinkage(const BootstrapShrinkage& b) {
   return out.str();
 }
 
-std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema) {
+std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema, const std::string& of) {
   std::ostringstream out;
   const auto& cls = schema.class_attribute;
-  out << "EVC calibration: " << evc.settings.permutations << " class permutations (seed " << evc.settings.seed
-      << "), Gumbel fit " << gumbel_fit_name(evc.settings.fit) << "; laws of the best LRS by rule length:\n";
+  out << "EVC calibration" << (of.empty() ? "" : " of " + of) << ": " << evc.settings.permutations
+      << " class permutations (seed " << evc.settings.seed << "), Gumbel fit " << gumbel_fit_name(evc.settings.fit)
+      << "; laws of the best LRS by rule length:\n";
   for (std::size_t k = 0; k < evc.laws.size(); ++k) {
     if (evc.laws[k].empty()) continue;
     out << "  " << cls.values[k] << ":";
@@ -475,6 +492,15 @@ std::string format_evc_calibration(const EvcCalibration& evc, const Schema& sche
     out << "\n";
   }
   return out.str();
+}
+
+std::string format_evc_calibrations(const RuleModel& m) {
+  std::string out;
+  if (m.evc) out += format_evc_calibration(*m.evc, m.schema);
+  if (m.additive_evc)
+    out += format_evc_calibration(*m.additive_evc, m.schema,
+                                  "the additive rules (one-condition gradient rules, marked \"additive\")");
+  return out;
 }
 
 std::string format_rules(const RuleModel& m, const std::string& learner) {
@@ -492,7 +518,7 @@ std::string format_rules(const RuleModel& m, const std::string& learner) {
       << counts_text(m.training_counts) << " for (";
   for (std::size_t c = 0; c < cls.values.size(); ++c) out << (c ? ", " : "") << cls.values[c];
   out << ")\n";
-  if (m.evc) out << format_evc_calibration(*m.evc, m.schema);
+  out << format_evc_calibrations(m);
   if (m.bootstrap) out << format_bootstrap_shrinkage(*m.bootstrap);
   out << counted(m.rules.size(), "rule") << "; class counts are of the examples each rule was learned from";
   if (m.kind == ModelKind::rule_set) out << " (probabilities and votes use the whole training set)";
@@ -522,6 +548,7 @@ std::string format_rules(const RuleModel& m, const std::string& learner) {
         << "]  f = " << fixed_digits(relative_frequency(counts, r.klass), 4)
         << " of n = " << count_text(std::accumulate(counts.begin(), counts.end(), 0.0)) << "\n";
     if (r.stable_frequency > 0) out << "   " << r.stable_frequency_text() << "\n";
+    if (r.additive) out << "   additive\n";
   }
   auto dist = m.default_distribution();
   int def = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());

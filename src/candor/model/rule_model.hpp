@@ -39,6 +39,10 @@ struct Rule {
   // Stable rules (--stable-resamples): the share of the resamples whose rule sets held this rule, SIRUS's
   // p_n (learn/stable_rules.hpp); 0 in a model without stable rules.
   double stable_frequency = 0;
+  // rule-logistic's --candidates covering+additive: found by the second learner (gradient rules of one
+  // condition), not by covering; its quality and probability are corrected by RuleModel::additive_evc, the laws
+  // of that learner's own search.
+  bool additive = false;
 
   double covered() const;
   // "found in 85% of resamples" for a stable rule, empty otherwise: `candor rules`' words for
@@ -103,6 +107,9 @@ struct RuleModel : Model {
   std::vector<double> default_counts;  // examples the default rule was learned from
   // The Gumbel laws rule probabilities were corrected with (quality evc only).
   std::optional<EvcCalibration> evc;
+  // The Gumbel laws the additive rules (Rule::additive) were corrected with: a one-condition search's, not
+  // covering's (rule-logistic's covering+additive under EVC only).
+  std::optional<EvcCalibration> additive_evc;
   // The shrinkage rule probabilities were corrected with (--correct bootstrap only).
   std::optional<BootstrapShrinkage> bootstrap;
   // What the model predicts with: its model file's "settings", set where the learner fits it and read back
@@ -161,8 +168,11 @@ RuleModel load_rule_model(const std::string& path);
 // The rules as text a person can read, with their statistics; `learner` names the learner and its settings.
 std::string format_rules(const RuleModel& m, const std::string& learner);
 std::string format_rule(const Rule& r, const Schema& schema);
-// The EVC laws a model's rule probabilities were corrected with, one line per class.
-std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema);
+// The EVC laws a model's rule probabilities were corrected with, one line per class; `of` names the rules
+// they corrected where a model holds more than one calibration.
+std::string format_evc_calibration(const EvcCalibration& evc, const Schema& schema, const std::string& of = "");
+// Every calibration a rule model holds (evc, and additive_evc for its additive rules), for `candor rules`.
+std::string format_evc_calibrations(const RuleModel& m);
 // The shrinkage of --correct bootstrap, one line.
 std::string format_bootstrap_shrinkage(const BootstrapShrinkage& b);
 

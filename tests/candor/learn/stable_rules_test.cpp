@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string>
 
 #include "candor/data.hpp"
 #include "candor/data/quantiles.hpp"
@@ -279,10 +280,22 @@ TEST(StableRules, CoveringAndAdditiveCandidates) {
         << format_rule(r, d.schema);
     long_rules += r.conditions.size() > 1;
     additive_only += !found_in(r, from_covering);
+    // The model says which learner found each rule: its quality and probability are that learner's.
+    EXPECT_EQ(r.additive, !found_in(r, from_covering)) << format_rule(r, d.schema);
     EXPECT_GE(r.stable_frequency, 0.5);
   }
   EXPECT_GT(long_rules, 0u);     // covering's interactions
   EXPECT_GT(additive_only, 0u);  // and the additive steps covering's frequent rules lack
+  // Each kind of rule keeps the EVC laws of the search that found it, in the model file and in its text.
+  auto evc_of = [](const Model& model) { return dynamic_cast<const LogisticRuleModel&>(model).rules.evc; };
+  ASSERT_TRUE(m.rules.evc && m.rules.additive_evc);
+  EXPECT_EQ(*m.rules.evc, *evc_of(*covering_fit));
+  EXPECT_EQ(*m.rules.additive_evc, *evc_of(*additive_fit));
+  EXPECT_FALSE(*m.rules.evc == *m.rules.additive_evc);
+  const LogisticRuleModel read = LogisticRuleModel::from_json(m.to_json());
+  EXPECT_EQ(read.to_json().dump(), m.to_json().dump());
+  EXPECT_EQ(read.rules.additive_evc, m.rules.additive_evc);
+  EXPECT_NE(m.text("rule-logistic").find("EVC calibration of the additive rules"), std::string::npos);
   // No two rules of a class cover the same rows.
   for (std::size_t i = 0; i < m.rules.rules.size(); ++i)
     for (std::size_t j = 0; j < i; ++j) {

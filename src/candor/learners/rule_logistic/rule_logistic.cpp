@@ -373,10 +373,12 @@ RuleModel fit_candidates(const Dataset& data, const RuleLogisticFit& f) {
     for (std::size_t k = 0; k < kept_rows.size() && !same; ++k)
       same = kept_class[k] == r.klass && kept_rows[k] == additive_rows[a];
     if (same) continue;
+    r.additive = true;
     kept_class.push_back(r.klass);
     kept_rows.push_back(std::move(additive_rows[a]));
     rules.rules.push_back(std::move(r));
   }
+  rules.additive_evc = std::move(additive.evc);
   return rules;
 }
 
