@@ -33,6 +33,7 @@ CONFIGS = {
     "rule-logistic stable 0.5, gradient candidates of two conditions": "--learner rule-logistic --candidates "
                                                                        "gradient --stable-resamples 20 "
                                                                        "--stable-frequency 0.5 --max-rule-length 2",
+    "rule-logistic stable 0.35": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.35",
     "rule-logistic stable 0.6": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.6",
     "rule-logistic stable 0.7": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.7",
     "rule-logistic stable 0.5, 10 rules": "--learner rule-logistic --stable-resamples 20 --stable-frequency 0.5 "
