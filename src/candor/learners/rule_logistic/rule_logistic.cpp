@@ -363,18 +363,16 @@ RuleModel fit_candidates(const Dataset& data, const RuleLogisticFit& f) {
   RuleModel rules = fit_rules(data, f.candidates, f.threads);
   if (!f.additive) return rules;
   RuleModel additive = fit_rules(data, *f.additive, f.threads);
-  std::vector<int> kept_class;
-  for (const Rule& r : rules.rules) kept_class.push_back(r.klass);
+  // kept_rows[k]: the rows of rules.rules[k], the two growing together.
   std::vector<std::vector<std::uint32_t>> kept_rows = covered_rows(data, rules.rules);
   std::vector<std::vector<std::uint32_t>> additive_rows = covered_rows(data, additive.rules);
   for (std::size_t a = 0; a < additive.rules.size(); ++a) {
     Rule& r = additive.rules[a];
     bool same = false;
     for (std::size_t k = 0; k < kept_rows.size() && !same; ++k)
-      same = kept_class[k] == r.klass && kept_rows[k] == additive_rows[a];
+      same = rules.rules[k].klass == r.klass && kept_rows[k] == additive_rows[a];
     if (same) continue;
     r.additive = true;
-    kept_class.push_back(r.klass);
     kept_rows.push_back(std::move(additive_rows[a]));
     rules.rules.push_back(std::move(r));
   }
