@@ -11,8 +11,8 @@ LearnerRegistration register_rule_logistic() {
                         .description =
                             "L2 logistic regression over rules (0/1 features, found by gradient-rules or, with "
                             "--candidates covering, cn2-unordered, or with covering+additive both, with these rule "
-                            "options) and the attributes, each "
-                            "rule's weight penalised by gamma = s - q n (paper 000, section 4.3.3)",
+                            "options) and the attributes, each rule's weight penalised by gamma = s - q n (paper "
+                            "000, section 4.3.3)",
                         .fit_model = fit_rule_logistic,
                         .fit_model_on_rows = fit_rule_logistic,
                         .refuses_rows = rule_logistic_refuses_rows,
